@@ -1,0 +1,111 @@
+package dev.spanprofile.attribution;
+
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+
+import dev.spanprofile.sampling.SampleSink;
+import dev.spanprofile.store.SpanProfileStore;
+import dev.spanprofile.store.SpanRecord;
+import dev.spanprofile.tracking.ThreadActivity;
+import io.opentelemetry.api.trace.SpanContext;
+
+/**
+ * Joins samples to spans: a sample taken on thread T at time t belongs to the span that was active on T at t,
+ * according to T's change points. With root-span-only attribution it goes to that span's local root instead.
+ * <p>
+ * Collector thread only: first {@link #changed}/{@link #gap} absorb the drained change points, then
+ * {@link #sample} joins the samples of the same period, then {@link #forgetBefore} drops what no later sample can
+ * need.
+ */
+public final class SampleAttributor implements ThreadActivity.ChangePointSink, SampleSink {
+
+	private final SpanProfileStore store;
+
+	private final Map<Long, ThreadTimeline> timelines = new HashMap<>();
+
+	private final Map<Long, Long> endedThreads = new HashMap<>();
+
+	private long attributed;
+
+	private long outsideSpans;
+
+	private long unknown;
+
+	public SampleAttributor(SpanProfileStore store) {
+		this.store = store;
+	}
+
+	@Override
+	public void changed(long threadId, long time, Object span) {
+		timeline(threadId).append(time, resolve(span));
+	}
+
+	@Override
+	public void gap(long threadId, long time) {
+		timeline(threadId).append(time, ThreadTimeline.UNKNOWN);
+	}
+
+	@Override
+	public void threadEnded(long threadId) {
+		this.endedThreads.put(threadId, System.nanoTime());
+	}
+
+	private ThreadTimeline timeline(long threadId) {
+		return this.timelines.computeIfAbsent(threadId, id -> new ThreadTimeline());
+	}
+
+	private Object resolve(Object span) {
+		if (!(span instanceof SpanContext spanContext)) {
+			return ThreadTimeline.NONE;
+		}
+		SpanRecord record = this.store.find(spanContext.getSpanId());
+		// A span the store never saw is unsampled (the SDK does not report those) or already evicted.
+		return (record != null) ? record : ThreadTimeline.NONE;
+	}
+
+	@Override
+	public void sample(long javaThreadId, long monotonicNanos, int[] rootFirstStack, long weight) {
+		ThreadTimeline timeline = this.timelines.get(javaThreadId);
+		Object state = (timeline != null) ? timeline.stateAt(monotonicNanos) : ThreadTimeline.NONE;
+		if (state instanceof SpanRecord record) {
+			SpanRecord target = this.store.settings().rootSpanOnly() ? record.localRoot() : record;
+			this.store.addSample(target, rootFirstStack, weight);
+			this.attributed += weight;
+		}
+		else if (state == ThreadTimeline.NONE) {
+			this.outsideSpans += weight;
+		}
+		else {
+			this.unknown += weight;
+		}
+	}
+
+	/**
+	 * All samples before {@code time} have been joined: drop change points no later sample can need, and the
+	 * timelines of threads that ended before it.
+	 */
+	public void forgetBefore(long time) {
+		for (Iterator<Map.Entry<Long, ThreadTimeline>> it = this.timelines.entrySet().iterator(); it.hasNext();) {
+			Map.Entry<Long, ThreadTimeline> entry = it.next();
+			Long endedAt = this.endedThreads.get(entry.getKey());
+			if (endedAt != null && endedAt < time) {
+				it.remove();
+				this.endedThreads.remove(entry.getKey());
+			}
+			else {
+				entry.getValue().forgetBefore(time);
+			}
+		}
+	}
+
+	public AttributionStats stats() {
+		return new AttributionStats(this.attributed, this.outsideSpans, this.unknown);
+	}
+
+	/** Threads with a retained timeline (for tests and diagnostics). */
+	public int timelineCount() {
+		return this.timelines.size();
+	}
+
+}

@@ -1,0 +1,210 @@
+package dev.spanprofile.sampling;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+
+import dev.spanprofile.store.FrameTable;
+import one.profiler.AsyncProfiler;
+
+/**
+ * Samples with async-profiler: one long JFR recording with {@code clock=monotonic} (so sample times are directly
+ * comparable with {@code System.nanoTime()}), cut into chunks by {@code dump} on every collect; only newly completed
+ * chunks are parsed. The file is started afresh once it grows past {@link #ROTATE_BYTES}.
+ */
+public final class AsyncProfilerEngine implements SamplingEngine {
+
+	private static final System.Logger logger = System.getLogger(AsyncProfilerEngine.class.getName());
+
+	static final long ROTATE_BYTES = 32L * 1024 * 1024;
+
+	private final SamplerSettings settings;
+
+	private final JfrChunkParser parser;
+
+	private AsyncProfiler profiler;
+
+	private JfrChunkFile recording;
+
+	private int fileCounter;
+
+	private String activeEvent;
+
+	public AsyncProfilerEngine(SamplerSettings settings, FrameTable frames) {
+		this.settings = settings;
+		this.parser = new JfrChunkParser(frames);
+	}
+
+	@Override
+	public String name() {
+		return "async-profiler";
+	}
+
+	@Override
+	public String activeEvent() {
+		return (this.activeEvent != null) ? this.activeEvent : this.settings.event().id();
+	}
+
+	@Override
+	public synchronized void start() throws SamplerUnavailableException {
+		this.profiler = load(this.settings);
+		try {
+			Files.createDirectories(this.settings.workDirectory());
+		}
+		catch (IOException ex) {
+			throw new SamplerUnavailableException("Cannot create the recording directory "
+					+ this.settings.workDirectory() + ": " + ex.getMessage(), ex);
+		}
+		startRecording();
+	}
+
+	private void startRecording() throws SamplerUnavailableException {
+		Path file = this.settings.workDirectory()
+			.resolve("spanprofile-" + ProcessHandle.current().pid() + "-" + (this.fileCounter++) + ".jfr");
+		String command = "start,jfr,clock=monotonic,event=" + this.settings.event().id() + ",interval="
+				+ this.settings.interval().toNanos() + ",file=" + file;
+		try {
+			Files.deleteIfExists(file);
+			String response = this.profiler.execute(command);
+			this.activeEvent = detectEvent(response);
+			this.recording = new JfrChunkFile(file);
+		}
+		catch (IllegalStateException | IllegalArgumentException | IOException ex) {
+			throw new SamplerUnavailableException("async-profiler refused '" + command + "': " + ex.getMessage(), ex);
+		}
+	}
+
+	/** async-profiler says which engine it fell back to, e.g. when perf_events are not permitted. */
+	private String detectEvent(String response) {
+		String requested = this.settings.event().id();
+		if (response == null) {
+			return requested;
+		}
+		String lower = response.toLowerCase(Locale.ROOT);
+		if (!requested.equals("cpu")) {
+			return requested;
+		}
+		for (String fallback : new String[] { "ctimer", "itimer" }) {
+			if (lower.contains(fallback)) {
+				return fallback;
+			}
+		}
+		return requested;
+	}
+
+	@Override
+	public synchronized long collect(SampleSink sink) throws IOException {
+		if (this.recording == null) {
+			return System.nanoTime();
+		}
+		// Samples taken before the dump are in the chunk it completes; later ones go to the next chunk.
+		long completeUpTo = System.nanoTime();
+		this.profiler.execute("dump,jfr");
+		drain(sink);
+		if (this.recording.length() > ROTATE_BYTES) {
+			rotate(sink);
+		}
+		return completeUpTo;
+	}
+
+	private void drain(SampleSink sink) throws IOException {
+		ByteBuffer chunks = this.recording.completedChunks();
+		if (chunks != null) {
+			this.parser.parse(chunks, sink);
+		}
+	}
+
+	private void rotate(SampleSink sink) throws IOException {
+		JfrChunkFile finished = this.recording;
+		this.profiler.execute("stop");
+		drain(sink);
+		this.recording = null;
+		Files.deleteIfExists(finished.path());
+		try {
+			startRecording();
+		}
+		catch (SamplerUnavailableException ex) {
+			throw new IOException(ex.getMessage(), ex);
+		}
+	}
+
+	@Override
+	public synchronized void close() {
+		if (this.recording == null) {
+			return;
+		}
+		try {
+			this.profiler.execute("stop");
+		}
+		catch (IOException | RuntimeException ex) {
+			logger.log(System.Logger.Level.DEBUG, "Stopping async-profiler failed", ex);
+		}
+		try {
+			Files.deleteIfExists(this.recording.path());
+		}
+		catch (IOException ex) {
+			logger.log(System.Logger.Level.DEBUG, "Could not delete " + this.recording.path(), ex);
+		}
+		this.recording = null;
+	}
+
+	/**
+	 * Load the native library: from an explicit path, extracted into a chosen directory (a noexec temp directory is
+	 * common in hardened containers), or the library's own default extraction.
+	 */
+	static AsyncProfiler load(SamplerSettings settings) throws SamplerUnavailableException {
+		String platform = platformTag();
+		try {
+			if (settings.nativeLibraryPath() != null) {
+				return AsyncProfiler.getInstance(settings.nativeLibraryPath().toAbsolutePath().toString());
+			}
+			if (settings.nativeLibraryDirectory() != null) {
+				return AsyncProfiler.getInstance(extract(platform, settings.nativeLibraryDirectory()).toString());
+			}
+			return AsyncProfiler.getInstance();
+		}
+		catch (SamplerUnavailableException ex) {
+			throw ex;
+		}
+		catch (Throwable ex) {
+			// UnsatisfiedLinkError (musl, Windows, noexec), SecurityException, ...: never take the application down.
+			throw new SamplerUnavailableException("async-profiler's native library cannot be loaded on "
+					+ System.getProperty("os.name") + "/" + System.getProperty("os.arch") + ": " + ex, ex);
+		}
+	}
+
+	private static Path extract(String platform, Path directory) throws SamplerUnavailableException {
+		String resource = "/" + platform + "/libasyncProfiler.so";
+		try (InputStream in = AsyncProfiler.class.getResourceAsStream(resource)) {
+			if (in == null) {
+				throw new SamplerUnavailableException(
+						"async-profiler has no native library for " + platform + " (looked for " + resource + ")");
+			}
+			Files.createDirectories(directory);
+			Path target = directory.resolve("libasyncProfiler-" + ManagementFactory.getRuntimeMXBean().getPid() + ".so");
+			Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+			target.toFile().deleteOnExit();
+			return target;
+		}
+		catch (IOException ex) {
+			throw new SamplerUnavailableException(
+					"Cannot extract async-profiler's native library into " + directory + ": " + ex, ex);
+		}
+	}
+
+	private static String platformTag() {
+		String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+		String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
+		if (os.contains("mac")) {
+			return "macos";
+		}
+		String cpu = (arch.equals("aarch64") || arch.equals("arm64")) ? "arm64" : "x64";
+		return (os.contains("linux") ? "linux-" : os.replace(' ', '-') + "-") + cpu;
+	}
+
+}

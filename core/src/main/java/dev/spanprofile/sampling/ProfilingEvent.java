@@ -1,0 +1,36 @@
+package dev.spanprofile.sampling;
+
+import java.util.Locale;
+
+/** What triggers a sample. */
+public enum ProfilingEvent {
+
+	/** CPU time via perf_events where the kernel allows it; async-profiler falls back to ctimer by itself. */
+	CPU,
+
+	/** Process-wide interval timer (setitimer): no kernel permissions needed, uneven across threads. */
+	ITIMER,
+
+	/** Per-thread CPU timers (timer_create): no kernel permissions needed. */
+	CTIMER,
+
+	/** Wall clock: running and waiting threads alike. */
+	WALL;
+
+	/** The name async-profiler and the properties use. */
+	public String id() {
+		return name().toLowerCase(Locale.ROOT);
+	}
+
+	/** Parse a user-supplied name, case-insensitively. */
+	public static ProfilingEvent of(String name) {
+		for (ProfilingEvent event : values()) {
+			if (event.id().equalsIgnoreCase(name.trim())) {
+				return event;
+			}
+		}
+		throw new IllegalArgumentException(
+				"Unknown profiling event '" + name + "'; expected one of cpu, itimer, ctimer, wall");
+	}
+
+}

@@ -1,0 +1,15 @@
+package dev.spanprofile.store;
+
+/** What kind of code a frame runs; the renderers colour by it. */
+public enum FrameKind {
+
+	/** A Java method, whether interpreted, JIT-compiled or inlined. */
+	JAVA,
+
+	/** Native code: JNI, libc, the JVM's own C++ code. */
+	NATIVE,
+
+	/** The operating system kernel. */
+	KERNEL
+
+}

@@ -1,0 +1,181 @@
+package dev.spanprofile.store;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the store knows about one span: its identity and timing from the tracer, and the samples attributed to it.
+ * Created when the span starts, so an in-flight span can be listed and its partial profile read.
+ */
+public final class SpanRecord {
+
+	private final String traceId;
+
+	private final String spanId;
+
+	private final String parentSpanId;
+
+	private final SpanRecord localRoot;
+
+	private final String kind;
+
+	private final long startEpochNanos;
+
+	private final String threadName;
+
+	private volatile String name;
+
+	private volatile String status = "UNSET";
+
+	/** 0 while the span runs. */
+	private volatile long endEpochNanos;
+
+	private volatile boolean evicted;
+
+	private final List<SpanRecord> children = new ArrayList<>(0);
+
+	private StackTree samples;
+
+	SpanRecord(String traceId, String spanId, String parentSpanId, SpanRecord parent, String name, String kind,
+			long startEpochNanos, String threadName) {
+		this.traceId = traceId;
+		this.spanId = spanId;
+		this.parentSpanId = parentSpanId;
+		this.localRoot = (parent != null) ? parent.localRoot : this;
+		this.name = name;
+		this.kind = kind;
+		this.startEpochNanos = startEpochNanos;
+		this.threadName = threadName;
+	}
+
+	public String traceId() {
+		return this.traceId;
+	}
+
+	public String spanId() {
+		return this.spanId;
+	}
+
+	/** The parent's span id, or {@code null} for a trace root; the parent may live in another process. */
+	public String parentSpanId() {
+		return this.parentSpanId;
+	}
+
+	/** The outermost span of this trace in this process: the entry point of the request here. */
+	public SpanRecord localRoot() {
+		return this.localRoot;
+	}
+
+	public boolean isLocalRoot() {
+		return this.localRoot == this;
+	}
+
+	public String name() {
+		return this.name;
+	}
+
+	public String kind() {
+		return this.kind;
+	}
+
+	public String status() {
+		return this.status;
+	}
+
+	public long startEpochNanos() {
+		return this.startEpochNanos;
+	}
+
+	public long endEpochNanos() {
+		return this.endEpochNanos;
+	}
+
+	public boolean inFlight() {
+		return this.endEpochNanos == 0;
+	}
+
+	/** Thread the span started on. */
+	public String threadName() {
+		return this.threadName;
+	}
+
+	/** Duration so far for an in-flight span, as of {@code nowEpochNanos}. */
+	public long durationNanos(long nowEpochNanos) {
+		long end = inFlight() ? nowEpochNanos : this.endEpochNanos;
+		return Math.max(0, end - this.startEpochNanos);
+	}
+
+	void ended(String finalName, String finalStatus, long endEpochNanos) {
+		if (finalName != null) {
+			this.name = finalName;
+		}
+		if (finalStatus != null) {
+			this.status = finalStatus;
+		}
+		this.endEpochNanos = endEpochNanos;
+	}
+
+	boolean isEvicted() {
+		return this.evicted;
+	}
+
+	void markEvicted() {
+		this.evicted = true;
+	}
+
+	void addChild(SpanRecord child) {
+		synchronized (this.children) {
+			this.children.add(child);
+		}
+	}
+
+	/** Direct children started in this process. */
+	public List<SpanRecord> children() {
+		synchronized (this.children) {
+			return new ArrayList<>(this.children);
+		}
+	}
+
+	/** @return how many tree nodes the sample added (for memory accounting) */
+	synchronized int addSample(int[] rootFirstStack, long weight) {
+		if (this.samples == null) {
+			this.samples = new StackTree();
+		}
+		int before = this.samples.nodeCount();
+		this.samples.add(rootFirstStack, weight);
+		return this.samples.nodeCount() - before;
+	}
+
+	/** Samples attributed to this span itself (not its children). */
+	public synchronized long ownSampleCount() {
+		return (this.samples != null) ? this.samples.totalSamples() : 0;
+	}
+
+	synchronized int ownNodeCount() {
+		return (this.samples != null) ? this.samples.nodeCount() : 0;
+	}
+
+	/** A copy of this span's own samples, safe to render while sampling goes on. */
+	public synchronized StackTree ownSamples() {
+		return (this.samples != null) ? this.samples.copy() : new StackTree();
+	}
+
+	/** This span's samples plus those of every local descendant. */
+	public StackTree inclusiveSamples() {
+		StackTree tree = ownSamples();
+		for (SpanRecord child : children()) {
+			tree.addAll(child.inclusiveSamples());
+		}
+		return tree;
+	}
+
+	/** Sample count of this span and its local descendants. */
+	public long inclusiveSampleCount() {
+		long count = ownSampleCount();
+		for (SpanRecord child : children()) {
+			count += child.inclusiveSampleCount();
+		}
+		return count;
+	}
+
+}

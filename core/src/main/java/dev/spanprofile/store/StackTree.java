@@ -1,0 +1,145 @@
+package dev.spanprofile.store;
+
+import java.util.Arrays;
+
+/**
+ * Stacks merged into a call tree: each node is one frame under its caller, counting the samples that passed
+ * through it ({@code total}) and those that ended in it ({@code self}). This is the shape every flame graph is drawn
+ * from; identical stacks cost nothing extra however often they are sampled.
+ * <p>
+ * Not thread-safe; {@link SpanRecord} guards it.
+ */
+public final class StackTree {
+
+	/** Rough heap cost of one node with its share of a child array, for the store's memory budget. */
+	static final int BYTES_PER_NODE = 64;
+
+	private final Node root = new Node(-1);
+
+	private int nodeCount;
+
+	/**
+	 * Add one stack, root frame first, with {@code weight} samples.
+	 */
+	public void add(int[] rootFirstFrames, long weight) {
+		Node node = this.root;
+		node.total += weight;
+		for (int frame : rootFirstFrames) {
+			Node child = node.child(frame);
+			if (child == null) {
+				child = node.addChild(frame);
+				this.nodeCount++;
+			}
+			child.total += weight;
+			node = child;
+		}
+		node.self += weight;
+	}
+
+	/** Add everything in {@code other} (used to build inclusive and merged views). */
+	public void addAll(StackTree other) {
+		merge(this.root, other.root);
+	}
+
+	private void merge(Node into, Node from) {
+		into.total += from.total;
+		into.self += from.self;
+		for (int i = 0; i < from.childCount; i++) {
+			Node source = from.children[i];
+			Node target = into.child(source.frame);
+			if (target == null) {
+				target = into.addChild(source.frame);
+				this.nodeCount++;
+			}
+			merge(target, source);
+		}
+	}
+
+	public long totalSamples() {
+		return this.root.total;
+	}
+
+	public int nodeCount() {
+		return this.nodeCount;
+	}
+
+	public StackTree copy() {
+		StackTree copy = new StackTree();
+		copy.addAll(this);
+		return copy;
+	}
+
+	/** Walk the tree depth-first; frames are passed root first. */
+	public void visit(Visitor visitor) {
+		int[] path = new int[64];
+		for (int i = 0; i < this.root.childCount; i++) {
+			path = visit(this.root.children[i], path, 0, visitor);
+		}
+	}
+
+	private int[] visit(Node node, int[] path, int depth, Visitor visitor) {
+		if (depth == path.length) {
+			path = Arrays.copyOf(path, depth * 2);
+		}
+		path[depth] = node.frame;
+		visitor.node(path, depth + 1, node.total, node.self);
+		for (int i = 0; i < node.childCount; i++) {
+			path = visit(node.children[i], path, depth + 1, visitor);
+		}
+		return path;
+	}
+
+	/** Receives each node of a {@link StackTree}. */
+	@FunctionalInterface
+	public interface Visitor {
+
+		/**
+		 * @param path frame ids from the root to this node; only the first {@code depth} entries are valid
+		 * @param depth length of the path
+		 * @param total samples through this node
+		 * @param self samples ending in this node
+		 */
+		void node(int[] path, int depth, long total, long self);
+
+	}
+
+	private static final class Node {
+
+		final int frame;
+
+		long total;
+
+		long self;
+
+		Node[] children;
+
+		int childCount;
+
+		Node(int frame) {
+			this.frame = frame;
+		}
+
+		Node child(int frame) {
+			for (int i = 0; i < this.childCount; i++) {
+				if (this.children[i].frame == frame) {
+					return this.children[i];
+				}
+			}
+			return null;
+		}
+
+		Node addChild(int frame) {
+			if (this.children == null) {
+				this.children = new Node[2];
+			}
+			else if (this.childCount == this.children.length) {
+				this.children = Arrays.copyOf(this.children, this.childCount * 2);
+			}
+			Node child = new Node(frame);
+			this.children[this.childCount++] = child;
+			return child;
+		}
+
+	}
+
+}

@@ -1,0 +1,65 @@
+package dev.spanprofile.tracking;
+
+import java.util.function.Predicate;
+
+import dev.spanprofile.store.SpanProfileStore;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.sdk.trace.ReadWriteSpan;
+import io.opentelemetry.sdk.trace.ReadableSpan;
+import io.opentelemetry.sdk.trace.SpanProcessor;
+
+/**
+ * Tells the store about span starts and ends: identity, parent, timing, and the final name and status (under
+ * Micrometer's bridge the real name is only set just before the span ends).
+ * <p>
+ * The SDK calls processors only for sampled spans, so unsampled requests are never profiled.
+ */
+public final class SpanLifecycleProcessor implements SpanProcessor {
+
+	private final SpanProfileStore store;
+
+	private final Predicate<ReadableSpan> excluded;
+
+	/**
+	 * @param excluded spans to drop when they end, with their whole request if they are a local root (e.g. calls to
+	 * the actuator itself)
+	 */
+	public SpanLifecycleProcessor(SpanProfileStore store, Predicate<ReadableSpan> excluded) {
+		this.store = store;
+		this.excluded = excluded;
+	}
+
+	@Override
+	public void onStart(Context parentContext, ReadWriteSpan span) {
+		SpanContext context = span.getSpanContext();
+		SpanContext parent = span.getParentSpanContext();
+		boolean hasParent = parent.isValid();
+		this.store.spanStarted(context.getTraceId(), context.getSpanId(), hasParent ? parent.getSpanId() : null,
+				hasParent && !parent.isRemote(), span.getName(), span.getKind().name(),
+				MonotonicEpoch.nowEpochNanos(), Thread.currentThread().getName());
+	}
+
+	@Override
+	public boolean isStartRequired() {
+		return true;
+	}
+
+	@Override
+	public void onEnd(ReadableSpan span) {
+		SpanContext context = span.getSpanContext();
+		var record = this.store.find(context.getSpanId());
+		if (record == null) {
+			return;
+		}
+		String status = span.toSpanData().getStatus().getStatusCode().name();
+		this.store.spanEnded(context.getSpanId(), span.getName(), status,
+				record.startEpochNanos() + span.getLatencyNanos(), this.excluded.test(span));
+	}
+
+	@Override
+	public boolean isEndRequired() {
+		return true;
+	}
+
+}

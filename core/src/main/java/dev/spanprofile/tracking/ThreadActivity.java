@@ -1,0 +1,137 @@
+package dev.spanprofile.tracking;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The change points of one thread: every time the active span on the thread changes, the owning thread appends
+ * (timestamp, span) to a fixed ring. One writer (the owning thread), one reader (the collector), no locks and no
+ * allocation on the write path.
+ * <p>
+ * The reader copies what was published since its last visit. When the writer laps the reader (more changes
+ * between two drains than the ring holds) the lost stretch is reported as a gap, so that samples falling in it are
+ * left unattributed rather than given to a wrong span.
+ */
+public final class ThreadActivity {
+
+	private static final VarHandle PUBLISHED;
+
+	static {
+		try {
+			PUBLISHED = MethodHandles.lookup().findVarHandle(ThreadActivity.class, "published", long.class);
+		}
+		catch (ReflectiveOperationException ex) {
+			throw new ExceptionInInitializerError(ex);
+		}
+	}
+
+	private final long threadId;
+
+	private final String threadName;
+
+	private final java.lang.ref.WeakReference<Thread> thread;
+
+	private final long[] times;
+
+	private final Object[] spans;
+
+	private final int mask;
+
+	/** Sequence number of the next entry to write; written by the owner only, read by the collector. */
+	@SuppressWarnings("unused")
+	private volatile long published;
+
+	/** Collector-side: the first sequence number not yet drained. */
+	private long drained;
+
+	/** Collector-side: time of the last drained point, where a gap starts when entries were lost. */
+	private long lastDrainedTime = Long.MIN_VALUE;
+
+	ThreadActivity(Thread owner, int capacity) {
+		if (Integer.bitCount(capacity) != 1) {
+			throw new IllegalArgumentException("capacity must be a power of two: " + capacity);
+		}
+		this.threadId = owner.getId();
+		this.threadName = owner.getName();
+		this.thread = new java.lang.ref.WeakReference<>(owner);
+		this.times = new long[capacity];
+		this.spans = new Object[capacity];
+		this.mask = capacity - 1;
+	}
+
+	/** Java thread id of the owning thread, the key samples are joined on. */
+	public long threadId() {
+		return this.threadId;
+	}
+
+	public String threadName() {
+		return this.threadName;
+	}
+
+	boolean isOwnerAlive() {
+		Thread owner = this.thread.get();
+		return owner != null && owner.isAlive();
+	}
+
+	/**
+	 * Owner thread only: the span now active on this thread ({@code null} for none) since {@code time}.
+	 */
+	void record(long time, Object span) {
+		long seq = (long) PUBLISHED.getOpaque(this);
+		int slot = (int) (seq & this.mask);
+		this.times[slot] = time;
+		this.spans[slot] = span;
+		PUBLISHED.setRelease(this, seq + 1);
+	}
+
+	/**
+	 * Collector thread only: hand every change point published since the last call to {@code sink}, oldest first.
+	 * @return whether anything was pending
+	 */
+	boolean drainTo(ChangePointSink sink) {
+		long end = (long) PUBLISHED.getAcquire(this);
+		if (end == this.drained) {
+			return false;
+		}
+		int capacity = this.mask + 1;
+		long start = Math.max(this.drained, end - capacity);
+		int count = (int) (end - start);
+		long[] copiedTimes = new long[count];
+		Object[] copiedSpans = new Object[count];
+		for (int i = 0; i < count; i++) {
+			int slot = (int) ((start + i) & this.mask);
+			copiedTimes[i] = this.times[slot];
+			copiedSpans[i] = this.spans[slot];
+		}
+		// The writer may have lapped us while we copied: anything older than one ring behind its position now
+		// may have been overwritten mid-copy, so it is treated as lost.
+		long endAfterCopy = (long) PUBLISHED.getAcquire(this);
+		long firstIntact = Math.max(start, endAfterCopy - capacity);
+		if (firstIntact > this.drained) {
+			sink.gap(this.threadId, this.lastDrainedTime == Long.MIN_VALUE ? Long.MIN_VALUE : this.lastDrainedTime + 1);
+		}
+		for (long seq = firstIntact; seq < end; seq++) {
+			int i = (int) (seq - start);
+			sink.changed(this.threadId, copiedTimes[i], copiedSpans[i]);
+			this.lastDrainedTime = copiedTimes[i];
+		}
+		this.drained = end;
+		return true;
+	}
+
+	/** Receives drained change points. */
+	public interface ChangePointSink {
+
+		/** From {@code time} on, {@code span} (an OpenTelemetry SpanContext, or null) is active on the thread. */
+		void changed(long threadId, long time, Object span);
+
+		/** From {@code time} on, what is active on the thread is unknown until the next change point. */
+		void gap(long threadId, long time);
+
+		/** The thread has died and all its points were drained. */
+		default void threadEnded(long threadId) {
+		}
+
+	}
+
+}

@@ -1,0 +1,138 @@
+package dev.spanprofile;
+
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongConsumer;
+
+import dev.spanprofile.store.SpanRecord;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Real samples from a real profiler: concurrent spans with different hot methods must each get their own samples,
+ * in proportion to the CPU they used.
+ */
+class AttributionAccuracyTest {
+
+	private static final long CPU_MILLIS = 1500;
+
+	@Test
+	void concurrentSpansGetOnlyTheirOwnSamples() throws Exception {
+		try (ProfilingHarness harness = new ProfilingHarness(false)) {
+			SpanRun alpha = new SpanRun(harness, "alpha", Workloads::burnAlpha);
+			SpanRun beta = new SpanRun(harness, "beta", Workloads::burnBeta);
+			CountDownLatch go = new CountDownLatch(1);
+			Thread a = alpha.startOn(go);
+			Thread b = beta.startOn(go);
+			go.countDown();
+			a.join();
+			b.join();
+			harness.collect();
+
+			for (SpanRun run : new SpanRun[] { alpha, beta }) {
+				SpanRecord record = harness.record(run.spanId.get());
+				String own = run == alpha ? "alphaHotMethod" : "betaHotMethod";
+				String other = run == alpha ? "betaHotMethod" : "alphaHotMethod";
+				Map<String, Long> counts = harness.samplesContaining(record.ownSamples(), own, other);
+				long samples = record.ownSampleCount();
+				double expected = run.cpuNanos.get() / (double) ProfilingHarness.INTERVAL.toNanos();
+				System.out.printf("accuracy %s: samples=%d expected=%.1f (cpu %d ms) own=%d other=%d event=%s%n",
+						run.name, samples, expected, run.cpuNanos.get() / 1_000_000, counts.get(own), counts.get(other),
+						harness.profiler.status().event());
+				assertThat(counts.get(other)).as("%s samples with %s", run.name, other).isZero();
+				assertThat(counts.get(own)).as("%s samples with %s", run.name, own).isGreaterThanOrEqualTo((long) Math.ceil(samples * 0.95));
+				assertThat((double) samples).as("%s sample count vs CPU time / interval", run.name)
+					.isBetween(expected * 0.7, expected * 1.3);
+			}
+		}
+	}
+
+	@Test
+	void workHandedToAPoolThreadBelongsToTheSpanThatHandedItOver() throws Exception {
+		ExecutorService pool = Executors.newFixedThreadPool(2);
+		try (ProfilingHarness harness = new ProfilingHarness(false)) {
+			Span span = harness.tracer.spanBuilder("checkout").startSpan();
+			AtomicLong workerCpu = new AtomicLong();
+			try (Scope scope = span.makeCurrent()) {
+				// Context.current().wrap is what every context-propagating executor does.
+				Future<?> done = pool.submit(Context.current().wrap(() -> {
+					long start = Workloads.cpuNanos();
+					Workloads.burnGamma(CPU_MILLIS);
+					workerCpu.set(Workloads.cpuNanos() - start);
+				}));
+				done.get();
+			}
+			finally {
+				span.end();
+			}
+			// The pool thread then runs unrelated work that must not land in the span.
+			pool.submit(() -> Workloads.burnBeta(500)).get();
+			harness.collect();
+
+			SpanRecord record = harness.record(span.getSpanContext().getSpanId());
+			Map<String, Long> counts = harness.samplesContaining(record.ownSamples(), "gammaHotMethod", "betaHotMethod");
+			double expected = workerCpu.get() / (double) ProfilingHarness.INTERVAL.toNanos();
+			System.out.printf("hand-off: gamma=%d beta=%d expected=%.1f%n", counts.get("gammaHotMethod"),
+					counts.get("betaHotMethod"), expected);
+			assertThat((double) counts.get("gammaHotMethod")).isBetween(expected * 0.7, expected * 1.3);
+			assertThat(counts.get("betaHotMethod")).isZero();
+		}
+		finally {
+			pool.shutdownNow();
+		}
+	}
+
+	/** One span on its own thread burning CPU in one method. */
+	private static final class SpanRun {
+
+		final ProfilingHarness harness;
+
+		final String name;
+
+		final LongConsumer burn;
+
+		final AtomicReference<String> spanId = new AtomicReference<>();
+
+		final AtomicLong cpuNanos = new AtomicLong();
+
+		SpanRun(ProfilingHarness harness, String name, LongConsumer burn) {
+			this.harness = harness;
+			this.name = name;
+			this.burn = burn;
+		}
+
+		Thread startOn(CountDownLatch go) {
+			Thread thread = new Thread(() -> {
+				try {
+					go.await();
+				}
+				catch (InterruptedException ex) {
+					return;
+				}
+				Span span = this.harness.tracer.spanBuilder(this.name).startSpan();
+				this.spanId.set(span.getSpanContext().getSpanId());
+				try (Scope scope = span.makeCurrent()) {
+					long start = Workloads.cpuNanos();
+					this.burn.accept(CPU_MILLIS);
+					this.cpuNanos.set(Workloads.cpuNanos() - start);
+				}
+				finally {
+					span.end();
+				}
+			}, "worker-" + this.name);
+			thread.start();
+			return thread;
+		}
+
+	}
+
+}

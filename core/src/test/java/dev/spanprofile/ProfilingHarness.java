@@ -1,0 +1,96 @@
+package dev.spanprofile;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+
+import dev.spanprofile.render.CollapsedStacks;
+import dev.spanprofile.sampling.AsyncProfilerEngine;
+import dev.spanprofile.sampling.ProfilingEvent;
+import dev.spanprofile.sampling.SamplerSettings;
+import dev.spanprofile.store.SpanRecord;
+import dev.spanprofile.store.StackTree;
+import dev.spanprofile.store.StoreSettings;
+import dev.spanprofile.tracking.ActivationTracking;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A real engine (async-profiler) and a real OpenTelemetry SDK tracer wired to it, as the starter wires them.
+ */
+final class ProfilingHarness implements AutoCloseable {
+
+	static {
+		// Must happen before anything in this JVM touches the OpenTelemetry context.
+		ActivationTracking.install();
+	}
+
+	static final Duration INTERVAL = Duration.ofMillis(10);
+
+	final SpanProfiler profiler;
+
+	final SdkTracerProvider tracerProvider;
+
+	final Tracer tracer;
+
+	ProfilingHarness(boolean rootSpanOnly) {
+		this(rootSpanOnly, 1000);
+	}
+
+	ProfilingHarness(boolean rootSpanOnly, int maxSpans) {
+		assertThat(ActivationTracking.isActive()).as("activation hook installed").isTrue();
+		SamplerSettings sampler = new SamplerSettings(ProfilingEvent.CPU, INTERVAL,
+				Path.of(System.getProperty("java.io.tmpdir")), null, null);
+		SpanProfilerSettings settings = new SpanProfilerSettings(sampler,
+				new StoreSettings(maxSpans, 64L * 1024 * 1024, rootSpanOnly), Duration.ofMillis(200));
+		this.profiler = new SpanProfiler(settings, frames -> new AsyncProfilerEngine(sampler, frames));
+		this.tracerProvider = SdkTracerProvider.builder()
+			.addSpanProcessor(this.profiler.spanProcessor(span -> false))
+			.build();
+		this.tracer = this.tracerProvider.get("spanprofile-test");
+		// A profiling test that cannot profile must fail loudly, never pass by skipping.
+		assertThat(this.profiler.start()).as("profiler started: %s", this.profiler.status()).isTrue();
+	}
+
+	/** Samples per frame-name suffix within one span's collapsed stacks. */
+	Map<String, Long> samplesContaining(StackTree tree, String... methods) {
+		Map<String, Long> counts = new HashMap<>();
+		for (String method : methods) {
+			counts.put(method, 0L);
+		}
+		String collapsed = CollapsedStacks.render(tree, this.profiler.store().frames());
+		for (String line : collapsed.split("\n")) {
+			if (line.isEmpty()) {
+				continue;
+			}
+			long count = Long.parseLong(line.substring(line.lastIndexOf(' ') + 1));
+			for (String method : methods) {
+				if (line.contains("." + method + ";") || line.contains("." + method + " ")) {
+					counts.merge(method, count, Long::sum);
+				}
+			}
+		}
+		return counts;
+	}
+
+	SpanRecord record(String spanId) {
+		SpanRecord record = this.profiler.store().find(spanId);
+		assertThat(record).as("span %s stored", spanId).isNotNull();
+		return record;
+	}
+
+	/** Wait until every sample taken so far has been joined. */
+	void collect() {
+		this.profiler.collectNow();
+	}
+
+	@Override
+	public void close() {
+		this.profiler.close();
+		this.tracerProvider.close();
+	}
+
+}
