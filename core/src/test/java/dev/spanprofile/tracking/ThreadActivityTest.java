@@ -1,0 +1,77 @@
+package dev.spanprofile.tracking;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ThreadActivityTest {
+
+	private final List<String> drained = new ArrayList<>();
+
+	private final ThreadActivity.ChangePointSink sink = new ThreadActivity.ChangePointSink() {
+
+		@Override
+		public void changed(long threadId, long time, Object span) {
+			ThreadActivityTest.this.drained.add(time + "=" + span);
+		}
+
+		@Override
+		public void gap(long threadId, long time) {
+			ThreadActivityTest.this.drained.add(time + "=GAP");
+		}
+
+	};
+
+	@Test
+	void drainsPointsInOrderOnce() {
+		ThreadActivity activity = new ThreadActivity(Thread.currentThread(), 8);
+		activity.record(10, "a");
+		activity.record(20, null);
+		assertThat(activity.drainTo(this.sink)).isTrue();
+		assertThat(activity.drainTo(this.sink)).isFalse();
+		activity.record(30, "b");
+		activity.drainTo(this.sink);
+		assertThat(this.drained).containsExactly("10=a", "20=null", "30=b");
+	}
+
+	@Test
+	void reportsAGapInsteadOfWrongPointsWhenTheWriterLapsTheReader() {
+		ThreadActivity activity = new ThreadActivity(Thread.currentThread(), 4);
+		activity.record(10, "a");
+		activity.drainTo(this.sink);
+		for (int i = 1; i <= 6; i++) {
+			activity.record(10 + i * 10, "s" + i);
+		}
+		activity.drainTo(this.sink);
+		// Two of six points were overwritten: the state after 10 is unknown until the oldest surviving point.
+		assertThat(this.drained).containsExactly("10=a", "11=GAP", "40=s3", "50=s4", "60=s5", "70=s6");
+	}
+
+	@Test
+	void recorderSkipsEverythingWhileNotRecording() {
+		ActivationRecorder recorder = new ActivationRecorder(8);
+		recorder.spanActivated("ignored");
+		assertThat(recorder.trackedThreads()).isZero();
+		recorder.setRecording(true);
+		recorder.spanActivated("kept");
+		recorder.drainTo(this.sink);
+		assertThat(this.drained).hasSize(1).first().asString().endsWith("=kept");
+	}
+
+	@Test
+	void recorderForgetsDeadThreadsAfterDrainingThem() throws InterruptedException {
+		ActivationRecorder recorder = new ActivationRecorder(8);
+		recorder.setRecording(true);
+		Thread thread = new Thread(() -> recorder.spanActivated("from-dead-thread"));
+		thread.start();
+		thread.join();
+		assertThat(recorder.trackedThreads()).isEqualTo(1);
+		recorder.drainTo(this.sink);
+		assertThat(this.drained).hasSize(1);
+		assertThat(recorder.trackedThreads()).isZero();
+	}
+
+}
