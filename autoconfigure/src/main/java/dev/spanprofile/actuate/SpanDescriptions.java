@@ -1,0 +1,37 @@
+package dev.spanprofile.actuate;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import dev.spanprofile.store.SpanRecord;
+
+/**
+ * The JSON shape of a span's metadata, shared by the list and the flame-graph responses.
+ */
+final class SpanDescriptions {
+
+	private SpanDescriptions() {
+	}
+
+	static Map<String, Object> describe(SpanRecord record, long nowEpochNanos, long completeUpToEpochNanos,
+			boolean inclusive) {
+		Map<String, Object> span = new LinkedHashMap<>();
+		span.put("traceId", record.traceId());
+		span.put("spanId", record.spanId());
+		span.put("parentSpanId", record.parentSpanId());
+		span.put("localRootSpanId", record.localRoot().spanId());
+		span.put("name", record.name());
+		span.put("kind", record.kind());
+		span.put("status", record.status());
+		span.put("thread", record.threadName());
+		span.put("startTime", Instant.ofEpochSecond(0, record.startEpochNanos()).toString());
+		span.put("durationMillis", record.durationNanos(nowEpochNanos) / 1_000_000.0);
+		span.put("inFlight", record.inFlight());
+		// Samples reach the store about one dump interval after they are taken.
+		span.put("complete", !record.inFlight() && record.endEpochNanos() <= completeUpToEpochNanos);
+		span.put("samples", inclusive ? record.inclusiveSampleCount() : record.ownSampleCount());
+		return span;
+	}
+
+}

@@ -1,0 +1,166 @@
+package dev.spanprofile.autoconfigure;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+import dev.spanprofile.sampling.ProfilingEvent;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * Configuration of span profiling.
+ */
+@ConfigurationProperties("spanprofile")
+public class SpanProfileProperties {
+
+	/**
+	 * Whether to profile spans. When false no profiler is loaded and no bean is created.
+	 */
+	private boolean enabled = true;
+
+	/**
+	 * Time between two samples of one thread: CPU time for the cpu, itimer and ctimer events, elapsed time for
+	 * wall. Shorter gives short spans more samples at a higher cost.
+	 */
+	private Duration interval = Duration.ofMillis(10);
+
+	/**
+	 * What triggers a sample: cpu (perf_events, falling back to ctimer where the kernel forbids them), itimer,
+	 * ctimer, or wall (running and waiting threads alike).
+	 */
+	private ProfilingEvent event = ProfilingEvent.CPU;
+
+	/**
+	 * Whether samples go to the local root span (the request's entry point in this process) rather than to the
+	 * innermost span active when they were taken. Only root spans are then listed; asking for a child span serves
+	 * its root's profile.
+	 */
+	private boolean rootSpanOnly = true;
+
+	/**
+	 * Maximum number of spans kept. Beyond it the oldest finished requests are dropped, each with all its spans.
+	 */
+	private int maxSpans = 1000;
+
+	/**
+	 * Approximate heap that stored profiles may use. Beyond it the oldest finished requests are dropped.
+	 */
+	private DataSize maxMemory = DataSize.ofMegabytes(64);
+
+	/**
+	 * How often samples are collected and joined to spans. A finished span's profile is complete about this long
+	 * after it ends.
+	 */
+	private Duration dumpInterval = Duration.ofSeconds(1);
+
+	/**
+	 * Whether requests to the actuator endpoints themselves are profiled. Off by default: they would crowd the
+	 * list.
+	 */
+	private boolean profileActuatorRequests = false;
+
+	/**
+	 * Directory where the rolling recording file is kept. Defaults to a "spanprofile" folder in the system temp
+	 * directory.
+	 */
+	private Path workDirectory;
+
+	/**
+	 * Directory to extract the native profiler library into, for systems whose temp directory is mounted noexec.
+	 */
+	private Path nativeLibraryDirectory;
+
+	/**
+	 * An already extracted native profiler library to load instead of the bundled one.
+	 */
+	private Path nativeLibraryPath;
+
+	public boolean isEnabled() {
+		return this.enabled;
+	}
+
+	public void setEnabled(boolean enabled) {
+		this.enabled = enabled;
+	}
+
+	public Duration getInterval() {
+		return this.interval;
+	}
+
+	public void setInterval(Duration interval) {
+		this.interval = interval;
+	}
+
+	public ProfilingEvent getEvent() {
+		return this.event;
+	}
+
+	public void setEvent(ProfilingEvent event) {
+		this.event = event;
+	}
+
+	public boolean isRootSpanOnly() {
+		return this.rootSpanOnly;
+	}
+
+	public void setRootSpanOnly(boolean rootSpanOnly) {
+		this.rootSpanOnly = rootSpanOnly;
+	}
+
+	public int getMaxSpans() {
+		return this.maxSpans;
+	}
+
+	public void setMaxSpans(int maxSpans) {
+		this.maxSpans = maxSpans;
+	}
+
+	public DataSize getMaxMemory() {
+		return this.maxMemory;
+	}
+
+	public void setMaxMemory(DataSize maxMemory) {
+		this.maxMemory = maxMemory;
+	}
+
+	public Duration getDumpInterval() {
+		return this.dumpInterval;
+	}
+
+	public void setDumpInterval(Duration dumpInterval) {
+		this.dumpInterval = dumpInterval;
+	}
+
+	public boolean isProfileActuatorRequests() {
+		return this.profileActuatorRequests;
+	}
+
+	public void setProfileActuatorRequests(boolean profileActuatorRequests) {
+		this.profileActuatorRequests = profileActuatorRequests;
+	}
+
+	public Path getWorkDirectory() {
+		return this.workDirectory;
+	}
+
+	public void setWorkDirectory(Path workDirectory) {
+		this.workDirectory = workDirectory;
+	}
+
+	public Path getNativeLibraryDirectory() {
+		return this.nativeLibraryDirectory;
+	}
+
+	public void setNativeLibraryDirectory(Path nativeLibraryDirectory) {
+		this.nativeLibraryDirectory = nativeLibraryDirectory;
+	}
+
+	public Path getNativeLibraryPath() {
+		return this.nativeLibraryPath;
+	}
+
+	public void setNativeLibraryPath(Path nativeLibraryPath) {
+		this.nativeLibraryPath = nativeLibraryPath;
+	}
+
+}
