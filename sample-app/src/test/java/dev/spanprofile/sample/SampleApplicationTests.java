@@ -1,0 +1,89 @@
+package dev.spanprofile.sample;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+
+import dev.spanprofile.SpanProfiler;
+import dev.spanprofile.render.CollapsedStacks;
+import dev.spanprofile.store.SpanRecord;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The sample's hot paths come out where they should: pool work in the checkout span (Spring's context-propagating
+ * executor), report steps in their own child spans.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = { "sample.load.enabled=false", "spanprofile.dump-interval=200ms" })
+class SampleApplicationTests {
+
+	private final HttpClient http = HttpClient.newHttpClient();
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	SpanProfiler profiler;
+
+	@Test
+	void checkoutWorkOnThePoolIsInTheCheckoutSpan() throws Exception {
+		for (int i = 0; i < 5; i++) {
+			assertThat(get("/checkout/cart-" + i)).isEqualTo(200);
+		}
+		String collapsed = collapsedOf(awaitSpans("http get /checkout/{cartId}", 5));
+		assertThat(collapsed).contains("PaymentService.computeRiskScore");
+		assertThat(collapsed).doesNotContain("OrderValidator.checkFraudRules");
+	}
+
+	@Test
+	void reportStepsAreChildSpansWithTheirOwnHotMethods() throws Exception {
+		for (int i = 0; i < 5; i++) {
+			assertThat(get("/reports/r-" + i)).isEqualTo(200);
+		}
+		List<SpanRecord> queries = awaitSpans("report.query", 5);
+		assertThat(queries).allSatisfy((query) -> assertThat(query.localRoot().name()).isEqualTo("http get /reports/{reportId}"));
+		String queryStacks = collapsedOf(queries);
+		assertThat(queryStacks).contains("ReportService.aggregateRows").doesNotContain("ReportService.renderTable");
+		assertThat(collapsedOf(awaitSpans("report.render", 5))).contains("ReportService.renderTable")
+			.doesNotContain("ReportService.aggregateRows");
+	}
+
+	private String collapsedOf(List<SpanRecord> spans) {
+		StringBuilder all = new StringBuilder();
+		for (SpanRecord span : spans) {
+			all.append(CollapsedStacks.render(span.inclusiveSamples(), this.profiler.store().frames()));
+		}
+		return all.toString();
+	}
+
+	private List<SpanRecord> awaitSpans(String name, int count) throws InterruptedException {
+		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+		List<SpanRecord> found = List.of();
+		while (System.nanoTime() < deadline) {
+			this.profiler.collectNow();
+			found = this.profiler.store().recent((span) -> span.name().equals(name) && !span.inFlight(), 100);
+			if (found.size() >= count && this.profiler.completeUpToEpochNanos() > found.get(0).endEpochNanos()) {
+				return found;
+			}
+			Thread.sleep(100);
+		}
+		throw new AssertionError("Expected " + count + " finished '" + name + "' spans, found " + found.size());
+	}
+
+	private int get(String path) throws Exception {
+		return this.http
+			.send(HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + path)).build(),
+					HttpResponse.BodyHandlers.discarding())
+			.statusCode();
+	}
+
+}
