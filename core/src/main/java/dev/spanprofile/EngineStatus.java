@@ -7,7 +7,8 @@ package dev.spanprofile;
  * @param event the event actually sampled (may differ from the one asked for after a fallback)
  * @param running whether samples are being taken now
  * @param problem why not, when not running; {@code null} otherwise
+ * @param note what to know about the results while running (a fallback, a limit of the engine), or {@code null}
  */
-public record EngineStatus(String engine, String event, boolean running, String problem) {
+public record EngineStatus(String engine, String event, boolean running, String problem, String note) {
 
 }

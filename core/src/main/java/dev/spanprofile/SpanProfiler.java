@@ -120,8 +120,10 @@ public final class SpanProfiler implements AutoCloseable {
 		});
 		this.collector.scheduleWithFixedDelay(this::tick, DRAIN_PERIOD_MILLIS, DRAIN_PERIOD_MILLIS,
 				TimeUnit.MILLISECONDS);
+		String note = this.engine.note();
 		logger.log(System.Logger.Level.INFO, "spanprofile started: " + this.engine.name() + ", event="
-				+ this.engine.activeEvent() + ", interval=" + this.settings.sampler().interval().toMillis() + "ms");
+				+ this.engine.activeEvent() + ", interval=" + this.settings.sampler().interval().toMillis() + "ms"
+				+ ((note != null) ? " (" + note + ")" : ""));
 		return true;
 	}
 
@@ -225,7 +227,9 @@ public final class SpanProfiler implements AutoCloseable {
 	}
 
 	public EngineStatus status() {
-		return new EngineStatus(this.engine.name(), this.engine.activeEvent(), this.problem == null, this.problem);
+		String problem = this.problem;
+		return new EngineStatus(this.engine.name(), this.engine.activeEvent(), problem == null, problem,
+				(problem == null) ? this.engine.note() : null);
 	}
 
 	public AttributionStats attributionStats() {

@@ -1,6 +1,8 @@
 package dev.spanprofile;
 
+import dev.spanprofile.sampling.SampleKind;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -13,7 +15,10 @@ import dev.spanprofile.store.SpanRecord;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
-import org.junit.jupiter.api.Test;
+import dev.spanprofile.sampling.EngineChoice;
+import dev.spanprofile.sampling.ProfilingEvent;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,9 +30,10 @@ class AttributionAccuracyTest {
 
 	private static final long CPU_MILLIS = 1500;
 
-	@Test
-	void concurrentSpansGetOnlyTheirOwnSamples() throws Exception {
-		try (ProfilingHarness harness = new ProfilingHarness(false)) {
+	@ParameterizedTest
+	@EnumSource(value = EngineChoice.class, names = { "ASYNC_PROFILER", "JFR" })
+	void concurrentSpansGetOnlyTheirOwnSamples(EngineChoice engine) throws Exception {
+		try (ProfilingHarness harness = new ProfilingHarness(engine, Set.of(ProfilingEvent.CPU))) {
 			SpanRun alpha = new SpanRun(harness, "alpha", Workloads::burnAlpha);
 			SpanRun beta = new SpanRun(harness, "beta", Workloads::burnBeta);
 			CountDownLatch go = new CountDownLatch(1);
@@ -42,11 +48,11 @@ class AttributionAccuracyTest {
 				SpanRecord record = harness.record(run.spanId.get());
 				String own = run == alpha ? "alphaHotMethod" : "betaHotMethod";
 				String other = run == alpha ? "betaHotMethod" : "alphaHotMethod";
-				Map<String, Long> counts = harness.samplesContaining(record.ownSamples(), own, other);
-				long samples = record.ownSampleCount();
+				Map<String, Long> counts = harness.samplesContaining(record.ownSamples(SampleKind.CPU), own, other);
+				long samples = record.ownSampleCount(SampleKind.CPU);
 				double expected = run.cpuNanos.get() / (double) ProfilingHarness.INTERVAL.toNanos();
-				System.out.printf("accuracy %s: samples=%d expected=%.1f (cpu %d ms) own=%d other=%d event=%s%n",
-						run.name, samples, expected, run.cpuNanos.get() / 1_000_000, counts.get(own), counts.get(other),
+				System.out.printf("accuracy %s %s: samples=%d expected=%.1f (cpu %d ms) own=%d other=%d event=%s%n",
+						engine.id(), run.name, samples, expected, run.cpuNanos.get() / 1_000_000, counts.get(own), counts.get(other),
 						harness.profiler.status().event());
 				assertThat(counts.get(other)).as("%s samples with %s", run.name, other).isZero();
 				assertThat(counts.get(own)).as("%s samples with %s", run.name, own).isGreaterThanOrEqualTo((long) Math.ceil(samples * 0.95));
@@ -56,10 +62,11 @@ class AttributionAccuracyTest {
 		}
 	}
 
-	@Test
-	void workHandedToAPoolThreadBelongsToTheSpanThatHandedItOver() throws Exception {
+	@ParameterizedTest
+	@EnumSource(value = EngineChoice.class, names = { "ASYNC_PROFILER", "JFR" })
+	void workHandedToAPoolThreadBelongsToTheSpanThatHandedItOver(EngineChoice engine) throws Exception {
 		ExecutorService pool = Executors.newFixedThreadPool(2);
-		try (ProfilingHarness harness = new ProfilingHarness(false)) {
+		try (ProfilingHarness harness = new ProfilingHarness(engine, Set.of(ProfilingEvent.CPU))) {
 			Span span = harness.tracer.spanBuilder("checkout").startSpan();
 			AtomicLong workerCpu = new AtomicLong();
 			try (Scope scope = span.makeCurrent()) {
@@ -79,9 +86,9 @@ class AttributionAccuracyTest {
 			harness.collect();
 
 			SpanRecord record = harness.record(span.getSpanContext().getSpanId());
-			Map<String, Long> counts = harness.samplesContaining(record.ownSamples(), "gammaHotMethod", "betaHotMethod");
+			Map<String, Long> counts = harness.samplesContaining(record.ownSamples(SampleKind.CPU), "gammaHotMethod", "betaHotMethod");
 			double expected = workerCpu.get() / (double) ProfilingHarness.INTERVAL.toNanos();
-			System.out.printf("hand-off: gamma=%d beta=%d expected=%.1f%n", counts.get("gammaHotMethod"),
+			System.out.printf("hand-off %s: gamma=%d beta=%d expected=%.1f%n", engine.id(), counts.get("gammaHotMethod"),
 					counts.get("betaHotMethod"), expected);
 			assertThat((double) counts.get("gammaHotMethod")).isBetween(expected * 0.7, expected * 1.3);
 			assertThat(counts.get("betaHotMethod")).isZero();

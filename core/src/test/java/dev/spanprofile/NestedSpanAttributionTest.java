@@ -1,5 +1,6 @@
 package dev.spanprofile;
 
+import dev.spanprofile.sampling.SampleKind;
 import java.util.Map;
 
 import dev.spanprofile.store.SpanRecord;
@@ -24,11 +25,11 @@ class NestedSpanAttributionTest {
 			SpanRecord parent = harness.record(ids[0]);
 			SpanRecord child = harness.record(ids[1]);
 
-			Map<String, Long> parentOwn = harness.samplesContaining(parent.ownSamples(), "alphaHotMethod",
+			Map<String, Long> parentOwn = harness.samplesContaining(parent.ownSamples(SampleKind.CPU), "alphaHotMethod",
 					"betaHotMethod");
-			Map<String, Long> childOwn = harness.samplesContaining(child.ownSamples(), "alphaHotMethod",
+			Map<String, Long> childOwn = harness.samplesContaining(child.ownSamples(SampleKind.CPU), "alphaHotMethod",
 					"betaHotMethod");
-			Map<String, Long> parentInclusive = harness.samplesContaining(parent.inclusiveSamples(), "alphaHotMethod",
+			Map<String, Long> parentInclusive = harness.samplesContaining(parent.inclusiveSamples(SampleKind.CPU), "alphaHotMethod",
 					"betaHotMethod");
 			System.out.printf("nested, per span: parent own %s, child own %s, parent inclusive %s%n", parentOwn,
 					childOwn, parentInclusive);
@@ -52,12 +53,12 @@ class NestedSpanAttributionTest {
 			SpanRecord parent = harness.record(ids[0]);
 			SpanRecord child = harness.record(ids[1]);
 
-			Map<String, Long> parentOwn = harness.samplesContaining(parent.ownSamples(), "alphaHotMethod",
+			Map<String, Long> parentOwn = harness.samplesContaining(parent.ownSamples(SampleKind.CPU), "alphaHotMethod",
 					"betaHotMethod");
-			System.out.printf("nested, root only: parent own %s, child own %d%n", parentOwn, child.ownSampleCount());
+			System.out.printf("nested, root only: parent own %s, child own %d%n", parentOwn, child.ownSampleCount(SampleKind.CPU));
 			assertThat(parentOwn.get("alphaHotMethod")).isGreaterThan(CPU_MILLIS / 10 / 2);
 			assertThat(parentOwn.get("betaHotMethod")).isGreaterThan(CPU_MILLIS / 10 / 2);
-			assertThat(child.ownSampleCount()).isZero();
+			assertThat(child.ownSampleCount(SampleKind.CPU)).isZero();
 			assertThat(child.localRoot()).isSameAs(parent);
 			// Only local roots carry samples in this mode, so only they are listed.
 			assertThat(harness.profiler.store().recent(r -> true, 10)).extracting(SpanRecord::spanId)

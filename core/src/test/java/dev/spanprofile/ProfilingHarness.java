@@ -4,9 +4,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 import dev.spanprofile.render.CollapsedStacks;
-import dev.spanprofile.sampling.AsyncProfilerEngine;
+import dev.spanprofile.sampling.EngineChoice;
 import dev.spanprofile.sampling.ProfilingEvent;
 import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.store.SpanRecord;
@@ -41,12 +42,20 @@ final class ProfilingHarness implements AutoCloseable {
 	}
 
 	ProfilingHarness(boolean rootSpanOnly, int maxSpans) {
+		this(rootSpanOnly, maxSpans, EngineChoice.ASYNC_PROFILER, Set.of(ProfilingEvent.CPU));
+	}
+
+	ProfilingHarness(EngineChoice engine, Set<ProfilingEvent> events) {
+		this(false, 1000, engine, events);
+	}
+
+	ProfilingHarness(boolean rootSpanOnly, int maxSpans, EngineChoice engine, Set<ProfilingEvent> events) {
 		assertThat(ActivationTracking.isActive()).as("activation hook installed").isTrue();
-		SamplerSettings sampler = new SamplerSettings(ProfilingEvent.CPU, INTERVAL,
-				Path.of(System.getProperty("java.io.tmpdir")), null, null);
+		SamplerSettings sampler = new SamplerSettings(events, INTERVAL, Path.of(System.getProperty("java.io.tmpdir")),
+				null, null);
 		SpanProfilerSettings settings = new SpanProfilerSettings(sampler,
 				new StoreSettings(maxSpans, 64L * 1024 * 1024, rootSpanOnly), Duration.ofMillis(200));
-		this.profiler = new SpanProfiler(settings, frames -> new AsyncProfilerEngine(sampler, frames));
+		this.profiler = new SpanProfiler(settings, frames -> engine.create(sampler, frames));
 		this.tracerProvider = SdkTracerProvider.builder()
 			.addSpanProcessor(this.profiler.spanProcessor(span -> false))
 			.build();
@@ -82,9 +91,25 @@ final class ProfilingHarness implements AutoCloseable {
 		return record;
 	}
 
-	/** Wait until every sample taken so far has been joined. */
+	/**
+	 * Wait until every sample taken so far has been joined. Flight Recorder delivers events about once a second,
+	 * so for it this waits for two deliveries after now.
+	 */
 	void collect() {
+		long now = System.nanoTime();
+		long deadline = now + Duration.ofSeconds(10).toNanos();
 		this.profiler.collectNow();
+		while (this.profiler.completeUpToEpochNanos() < dev.spanprofile.tracking.MonotonicEpoch.toEpochNanos(now)
+				&& System.nanoTime() < deadline) {
+			try {
+				Thread.sleep(100);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return;
+			}
+			this.profiler.collectNow();
+		}
 	}
 
 	@Override

@@ -3,7 +3,9 @@ package dev.spanprofile.actuate;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
+import dev.spanprofile.sampling.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 
 /**
@@ -15,7 +17,7 @@ final class SpanDescriptions {
 	}
 
 	static Map<String, Object> describe(SpanRecord record, long nowEpochNanos, long completeUpToEpochNanos,
-			boolean inclusive) {
+			boolean inclusive, Set<SampleKind> kinds) {
 		Map<String, Object> span = new LinkedHashMap<>();
 		span.put("traceId", record.traceId());
 		span.put("spanId", record.spanId());
@@ -30,7 +32,18 @@ final class SpanDescriptions {
 		span.put("inFlight", record.inFlight());
 		// Samples reach the store about one dump interval after they are taken.
 		span.put("complete", !record.inFlight() && record.endEpochNanos() <= completeUpToEpochNanos);
-		span.put("samples", inclusive ? record.inclusiveSampleCount() : record.ownSampleCount());
+		Map<String, Object> byKind = new LinkedHashMap<>();
+		long samples = 0;
+		for (SampleKind kind : kinds) {
+			long count = inclusive ? record.inclusiveSampleCount(kind) : record.ownSampleCount(kind);
+			byKind.put(kind.id(), count);
+			samples = (samples == 0) ? count : samples;
+		}
+		// The first kind (cpu when sampled) is the headline; each kind is also listed when several are sampled.
+		span.put("samples", samples);
+		if (kinds.size() > 1) {
+			span.put("samplesByEvent", byKind);
+		}
 		return span;
 	}
 

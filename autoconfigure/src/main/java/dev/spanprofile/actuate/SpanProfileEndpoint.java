@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
@@ -12,6 +13,8 @@ import dev.spanprofile.EngineStatus;
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.attribution.AttributionStats;
 import dev.spanprofile.render.CollapsedStacks;
+import dev.spanprofile.sampling.SampleKind;
+import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.render.FlameGraphTree;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StackTree;
@@ -72,7 +75,7 @@ public class SpanProfileEndpoint {
 		boolean rootSpanOnly = this.profiler.settings().store().rootSpanOnly();
 		List<Map<String, Object>> spans = new ArrayList<>();
 		for (SpanRecord record : this.profiler.store().recent(filter, maxCount)) {
-			spans.add(SpanDescriptions.describe(record, now, complete, !rootSpanOnly));
+			spans.add(SpanDescriptions.describe(record, now, complete, !rootSpanOnly, sampledKinds()));
 		}
 		Map<String, Object> body = engineDescription();
 		body.put("spans", spans);
@@ -83,11 +86,19 @@ public class SpanProfileEndpoint {
 	 * The flame graph of one span: JSON tree by default, collapsed stacks for {@code Accept: text/plain}. Without
 	 * root-span-only attribution a span's graph includes its local descendants; with it, a child span is served its
 	 * local root's graph, which holds its samples.
+	 * @param event which flame graph when several events are sampled: cpu or wall (default: cpu when sampled)
 	 */
 	@ReadOperation(producesFrom = FlameGraphFormat.class)
-	public WebEndpointResponse<Object> flameGraph(@Selector String id, FlameGraphFormat format) {
+	public WebEndpointResponse<Object> flameGraph(@Selector String id, FlameGraphFormat format, @Nullable String event) {
 		if (!SPAN_ID.matcher(id).matches()) {
 			return error(400, "'" + echo(id) + "' is not a span id: expected 16 hexadecimal characters");
+		}
+		SampleKind kind;
+		try {
+			kind = sampleKind(event);
+		}
+		catch (IllegalArgumentException ex) {
+			return error(400, ex.getMessage());
 		}
 		String spanId = id.toLowerCase(Locale.ROOT);
 		SpanRecord requested = this.profiler.store().find(spanId);
@@ -97,14 +108,16 @@ public class SpanProfileEndpoint {
 		}
 		boolean rootSpanOnly = this.profiler.settings().store().rootSpanOnly();
 		SpanRecord profiled = rootSpanOnly ? requested.localRoot() : requested;
-		StackTree tree = rootSpanOnly ? profiled.ownSamples() : profiled.inclusiveSamples();
+		StackTree tree = rootSpanOnly ? profiled.ownSamples(kind) : profiled.inclusiveSamples(kind);
 		if (format == FlameGraphFormat.COLLAPSED) {
 			return new WebEndpointResponse<>(CollapsedStacks.render(tree, this.profiler.store().frames()), 200,
 					FlameGraphFormat.COLLAPSED.getProducedMimeType());
 		}
 		long now = MonotonicEpoch.nowEpochNanos();
 		Map<String, Object> body = engineDescription();
-		body.put("span", SpanDescriptions.describe(requested, now, this.profiler.completeUpToEpochNanos(), !rootSpanOnly));
+		body.put("span", SpanDescriptions.describe(requested, now, this.profiler.completeUpToEpochNanos(), !rootSpanOnly,
+				sampledKinds()));
+		body.put("flameGraphEvent", kind.id());
 		if (profiled != requested) {
 			body.put("attributedTo", profiled.spanId());
 			body.put("note", "With spanprofile.root-span-only=true samples are attributed to the local root span "
@@ -125,6 +138,9 @@ public class SpanProfileEndpoint {
 		if (status.problem() != null) {
 			body.put("problem", status.problem());
 		}
+		if (status.note() != null) {
+			body.put("note", status.note());
+		}
 		body.put("rootSpanOnly", this.profiler.settings().store().rootSpanOnly());
 		AttributionStats stats = this.profiler.attributionStats();
 		Map<String, Object> samples = new LinkedHashMap<>();
@@ -133,6 +149,28 @@ public class SpanProfileEndpoint {
 		samples.put("unknown", stats.unknown());
 		body.put("samples", samples);
 		return body;
+	}
+
+	private Set<SampleKind> sampledKinds() {
+		return this.profiler.settings().sampler().kinds();
+	}
+
+	private SampleKind sampleKind(@Nullable String event) {
+		SamplerSettings sampler = this.profiler.settings().sampler();
+		if (event == null || event.isBlank()) {
+			return sampler.primaryKind();
+		}
+		for (SampleKind kind : sampler.kinds()) {
+			if (kind.id().equalsIgnoreCase(event.trim())) {
+				return kind;
+			}
+		}
+		String requested = event.trim().toLowerCase(Locale.ROOT);
+		if (requested.equals("cpu") || requested.equals("wall")) {
+			throw new IllegalArgumentException(
+					"No " + requested + " samples are taken: spanprofile.event is " + sampler.eventsDescription());
+		}
+		throw new IllegalArgumentException("event must be cpu or wall, was '" + echo(event) + "'");
 	}
 
 	private int parseLimit(@Nullable String limit) {

@@ -4,7 +4,9 @@ import java.nio.file.Path;
 
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.SpanProfilerSettings;
-import dev.spanprofile.sampling.AsyncProfilerEngine;
+import java.util.HashSet;
+
+import dev.spanprofile.sampling.EngineChoice;
 import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.store.StoreSettings;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
@@ -37,13 +39,14 @@ public final class SpanProfileAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	SpanProfiler spanProfiler(SpanProfileProperties properties) {
-		SamplerSettings sampler = new SamplerSettings(properties.getEvent(), properties.getInterval(),
+	SpanProfiler spanProfiler(SpanProfileProperties properties, Environment environment) {
+		SamplerSettings sampler = new SamplerSettings(new HashSet<>(properties.getEvent()), properties.getInterval(),
 				workDirectory(properties), properties.getNativeLibraryDirectory(), properties.getNativeLibraryPath());
 		StoreSettings store = new StoreSettings(properties.getMaxSpans(), properties.getMaxMemory().toBytes(),
 				properties.isRootSpanOnly());
 		SpanProfilerSettings settings = new SpanProfilerSettings(sampler, store, properties.getDumpInterval());
-		return new SpanProfiler(settings, frames -> new AsyncProfilerEngine(sampler, frames));
+		EngineChoice engine = EngineSelection.choose(properties.getEngine(), environment);
+		return new SpanProfiler(settings, (frames) -> engine.create(sampler, frames));
 	}
 
 	@Bean

@@ -2,7 +2,10 @@ package dev.spanprofile.autoconfigure;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
+import dev.spanprofile.sampling.EngineChoice;
 import dev.spanprofile.sampling.ProfilingEvent;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
@@ -25,10 +28,17 @@ public class SpanProfileProperties {
 	private Duration interval = Duration.ofMillis(10);
 
 	/**
-	 * What triggers a sample: cpu (perf_events, falling back to ctimer where the kernel forbids them), itimer,
-	 * ctimer, or wall (running and waiting threads alike).
+	 * What triggers samples: cpu (perf_events, falling back to ctimer where the kernel forbids them), itimer,
+	 * ctimer, or wall (running and waiting threads alike, only threads inside a span). "cpu,wall" keeps both
+	 * flame graphs for every span.
 	 */
-	private ProfilingEvent event = ProfilingEvent.CPU;
+	private List<ProfilingEvent> event = new ArrayList<>(List.of(ProfilingEvent.CPU));
+
+	/**
+	 * Sampling engine: auto (async-profiler where it loads, JDK Flight Recorder otherwise, and Flight Recorder
+	 * when spring.threads.virtual.enabled is true), async-profiler, or jfr.
+	 */
+	private EngineChoice engine = EngineChoice.AUTO;
 
 	/**
 	 * Whether samples go to the local root span (the request's entry point in this process) rather than to the
@@ -91,12 +101,20 @@ public class SpanProfileProperties {
 		this.interval = interval;
 	}
 
-	public ProfilingEvent getEvent() {
+	public List<ProfilingEvent> getEvent() {
 		return this.event;
 	}
 
-	public void setEvent(ProfilingEvent event) {
+	public void setEvent(List<ProfilingEvent> event) {
 		this.event = event;
+	}
+
+	public EngineChoice getEngine() {
+		return this.engine;
+	}
+
+	public void setEngine(EngineChoice engine) {
+		this.engine = engine;
 	}
 
 	public boolean isRootSpanOnly() {

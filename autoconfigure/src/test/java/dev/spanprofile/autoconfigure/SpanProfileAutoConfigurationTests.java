@@ -59,7 +59,7 @@ class SpanProfileAutoConfigurationTests {
 			.run((context) -> {
 				SpanProfilerSettings settings = context.getBean(SpanProfiler.class).settings();
 				assertThat(settings.sampler().interval()).isEqualTo(Duration.ofMillis(5));
-				assertThat(settings.sampler().event()).isEqualTo(ProfilingEvent.ITIMER);
+				assertThat(settings.sampler().events()).containsExactly(ProfilingEvent.ITIMER);
 				assertThat(settings.store().rootSpanOnly()).isFalse();
 				assertThat(settings.store().maxSpans()).isEqualTo(10);
 				assertThat(settings.store().maxBytes()).isEqualTo(1024 * 1024);

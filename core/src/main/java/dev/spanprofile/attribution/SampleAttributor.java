@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 
+import dev.spanprofile.sampling.SampleKind;
 import dev.spanprofile.sampling.SampleSink;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
@@ -65,12 +66,12 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	}
 
 	@Override
-	public void sample(long javaThreadId, long monotonicNanos, int[] rootFirstStack, long weight) {
+	public void sample(SampleKind kind, long javaThreadId, long monotonicNanos, int[] rootFirstStack, long weight) {
 		ThreadTimeline timeline = this.timelines.get(javaThreadId);
 		Object state = (timeline != null) ? timeline.stateAt(monotonicNanos) : ThreadTimeline.NONE;
 		if (state instanceof SpanRecord record) {
 			SpanRecord target = this.store.settings().rootSpanOnly() ? record.localRoot() : record;
-			this.store.addSample(target, rootFirstStack, weight);
+			this.store.addSample(target, kind, rootFirstStack, weight);
 			this.attributed += weight;
 		}
 		else if (state == ThreadTimeline.NONE) {

@@ -23,6 +23,9 @@ final class ThreadTimeline {
 	/** What was active before the first retained point: nothing, until a thread first attaches a span. */
 	private Object baseline = NONE;
 
+	/** Points before this time were forgotten; a sample older than it cannot be placed. */
+	private long horizon = Long.MIN_VALUE;
+
 	void append(long time, Object state) {
 		if (this.size == this.times.length) {
 			this.times = Arrays.copyOf(this.times, this.size * 2);
@@ -39,6 +42,9 @@ final class ThreadTimeline {
 
 	/** The state active at {@code time}. */
 	Object stateAt(long time) {
+		if (time < this.horizon) {
+			return UNKNOWN;
+		}
 		int low = 0;
 		int high = this.size - 1;
 		int found = -1;
@@ -57,6 +63,7 @@ final class ThreadTimeline {
 
 	/** Forget points before {@code time}, keeping what they imply for later samples. */
 	void forgetBefore(long time) {
+		this.horizon = Math.max(this.horizon, time);
 		int keepFrom = 0;
 		while (keepFrom < this.size && this.times[keepFrom] < time) {
 			keepFrom++;

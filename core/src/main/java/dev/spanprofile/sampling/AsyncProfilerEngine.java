@@ -7,9 +7,11 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.Locale;
 
 import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.tracking.ActivationRecorder;
 import one.profiler.AsyncProfiler;
 
 /**
@@ -35,9 +37,19 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 
 	private String activeEvent;
 
+	/** Path of the library this engine loaded, so that it is not mistaken for someone else's copy. */
+	private static volatile String loadedLibrary;
+
+	private final ActivationRecorder recorder;
+
 	public AsyncProfilerEngine(SamplerSettings settings, FrameTable frames) {
+		this(settings, frames, ActivationRecorder.global());
+	}
+
+	AsyncProfilerEngine(SamplerSettings settings, FrameTable frames, ActivationRecorder recorder) {
 		this.settings = settings;
-		this.parser = new JfrChunkParser(frames);
+		this.recorder = recorder;
+		this.parser = new JfrChunkParser(frames, settings.kinds());
 	}
 
 	@Override
@@ -47,12 +59,22 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 
 	@Override
 	public String activeEvent() {
-		return (this.activeEvent != null) ? this.activeEvent : this.settings.event().id();
+		return (this.activeEvent != null) ? this.activeEvent : this.settings.eventsDescription();
 	}
 
 	@Override
 	public synchronized void start() throws SamplerUnavailableException {
+		List<String> others = OtherProfilers.find(loadedLibrary);
+		if (!others.isEmpty()) {
+			throw new SamplerUnavailableException("another async-profiler is already loaded in this JVM (" + String.join(", ", others)
+					+ "); two copies steal each other's samples. Remove it, or use spanprofile.engine=jfr");
+		}
 		this.profiler = load(this.settings);
+		String status = status(this.profiler);
+		if (status != null && !status.toLowerCase(Locale.ROOT).contains("not active")) {
+			throw new SamplerUnavailableException("async-profiler is already profiling on behalf of another component ("
+					+ status.trim() + "); spanprofile will not take it over. Stop the other session, or use spanprofile.engine=jfr");
+		}
 		try {
 			Files.createDirectories(this.settings.workDirectory());
 		}
@@ -66,8 +88,7 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 	private void startRecording() throws SamplerUnavailableException {
 		Path file = this.settings.workDirectory()
 			.resolve("spanprofile-" + ProcessHandle.current().pid() + "-" + (this.fileCounter++) + ".jfr");
-		String command = "start,jfr,clock=monotonic,event=" + this.settings.event().id() + ",interval="
-				+ this.settings.interval().toNanos() + ",file=" + file;
+		String command = startCommand(file);
 		try {
 			Files.deleteIfExists(file);
 			String response = this.profiler.execute(command);
@@ -77,24 +98,55 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 		catch (IllegalStateException | IllegalArgumentException | IOException ex) {
 			throw new SamplerUnavailableException("async-profiler refused '" + command + "': " + ex.getMessage(), ex);
 		}
+		if (this.settings.wall()) {
+			// Every start clears the thread filter: register the threads that are inside a span right now, then
+			// follow threads as they enter and leave spans.
+			this.recorder.setThreadListener(new WallClockThreadFilter(this.profiler));
+		}
+	}
+
+	String startCommand(Path file) {
+		long interval = this.settings.interval().toNanos();
+		ProfilingEvent cpuEvent = this.settings.cpuEvent();
+		StringBuilder command = new StringBuilder("start,jfr,clock=monotonic");
+		if (cpuEvent != null) {
+			command.append(",event=").append(cpuEvent.id()).append(",interval=").append(interval);
+			if (this.settings.wall()) {
+				command.append(",wall=").append(interval);
+			}
+		}
+		else {
+			command.append(",event=wall,interval=").append(interval);
+		}
+		if (this.settings.wall()) {
+			// Wall samples only for threads inside a span, one event per sample so that each lands at its own time.
+			command.append(",filter,nobatch");
+		}
+		return command.append(",file=").append(file).toString();
 	}
 
 	/** async-profiler says which engine it fell back to, e.g. when perf_events are not permitted. */
 	private String detectEvent(String response) {
-		String requested = this.settings.event().id();
-		if (response == null) {
+		String requested = this.settings.eventsDescription();
+		if (response == null || this.settings.cpuEvent() != ProfilingEvent.CPU) {
 			return requested;
 		}
 		String lower = response.toLowerCase(Locale.ROOT);
-		if (!requested.equals("cpu")) {
-			return requested;
-		}
 		for (String fallback : new String[] { "ctimer", "itimer" }) {
 			if (lower.contains(fallback)) {
-				return fallback;
+				return requested.replace("cpu", fallback);
 			}
 		}
 		return requested;
+	}
+
+	private static String status(AsyncProfiler profiler) {
+		try {
+			return profiler.execute("status");
+		}
+		catch (IOException | RuntimeException ex) {
+			return null;
+		}
 	}
 
 	@Override
@@ -121,6 +173,7 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 
 	private void rotate(SampleSink sink) throws IOException {
 		JfrChunkFile finished = this.recording;
+		this.recorder.setThreadListener(null);
 		this.profiler.execute("stop");
 		drain(sink);
 		this.recording = null;
@@ -138,6 +191,7 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 		if (this.recording == null) {
 			return;
 		}
+		this.recorder.setThreadListener(null);
 		try {
 			this.profiler.execute("stop");
 		}
@@ -161,12 +215,14 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 		String platform = platformTag();
 		try {
 			if (settings.nativeLibraryPath() != null) {
-				return AsyncProfiler.getInstance(settings.nativeLibraryPath().toAbsolutePath().toString());
+				return loaded(settings.nativeLibraryPath().toAbsolutePath().toString());
 			}
 			if (settings.nativeLibraryDirectory() != null) {
-				return AsyncProfiler.getInstance(extract(platform, settings.nativeLibraryDirectory()).toString());
+				return loaded(extract(platform, settings.nativeLibraryDirectory()).toString());
 			}
-			return AsyncProfiler.getInstance();
+			AsyncProfiler profiler = AsyncProfiler.getInstance();
+			loadedLibrary = ourMappedLibrary();
+			return profiler;
 		}
 		catch (SamplerUnavailableException ex) {
 			throw ex;
@@ -175,6 +231,28 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 			// UnsatisfiedLinkError (musl, Windows, noexec), SecurityException, ...: never take the application down.
 			throw new SamplerUnavailableException("async-profiler's native library cannot be loaded on "
 					+ System.getProperty("os.name") + "/" + System.getProperty("os.arch") + ": " + ex, ex);
+		}
+	}
+
+	private static AsyncProfiler loaded(String path) throws IOException {
+		AsyncProfiler profiler = AsyncProfiler.getInstance(path);
+		// /proc/self/maps names the file by its real path.
+		loadedLibrary = Path.of(path).toRealPath().toString();
+		return profiler;
+	}
+
+	/** The library's own extraction picks a temp name; find it in the process maps. */
+	private static String ourMappedLibrary() {
+		java.util.Set<String> mapped = OtherProfilers.fromMappedLibraries(readMapsQuietly(), null);
+		return mapped.isEmpty() ? null : mapped.iterator().next().substring("native library ".length());
+	}
+
+	private static List<String> readMapsQuietly() {
+		try {
+			return Files.readAllLines(Path.of("/proc/self/maps"));
+		}
+		catch (IOException | RuntimeException ex) {
+			return List.of();
 		}
 	}
 

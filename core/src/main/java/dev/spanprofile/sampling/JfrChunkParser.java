@@ -32,11 +32,15 @@ final class JfrChunkParser {
 
 	private final FrameTable frames;
 
+	/** What the recording samples; with both kinds each sample's thread state tells them apart. */
+	private final java.util.Set<SampleKind> kinds;
+
 	/** System.nanoTime() minus epoch nanoseconds, for recordings whose ticks are not the monotonic clock. */
 	private final long monotonicMinusEpoch;
 
-	JfrChunkParser(FrameTable frames) {
+	JfrChunkParser(FrameTable frames, java.util.Set<SampleKind> kinds) {
 		this.frames = frames;
+		this.kinds = kinds;
 		java.time.Instant now = java.time.Instant.now();
 		this.monotonicMinusEpoch = System.nanoTime() - (now.getEpochSecond() * NANOS_PER_SECOND + now.getNano());
 	}
@@ -50,6 +54,8 @@ final class JfrChunkParser {
 				// Method and stack ids are only valid within one chunk.
 				Map<Long, Integer> frameIds = new HashMap<>();
 				Map<Integer, int[]> stacks = new HashMap<>();
+				int cpuState = this.kinds.size() > 1 ? reader.getEnumKey("jdk.types.ThreadState", "STATE_DEFAULT")
+						: Integer.MIN_VALUE;
 				for (Event event; (event = reader.readEvent()) != null;) {
 					if (event instanceof ExecutionSample sample) {
 						int[] stack = stacks.get(sample.stackTraceId);
@@ -58,7 +64,7 @@ final class JfrChunkParser {
 							stacks.put(sample.stackTraceId, stack);
 						}
 						Long javaThreadId = reader.javaThreads.get(sample.tid);
-						sink.sample((javaThreadId != null) ? javaThreadId : -1, toMonotonic(reader, sample.time), stack,
+						sink.sample(kindOf(sample, cpuState), (javaThreadId != null) ? javaThreadId : -1, toMonotonic(reader, sample.time), stack,
 								Math.max(1, sample.samples));
 						count++;
 					}
@@ -66,6 +72,17 @@ final class JfrChunkParser {
 			}
 		}
 		return count;
+	}
+
+	/**
+	 * async-profiler marks CPU samples with the thread state STATE_DEFAULT and wall-clock samples with the thread's
+	 * real state (RUNNABLE, SLEEPING, ...).
+	 */
+	private SampleKind kindOf(ExecutionSample sample, int cpuState) {
+		if (this.kinds.size() == 1) {
+			return this.kinds.iterator().next();
+		}
+		return (sample.threadState == cpuState) ? SampleKind.CPU : SampleKind.WALL;
 	}
 
 	private long toMonotonic(JfrReader reader, long ticks) {

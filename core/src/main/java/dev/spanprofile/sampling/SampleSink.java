@@ -5,11 +5,12 @@ package dev.spanprofile.sampling;
 public interface SampleSink {
 
 	/**
+	 * @param kind what the sample measures
 	 * @param javaThreadId the sampled Java thread ({@code Thread.getId()}), or -1 for a thread the JVM does not know
 	 * @param monotonicNanos when the sample was taken, on the {@code System.nanoTime()} clock
 	 * @param rootFirstStack interned frame ids, outermost caller first; shared, do not modify
 	 * @param weight how many samples this event stands for
 	 */
-	void sample(long javaThreadId, long monotonicNanos, int[] rootFirstStack, long weight);
+	void sample(SampleKind kind, long javaThreadId, long monotonicNanos, int[] rootFirstStack, long weight);
 
 }

@@ -2,28 +2,95 @@ package dev.spanprofile.sampling;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * How to sample.
  *
- * @param event what triggers a sample
- * @param interval time between samples of one thread (CPU time for cpu/itimer/ctimer)
+ * @param events what triggers samples: at most one of cpu, itimer and ctimer, optionally with wall
+ * @param interval time between samples of one thread (CPU time for cpu/itimer/ctimer, elapsed time for wall)
  * @param workDirectory where the engine keeps its rolling recording file
  * @param nativeLibraryDirectory where to extract the native profiler library, or {@code null} for the temp directory
  * @param nativeLibraryPath an already extracted native library to load instead, or {@code null}
  */
-public record SamplerSettings(ProfilingEvent event, Duration interval, Path workDirectory, Path nativeLibraryDirectory,
-		Path nativeLibraryPath) {
+public record SamplerSettings(Set<ProfilingEvent> events, Duration interval, Path workDirectory,
+		Path nativeLibraryDirectory, Path nativeLibraryPath) {
 
 	public SamplerSettings {
+		if (events == null || events.isEmpty()) {
+			throw new IllegalArgumentException("At least one profiling event is needed");
+		}
+		events = Set.copyOf(EnumSet.copyOf(events));
+		long cpuLike = events.stream().filter((event) -> event != ProfilingEvent.WALL).count();
+		if (cpuLike > 1) {
+			throw new IllegalArgumentException("At most one of cpu, itimer and ctimer can be sampled at a time, got "
+					+ events + "; combine one of them with wall, e.g. cpu,wall");
+		}
 		if (interval.isNegative() || interval.isZero()) {
 			throw new IllegalArgumentException("interval must be positive, was " + interval);
 		}
 	}
 
+	/** Settings for one event. */
+	public SamplerSettings(ProfilingEvent event, Duration interval, Path workDirectory, Path nativeLibraryDirectory,
+			Path nativeLibraryPath) {
+		this(Set.of(event), interval, workDirectory, nativeLibraryDirectory, nativeLibraryPath);
+	}
+
 	public static SamplerSettings defaults() {
 		return new SamplerSettings(ProfilingEvent.CPU, Duration.ofMillis(10),
 				Path.of(System.getProperty("java.io.tmpdir")), null, null);
+	}
+
+	/** The CPU-time event (cpu, itimer or ctimer), or {@code null} when only wall-clock is sampled. */
+	public ProfilingEvent cpuEvent() {
+		for (ProfilingEvent event : this.events) {
+			if (event != ProfilingEvent.WALL) {
+				return event;
+			}
+		}
+		return null;
+	}
+
+	public boolean wall() {
+		return this.events.contains(ProfilingEvent.WALL);
+	}
+
+	/** The kinds of samples this configuration produces. */
+	public Set<SampleKind> kinds() {
+		Set<SampleKind> kinds = EnumSet.noneOf(SampleKind.class);
+		if (cpuEvent() != null) {
+			kinds.add(SampleKind.CPU);
+		}
+		if (wall()) {
+			kinds.add(SampleKind.WALL);
+		}
+		return kinds;
+	}
+
+	/** The kind shown when a request does not say which: CPU if sampled, else wall. */
+	public SampleKind primaryKind() {
+		return (cpuEvent() != null) ? SampleKind.CPU : SampleKind.WALL;
+	}
+
+	/** Events as users write them, e.g. {@code cpu,wall}. */
+	public String eventsDescription() {
+		StringBuilder description = new StringBuilder();
+		for (ProfilingEvent event : EnumSet.copyOf(this.events)) {
+			description.append((description.length() > 0) ? "," : "").append(event.id());
+		}
+		return description.toString();
+	}
+
+	/** Parse {@code cpu,wall}-style lists. */
+	public static Set<ProfilingEvent> parseEvents(Collection<String> names) {
+		Set<ProfilingEvent> events = EnumSet.noneOf(ProfilingEvent.class);
+		for (String name : names) {
+			events.add(ProfilingEvent.of(name));
+		}
+		return events;
 	}
 
 }

@@ -26,6 +26,11 @@ public interface SamplingEngine extends AutoCloseable {
 	/** The event actually in use (the engine may have fallen back from the requested one). */
 	String activeEvent();
 
+	/** What a user should know about this engine's results here (limits, fallbacks), or {@code null}. */
+	default String note() {
+		return null;
+	}
+
 	/** Stop sampling and release files; samples not yet collected are lost. */
 	@Override
 	void close();

@@ -11,6 +11,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
 
+import dev.spanprofile.sampling.SampleKind;
+
 /**
  * The spans of recent requests with their samples, bounded in count and memory.
  * <p>
@@ -117,12 +119,12 @@ public final class SpanProfileStore {
 		return (result.size() > limit) ? new ArrayList<>(result.subList(0, limit)) : result;
 	}
 
-	/** Add one sample to {@code record}. */
-	public void addSample(SpanRecord record, int[] rootFirstStack, long weight) {
+	/** Add one sample of {@code kind} to {@code record}. */
+	public void addSample(SpanRecord record, SampleKind kind, int[] rootFirstStack, long weight) {
 		if (record.isEvicted()) {
 			return;
 		}
-		int newNodes = record.addSample(rootFirstStack, weight);
+		int newNodes = record.addSample(kind, rootFirstStack, weight);
 		if (newNodes > 0 && this.sampleBytes.addAndGet((long) newNodes * StackTree.BYTES_PER_NODE)
 				+ (long) this.spans.size() * BYTES_PER_SPAN > this.settings.maxBytes()) {
 			evictIfNeeded();

@@ -3,6 +3,8 @@ package dev.spanprofile.store;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.spanprofile.sampling.SampleKind;
+
 /**
  * What the store knows about one span: its identity and timing from the tracer, and the samples attributed to it.
  * Created when the span starts, so an in-flight span can be listed and its partial profile read.
@@ -34,7 +36,8 @@ public final class SpanRecord {
 
 	private final List<SpanRecord> children = new ArrayList<>(0);
 
-	private StackTree samples;
+	/** One tree per {@link SampleKind}, created on the first sample of that kind. */
+	private final StackTree[] samples = new StackTree[SampleKind.values().length];
 
 	SpanRecord(String traceId, String spanId, String parentSpanId, SpanRecord parent, String name, String kind,
 			long startEpochNanos, String threadName) {
@@ -137,43 +140,51 @@ public final class SpanRecord {
 	}
 
 	/** @return how many tree nodes the sample added (for memory accounting) */
-	synchronized int addSample(int[] rootFirstStack, long weight) {
-		if (this.samples == null) {
-			this.samples = new StackTree();
+	synchronized int addSample(SampleKind kind, int[] rootFirstStack, long weight) {
+		StackTree tree = this.samples[kind.ordinal()];
+		if (tree == null) {
+			tree = new StackTree();
+			this.samples[kind.ordinal()] = tree;
 		}
-		int before = this.samples.nodeCount();
-		this.samples.add(rootFirstStack, weight);
-		return this.samples.nodeCount() - before;
+		int before = tree.nodeCount();
+		tree.add(rootFirstStack, weight);
+		return tree.nodeCount() - before;
 	}
 
-	/** Samples attributed to this span itself (not its children). */
-	public synchronized long ownSampleCount() {
-		return (this.samples != null) ? this.samples.totalSamples() : 0;
+	/** Samples of {@code kind} attributed to this span itself (not its children). */
+	public synchronized long ownSampleCount(SampleKind kind) {
+		StackTree tree = this.samples[kind.ordinal()];
+		return (tree != null) ? tree.totalSamples() : 0;
 	}
 
 	synchronized int ownNodeCount() {
-		return (this.samples != null) ? this.samples.nodeCount() : 0;
+		int nodes = 0;
+		for (StackTree tree : this.samples) {
+			nodes += (tree != null) ? tree.nodeCount() : 0;
+		}
+		return nodes;
 	}
 
-	/** A copy of this span's own samples, safe to render while sampling goes on. */
-	public synchronized StackTree ownSamples() {
-		return (this.samples != null) ? this.samples.copy() : new StackTree();
+	/** A copy of this span's own samples of {@code kind}, safe to render while sampling goes on. */
+	public synchronized StackTree ownSamples(SampleKind kind) {
+		StackTree tree = this.samples[kind.ordinal()];
+		return (tree != null) ? tree.copy() : new StackTree();
 	}
 
-	/** This span's samples plus those of every local descendant. */
-	public StackTree inclusiveSamples() {
-		StackTree tree = ownSamples();
+	/** This span's samples of {@code kind} plus those of every local descendant. */
+	public StackTree inclusiveSamples(SampleKind kind) {
+		StackTree tree = ownSamples(kind);
 		for (SpanRecord child : children()) {
-			tree.addAll(child.inclusiveSamples());
+			tree.addAll(child.inclusiveSamples(kind));
 		}
 		return tree;
 	}
 
-	/** Sample count of this span and its local descendants. */
-	public long inclusiveSampleCount() {
-		long count = ownSampleCount();
+	/** Sample count of {@code kind} of this span and its local descendants. */
+	public long inclusiveSampleCount(SampleKind kind) {
+		long count = ownSampleCount(kind);
 		for (SpanRecord child : children()) {
-			count += child.inclusiveSampleCount();
+			count += child.inclusiveSampleCount(kind);
 		}
 		return count;
 	}

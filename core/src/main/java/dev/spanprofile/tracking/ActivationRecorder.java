@@ -15,6 +15,9 @@ public final class ActivationRecorder {
 	/** Change points a thread can hold between two drains; at 20 drains a second that is ~20k changes/s/thread. */
 	static final int DEFAULT_CAPACITY = 1024;
 
+	/** Virtual threads are many and short-lived: a request's worth of change points is enough. */
+	static final int VIRTUAL_THREAD_CAPACITY = 64;
+
 	private static final ActivationRecorder GLOBAL = new ActivationRecorder(DEFAULT_CAPACITY);
 
 	private final int capacity;
@@ -24,6 +27,8 @@ public final class ActivationRecorder {
 	private final ConcurrentLinkedQueue<ThreadActivity> threads = new ConcurrentLinkedQueue<>();
 
 	private volatile boolean recording;
+
+	private volatile SpanThreadListener threadListener;
 
 	ActivationRecorder(int capacity) {
 		this.capacity = capacity;
@@ -52,11 +57,61 @@ public final class ActivationRecorder {
 		}
 		ThreadActivity activity = this.current.get();
 		if (activity == null) {
-			activity = new ThreadActivity(Thread.currentThread(), this.capacity);
+			Thread thread = Thread.currentThread();
+			activity = new ThreadActivity(thread,
+					VirtualThreads.isVirtual(thread) ? Math.min(VIRTUAL_THREAD_CAPACITY, this.capacity) : this.capacity);
 			this.current.set(activity);
 			this.threads.add(activity);
 		}
 		activity.record(System.nanoTime(), span);
+		boolean inSpan = span != null;
+		if (inSpan != activity.inSpan) {
+			activity.inSpan = inSpan;
+			SpanThreadListener listener = this.threadListener;
+			if (listener != null && !activity.virtual) {
+				notify(listener, inSpan);
+			}
+		}
+	}
+
+	private static void notify(SpanThreadListener listener, boolean entered) {
+		try {
+			if (entered) {
+				listener.entered(Thread.currentThread());
+			}
+			else {
+				listener.left(Thread.currentThread());
+			}
+		}
+		catch (RuntimeException ex) {
+			// The application's thread must never fail because of the profiler.
+		}
+	}
+
+	/**
+	 * Set (or clear, with {@code null}) the listener told when platform threads enter and leave spans. The
+	 * listener is then told about every platform thread already inside a span.
+	 */
+	public void setThreadListener(SpanThreadListener listener) {
+		this.threadListener = listener;
+		if (listener != null) {
+			forEachThreadInSpan(listener::entered);
+		}
+	}
+
+	/** Call {@code action} with every live platform thread whose last recorded point was inside a span. */
+	public void forEachThreadInSpan(java.util.function.Consumer<Thread> action) {
+		for (ThreadActivity activity : this.threads) {
+			Thread owner = activity.owner();
+			if (activity.inSpan && !activity.virtual && owner != null && owner.isAlive()) {
+				try {
+					action.accept(owner);
+				}
+				catch (RuntimeException ex) {
+					// A thread that ended meanwhile cannot be registered; nothing to attribute to it either.
+				}
+			}
+		}
 	}
 
 	/**

@@ -41,6 +41,12 @@ public final class ThreadActivity {
 	@SuppressWarnings("unused")
 	private volatile long published;
 
+	/** Owner-side: whether the last recorded point had a span (drives wall-clock thread filters). */
+	boolean inSpan;
+
+	/** Virtual threads get small rings and are never registered with native thread filters. */
+	final boolean virtual;
+
 	/** Collector-side: the first sequence number not yet drained. */
 	private long drained;
 
@@ -57,6 +63,7 @@ public final class ThreadActivity {
 		this.times = new long[capacity];
 		this.spans = new Object[capacity];
 		this.mask = capacity - 1;
+		this.virtual = VirtualThreads.isVirtual(owner);
 	}
 
 	/** Java thread id of the owning thread, the key samples are joined on. */
@@ -66,6 +73,11 @@ public final class ThreadActivity {
 
 	public String threadName() {
 		return this.threadName;
+	}
+
+	/** The owning thread, or {@code null} once it has been collected. */
+	Thread owner() {
+		return this.thread.get();
 	}
 
 	boolean isOwnerAlive() {

@@ -1,5 +1,6 @@
 package dev.spanprofile.store;
 
+import dev.spanprofile.sampling.SampleKind;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -39,7 +40,7 @@ class SpanProfileStoreTest {
 		for (int i = 0; i < 50; i++) {
 			SpanRecord record = store.spanStarted("t" + i, "s" + i, null, false, "s" + i, "SERVER", i, "main");
 			for (int frame = 0; frame < 30; frame++) {
-				store.addSample(record, new int[] { i, 1000 + frame, 2000 + i * 31 + frame }, 1);
+				store.addSample(record, SampleKind.CPU, new int[] { i, 1000 + frame, 2000 + i * 31 + frame }, 1);
 			}
 			store.spanEnded("s" + i, "s" + i, "OK", i + 1, false);
 		}

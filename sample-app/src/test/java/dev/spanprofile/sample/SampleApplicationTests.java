@@ -1,5 +1,6 @@
 package dev.spanprofile.sample;
 
+import dev.spanprofile.sampling.SampleKind;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -60,7 +61,7 @@ class SampleApplicationTests {
 	private String collapsedOf(List<SpanRecord> spans) {
 		StringBuilder all = new StringBuilder();
 		for (SpanRecord span : spans) {
-			all.append(CollapsedStacks.render(span.inclusiveSamples(), this.profiler.store().frames()));
+			all.append(CollapsedStacks.render(span.inclusiveSamples(SampleKind.CPU), this.profiler.store().frames()));
 		}
 		return all.toString();
 	}

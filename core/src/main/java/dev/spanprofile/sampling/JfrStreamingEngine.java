@@ -1,0 +1,281 @@
+package dev.spanprofile.sampling;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.atomic.AtomicLong;
+
+import dev.spanprofile.store.FrameKind;
+import dev.spanprofile.store.FrameTable;
+import jdk.jfr.EventType;
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedMethod;
+import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordedThread;
+import jdk.jfr.consumer.RecordingStream;
+
+/**
+ * Samples with the JDK's own Flight Recorder: no native library, so it runs wherever the JVM does (Windows,
+ * musl, locked-down containers), and it reports virtual threads as themselves rather than as their carriers.
+ * <p>
+ * CPU samples come from {@code jdk.CPUTimeSample} where the JDK has it (25+, Linux), otherwise from
+ * {@code jdk.ExecutionSample}. Wall-clock is approximated from running samples plus the blocking events
+ * {@code jdk.ThreadPark}, {@code jdk.JavaMonitorEnter}, {@code jdk.JavaMonitorWait} and {@code jdk.ThreadSleep}, each
+ * weighted by its duration over the interval. Events arrive on the stream's thread about once a second and wait in
+ * a bounded queue for the collector.
+ */
+public final class JfrStreamingEngine implements SamplingEngine {
+
+	private static final System.Logger logger = System.getLogger(JfrStreamingEngine.class.getName());
+
+	static final String CPU_TIME_SAMPLE = "jdk.CPUTimeSample";
+
+	static final String EXECUTION_SAMPLE = "jdk.ExecutionSample";
+
+	private static final List<String> BLOCKING_EVENTS = List.of("jdk.ThreadPark", "jdk.JavaMonitorEnter",
+			"jdk.JavaMonitorWait", "jdk.ThreadSleep");
+
+	private static final int QUEUE_CAPACITY = 100_000;
+
+	private final SamplerSettings settings;
+
+	private final FrameTable frames;
+
+	private final BlockingQueue<PendingSample> pending = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
+
+	private final AtomicLong dropped = new AtomicLong();
+
+	/** Frames by method, per stream: RecordedMethod instances repeat within a chunk. */
+	private final Map<String, Integer> frameIds = new HashMap<>();
+
+	private RecordingStream stream;
+
+	private String cpuEventName;
+
+	/** Monotonic time of the flush before the latest one: every event stamped earlier has been delivered. */
+	private volatile long deliveredUpTo;
+
+	private volatile long lastFlush;
+
+	/** Recordings that were already sampling when this engine started. */
+	private String otherRecordings;
+
+	public JfrStreamingEngine(SamplerSettings settings, FrameTable frames) {
+		this.settings = settings;
+		this.frames = frames;
+	}
+
+	@Override
+	public String name() {
+		return "jfr";
+	}
+
+	@Override
+	public String activeEvent() {
+		StringBuilder event = new StringBuilder();
+		if (this.settings.cpuEvent() != null) {
+			event.append((this.cpuEventName != null) ? this.cpuEventName : "cpu");
+		}
+		if (this.settings.wall()) {
+			event.append((event.length() > 0) ? "," : "").append("wall");
+		}
+		return event.toString();
+	}
+
+	@Override
+	public String note() {
+		List<String> notes = new ArrayList<>();
+		if (this.settings.wall()) {
+			notes.add("wall-clock is approximated from running samples plus waits (park, monitor, sleep) of 10 ms or more");
+		}
+		if (EXECUTION_SAMPLE.equals(this.cpuEventName)) {
+			notes.add("jdk.ExecutionSample samples at most a few running Java threads per period, so busy "
+					+ "applications get fewer samples per span than with async-profiler");
+		}
+		if (this.otherRecordings != null) {
+			notes.add(this.otherRecordings);
+		}
+		long lost = this.dropped.get();
+		if (lost > 0) {
+			notes.add(lost + " samples dropped because the collector fell behind");
+		}
+		return notes.isEmpty() ? null : String.join("; ", notes);
+	}
+
+	@Override
+	public synchronized void start() throws SamplerUnavailableException {
+		if (this.stream != null) {
+			return;
+		}
+		this.otherRecordings = otherRecordings();
+		try {
+			RecordingStream recording = new RecordingStream();
+			Duration interval = this.settings.interval();
+			if (this.settings.cpuEvent() != null) {
+				this.cpuEventName = hasEventType(CPU_TIME_SAMPLE) ? CPU_TIME_SAMPLE : EXECUTION_SAMPLE;
+				if (this.cpuEventName.equals(CPU_TIME_SAMPLE)) {
+					recording.enable(CPU_TIME_SAMPLE).with("throttle", Math.max(1, interval.toMillis()) + "ms").withStackTrace();
+				}
+				else {
+					recording.enable(EXECUTION_SAMPLE).withPeriod(interval).withStackTrace();
+				}
+				recording.onEvent(this.cpuEventName, (event) -> offer(SampleKind.CPU, event, 1));
+			}
+			if (this.settings.wall()) {
+				if (this.settings.cpuEvent() == null) {
+					recording.enable(EXECUTION_SAMPLE).withPeriod(interval).withStackTrace();
+				}
+				recording.onEvent(EXECUTION_SAMPLE, (event) -> offer(SampleKind.WALL, event, 1));
+				for (String blocking : BLOCKING_EVENTS) {
+					recording.enable(blocking).withThreshold(interval).withStackTrace();
+					recording.onEvent(blocking, this::offerWait);
+				}
+			}
+			recording.onFlush(this::flushed);
+			recording.setReuse(false);
+			long now = System.nanoTime();
+			this.deliveredUpTo = now;
+			this.lastFlush = now;
+			recording.startAsync();
+			this.stream = recording;
+		}
+		catch (RuntimeException | LinkageError ex) {
+			throw new SamplerUnavailableException("JDK Flight Recorder streaming is not available: " + ex, ex);
+		}
+	}
+
+	private void flushed() {
+		long now = System.nanoTime();
+		this.deliveredUpTo = this.lastFlush;
+		this.lastFlush = now;
+	}
+
+	private void offerWait(RecordedEvent event) {
+		long weight = event.getDuration().toNanos() / this.settings.interval().toNanos();
+		if (weight > 0) {
+			offer(SampleKind.WALL, event, weight);
+		}
+	}
+
+	private void offer(SampleKind kind, RecordedEvent event, long weight) {
+		RecordedThread thread = sampledThread(event);
+		if (thread == null || event.getStackTrace() == null) {
+			return;
+		}
+		PendingSample sample = new PendingSample(kind, thread.getJavaThreadId(), toMonotonic(event.getStartTime()),
+				rootFirstStack(event.getStackTrace()), weight);
+		if (!this.pending.offer(sample)) {
+			this.dropped.incrementAndGet();
+		}
+	}
+
+	private static RecordedThread sampledThread(RecordedEvent event) {
+		if (event.hasField("sampledThread")) {
+			return event.getThread("sampledThread");
+		}
+		return event.getThread();
+	}
+
+	private static long toMonotonic(Instant time) {
+		// Measured now rather than once: the wall clock may be slewed while the JVM runs.
+		Instant now = Instant.now();
+		long nanoNow = System.nanoTime();
+		long ageNanos = (now.getEpochSecond() - time.getEpochSecond()) * 1_000_000_000L + (now.getNano() - time.getNano());
+		return nanoNow - ageNanos;
+	}
+
+	private int[] rootFirstStack(RecordedStackTrace trace) {
+		List<RecordedFrame> recorded = trace.getFrames();
+		int depth = recorded.size();
+		int offset = trace.isTruncated() ? 1 : 0;
+		int[] stack = new int[depth + offset];
+		if (offset == 1) {
+			// JFR keeps the innermost frames of a deep stack; say where the outer ones went.
+			stack[0] = this.frames.intern("[truncated stack: raise -XX:FlightRecorderOptions:stackdepth]",
+					FrameKind.NATIVE);
+		}
+		for (int i = 0; i < depth; i++) {
+			RecordedFrame frame = recorded.get(i);
+			stack[offset + depth - 1 - i] = frameId(frame);
+		}
+		return stack;
+	}
+
+	private int frameId(RecordedFrame frame) {
+		RecordedMethod method = frame.getMethod();
+		String name = (method != null) ? method.getType().getName() + '.' + method.getName() : "[unknown]";
+		FrameKind kind = (frame.isJavaFrame()) ? FrameKind.JAVA : FrameKind.NATIVE;
+		Integer id = this.frameIds.get(name);
+		if (id == null) {
+			id = this.frames.intern(name, kind);
+			if (this.frameIds.size() > 100_000) {
+				this.frameIds.clear();
+			}
+			this.frameIds.put(name, id);
+		}
+		return id;
+	}
+
+	@Override
+	public long collect(SampleSink sink) throws IOException {
+		long upTo = this.deliveredUpTo;
+		for (PendingSample sample; (sample = this.pending.poll()) != null;) {
+			sink.sample(sample.kind, sample.javaThreadId, sample.monotonicNanos, sample.stack, sample.weight);
+		}
+		return upTo;
+	}
+
+	@Override
+	public synchronized void close() {
+		if (this.stream != null) {
+			try {
+				this.stream.close();
+			}
+			catch (RuntimeException ex) {
+				logger.log(System.Logger.Level.DEBUG, "Closing the JFR stream failed", ex);
+			}
+			this.stream = null;
+		}
+		this.pending.clear();
+	}
+
+	static boolean hasEventType(String name) {
+		for (EventType type : FlightRecorder.getFlightRecorder().getEventTypes()) {
+			if (type.getName().equals(name)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/** JFR recordings started elsewhere share the sampler: the shorter period of the two applies to both. */
+	private static String otherRecordings() {
+		try {
+			List<String> names = new ArrayList<>();
+			for (Recording recording : FlightRecorder.getFlightRecorder().getRecordings()) {
+				if (recording.getState() == jdk.jfr.RecordingState.RUNNING
+						&& recording.getSettings().getOrDefault(EXECUTION_SAMPLE + "#enabled", "false").equals("true")) {
+					names.add(recording.getName());
+				}
+			}
+			return names.isEmpty() ? null : "another JFR recording also samples (" + String.join(", ", names)
+					+ "); both use the shorter sampling period";
+		}
+		catch (RuntimeException ex) {
+			return null;
+		}
+	}
+
+	private record PendingSample(SampleKind kind, long javaThreadId, long monotonicNanos, int[] stack, long weight) {
+	}
+
+}

@@ -1,0 +1,79 @@
+package dev.spanprofile.sampling;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Finds native profilers that another component of this JVM loaded: a {@code -agentpath} async-profiler, the
+ * Pyroscope agent's bundled copy, a second copy extracted by another library. Two copies in one process take each
+ * other's signals and both lose samples without a word, so the engine refuses to start a second one.
+ */
+final class OtherProfilers {
+
+	private OtherProfilers() {
+	}
+
+	/**
+	 * Descriptions of native profilers loaded by others, ignoring {@code ourLibrary} (may be {@code null}).
+	 */
+	static List<String> find(String ourLibrary) {
+		List<String> found = new ArrayList<>(fromMappedLibraries(readMaps(), ourLibrary));
+		found.addAll(fromJvmArguments(ManagementFactory.getRuntimeMXBean().getInputArguments()));
+		return found;
+	}
+
+	/** Native libraries mapped into this process whose name says they are async-profiler (Linux only). */
+	static Set<String> fromMappedLibraries(List<String> mapsLines, String ourLibrary) {
+		Set<String> found = new LinkedHashSet<>();
+		for (String line : mapsLines) {
+			int pathStart = line.indexOf('/');
+			if (pathStart < 0) {
+				continue;
+			}
+			String path = line.substring(pathStart).trim();
+			if (path.endsWith(" (deleted)")) {
+				path = path.substring(0, path.length() - " (deleted)".length());
+			}
+			String file = path.substring(path.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
+			if (file.contains("asyncprofiler") && !path.equals(ourLibrary)) {
+				found.add("native library " + path);
+			}
+		}
+		return found;
+	}
+
+	/** Profiling agents named on the command line. */
+	static List<String> fromJvmArguments(Collection<String> arguments) {
+		List<String> found = new ArrayList<>();
+		for (String argument : arguments) {
+			String lower = argument.toLowerCase(Locale.ROOT);
+			if ((lower.startsWith("-agentpath:") && lower.contains("asyncprofiler"))
+					|| (lower.startsWith("-javaagent:") && lower.contains("pyroscope"))) {
+				found.add("JVM argument " + argument);
+			}
+		}
+		return found;
+	}
+
+	private static List<String> readMaps() {
+		Path maps = Path.of("/proc/self/maps");
+		if (!Files.isReadable(maps)) {
+			return List.of();
+		}
+		try {
+			return Files.readAllLines(maps);
+		}
+		catch (IOException | RuntimeException ex) {
+			return List.of();
+		}
+	}
+
+}
