@@ -41,6 +41,17 @@ final class Workloads {
 		}
 	}
 
+	/**
+	 * Burn for a stretch of elapsed time: virtual threads have no per-thread CPU clock
+	 * ({@code ThreadMXBean} answers -1 for them).
+	 */
+	static void burnElapsed(long millis, java.util.function.IntToLongFunction hotMethod) {
+		long until = System.nanoTime() + millis * 1_000_000;
+		while (System.nanoTime() < until) {
+			sink += hotMethod.applyAsLong(200_000);
+		}
+	}
+
 	static long alphaHotMethod(int rounds) {
 		long x = 17;
 		for (int i = 0; i < rounds; i++) {

@@ -69,6 +69,8 @@ public final class JfrStreamingEngine implements SamplingEngine {
 	/** Recordings that were already sampling when this engine started. */
 	private String otherRecordings;
 
+	private boolean nativeProfilerLoaded;
+
 	public JfrStreamingEngine(SamplerSettings settings, FrameTable frames) {
 		this.settings = settings;
 		this.frames = frames;
@@ -97,6 +99,9 @@ public final class JfrStreamingEngine implements SamplingEngine {
 		if (this.settings.wall()) {
 			notes.add("wall-clock is approximated from running samples plus waits (park, monitor, sleep) of 10 ms or more");
 		}
+		if (EXECUTION_SAMPLE.equals(this.cpuEventName) && this.nativeProfilerLoaded) {
+			notes.add("a native profiler's signal handler is installed in this JVM, so jdk.CPUTimeSample cannot run");
+		}
 		if (EXECUTION_SAMPLE.equals(this.cpuEventName)) {
 			notes.add("jdk.ExecutionSample samples at most a few running Java threads per period, so busy "
 					+ "applications get fewer samples per span than with async-profiler");
@@ -121,7 +126,7 @@ public final class JfrStreamingEngine implements SamplingEngine {
 			RecordingStream recording = new RecordingStream();
 			Duration interval = this.settings.interval();
 			if (this.settings.cpuEvent() != null) {
-				this.cpuEventName = hasEventType(CPU_TIME_SAMPLE) ? CPU_TIME_SAMPLE : EXECUTION_SAMPLE;
+				this.cpuEventName = cpuTimeSamplingPossible() ? CPU_TIME_SAMPLE : EXECUTION_SAMPLE;
 				if (this.cpuEventName.equals(CPU_TIME_SAMPLE)) {
 					recording.enable(CPU_TIME_SAMPLE).with("throttle", Math.max(1, interval.toMillis()) + "ms").withStackTrace();
 				}
@@ -246,6 +251,15 @@ public final class JfrStreamingEngine implements SamplingEngine {
 			this.stream = null;
 		}
 		this.pending.clear();
+	}
+
+	/**
+	 * jdk.CPUTimeSample (JDK 25+) needs the SIGPROF signal; once a native profiler (ours in auto mode, Pyroscope's,
+	 * an -agentpath one) has installed its handler, the JDK refuses to record it.
+	 */
+	private boolean cpuTimeSamplingPossible() {
+		this.nativeProfilerLoaded = !OtherProfilers.find(null).isEmpty();
+		return hasEventType(CPU_TIME_SAMPLE) && !this.nativeProfilerLoaded;
 	}
 
 	static boolean hasEventType(String name) {

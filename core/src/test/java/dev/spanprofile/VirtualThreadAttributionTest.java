@@ -1,0 +1,109 @@
+package dev.spanprofile;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.IntToLongFunction;
+
+import dev.spanprofile.sampling.EngineChoice;
+import dev.spanprofile.sampling.ProfilingEvent;
+import dev.spanprofile.sampling.SampleKind;
+import dev.spanprofile.store.SpanRecord;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Scope;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Spans on virtual threads (JDK 21+; this class runs in the JDK 25 test execution). Flight Recorder reports the
+ * virtual thread itself, so each span gets its own samples; async-profiler only sees carrier threads, so it must
+ * attribute nothing rather than something wrong.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class VirtualThreadAttributionTest {
+
+	private static final long MILLIS = 1500;
+
+	@Test
+	@Order(1)
+	void flightRecorderAttributesVirtualThreadSpansToThemselves() throws Exception {
+		try (ProfilingHarness harness = new ProfilingHarness(EngineChoice.JFR, Set.of(ProfilingEvent.CPU))) {
+			String[] ids = runTwoVirtualSpans(harness);
+			harness.collect();
+			for (int i = 0; i < 2; i++) {
+				String own = (i == 0) ? "alphaHotMethod" : "betaHotMethod";
+				String other = (i == 0) ? "betaHotMethod" : "alphaHotMethod";
+				SpanRecord record = harness.record(ids[i]);
+				Map<String, Long> counts = harness.samplesContaining(record.ownSamples(SampleKind.CPU), own, other);
+				long samples = record.ownSampleCount(SampleKind.CPU);
+				System.out.printf("virtual %s (%s): samples=%d own=%d other=%d %s%n", own, harness.profiler.status().event(),
+						samples, counts.get(own), counts.get(other), harness.profiler.attributionStats());
+				assertThat(samples).isGreaterThanOrEqualTo(MILLIS / 10 / 4);
+				assertThat(counts.get(own)).isGreaterThanOrEqualTo((long) Math.ceil(samples * 0.9));
+				assertThat(counts.get(other)).isZero();
+			}
+		}
+	}
+
+	@Test
+	@Order(2)
+	void asyncProfilerGivesVirtualThreadSpansNothingRatherThanSomethingWrong() throws Exception {
+		try (ProfilingHarness harness = new ProfilingHarness(EngineChoice.ASYNC_PROFILER, Set.of(ProfilingEvent.CPU))) {
+			String[] ids = runTwoVirtualSpans(harness);
+			harness.collect();
+			long attributed = harness.record(ids[0]).ownSampleCount(SampleKind.CPU)
+					+ harness.record(ids[1]).ownSampleCount(SampleKind.CPU);
+			System.out.printf("virtual with async-profiler: %d samples attributed, %s%n", attributed,
+					harness.profiler.attributionStats());
+			assertThat(attributed).isZero();
+			assertThat(harness.profiler.attributionStats().outsideSpans()).isGreaterThan(MILLIS / 10);
+		}
+	}
+
+	private static String[] runTwoVirtualSpans(ProfilingHarness harness) throws Exception {
+		String[] ids = new String[2];
+		CountDownLatch go = new CountDownLatch(1);
+		ExecutorService virtualThreads = newVirtualThreadPerTaskExecutor();
+		try {
+			Future<?> alpha = virtualThreads
+				.submit(() -> runSpan(harness, "virtual-alpha", Workloads::alphaHotMethod, go, ids, 0));
+			Future<?> beta = virtualThreads
+				.submit(() -> runSpan(harness, "virtual-beta", Workloads::betaHotMethod, go, ids, 1));
+			go.countDown();
+			alpha.get();
+			beta.get();
+		}
+		finally {
+			virtualThreads.shutdown();
+		}
+		return ids;
+	}
+
+	private static Void runSpan(ProfilingHarness harness, String name, IntToLongFunction hot, CountDownLatch go,
+			String[] ids, int index) throws InterruptedException {
+		go.await();
+		assertThat(Thread.currentThread().toString()).contains("VirtualThread");
+		Span span = harness.tracer.spanBuilder(name).startSpan();
+		ids[index] = span.getSpanContext().getSpanId();
+		try (Scope scope = span.makeCurrent()) {
+			Workloads.burnElapsed(MILLIS, hot);
+		}
+		finally {
+			span.end();
+		}
+		return null;
+	}
+
+	/** Java 17 bytecode: reach the JDK 21 factory reflectively. */
+	private static ExecutorService newVirtualThreadPerTaskExecutor() throws ReflectiveOperationException {
+		return (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor").invoke(null);
+	}
+
+}

@@ -1,0 +1,88 @@
+package dev.spanprofile;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+
+import dev.spanprofile.sampling.EngineChoice;
+import dev.spanprofile.sampling.ProfilingEvent;
+import dev.spanprofile.sampling.SampleKind;
+import dev.spanprofile.store.SpanRecord;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Scope;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A span that computes, then waits on a lock another thread holds: its CPU flame graph shows the computation
+ * only, its wall-clock flame graph shows the wait as well.
+ */
+class WallClockAttributionTest {
+
+	private static final long CPU_MILLIS = 300;
+
+	private static final long LOCK_HELD_MILLIS = 600;
+
+	private final Object lock = new Object();
+
+	@ParameterizedTest
+	@EnumSource(value = EngineChoice.class, names = { "ASYNC_PROFILER", "JFR" })
+	void waitingShowsInWallClockButNotInCpu(EngineChoice engine) throws Exception {
+		try (ProfilingHarness harness = new ProfilingHarness(engine, Set.of(ProfilingEvent.CPU, ProfilingEvent.WALL))) {
+			CountDownLatch held = new CountDownLatch(1);
+			Thread holder = new Thread(() -> holdLock(held), "lock-holder");
+			holder.start();
+			held.await();
+			Span span = harness.tracer.spanBuilder("waits-for-lock").startSpan();
+			long waitedNanos;
+			try (Scope scope = span.makeCurrent()) {
+				Workloads.burnAlpha(CPU_MILLIS);
+				long start = System.nanoTime();
+				waitForLock();
+				waitedNanos = System.nanoTime() - start;
+			}
+			finally {
+				span.end();
+			}
+			holder.join();
+			harness.collect();
+
+			SpanRecord record = harness.record(span.getSpanContext().getSpanId());
+			Map<String, Long> cpu = harness.samplesContaining(record.ownSamples(SampleKind.CPU), "alphaHotMethod",
+					"waitForLock");
+			Map<String, Long> wall = harness.samplesContaining(record.ownSamples(SampleKind.WALL), "alphaHotMethod",
+					"waitForLock");
+			double expectedWait = waitedNanos / (double) ProfilingHarness.INTERVAL.toNanos();
+			System.out.printf("wall %s: waited %d ms (expected ~%.0f wall samples); cpu %s; wall %s%n", engine.id(),
+					waitedNanos / 1_000_000, expectedWait, cpu, wall);
+
+			assertThat(cpu.get("alphaHotMethod")).as("cpu samples in the computation").isGreaterThan(CPU_MILLIS / 10 / 2);
+			assertThat(cpu.get("waitForLock")).as("cpu samples while blocked").isLessThanOrEqualTo(2);
+			assertThat((double) wall.get("waitForLock")).as("wall samples while blocked")
+				.isBetween(expectedWait * 0.5, expectedWait * 1.3);
+			assertThat(wall.get("alphaHotMethod")).as("wall samples in the computation").isGreaterThan(0);
+			assertThat(record.ownSampleCount(SampleKind.WALL)).isGreaterThan(record.ownSampleCount(SampleKind.CPU));
+		}
+	}
+
+	private void holdLock(CountDownLatch held) {
+		synchronized (this.lock) {
+			held.countDown();
+			try {
+				Thread.sleep(LOCK_HELD_MILLIS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+	}
+
+	private void waitForLock() {
+		synchronized (this.lock) {
+			Workloads.sink++;
+		}
+	}
+
+}
