@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 import dev.spanprofile.store.FrameTable;
 import dev.spanprofile.tracking.ActivationRecorder;
@@ -37,9 +38,6 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 
 	private String activeEvent;
 
-	/** Path of the library this engine loaded, so that it is not mistaken for someone else's copy. */
-	private static volatile String loadedLibrary;
-
 	private final ActivationRecorder recorder;
 
 	public AsyncProfilerEngine(SamplerSettings settings, FrameTable frames) {
@@ -64,12 +62,13 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 
 	@Override
 	public synchronized void start() throws SamplerUnavailableException {
-		List<String> others = OtherProfilers.find(loadedLibrary);
-		if (!others.isEmpty()) {
-			throw new SamplerUnavailableException("another async-profiler is already loaded in this JVM (" + String.join(", ", others)
-					+ "); two copies steal each other's samples. Remove it, or use spanprofile.engine=jfr");
-		}
+		refuseIfAnotherCopyRuns(OtherProfilers.mappedLibraries(), !OtherProfilers.agentsOnCommandLine().isEmpty());
 		this.profiler = load(this.settings);
+		// Loading must not have added a second copy beside one we could not see before (an -agentpath library).
+		Set<String> mapped = OtherProfilers.mappedLibraries();
+		if (mapped.size() > 1) {
+			throw anotherCopy(mapped);
+		}
 		String status = status(this.profiler);
 		if (status != null && !status.toLowerCase(Locale.ROOT).contains("not active")) {
 			throw new SamplerUnavailableException("async-profiler is already profiling on behalf of another component ("
@@ -102,6 +101,44 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 			// Every start clears the thread filter: register the threads that are inside a span right now, then
 			// follow threads as they enter and leave spans.
 			this.recorder.setThreadListener(new WallClockThreadFilter(this.profiler));
+		}
+	}
+
+	/**
+	 * A library mapped before this class's own instance exists belongs to someone else: Pyroscope's bundled copy,
+	 * an -agentpath agent, another class loader's copy. Both copies would install signal handlers and steal each
+	 * other's samples, so async-profiler is not started beside them.
+	 */
+	private static void refuseIfAnotherCopyRuns(Set<String> mapped, boolean agentOnCommandLine)
+			throws SamplerUnavailableException {
+		if (ourInstanceExists()) {
+			return;
+		}
+		if (!mapped.isEmpty()) {
+			throw anotherCopy(mapped);
+		}
+		if (agentOnCommandLine) {
+			throw new SamplerUnavailableException("a profiling agent is configured on the command line ("
+					+ String.join(", ", OtherProfilers.agentsOnCommandLine()) + "); two async-profiler copies steal "
+					+ "each other's samples. Remove it, or use spanprofile.engine=jfr");
+		}
+	}
+
+	private static SamplerUnavailableException anotherCopy(Set<String> mapped) {
+		return new SamplerUnavailableException("another async-profiler is already loaded in this JVM ("
+				+ String.join(", ", mapped) + "); two copies steal each other's samples. Remove it, or use "
+				+ "spanprofile.engine=jfr");
+	}
+
+	/** Whether this class loader's async-profiler API already loaded its library (then it is shared, not foreign). */
+	private static boolean ourInstanceExists() {
+		try {
+			java.lang.reflect.Field instance = AsyncProfiler.class.getDeclaredField("instance");
+			instance.setAccessible(true);
+			return instance.get(null) != null;
+		}
+		catch (ReflectiveOperationException | RuntimeException ex) {
+			return false;
 		}
 	}
 
@@ -215,14 +252,12 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 		String platform = platformTag();
 		try {
 			if (settings.nativeLibraryPath() != null) {
-				return loaded(settings.nativeLibraryPath().toAbsolutePath().toString());
+				return AsyncProfiler.getInstance(settings.nativeLibraryPath().toAbsolutePath().toString());
 			}
 			if (settings.nativeLibraryDirectory() != null) {
-				return loaded(extract(platform, settings.nativeLibraryDirectory()).toString());
+				return AsyncProfiler.getInstance(extract(platform, settings.nativeLibraryDirectory()).toString());
 			}
-			AsyncProfiler profiler = AsyncProfiler.getInstance();
-			loadedLibrary = ourMappedLibrary();
-			return profiler;
+			return AsyncProfiler.getInstance();
 		}
 		catch (SamplerUnavailableException ex) {
 			throw ex;
@@ -231,28 +266,6 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 			// UnsatisfiedLinkError (musl, Windows, noexec), SecurityException, ...: never take the application down.
 			throw new SamplerUnavailableException("async-profiler's native library cannot be loaded on "
 					+ System.getProperty("os.name") + "/" + System.getProperty("os.arch") + ": " + ex, ex);
-		}
-	}
-
-	private static AsyncProfiler loaded(String path) throws IOException {
-		AsyncProfiler profiler = AsyncProfiler.getInstance(path);
-		// /proc/self/maps names the file by its real path.
-		loadedLibrary = Path.of(path).toRealPath().toString();
-		return profiler;
-	}
-
-	/** The library's own extraction picks a temp name; find it in the process maps. */
-	private static String ourMappedLibrary() {
-		java.util.Set<String> mapped = OtherProfilers.fromMappedLibraries(readMapsQuietly(), null);
-		return mapped.isEmpty() ? null : mapped.iterator().next().substring("native library ".length());
-	}
-
-	private static List<String> readMapsQuietly() {
-		try {
-			return Files.readAllLines(Path.of("/proc/self/maps"));
-		}
-		catch (IOException | RuntimeException ex) {
-			return List.of();
 		}
 	}
 

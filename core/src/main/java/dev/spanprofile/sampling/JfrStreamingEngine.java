@@ -258,7 +258,7 @@ public final class JfrStreamingEngine implements SamplingEngine {
 	 * an -agentpath one) has installed its handler, the JDK refuses to record it.
 	 */
 	private boolean cpuTimeSamplingPossible() {
-		this.nativeProfilerLoaded = !OtherProfilers.find(null).isEmpty();
+		this.nativeProfilerLoaded = !OtherProfilers.mappedLibraries().isEmpty();
 		return hasEventType(CPU_TIME_SAMPLE) && !this.nativeProfilerLoaded;
 	}
 

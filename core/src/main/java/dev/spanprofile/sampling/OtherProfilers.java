@@ -21,17 +21,12 @@ final class OtherProfilers {
 	private OtherProfilers() {
 	}
 
-	/**
-	 * Descriptions of native profilers loaded by others, ignoring {@code ourLibrary} (may be {@code null}).
-	 */
-	static List<String> find(String ourLibrary) {
-		List<String> found = new ArrayList<>(fromMappedLibraries(readMaps(), ourLibrary));
-		found.addAll(fromJvmArguments(ManagementFactory.getRuntimeMXBean().getInputArguments()));
-		return found;
+	/** async-profiler libraries mapped into this process, whoever loaded them (Linux; empty elsewhere). */
+	static Set<String> mappedLibraries() {
+		return mappedLibraries(readMaps());
 	}
 
-	/** Native libraries mapped into this process whose name says they are async-profiler (Linux only). */
-	static Set<String> fromMappedLibraries(List<String> mapsLines, String ourLibrary) {
+	static Set<String> mappedLibraries(List<String> mapsLines) {
 		Set<String> found = new LinkedHashSet<>();
 		for (String line : mapsLines) {
 			int pathStart = line.indexOf('/');
@@ -43,14 +38,18 @@ final class OtherProfilers {
 				path = path.substring(0, path.length() - " (deleted)".length());
 			}
 			String file = path.substring(path.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
-			if (file.contains("asyncprofiler") && !path.equals(ourLibrary)) {
-				found.add("native library " + path);
+			if (file.contains("asyncprofiler")) {
+				found.add(path);
 			}
 		}
 		return found;
 	}
 
-	/** Profiling agents named on the command line. */
+	/** Profiling agents named on the JVM's command line. */
+	static List<String> agentsOnCommandLine() {
+		return fromJvmArguments(ManagementFactory.getRuntimeMXBean().getInputArguments());
+	}
+
 	static List<String> fromJvmArguments(Collection<String> arguments) {
 		List<String> found = new ArrayList<>();
 		for (String argument : arguments) {
