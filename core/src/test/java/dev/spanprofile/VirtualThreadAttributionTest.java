@@ -45,7 +45,7 @@ class VirtualThreadAttributionTest {
 				long samples = record.ownSampleCount(SampleKind.CPU);
 				System.out.printf("virtual %s (%s): samples=%d own=%d other=%d %s%n", own, harness.profiler.status().event(),
 						samples, counts.get(own), counts.get(other), harness.profiler.attributionStats());
-				assertThat(samples).isGreaterThanOrEqualTo(MILLIS / 10 / 4);
+				assertThat(samples).isGreaterThanOrEqualTo(20);
 				assertThat(counts.get(own)).isGreaterThanOrEqualTo((long) Math.ceil(samples * 0.9));
 				assertThat(counts.get(other)).isZero();
 			}
@@ -63,7 +63,8 @@ class VirtualThreadAttributionTest {
 			System.out.printf("virtual with async-profiler: %d samples attributed, %s%n", attributed,
 					harness.profiler.attributionStats());
 			assertThat(attributed).isZero();
-			assertThat(harness.profiler.attributionStats().outsideSpans()).isGreaterThan(MILLIS / 10);
+			// The profiler did sample: the samples just could not be placed in any span.
+			assertThat(harness.profiler.attributionStats().outsideSpans()).isGreaterThan(20);
 		}
 	}
 

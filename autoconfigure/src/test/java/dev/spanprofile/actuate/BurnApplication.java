@@ -25,6 +25,16 @@ public class BurnApplication {
 			return "burnt";
 		}
 
+		@GetMapping("/wait")
+		String waitAWhile(@RequestParam(defaultValue = "300") long millis) throws InterruptedException {
+			recognisablySleepyMethod(millis);
+			return "waited";
+		}
+
+		static void recognisablySleepyMethod(long millis) throws InterruptedException {
+			Thread.sleep(millis);
+		}
+
 		static long recognisablyHotMethod(int rounds) {
 			long x = 7;
 			for (int i = 0; i < rounds; i++) {
@@ -34,8 +44,10 @@ public class BurnApplication {
 			return x;
 		}
 
+		/** CPU time of the current thread; elapsed time on virtual threads, which have no CPU clock of their own. */
 		private static long cpuNanos() {
-			return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+			long cpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+			return (cpu >= 0) ? cpu : System.nanoTime();
 		}
 
 	}

@@ -1,0 +1,63 @@
+package dev.spanprofile.actuate;
+
+import java.util.Map;
+
+import dev.spanprofile.SpanProfiler;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A native library that cannot load (simulated with a file that is no library): the application starts, one WARN
+ * says why, and Flight Recorder profiles the spans instead.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+@SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = { "management.tracing.sampling.probability=1.0",
+				"management.endpoints.web.exposure.include=spanprofile", "spanprofile.dump-interval=200ms",
+				"spanprofile.native-library-path=${java.io.tmpdir}/spanprofile-test-not-a-library.so",
+				"management.otlp.metrics.export.enabled=false" })
+class EngineFallbackWebTests {
+
+	static {
+		try {
+			java.nio.file.Files.writeString(
+					java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "spanprofile-test-not-a-library.so"),
+					"not an ELF file");
+		}
+		catch (java.io.IOException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	SpanProfiler profiler;
+
+	@Test
+	void flightRecorderTakesOverAndSpansStillGetProfiles(CapturedOutput output) throws Exception {
+		EndpointTestSupport endpoint = new EndpointTestSupport(this.port, this.profiler);
+		Map<String, Object> status = endpoint.json("/actuator/spanprofile");
+		assertThat(status).containsEntry("engine", "jfr").containsEntry("running", true);
+		assertThat((String) status.get("note")).contains("async-profiler unavailable").contains("cannot be loaded");
+		assertThat(output.getOut().lines().filter((line) -> line.contains("WARN") && line.contains("using jfr instead")))
+			.hasSize(1);
+
+		assertThat(endpoint.get("/burn?cpuMillis=600", "text/plain").body()).isEqualTo("burnt");
+		Map<String, Object> span = endpoint.awaitCompleteSpan("http get /burn");
+		String collapsed = endpoint.get("/actuator/spanprofile/" + span.get("spanId"), "text/plain").body();
+		long hot = EndpointTestSupport.samplesWith(collapsed, "recognisablyHotMethod");
+		System.out.printf("fallback: %d samples in the hot method via %s%n", hot, status.get("event"));
+		assertThat(hot).isGreaterThan(20);
+	}
+
+}
