@@ -40,7 +40,7 @@ class VirtualThreadWebTests {
 		long hot = EndpointTestSupport.samplesWith(collapsed, "recognisablyHotMethod");
 		System.out.printf("virtual-thread request: %d of %d samples in the hot method%n", hot, total);
 		// A second of burning; on a shared machine the virtual thread may get a fraction of a core.
-		assertThat(hot).isGreaterThan(10).isGreaterThanOrEqualTo((long) (total * 0.9));
+		assertThat(hot).isGreaterThan(10).isGreaterThanOrEqualTo((long) (total * 0.8));
 	}
 
 }
