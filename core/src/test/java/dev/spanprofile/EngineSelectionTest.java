@@ -54,6 +54,24 @@ class EngineSelectionTest {
 		}
 	}
 
+	@Test
+	@Order(0)
+	void aLibraryDirectoryThatCannotBeWrittenIsReportedClearly() throws Exception {
+		// A regular file where a directory is expected: what a read-only or mistyped mount looks like.
+		Path notADirectory = Files.writeString(this.temp.resolve("not-a-directory"), "");
+		SamplerSettings sampler = new SamplerSettings(Set.of(ProfilingEvent.CPU), Duration.ofMillis(10), this.temp,
+				notADirectory.resolve("lib"), null);
+		try (SpanProfiler explicit = profiler(sampler, EngineChoice.ASYNC_PROFILER)) {
+			assertThat(explicit.start()).isFalse();
+			assertThat(explicit.status().problem())
+				.startsWith("Cannot extract async-profiler's native library into " + notADirectory.resolve("lib"));
+		}
+		try (SpanProfiler auto = profiler(sampler, EngineChoice.AUTO)) {
+			assertThat(auto.start()).isTrue();
+			assertThat(auto.status().engine()).isEqualTo("jfr");
+		}
+	}
+
 	// Load failures first: once this JVM has loaded the real library, async-profiler's API keeps using it.
 	@Test
 	@Order(1)
