@@ -42,22 +42,43 @@ final class SpanNames {
 				: "running " + kind + " span on " + record.threadName();
 	}
 
-	/** The outermost application frame, the heaviest one when several are equally deep. */
+	/**
+	 * The request's handler: the outermost application frame below a dispatcher (Spring MVC's or WebFlux's), so that
+	 * the application's own servlet filters do not stand for every request; without a dispatcher, the outermost
+	 * application frame. The heaviest wins among equally deep ones.
+	 */
 	private static @Nullable String entryFrame(StackTree samples, FrameTable frames, FrameClassifier classifier) {
 		Map<Integer, Boolean> application = new HashMap<>();
-		int[] best = { -1, Integer.MAX_VALUE };
-		long[] bestTotal = { 0 };
+		Map<Integer, Boolean> dispatcher = new HashMap<>();
+		// [0]: best below a dispatcher, [1]: best anywhere; each {frame, depth, total}.
+		long[][] best = { { -1, Long.MAX_VALUE, 0 }, { -1, Long.MAX_VALUE, 0 } };
 		samples.visit((path, depth, total, self) -> {
 			int frame = path[depth - 1];
 			boolean mine = application.computeIfAbsent(frame,
 					(id) -> classifier.classify(frames.name(id), frames.kind(id)) == FrameCategory.APPLICATION);
-			if (mine && (depth < best[1] || (depth == best[1] && total > bestTotal[0]))) {
-				best[0] = frame;
-				best[1] = depth;
-				bestTotal[0] = total;
+			if (!mine) {
+				return;
+			}
+			boolean dispatched = false;
+			for (int i = 0; i < depth - 1 && !dispatched; i++) {
+				dispatched = dispatcher.computeIfAbsent(path[i], (id) -> isDispatcher(frames.name(id)));
+			}
+			for (int choice = dispatched ? 0 : 1; choice < 2; choice++) {
+				long[] candidate = best[choice];
+				if (depth < candidate[1] || (depth == candidate[1] && total > candidate[2])) {
+					candidate[0] = frame;
+					candidate[1] = depth;
+					candidate[2] = total;
+				}
 			}
 		});
-		return (best[0] >= 0) ? frames.name(best[0]) : null;
+		long frame = (best[0][0] >= 0) ? best[0][0] : best[1][0];
+		return (frame >= 0) ? frames.name((int) frame) : null;
+	}
+
+	private static boolean isDispatcher(String frame) {
+		return frame.startsWith("org.springframework.web.servlet.DispatcherServlet.")
+				|| frame.startsWith("org.springframework.web.reactive.DispatcherHandler.");
 	}
 
 }

@@ -143,8 +143,8 @@ public class SpanProfileEndpoint {
 			}
 		}
 		else {
-			return error(400, "'" + echo(id) + "' is not a span id or trace id: expected 16 (span) or 32 (trace) "
-					+ "hexadecimal characters");
+			return error(400, "'" + echo(id) + "' is not a span id: expected 16 hexadecimal characters "
+					+ "(or 32 for a trace id)");
 		}
 		return switch (chosen) {
 			case COLLAPSED -> new WebEndpointResponse<>(this.renderer.collapsed(subject), 200,

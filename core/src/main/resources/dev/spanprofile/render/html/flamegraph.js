@@ -736,18 +736,18 @@
   function functionTotals(g) {
     var self = new Float64Array(nameCount);
     var total = new Float64Array(nameCount);
-    var onPath = new Int32Array(nameCount);
+    var onStack = new Int32Array(nameCount);
     var path = [];
     for (var i = 1; i < g.count; i++) {
       var depth = g.d[i];
       while (path.length && g.d[path[path.length - 1]] >= depth) {
-        onPath[g.n[path.pop()]]--;
+        onStack[g.n[path.pop()]]--;
       }
       var name = g.n[i];
-      if (onPath[name] === 0) {
+      if (onStack[name] === 0) {
         total[name] += g.total[i];
       }
-      onPath[name]++;
+      onStack[name]++;
       path.push(i);
       self[name] += g.self[i];
     }
