@@ -16,6 +16,7 @@ import dev.spanprofile.render.FrameClassifier;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StackTree;
 import dev.spanprofile.tracking.MonotonicEpoch;
+import io.opentelemetry.api.trace.Span;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
@@ -84,9 +85,11 @@ public class SpanProfileEndpoint {
 		long complete = this.profiler.completeUpToEpochNanos();
 		String nameFilter = (name != null && !name.isBlank()) ? name.toLowerCase(Locale.ROOT) : null;
 		long minNanos = (long) (minMillis * 1_000_000);
+		// The request asking is itself a running span until it ends (and is then dropped as an actuator request).
+		String asking = askingRequest();
 		Predicate<SpanRecord> filter = (record) -> (nameFilter == null
 				|| record.name().toLowerCase(Locale.ROOT).contains(nameFilter))
-				&& record.durationNanos(now) >= minNanos;
+				&& record.durationNanos(now) >= minNanos && !record.localRoot().spanId().equals(asking);
 		boolean rootSpanOnly = this.profiler.settings().store().rootSpanOnly();
 		List<SpanRecord> records = this.profiler.store().recent(filter, maxCount);
 		Map<String, Object> body = engineDescription();
@@ -217,6 +220,12 @@ public class SpanProfileEndpoint {
 		}
 		body.put("flameGraph", FlameGraphTree.render(part.name(), part.samples(), this.profiler.store().frames()));
 		return body;
+	}
+
+	/** The local root span id of the request being served, or "" when there is none. */
+	private String askingRequest() {
+		SpanRecord current = this.profiler.store().find(Span.current().getSpanContext().getSpanId());
+		return (current != null) ? current.localRoot().spanId() : "";
 	}
 
 	private Map<String, Object> engineDescription() {

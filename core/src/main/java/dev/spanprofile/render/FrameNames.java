@@ -15,6 +15,10 @@ public final class FrameNames {
 			return frame;
 		}
 		int type = name.lastIndexOf('.', method - 1);
+		// A lambda's hidden class ends in its address (Outer$$Lambda.0x00007f...): keep the outer class too.
+		if (type > 0 && name.startsWith("0x", type + 1)) {
+			type = name.lastIndexOf('.', type - 1);
+		}
 		return (type >= 0) ? frame.substring(type + 1) : frame;
 	}
 

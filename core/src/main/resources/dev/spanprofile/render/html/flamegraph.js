@@ -208,6 +208,10 @@
       return name;
     }
     var type = plain.lastIndexOf('.', method - 1);
+    // A lambda's hidden class ends in its address (Outer$$Lambda.0x00007f...): keep the outer class too.
+    if (type > 0 && plain.startsWith('0x', type + 1)) {
+      type = plain.lastIndexOf('.', type - 1);
+    }
     return type >= 0 ? name.slice(type + 1) : name;
   }
 
