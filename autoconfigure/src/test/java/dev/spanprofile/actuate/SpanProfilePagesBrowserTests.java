@@ -184,6 +184,49 @@ class SpanProfilePagesBrowserTests {
 		assertThat(chromium.severeConsoleMessages()).isEmpty();
 	}
 
+	@Test
+	void traceGraphShowsEachLocalSpanAsAChildThatLeadsToItsOwnPage() throws Exception {
+		Set<String> known = this.client.spanIds();
+		this.client.get("/relay?cpuMillis=300", "text/plain");
+		Map<String, Object> relay = this.client.awaitNewCompleteSpan("http get /relay", known);
+		String traceId = (String) relay.get("traceId");
+		Map<String, Object> burn = this.client.awaitSpan("http get /burn",
+				(span) -> traceId.equals(span.get("traceId")) && Boolean.TRUE.equals(span.get("complete")));
+
+		chromium.open(this.client.url("/actuator/spanprofile/" + traceId), FLAME_READY);
+		assertThat(((Number) state().get("samples")).longValue()).isEqualTo(
+				((Number) relay.get("samples")).longValue() + ((Number) burn.get("samples")).longValue());
+		assertThat(chromium.driver.findElements(By.cssSelector(".span-links a"))).hasSize(2);
+		WebElement openSpan = chromium.driver.findElement(By.id("open-span"));
+		assertThat(openSpan.isDisplayed()).isFalse();
+
+		Map<String, Object> spanFrame = frameRect("http get /burn");
+		assertThat(((Number) spanFrame.get("y")).doubleValue()).isEqualTo(18.0);
+		WebElement canvas = chromium.driver.findElement(By.id("flame"));
+		new Actions(chromium.driver).moveToElement(canvas, offsetX(canvas, spanFrame), offsetY(canvas, spanFrame))
+			.click()
+			.perform();
+		assertThat(state().get("zoom")).isEqualTo("http get /burn");
+		assertThat(openSpan.isDisplayed()).isTrue();
+		assertThat(openSpan.getDomAttribute("href")).isEqualTo(burn.get("spanId"));
+		chromium.driver.findElement(By.id("reset")).click();
+		chromium.screenshot("trace.png");
+		openSpanAfterZoom(canvas, burn);
+		assertThat(chromium.cspViolations()).isEmpty();
+		assertThat(chromium.severeConsoleMessages()).isEmpty();
+	}
+
+	private void openSpanAfterZoom(WebElement canvas, Map<String, Object> burn) {
+		Map<String, Object> spanFrame = frameRect("http get /burn");
+		new Actions(chromium.driver).moveToElement(canvas, offsetX(canvas, spanFrame), offsetY(canvas, spanFrame))
+			.click()
+			.perform();
+		chromium.driver.findElement(By.id("open-span")).click();
+		new WebDriverWait(chromium.driver, Duration.ofSeconds(20)).until((driver) -> driver.getCurrentUrl()
+			.endsWith("/actuator/spanprofile/" + burn.get("spanId")) && Boolean.TRUE.equals(chromium.script("return " + FLAME_READY)));
+		assertThat(chromium.driver.findElement(By.id("title")).getText()).contains("http get /burn");
+	}
+
 	@SuppressWarnings("unchecked")
 	private List<Double> durations() {
 		List<Map<String, Object>> order = (List<Map<String, Object>>) chromium.script("return window.spanprofileIndex.order()");
