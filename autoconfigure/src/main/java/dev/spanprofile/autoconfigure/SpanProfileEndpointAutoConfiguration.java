@@ -1,11 +1,15 @@
 package dev.spanprofile.autoconfigure;
 
+import java.util.List;
+
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.actuate.SpanProfileEndpoint;
 
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.AutoConfigurationPackages;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -27,8 +31,11 @@ public final class SpanProfileEndpointAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnAvailableEndpoint
-	SpanProfileEndpoint spanProfileEndpoint(SpanProfiler spanProfiler) {
-		return new SpanProfileEndpoint(spanProfiler);
+	SpanProfileEndpoint spanProfileEndpoint(SpanProfiler spanProfiler, BeanFactory beanFactory) {
+		// The application's packages (those of its @SpringBootApplication class) mark frames as application code.
+		List<String> packages = AutoConfigurationPackages.has(beanFactory) ? AutoConfigurationPackages.get(beanFactory)
+				: List.of();
+		return new SpanProfileEndpoint(spanProfiler, packages);
 	}
 
 }

@@ -1,0 +1,270 @@
+package dev.spanprofile.actuate;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import dev.spanprofile.SpanProfiler;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.annotation.DirtiesContext;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The HTML pages in a real headless Chromium, served by a real application with real samples: the flame graph is
+ * drawn, zooms, searches and inverts under the endpoint's Content-Security-Policy; the index links each row to its
+ * flame graph. Screenshots land in {@code target/screenshots}.
+ */
+@SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = { "management.tracing.sampling.probability=1.0",
+				"management.endpoints.web.exposure.include=health,spanprofile", "spanprofile.dump-interval=200ms",
+				"management.otlp.metrics.export.enabled=false" })
+@DirtiesContext
+class SpanProfilePagesBrowserTests {
+
+	private static final String FLAME_READY = "!!(window.spanprofile && window.spanprofile.state().readyMillis > 0)";
+
+	private static Chromium chromium;
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	SpanProfiler profiler;
+
+	private EndpointClient client;
+
+	@BeforeAll
+	static void startBrowser() throws Exception {
+		chromium = Chromium.start();
+	}
+
+	@AfterAll
+	static void stopBrowser() throws Exception {
+		if (chromium != null) {
+			chromium.close();
+		}
+	}
+
+	@BeforeEach
+	void profilerRuns() {
+		assertThat(this.profiler.status().running()).as("%s", this.profiler.status()).isTrue();
+		this.client = new EndpointClient(this.port, this.profiler);
+	}
+
+	@Test
+	@SuppressWarnings("unchecked")
+	void flameGraphIsDrawnAndZoomsSearchesAndInvertsUnderItsContentSecurityPolicy() throws Exception {
+		Set<String> known = this.client.spanIds();
+		this.client.get("/checkout?cpuMillis=800", "text/plain");
+		Map<String, Object> span = this.client.awaitNewCompleteSpan("http get /checkout", known);
+		String spanId = (String) span.get("spanId");
+		long samples = ((Number) span.get("samples")).longValue();
+		assertThat(samples).isGreaterThan(30);
+
+		chromium.open(this.client.url("/actuator/spanprofile/" + spanId), FLAME_READY);
+		assertThat(chromium.driver.findElement(By.id("title")).getText()).contains("http get /checkout");
+		Map<String, Object> state = state();
+		assertThat(((Number) state.get("samples")).longValue()).isEqualTo(samples);
+
+		// The hot method is really painted: a wide rectangle with a colour that is not the background.
+		Map<String, Object> hot = frameRect("FraudRules.evaluateRules");
+		double canvasWidth = ((Number) state.get("canvasWidth")).doubleValue();
+		assertThat(((Number) hot.get("width")).doubleValue()).as("hot frame width of %s", canvasWidth)
+			.isGreaterThan(canvasWidth * 0.3);
+		List<Number> pixel = (List<Number>) chromium.script("return window.spanprofile.pixel(arguments[0], arguments[1])",
+				centreX(hot), centreY(hot));
+		assertThat(pixel).extracting(Number::intValue).isNotEqualTo(List.of(255, 255, 255));
+
+		// Hovering shows a tooltip with the frame's name and share.
+		WebElement canvas = chromium.driver.findElement(By.id("flame"));
+		new Actions(chromium.driver).moveToElement(canvas, offsetX(canvas, hot), offsetY(canvas, hot)).perform();
+		WebElement tooltip = chromium.driver.findElement(By.id("tooltip"));
+		waitUntil(tooltip::isDisplayed);
+		assertThat(tooltip.getText()).contains("FraudRules.evaluateRules").contains("% of all").contains("samples");
+		chromium.screenshot("flamegraph.png");
+
+		// Click zooms into the frame: it then fills the width.
+		new Actions(chromium.driver).click().perform();
+		assertThat((String) state().get("zoom")).endsWith("FraudRules.evaluateRules");
+		Map<String, Object> zoomed = frameRect("FraudRules.evaluateRules");
+		assertThat(((Number) zoomed.get("width")).doubleValue()).isCloseTo(canvasWidth, org.assertj.core.data.Offset.offset(1.0));
+		assertThat(chromium.driver.findElements(By.cssSelector("#breadcrumb button"))).hasSizeGreaterThan(1);
+		chromium.driver.findElement(By.id("reset")).click();
+		assertThat(((Number) state().get("zoomDepth")).intValue()).isZero();
+
+		// Search highlights matches and reports their share, computed here from the collapsed stacks.
+		String collapsed = this.client.get("/actuator/spanprofile/" + spanId, "text/plain").body();
+		long matched = 0;
+		for (String line : collapsed.split("\n")) {
+			if (line.contains("DiscountEngine")) {
+				matched += Long.parseLong(line.substring(line.lastIndexOf(' ') + 1));
+			}
+		}
+		String expected = String.format(Locale.ROOT, "Matched: %.1f%%", 100.0 * matched / samples);
+		WebElement search = chromium.driver.findElement(By.id("search"));
+		search.sendKeys("DiscountEngine");
+		waitUntil(() -> ((String) state().get("match")).startsWith("Matched:"));
+		assertThat((String) state().get("match")).startsWith(expected);
+		search.sendKeys(Keys.ENTER);
+		assertThat((String) state().get("zoom")).contains("DiscountEngine");
+		chromium.screenshot("flamegraph-search.png");
+		search.sendKeys(Keys.ESCAPE);
+		assertThat((String) state().get("search")).isEmpty();
+		assertThat(chromium.driver.findElement(By.id("match")).getText()).isEmpty();
+
+		// Bottom-up: the function with most self time (first row of the table) sits right under the root.
+		String hottestSelf = chromium.driver.findElement(By.cssSelector("#top tbody tr")).getDomAttribute("data-frame");
+		chromium.driver.findElement(By.id("view-bottom-up")).click();
+		assertThat(state().get("view")).isEqualTo("bottom-up");
+		Map<String, Object> leaf = frameRect(hottestSelf);
+		assertThat(((Number) leaf.get("y")).doubleValue()).isEqualTo(18.0);
+		assertThat(chromium.driver.getCurrentUrl()).contains("view=bottom-up");
+
+		// Nothing was refused or failed under the policy; and the policy is really enforced.
+		assertThat(chromium.cspViolations()).isEmpty();
+		assertThat(chromium.severeConsoleMessages()).isEmpty();
+		chromium.script("var s = document.createElement('script'); s.textContent = 'window.__injected = 1;';"
+				+ "document.body.appendChild(s);");
+		assertThat(chromium.script("return window.__injected === undefined")).isEqualTo(true);
+		assertThat(chromium.cspViolations()).anySatisfy((violation) -> assertThat(violation).startsWith("script-src"));
+	}
+
+	@Test
+	void indexListsSpansSortsFiltersAndLinksEachRowToItsFlameGraph() throws Exception {
+		Set<String> known = this.client.spanIds();
+		this.client.get("/burn?cpuMillis=300", "text/plain");
+		this.client.get("/checkout?cpuMillis=150", "text/plain");
+		this.client.get("/relay?cpuMillis=80", "text/plain");
+		Map<String, Object> checkout = this.client.awaitNewCompleteSpan("http get /checkout", known);
+		this.client.awaitNewCompleteSpan("http get /relay", known);
+
+		chromium.open(this.client.url("/actuator/spanprofile"), "!!window.spanprofileIndex");
+		List<WebElement> rows = chromium.driver.findElements(By.cssSelector("#spans tbody tr[data-start]"));
+		assertThat(rows).hasSizeGreaterThanOrEqualTo(4);
+		String table = chromium.driver.findElement(By.id("spans")).getText();
+		assertThat(table).contains("http get /checkout").contains("CheckoutController.mix")
+			.contains("BurnController.recognisablyHotMethod").doesNotContain("in flight");
+		chromium.screenshot("index.png");
+
+		chromium.driver.findElement(By.cssSelector("button[data-sort=duration]")).click();
+		List<Double> durations = durations();
+		assertThat(durations).isSortedAccordingTo((a, b) -> Double.compare(b, a));
+		chromium.driver.findElement(By.cssSelector("button[data-sort=duration]")).click();
+		assertThat(durations()).isSorted();
+
+		WebElement filter = chromium.driver.findElement(By.id("filter"));
+		filter.sendKeys("checkout");
+		@SuppressWarnings("unchecked")
+		List<Map<String, Object>> visible = (List<Map<String, Object>>) chromium.script("return window.spanprofileIndex.order()");
+		assertThat(visible).isNotEmpty().allSatisfy((row) -> assertThat((String) row.get("name")).contains("checkout"));
+
+		WebElement link = chromium.driver.findElement(
+				By.cssSelector("a.span-link[href='spanprofile/" + checkout.get("spanId") + "']"));
+		link.click();
+		new WebDriverWait(chromium.driver, Duration.ofSeconds(20))
+			.until((driver) -> Boolean.TRUE.equals(chromium.script("return " + FLAME_READY)));
+		assertThat(chromium.driver.getCurrentUrl()).endsWith("/actuator/spanprofile/" + checkout.get("spanId"));
+		assertThat(chromium.driver.findElement(By.id("title")).getText()).contains("http get /checkout");
+		assertThat(chromium.cspViolations()).isEmpty();
+		assertThat(chromium.severeConsoleMessages()).isEmpty();
+	}
+
+	@Test
+	void traceGraphShowsEachLocalSpanAsAChildThatLeadsToItsOwnPage() throws Exception {
+		Set<String> known = this.client.spanIds();
+		this.client.get("/relay?cpuMillis=300", "text/plain");
+		Map<String, Object> relay = this.client.awaitNewCompleteSpan("http get /relay", known);
+		String traceId = (String) relay.get("traceId");
+		Map<String, Object> burn = this.client.awaitSpan("http get /burn",
+				(span) -> traceId.equals(span.get("traceId")) && Boolean.TRUE.equals(span.get("complete")));
+
+		chromium.open(this.client.url("/actuator/spanprofile/" + traceId), FLAME_READY);
+		assertThat(((Number) state().get("samples")).longValue()).isEqualTo(
+				((Number) relay.get("samples")).longValue() + ((Number) burn.get("samples")).longValue());
+		assertThat(chromium.driver.findElements(By.cssSelector(".span-links a"))).hasSize(2);
+		WebElement openSpan = chromium.driver.findElement(By.id("open-span"));
+		assertThat(openSpan.isDisplayed()).isFalse();
+
+		Map<String, Object> spanFrame = frameRect("http get /burn");
+		assertThat(((Number) spanFrame.get("y")).doubleValue()).isEqualTo(18.0);
+		WebElement canvas = chromium.driver.findElement(By.id("flame"));
+		new Actions(chromium.driver).moveToElement(canvas, offsetX(canvas, spanFrame), offsetY(canvas, spanFrame))
+			.click()
+			.perform();
+		assertThat(state().get("zoom")).isEqualTo("http get /burn");
+		assertThat(openSpan.isDisplayed()).isTrue();
+		assertThat(openSpan.getDomAttribute("href")).isEqualTo(burn.get("spanId"));
+		chromium.driver.findElement(By.id("reset")).click();
+		chromium.screenshot("trace.png");
+		openSpanAfterZoom(canvas, burn);
+		assertThat(chromium.cspViolations()).isEmpty();
+		assertThat(chromium.severeConsoleMessages()).isEmpty();
+	}
+
+	private void openSpanAfterZoom(WebElement canvas, Map<String, Object> burn) {
+		Map<String, Object> spanFrame = frameRect("http get /burn");
+		new Actions(chromium.driver).moveToElement(canvas, offsetX(canvas, spanFrame), offsetY(canvas, spanFrame))
+			.click()
+			.perform();
+		chromium.driver.findElement(By.id("open-span")).click();
+		new WebDriverWait(chromium.driver, Duration.ofSeconds(20)).until((driver) -> driver.getCurrentUrl()
+			.endsWith("/actuator/spanprofile/" + burn.get("spanId")) && Boolean.TRUE.equals(chromium.script("return " + FLAME_READY)));
+		assertThat(chromium.driver.findElement(By.id("title")).getText()).contains("http get /burn");
+	}
+
+	@SuppressWarnings("unchecked")
+	private List<Double> durations() {
+		List<Map<String, Object>> order = (List<Map<String, Object>>) chromium.script("return window.spanprofileIndex.order()");
+		return order.stream().map((row) -> ((Number) row.get("duration")).doubleValue()).toList();
+	}
+
+	@SuppressWarnings("unchecked")
+	private static Map<String, Object> state() {
+		return (Map<String, Object>) chromium.script("return window.spanprofile.state()");
+	}
+
+	@SuppressWarnings("unchecked")
+	private static Map<String, Object> frameRect(String name) {
+		Map<String, Object> rect = (Map<String, Object>) chromium.script("return window.spanprofile.frameRect(arguments[0])",
+				name);
+		assertThat(rect).as("frame %s on screen", name).isNotNull();
+		return rect;
+	}
+
+	private static double centreX(Map<String, Object> rect) {
+		return ((Number) rect.get("x")).doubleValue() + ((Number) rect.get("width")).doubleValue() / 2;
+	}
+
+	private static double centreY(Map<String, Object> rect) {
+		return ((Number) rect.get("y")).doubleValue() + ((Number) rect.get("height")).doubleValue() / 2;
+	}
+
+	// Selenium's element offsets are measured from the element's centre.
+	private static int offsetX(WebElement element, Map<String, Object> rect) {
+		return (int) Math.round(centreX(rect) - element.getRect().getWidth() / 2.0);
+	}
+
+	private static int offsetY(WebElement element, Map<String, Object> rect) {
+		return (int) Math.round(centreY(rect) - element.getRect().getHeight() / 2.0);
+	}
+
+	private static void waitUntil(java.util.function.BooleanSupplier condition) {
+		new WebDriverWait(chromium.driver, Duration.ofSeconds(10)).until((driver) -> condition.getAsBoolean());
+	}
+
+}

@@ -1,0 +1,125 @@
+package dev.spanprofile.render.html;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The interactive flame graph of one span or trace as one self-contained HTML page: canvas drawing, zoom, search,
+ * tooltips, a self-time table and a bottom-up view, with no resource from anywhere else. Every text that came from
+ * the application is escaped; the profile itself travels as an inert JSON block that the page's script reads.
+ */
+public final class FlameGraphPage {
+
+	private static final HtmlTemplate TEMPLATE = HtmlTemplate.load("flamegraph.html");
+
+	private final FlameGraphModel model;
+
+	private String title = "flame graph";
+
+	private boolean inFlight;
+
+	private final List<String[]> facts = new ArrayList<>();
+
+	private final List<String> notes = new ArrayList<>();
+
+	private final List<String[]> links = new ArrayList<>();
+
+	private final List<String[]> spanLinks = new ArrayList<>();
+
+	private String indexHref = "../spanprofile";
+
+	private double intervalMillis;
+
+	private String event = "cpu";
+
+	private FlameGraphPage(FlameGraphModel model) {
+		this.model = model;
+	}
+
+	public static FlameGraphPage of(FlameGraphModel model) {
+		return new FlameGraphPage(model);
+	}
+
+	/** The heading: a span's name, or a trace's description. */
+	public FlameGraphPage title(String title) {
+		this.title = title;
+		return this;
+	}
+
+	/** Marks a running span: the page offers to follow it as it grows. */
+	public FlameGraphPage inFlight(boolean inFlight) {
+		this.inFlight = inFlight;
+		return this;
+	}
+
+	/** One labelled value in the header (trace id, duration, samples...). */
+	public FlameGraphPage fact(String label, String value) {
+		this.facts.add(new String[] { label, value });
+		return this;
+	}
+
+	/** A sentence shown above the graph, e.g. why a profile is empty. */
+	public FlameGraphPage note(String note) {
+		this.notes.add(note);
+		return this;
+	}
+
+	/** A link in the header (other formats, the local root's page); {@code href} relative to this page. */
+	public FlameGraphPage link(String label, String href) {
+		this.links.add(new String[] { label, href });
+		return this;
+	}
+
+	/** A span of a trace, listed with a link to its own page. */
+	public FlameGraphPage spanLink(String label, String href) {
+		this.spanLinks.add(new String[] { label, href });
+		return this;
+	}
+
+	/** Where the list of spans is, relative to this page. */
+	public FlameGraphPage indexHref(String indexHref) {
+		this.indexHref = indexHref;
+		return this;
+	}
+
+	/** What a sample stands for: {@code intervalMillis} of {@code event} time (cpu, wall...). */
+	public FlameGraphPage sampling(String event, double intervalMillis) {
+		this.event = event;
+		this.intervalMillis = intervalMillis;
+		return this;
+	}
+
+	public String render() {
+		Map<String, String> values = new HashMap<>();
+		values.put("policy", HtmlEscaper.escape(PageAssets.META_POLICY));
+		values.put("title", HtmlEscaper.escape(this.title));
+		values.put("style", PageAssets.STYLE);
+		values.put("script", PageAssets.FLAME_GRAPH_SCRIPT);
+		values.put("indexHref", HtmlEscaper.escape(this.indexHref));
+		values.put("badges", this.inFlight ? "<span class=\"badge in-flight\">in flight</span>" : "");
+		values.put("facts", Fragments.facts(this.facts));
+		values.put("notes", Fragments.notes(this.notes));
+		values.put("links", Fragments.links("links", this.links));
+		values.put("spanLinks", this.spanLinks.isEmpty() ? ""
+				: "<section class=\"trace-spans\"><h2>Spans of this trace here</h2>"
+						+ Fragments.links("span-links", this.spanLinks) + "</section>");
+		values.put("data", data());
+		return TEMPLATE.render(values);
+	}
+
+	private String data() {
+		StringBuilder out = new StringBuilder(this.model.nodeCount() * 12 + 1024);
+		JsonText json = new JsonText(out);
+		json.raw('{').key("title").string(this.title);
+		json.raw(',').key("event").string(this.event);
+		json.raw(',').key("intervalMillis").number(this.intervalMillis);
+		json.raw(',').key("inFlight").bool(this.inFlight);
+		json.raw(',');
+		this.model.writeJson(json);
+		json.raw('}');
+		return out.toString();
+	}
+
+}

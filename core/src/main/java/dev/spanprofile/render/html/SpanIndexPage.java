@@ -1,0 +1,170 @@
+package dev.spanprofile.render.html;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import dev.spanprofile.render.FrameNames;
+import dev.spanprofile.render.SelfTime;
+
+/**
+ * The list of recent and running spans as an HTML page: one row per span with its duration, samples and hottest
+ * functions, each linking to its flame graph. Rendered on the server (readable without script); the page's script
+ * only sorts and filters the rows.
+ */
+public final class SpanIndexPage {
+
+	private static final HtmlTemplate TEMPLATE = HtmlTemplate.load("index.html");
+
+	private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS", Locale.ROOT)
+		.withZone(ZoneOffset.UTC);
+
+	private final List<String[]> facts = new ArrayList<>();
+
+	private final List<String> notes = new ArrayList<>();
+
+	private final List<Row> rows = new ArrayList<>();
+
+	private String filter = "";
+
+	public static SpanIndexPage create() {
+		return new SpanIndexPage();
+	}
+
+	public SpanIndexPage fact(String label, String value) {
+		this.facts.add(new String[] { label, value });
+		return this;
+	}
+
+	public SpanIndexPage note(String note) {
+		this.notes.add(note);
+		return this;
+	}
+
+	/** The name filter the list was asked with, shown in the filter box. */
+	public SpanIndexPage filter(String filter) {
+		this.filter = (filter != null) ? filter : "";
+		return this;
+	}
+
+	public SpanIndexPage row(Row row) {
+		this.rows.add(row);
+		return this;
+	}
+
+	public String render() {
+		Map<String, String> values = new HashMap<>();
+		values.put("policy", HtmlEscaper.escape(PageAssets.META_POLICY));
+		values.put("style", PageAssets.STYLE);
+		values.put("script", PageAssets.INDEX_SCRIPT);
+		values.put("facts", Fragments.facts(this.facts));
+		values.put("notes", Fragments.notes(this.notes));
+		values.put("filter", HtmlEscaper.escape(this.filter));
+		values.put("count", Integer.toString(this.rows.size()));
+		StringBuilder body = new StringBuilder();
+		for (Row row : this.rows) {
+			appendRow(body, row);
+		}
+		if (this.rows.isEmpty()) {
+			body.append("<tr class=\"empty\"><td colspan=\"6\">No span recorded yet. Send a few requests to the "
+					+ "application, then reload.</td></tr>");
+		}
+		values.put("rows", body.toString());
+		return TEMPLATE.render(values);
+	}
+
+	private void appendRow(StringBuilder out, Row row) {
+		Instant start = Instant.ofEpochSecond(0, row.startEpochNanos());
+		out.append("<tr data-start=\"")
+			.append(row.startEpochNanos())
+			.append("\" data-duration=\"")
+			.append(row.durationMillis())
+			.append("\" data-samples=\"")
+			.append(row.samples())
+			.append("\" data-name=\"")
+			.append(HtmlEscaper.escape(row.name().toLowerCase(Locale.ROOT)))
+			.append("\"")
+			.append(row.inFlight() ? " class=\"in-flight\"" : "")
+			.append(">");
+		out.append("<td class=\"start\"><time datetime=\"")
+			.append(start)
+			.append("\" title=\"")
+			.append(start)
+			.append("\">")
+			.append(TIME.format(start))
+			.append("</time></td>");
+		out.append("<td class=\"span\"><a class=\"span-link\" href=\"spanprofile/")
+			.append(HtmlEscaper.escape(row.spanId()))
+			.append("\">")
+			.append(HtmlEscaper.escape(row.name()))
+			.append("</a>");
+		if (row.inFlight()) {
+			out.append(" <span class=\"badge in-flight\">in flight</span>");
+		}
+		if (row.status() != null && row.status().equals("ERROR")) {
+			out.append(" <span class=\"badge error\">error</span>");
+		}
+		out.append("<div class=\"sub\">").append(HtmlEscaper.escape(row.detail())).append("</div></td>");
+		out.append("<td class=\"num duration\">").append(formatMillis(row.durationMillis())).append("</td>");
+		out.append("<td class=\"num samples\">").append(row.samples()).append("</td>");
+		out.append("<td class=\"top\">");
+		if (row.topFrames().isEmpty()) {
+			out.append("<span class=\"none\">").append(HtmlEscaper.escape(row.emptyReason())).append("</span>");
+		}
+		else {
+			out.append("<ol>");
+			for (SelfTime.Entry entry : row.topFrames()) {
+				double percent = (row.samples() > 0) ? 100.0 * entry.samples() / row.samples() : 0;
+				out.append("<li title=\"")
+					.append(HtmlEscaper.escape(entry.frame()))
+					.append("\"><span class=\"pct\">")
+					.append(String.format(Locale.ROOT, "%.0f%%", percent))
+					.append("</span> ")
+					.append(HtmlEscaper.escape(FrameNames.shortName(entry.frame())))
+					.append("</li>");
+			}
+			out.append("</ol>");
+		}
+		out.append("</td>");
+		out.append("<td class=\"trace\"><a href=\"spanprofile/")
+			.append(HtmlEscaper.escape(row.traceId()))
+			.append("\" title=\"All spans of trace ")
+			.append(HtmlEscaper.escape(row.traceId()))
+			.append(" in this process\">")
+			.append(HtmlEscaper.escape(row.traceId().substring(0, Math.min(8, row.traceId().length()))))
+			.append("…</a></td>");
+		out.append("</tr>");
+	}
+
+	static String formatMillis(double millis) {
+		if (millis >= 100) {
+			return String.format(Locale.ROOT, "%,.0f ms", millis);
+		}
+		return String.format(Locale.ROOT, "%.1f ms", millis);
+	}
+
+	/**
+	 * One span of the list.
+	 * @param spanId the span's id, the target of its row's link
+	 * @param traceId its trace's id
+	 * @param name what to call it (for a running span whose name is not known yet, a stand-in)
+	 * @param detail a second line: kind, thread, status
+	 * @param inFlight whether it still runs
+	 * @param status its status code
+	 * @param startEpochNanos when it started
+	 * @param durationMillis how long it took, or has run so far
+	 * @param samples samples attributed to it
+	 * @param topFrames its functions with the most self samples
+	 * @param emptyReason why it has no samples, shown instead of the functions when it has none
+	 */
+	public record Row(String spanId, String traceId, String name, String detail, boolean inFlight, String status,
+			long startEpochNanos, double durationMillis, long samples, List<SelfTime.Entry> topFrames,
+			String emptyReason) {
+	}
+
+}

@@ -1,0 +1,60 @@
+package dev.spanprofile.render.html;
+
+import java.util.List;
+
+import dev.spanprofile.render.FrameClassifier;
+import dev.spanprofile.render.SelfTime;
+import dev.spanprofile.store.FrameKind;
+import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.store.StackTree;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Names come from requests and code: markup in them must reach the browser as text. */
+class PageEscapingTest {
+
+	private static final String HOSTILE = "x</script><script>alert(1)</script><img src=x onerror=alert(2)>\"'&{{title}}";
+
+	@Test
+	void flameGraphPageEscapesTitlesFactsLinksAndTheEmbeddedData() {
+		FrameTable frames = new FrameTable();
+		StackTree tree = new StackTree();
+		tree.add(new int[] { frames.intern("com.acme." + HOSTILE, FrameKind.JAVA) }, 3);
+		FlameGraphModel model = FlameGraphModel.builder(HOSTILE, frames, new FrameClassifier(List.of())).add(tree).build();
+		String html = FlameGraphPage.of(model)
+			.title(HOSTILE)
+			.fact("thread", HOSTILE)
+			.note(HOSTILE)
+			.link(HOSTILE, "abc\"def")
+			.render();
+		assertThat(html).doesNotContain("<script>alert").doesNotContain("<img src=x");
+		assertThat(html).contains("&lt;/script&gt;&lt;script&gt;alert(1)").contains("abc&quot;def");
+		// In the JSON block, < and > are escapes, so no </script> can end it early.
+		String data = html.substring(html.indexOf("id=\"profile-data\">"), html.indexOf("</script>", html.indexOf("id=\"profile-data\">")));
+		assertThat(data).contains("\\u003c/script\\u003e").doesNotContain("<");
+		// A value that looks like a slot stays as it is.
+		assertThat(html).contains("&amp;{{title}}");
+		assertThat(html.indexOf("</script>", html.indexOf("id=\"profile-data\">")))
+			.isLessThan(html.indexOf("<script>", html.indexOf("id=\"profile-data\">")));
+	}
+
+	@Test
+	void indexPageEscapesEveryRow() {
+		String html = SpanIndexPage.create()
+			.filter(HOSTILE)
+			.row(new SpanIndexPage.Row("0123456789abcdef", "0123456789abcdef0123456789abcdef", HOSTILE, HOSTILE, true,
+					"ERROR", 1_700_000_000_000_000_000L, 12.5, 3, List.of(new SelfTime.Entry("a." + HOSTILE, 3)), ""))
+			.render();
+		assertThat(html).doesNotContain("<script>alert").doesNotContain("<img src=x");
+		assertThat(html).contains("href=\"spanprofile/0123456789abcdef\"").contains("in flight").contains("error");
+	}
+
+	@Test
+	void contentSecurityPolicyAllowsOnlyThePagesOwnScriptsAndStyleByHash() {
+		String policy = PageAssets.contentSecurityPolicy();
+		assertThat(policy).startsWith("default-src 'none'").doesNotContain("unsafe").contains("frame-ancestors 'self'");
+		assertThat(policy.split("'sha256-")).hasSize(4);
+	}
+
+}

@@ -1,0 +1,66 @@
+package dev.spanprofile.render.pprof;
+
+import java.io.ByteArrayInputStream;
+import java.util.List;
+import java.util.zip.GZIPInputStream;
+
+import dev.spanprofile.render.pprof.proto.PprofProtos.Profile;
+import dev.spanprofile.render.pprof.proto.PprofProtos.Sample;
+import dev.spanprofile.store.FrameKind;
+import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.store.StackTree;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PprofProfileTest {
+
+	@Test
+	void stacksAreLeafFirstAndEachSampleIsLabelledWithItsSpan() throws Exception {
+		FrameTable frames = new FrameTable();
+		int run = frames.intern("java.lang.Thread.run", FrameKind.JAVA);
+		int work = frames.intern("com.acme.Work.call", FrameKind.JAVA);
+		int sys = frames.intern("do_syscall_64", FrameKind.KERNEL);
+		StackTree a = new StackTree();
+		a.add(new int[] { run, work }, 4);
+		a.add(new int[] { run, work, sys }, 1);
+		StackTree b = new StackTree();
+		b.add(new int[] { run }, 2);
+		byte[] gzip = PprofProfile.gzip(List.of(new PprofProfile.SpanSamples("t1", "s1", "GET /a", a),
+				new PprofProfile.SpanSamples("t1", "s2", "GET /b", b)), frames, "cpu", 10_000_000, 1_000, 5_000);
+
+		Profile profile;
+		try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gzip))) {
+			profile = Profile.parseFrom(in);
+		}
+		List<String> strings = profile.getStringTableList();
+		assertThat(profile.getSampleCount()).isEqualTo(3);
+		assertThat(profile.getFunctionCount()).isEqualTo(3);
+		assertThat(strings.get((int) profile.getPeriodType().getType())).isEqualTo("cpu");
+		assertThat(strings.get((int) profile.getSampleType(1).getUnit())).isEqualTo("nanoseconds");
+		Sample deepest = profile.getSampleList().stream().filter((s) -> s.getLocationIdCount() == 3).findFirst().orElseThrow();
+		assertThat(functionName(profile, deepest.getLocationId(0))).isEqualTo("do_syscall_64");
+		assertThat(functionName(profile, deepest.getLocationId(2))).isEqualTo("java.lang.Thread.run");
+		assertThat(deepest.getValueList()).containsExactly(1L, 10_000_000L);
+		long total = 0;
+		for (Sample sample : profile.getSampleList()) {
+			total += sample.getValue(0);
+			String span = null;
+			for (var label : sample.getLabelList()) {
+				if (strings.get((int) label.getKey()).equals("span_id")) {
+					span = strings.get((int) label.getStr());
+				}
+			}
+			assertThat(span).isEqualTo(sample.getLocationIdCount() == 1 ? "s2" : "s1");
+		}
+		assertThat(total).isEqualTo(7);
+	}
+
+	private static String functionName(Profile profile, long locationId) {
+		long function = profile.getLocationList().stream().filter((l) -> l.getId() == locationId).findFirst()
+			.orElseThrow().getLine(0).getFunctionId();
+		return profile.getStringTable((int) profile.getFunctionList().stream().filter((f) -> f.getId() == function)
+			.findFirst().orElseThrow().getName());
+	}
+
+}
