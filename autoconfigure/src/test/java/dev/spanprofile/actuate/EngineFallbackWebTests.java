@@ -57,7 +57,9 @@ class EngineFallbackWebTests {
 		String collapsed = endpoint.get("/actuator/spanprofile/" + span.get("spanId"), "text/plain").body();
 		long hot = EndpointTestSupport.samplesWith(collapsed, "recognisablyHotMethod");
 		System.out.printf("fallback: %d samples in the hot method via %s%n", hot, status.get("event"));
-		assertThat(hot).isGreaterThan(20);
+		// jdk.ExecutionSample misses the burn loop's native clock reads and samples few threads per period on a busy
+		// machine; what matters is that the span has its hot method.
+		assertThat(hot).isGreaterThan(5).isGreaterThan(EndpointTestSupport.samplesWith(collapsed, "") / 2);
 	}
 
 }
