@@ -232,6 +232,17 @@ public final class SpanProfiler implements AutoCloseable {
 		return new EngineStatus(this.engine.name(), this.engine.activeEvent(), this.problem == null, this.problem);
 	}
 
+	/** Threads whose change points the attributor still holds (for tests and diagnostics). */
+	int retainedTimelines() {
+		this.cycle.lock();
+		try {
+			return this.attributor.timelineCount();
+		}
+		finally {
+			this.cycle.unlock();
+		}
+	}
+
 	public AttributionStats attributionStats() {
 		this.cycle.lock();
 		try {
