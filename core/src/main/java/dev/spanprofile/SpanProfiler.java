@@ -130,7 +130,9 @@ public final class SpanProfiler implements AutoCloseable {
 		if (this.collector == null) {
 			return;
 		}
-		this.collector.shutdownNow();
+		// Not shutdownNow: interrupting a cycle mid-read closes the recording's channel and logs a failure at every
+		// shutdown. A running cycle finishes; no further one starts.
+		this.collector.shutdown();
 		try {
 			this.collector.awaitTermination(5, TimeUnit.SECONDS);
 		}
