@@ -93,6 +93,30 @@ class CollectorFaultToleranceTest {
 		}
 	}
 
+	@Test
+	void stoppingDuringACollectionCycleLetsItFinishInsteadOfInterruptingIt() throws Exception {
+		ExecutorService application = Executors.newSingleThreadExecutor((task) -> new Thread(task, "application"));
+		FaultInjectingEngine[] engine = new FaultInjectingEngine[1];
+		try (WarningLog log = WarningLog.of(SpanProfiler.class);
+				TracedProfiler traced = new TracedProfiler(new StoreSettings(1000, 64L * 1024 * 1024, false),
+						this.workDirectory, (real) -> engine[0] = new FaultInjectingEngine(real))) {
+			String span = application.submit(() -> traced.inRootSpan("last", () -> Workloads.burnAlpha(300)))
+				.get(30, TimeUnit.SECONDS);
+			engine[0].delayCollects(400);
+			assertThat(engine[0].awaitDelayedCollect()).isTrue();
+			// Stopping while the collector is inside a cycle, as an application shutting down at any moment does.
+			traced.profiler.stop();
+
+			System.out.printf("stopped mid-cycle: warnings %s, last span alpha=%d%n", log.warnings(),
+					traced.samplesIn(span, "alphaHotMethod"));
+			assertThat(log.warnings()).as("warnings from stopping").isEmpty();
+			assertThat(traced.samplesIn(span, "alphaHotMethod")).as("the last span's samples").isGreaterThan(15);
+		}
+		finally {
+			application.shutdownNow();
+		}
+	}
+
 	static void await(String what, BooleanSupplier condition) throws InterruptedException {
 		long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
 		while (!condition.getAsBoolean()) {

@@ -1,6 +1,9 @@
 package dev.spanprofile;
 
 import java.io.IOException;
+import java.nio.channels.ClosedByInterruptException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
@@ -19,6 +22,10 @@ final class FaultInjectingEngine implements SamplingEngine {
 
 	private volatile Supplier<? extends Throwable> fault;
 
+	private volatile long delayMillis;
+
+	private final CountDownLatch delayedCollectStarted = new CountDownLatch(1);
+
 	private final AtomicInteger failedByCollector = new AtomicInteger();
 
 	private final AtomicInteger succeededByCollector = new AtomicInteger();
@@ -33,6 +40,18 @@ final class FaultInjectingEngine implements SamplingEngine {
 
 	void heal() {
 		this.fault = null;
+	}
+
+	/**
+	 * Make every collect take this long, as a slow disk does; interrupted meanwhile, it throws what an interrupted
+	 * file read throws.
+	 */
+	void delayCollects(long millis) {
+		this.delayMillis = millis;
+	}
+
+	boolean awaitDelayedCollect() throws InterruptedException {
+		return this.delayedCollectStarted.await(30, TimeUnit.SECONDS);
 	}
 
 	int failedByCollector() {
@@ -56,6 +75,16 @@ final class FaultInjectingEngine implements SamplingEngine {
 	@Override
 	public long collect(SampleSink sink) throws IOException {
 		boolean collector = Thread.currentThread().getName().equals("spanprofile-collector");
+		if (this.delayMillis > 0) {
+			this.delayedCollectStarted.countDown();
+			try {
+				Thread.sleep(this.delayMillis);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new ClosedByInterruptException();
+			}
+		}
 		Supplier<? extends Throwable> current = this.fault;
 		if (current != null) {
 			if (collector) {
