@@ -132,7 +132,9 @@ public final class SpanProfiler implements AutoCloseable {
 		if (this.collector == null) {
 			return;
 		}
-		this.collector.shutdownNow();
+		// Not shutdownNow: interrupting a cycle mid-read closes the recording's channel and logs a failure at every
+		// shutdown. A running cycle finishes; no further one starts.
+		this.collector.shutdown();
 		try {
 			this.collector.awaitTermination(5, TimeUnit.SECONDS);
 		}
@@ -162,8 +164,9 @@ public final class SpanProfiler implements AutoCloseable {
 				drainActivations();
 			}
 		}
-		catch (RuntimeException | LinkageError ex) {
-			// Never let the scheduled task die: a failed cycle loses samples, not the profiler.
+		catch (Throwable ex) {
+			// Never let the scheduled task die: an executor silently cancels a periodic task that throws, so a
+			// single failed cycle would end profiling for good. A failed cycle loses samples, not the profiler.
 			logCollectFailure(ex);
 		}
 	}
@@ -197,12 +200,15 @@ public final class SpanProfiler implements AutoCloseable {
 				upTo = this.engine.collect(this.attributor);
 				this.recorder.drainTo(this.attributor);
 				this.collectFailureLogged = false;
+				this.completeUpTo = upTo;
 			}
-			catch (IOException | RuntimeException ex) {
+			catch (IOException | RuntimeException | Error ex) {
+				// Errors too: a parser fed a corrupt recording throws OutOfMemoryError for an absurd array length
+				// or StackOverflowError, and neither the collector nor a caller of stop() should die of that.
+				// Profiles stay incomplete (completeUpTo does not move) until a cycle succeeds.
 				logCollectFailure(ex);
 				upTo = dumpStart;
 			}
-			this.completeUpTo = upTo;
 			// Keep a margin of change points: a sample may be stamped slightly before the point that ends its span
 			// is published.
 			this.attributor.forgetBefore(upTo - 2 * this.settings.dumpInterval().toNanos());
@@ -230,6 +236,17 @@ public final class SpanProfiler implements AutoCloseable {
 		String problem = this.problem;
 		return new EngineStatus(this.engine.name(), this.engine.activeEvent(), problem == null, problem,
 				(problem == null) ? this.engine.note() : null);
+	}
+
+	/** Threads whose change points the attributor still holds (for tests and diagnostics). */
+	int retainedTimelines() {
+		this.cycle.lock();
+		try {
+			return this.attributor.timelineCount();
+		}
+		finally {
+			this.cycle.unlock();
+		}
 	}
 
 	public AttributionStats attributionStats() {

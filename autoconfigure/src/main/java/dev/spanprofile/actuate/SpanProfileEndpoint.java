@@ -314,9 +314,23 @@ public class SpanProfileEndpoint {
 		}
 	}
 
-	/** Input quoted back to the caller, shortened so a huge parameter is not mirrored whole. */
+	/**
+	 * Input quoted back to the caller, shortened so a huge parameter is not mirrored whole, and with anything but
+	 * ASCII letters, digits and a few marks shown as {@code ?}: a client that renders the message as HTML, or a log
+	 * that records it, must never get markup or line breaks from it.
+	 */
 	static String echo(String input) {
-		return (input.length() > MAX_ECHO) ? input.substring(0, MAX_ECHO) + "..." : input;
+		StringBuilder shown = new StringBuilder(Math.min(input.length(), MAX_ECHO) + 3);
+		input.codePoints().limit(MAX_ECHO).forEach((c) -> shown.append(isPlain(c) ? (char) c : '?'));
+		if (input.codePointCount(0, input.length()) > MAX_ECHO) {
+			shown.append("...");
+		}
+		return shown.toString();
+	}
+
+	private static boolean isPlain(int c) {
+		return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+				|| " .,:;_+-=()[]".indexOf(c) >= 0;
 	}
 
 	private static <T> WebEndpointResponse<T> error(int status, String message) {

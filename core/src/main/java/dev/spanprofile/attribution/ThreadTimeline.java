@@ -23,8 +23,11 @@ final class ThreadTimeline {
 	/** What was active before the first retained point: nothing, until a thread first attaches a span. */
 	private Object baseline = NONE;
 
-	/** Points before this time were forgotten; a sample older than it cannot be placed. */
-	private long horizon = Long.MIN_VALUE;
+	/**
+	 * Time of the last forgotten point: the baseline holds from here on. What ran before is no longer known, and
+	 * a sample that old (delivered late, after failed collection cycles) must not be given to the baseline.
+	 */
+	private long baselineSince = Long.MIN_VALUE;
 
 	void append(long time, Object state) {
 		if (this.size == this.times.length) {
@@ -42,9 +45,6 @@ final class ThreadTimeline {
 
 	/** The state active at {@code time}. */
 	Object stateAt(long time) {
-		if (time < this.horizon) {
-			return UNKNOWN;
-		}
 		int low = 0;
 		int high = this.size - 1;
 		int found = -1;
@@ -58,12 +58,14 @@ final class ThreadTimeline {
 				high = mid - 1;
 			}
 		}
-		return (found >= 0) ? this.states[found] : this.baseline;
+		if (found >= 0) {
+			return this.states[found];
+		}
+		return (time >= this.baselineSince) ? this.baseline : UNKNOWN;
 	}
 
 	/** Forget points before {@code time}, keeping what they imply for later samples. */
 	void forgetBefore(long time) {
-		this.horizon = Math.max(this.horizon, time);
 		int keepFrom = 0;
 		while (keepFrom < this.size && this.times[keepFrom] < time) {
 			keepFrom++;
@@ -73,6 +75,7 @@ final class ThreadTimeline {
 		}
 		// The last forgotten point is still in effect until the first kept one.
 		this.baseline = this.states[keepFrom - 1];
+		this.baselineSince = this.times[keepFrom - 1];
 		int remaining = this.size - keepFrom;
 		System.arraycopy(this.times, keepFrom, this.times, 0, remaining);
 		System.arraycopy(this.states, keepFrom, this.states, 0, remaining);

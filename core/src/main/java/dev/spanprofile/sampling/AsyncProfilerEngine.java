@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
@@ -39,6 +40,9 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 	private String activeEvent;
 
 	private final ActivationRecorder recorder;
+
+	/** Between start and close; the recording may still be missing after a failed restart, to be retried. */
+	private boolean started;
 
 	public AsyncProfilerEngine(SamplerSettings settings, FrameTable frames) {
 		this(settings, frames, ActivationRecorder.global());
@@ -82,6 +86,7 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 					+ this.settings.workDirectory() + ": " + ex.getMessage(), ex);
 		}
 		startRecording();
+		this.started = true;
 	}
 
 	private void startRecording() throws SamplerUnavailableException {
@@ -188,23 +193,64 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 
 	@Override
 	public synchronized long collect(SampleSink sink) throws IOException {
+		if (!this.started) {
+			return System.nanoTime();
+		}
 		if (this.recording == null) {
+			restartRecording("the last attempt to start a recording failed");
 			return System.nanoTime();
 		}
 		// Samples taken before the dump are in the chunk it completes; later ones go to the next chunk.
 		long completeUpTo = System.nanoTime();
 		this.profiler.execute("dump,jfr");
-		drain(sink);
+		boolean completedAChunk;
+		try {
+			completedAChunk = drain(sink);
+		}
+		catch (NoSuchFileException ex) {
+			// Deleted under us, say by a temp-directory cleaner: the profiler would write on into a file nobody can
+			// open, and that no rotation ever frees.
+			String deleted = "the recording " + this.recording.path() + " was deleted";
+			restartRecording(deleted);
+			throw new IOException("Samples were lost: " + deleted + "; started a new one", ex);
+		}
+		catch (IOException ex) {
+			// Damaged chunks mostly come from failed writes; the free space tells whether the disk is why.
+			throw new IOException("Reading " + this.recording.path() + " failed (" + freeSpace() + "): "
+					+ ex.getMessage(), ex);
+		}
 		if (this.recording.length() > ROTATE_BYTES) {
 			rotate(sink);
+		}
+		if (!completedAChunk) {
+			// Every dump completes a chunk, even one without samples: none means nothing reaches the file.
+			throw new IOException(describeStall());
 		}
 		return completeUpTo;
 	}
 
-	private void drain(SampleSink sink) throws IOException {
+	/** @return whether a completed chunk was found */
+	private boolean drain(SampleSink sink) throws IOException {
 		ByteBuffer chunks = this.recording.completedChunks();
-		if (chunks != null) {
-			this.parser.parse(chunks, sink);
+		if (chunks == null) {
+			return false;
+		}
+		this.parser.parse(chunks, sink);
+		return true;
+	}
+
+	private String describeStall() {
+		return "async-profiler completed no chunk in " + this.recording.path() + " at the last dump: its writes do "
+				+ "not reach the file. Is the disk full? (" + freeSpace() + ")";
+	}
+
+	private String freeSpace() {
+		Path directory = this.settings.workDirectory();
+		try {
+			return directory + ": " + Files.getFileStore(directory).getUsableSpace() + " bytes usable";
+		}
+		catch (IOException ex) {
+			return directory + ": usable space unknown";
 		}
 	}
 
@@ -219,22 +265,45 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 			startRecording();
 		}
 		catch (SamplerUnavailableException ex) {
+			// The next collect tries again.
 			throw new IOException(ex.getMessage(), ex);
 		}
 	}
 
-	@Override
-	public synchronized void close() {
-		if (this.recording == null) {
-			return;
+	/** Give up the current recording, if any, and start a new file. */
+	private void restartRecording(String reason) throws IOException {
+		if (this.recording != null) {
+			stopQuietly();
+			this.recording = null;
 		}
 		this.recorder.setThreadListener(null);
+		try {
+			Files.createDirectories(this.settings.workDirectory());
+			startRecording();
+		}
+		catch (IOException | SamplerUnavailableException ex) {
+			throw new IOException("Cannot start a new recording in " + this.settings.workDirectory() + " after "
+					+ reason + ": " + ex.getMessage(), ex);
+		}
+	}
+
+	private void stopQuietly() {
 		try {
 			this.profiler.execute("stop");
 		}
 		catch (IOException | RuntimeException ex) {
 			logger.log(System.Logger.Level.DEBUG, "Stopping async-profiler failed", ex);
 		}
+	}
+
+	@Override
+	public synchronized void close() {
+		this.started = false;
+		this.recorder.setThreadListener(null);
+		if (this.recording == null) {
+			return;
+		}
+		stopQuietly();
 		try {
 			Files.deleteIfExists(this.recording.path());
 		}

@@ -3,7 +3,9 @@ package dev.spanprofile.sampling;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import dev.spanprofile.store.FrameKind;
@@ -30,6 +32,8 @@ final class JfrChunkParser {
 
 	private static final int NANOS_PER_SECOND = 1_000_000_000;
 
+	private static final int CHUNK_HEADER_SIZE = 68;
+
 	private final FrameTable frames;
 
 	/** What the recording samples; with both kinds each sample's thread state tells them apart. */
@@ -45,33 +49,73 @@ final class JfrChunkParser {
 		this.monotonicMinusEpoch = System.nanoTime() - (now.getEpochSecond() * NANOS_PER_SECOND + now.getNano());
 	}
 
-	/** Parse every chunk in {@code chunks} (complete chunks only) and hand their samples to {@code sink}. */
+	/**
+	 * Parse every chunk in {@code chunks} (complete chunks only) and hand their samples to {@code sink}. Each chunk
+	 * stands alone: one that cannot be parsed is skipped whole, none of its samples delivered, and the others are
+	 * still parsed.
+	 * @return the number of samples delivered
+	 * @throws IOException after delivering the samples of the good chunks, when some chunks were corrupt
+	 */
 	int parse(ByteBuffer chunks, SampleSink sink) throws IOException {
 		int count = 0;
-		try (JfrReader reader = new JfrReader(chunks)) {
+		int corrupt = 0;
+		int total = 0;
+		Throwable firstFailure = null;
+		for (int position = 0; position < chunks.limit();) {
+			long chunkSize = (chunks.limit() - position >= CHUNK_HEADER_SIZE) ? chunks.getLong(position + 8) : 0;
+			// The chunk file hands over whole chunks only; a size that does not fit means the batch is damaged.
+			int size = (chunkSize >= CHUNK_HEADER_SIZE && chunkSize <= chunks.limit() - position) ? (int) chunkSize
+					: chunks.limit() - position;
+			total++;
+			List<Sample> samples = new ArrayList<>();
+			try {
+				parseChunk(chunks.slice(position, size), samples);
+			}
+			catch (IOException | RuntimeException | OutOfMemoryError | StackOverflowError ex) {
+				// Corrupt lengths make the reader allocate absurd arrays or recurse without end: that is the chunk's
+				// fault, not the heap's or the stack's, and must not cost the samples of the other chunks.
+				corrupt++;
+				if (firstFailure == null) {
+					firstFailure = ex;
+				}
+				samples = null;
+			}
+			if (samples != null) {
+				for (Sample sample : samples) {
+					sink.sample(sample.kind, sample.javaThreadId, sample.time, sample.stack, sample.weight);
+				}
+				count += samples.size();
+			}
+			position += size;
+		}
+		if (firstFailure != null) {
+			throw new IOException(corrupt + " of " + total + " JFR chunks could not be parsed and were skipped: "
+					+ firstFailure, firstFailure);
+		}
+		return count;
+	}
+
+	private void parseChunk(ByteBuffer chunk, List<Sample> samples) throws IOException {
+		try (JfrReader reader = new JfrReader(chunk)) {
 			reader.stopAtNewChunk = true;
-			while (reader.hasMoreChunks()) {
-				// Method and stack ids are only valid within one chunk.
-				Map<Long, Integer> frameIds = new HashMap<>();
-				Map<Integer, int[]> stacks = new HashMap<>();
-				int cpuState = this.kinds.size() > 1 ? reader.getEnumKey("jdk.types.ThreadState", "STATE_DEFAULT")
-						: Integer.MIN_VALUE;
-				for (Event event; (event = reader.readEvent()) != null;) {
-					if (event instanceof ExecutionSample sample) {
-						int[] stack = stacks.get(sample.stackTraceId);
-						if (stack == null) {
-							stack = rootFirstStack(reader, sample.stackTraceId, frameIds);
-							stacks.put(sample.stackTraceId, stack);
-						}
-						Long javaThreadId = reader.javaThreads.get(sample.tid);
-						sink.sample(kindOf(sample, cpuState), (javaThreadId != null) ? javaThreadId : -1, toMonotonic(reader, sample.time), stack,
-								Math.max(1, sample.samples));
-						count++;
+			// Method and stack ids are only valid within one chunk.
+			Map<Long, Integer> frameIds = new HashMap<>();
+			Map<Integer, int[]> stacks = new HashMap<>();
+			int cpuState = (this.kinds.size() > 1) ? reader.getEnumKey("jdk.types.ThreadState", "STATE_DEFAULT")
+					: Integer.MIN_VALUE;
+			for (Event event; (event = reader.readEvent()) != null;) {
+				if (event instanceof ExecutionSample sample) {
+					int[] stack = stacks.get(sample.stackTraceId);
+					if (stack == null) {
+						stack = rootFirstStack(reader, sample.stackTraceId, frameIds);
+						stacks.put(sample.stackTraceId, stack);
 					}
+					Long javaThreadId = reader.javaThreads.get(sample.tid);
+					samples.add(new Sample(kindOf(sample, cpuState), (javaThreadId != null) ? javaThreadId : -1,
+							toMonotonic(reader, sample.time), stack, Math.max(1, sample.samples)));
 				}
 			}
 		}
-		return count;
 	}
 
 	/**
@@ -140,6 +184,10 @@ final class JfrChunkParser {
 	private static String symbol(JfrReader reader, long id) {
 		byte[] bytes = reader.symbols.get(id);
 		return (bytes != null) ? new String(bytes, StandardCharsets.UTF_8) : "";
+	}
+
+	/** A parsed sample, held until its whole chunk has parsed. */
+	private record Sample(SampleKind kind, long javaThreadId, long time, int[] stack, long weight) {
 	}
 
 }
