@@ -23,7 +23,8 @@ class WallClockAttributionTest {
 
 	private static final long CPU_MILLIS = 300;
 
-	private static final long LOCK_HELD_MILLIS = 600;
+	/** How long the lock stays held once the span is about to wait for it. */
+	private static final long LOCK_HELD_MILLIS = 300;
 
 	private final Object lock = new Object();
 
@@ -32,7 +33,8 @@ class WallClockAttributionTest {
 	void waitingShowsInWallClockButNotInCpu(EngineChoice engine) throws Exception {
 		try (ProfilingHarness harness = new ProfilingHarness(engine, Set.of(ProfilingEvent.CPU, ProfilingEvent.WALL))) {
 			CountDownLatch held = new CountDownLatch(1);
-			Thread holder = new Thread(() -> holdLock(held), "lock-holder");
+			CountDownLatch aboutToWait = new CountDownLatch(1);
+			Thread holder = new Thread(() -> holdLock(held, aboutToWait), "lock-holder");
 			holder.start();
 			held.await();
 			Span span = harness.tracer.spanBuilder("waits-for-lock").startSpan();
@@ -40,6 +42,7 @@ class WallClockAttributionTest {
 			try (Scope scope = span.makeCurrent()) {
 				Workloads.burnAlpha(CPU_MILLIS);
 				long start = System.nanoTime();
+				aboutToWait.countDown();
 				waitForLock();
 				waitedNanos = System.nanoTime() - start;
 			}
@@ -67,10 +70,12 @@ class WallClockAttributionTest {
 		}
 	}
 
-	private void holdLock(CountDownLatch held) {
+	private void holdLock(CountDownLatch held, CountDownLatch aboutToWait) {
 		synchronized (this.lock) {
 			held.countDown();
 			try {
+				// However long the computation takes on a busy machine, the span then waits about this long.
+				aboutToWait.await();
 				Thread.sleep(LOCK_HELD_MILLIS);
 			}
 			catch (InterruptedException ex) {
