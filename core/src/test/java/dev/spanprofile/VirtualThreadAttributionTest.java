@@ -37,6 +37,7 @@ class VirtualThreadAttributionTest {
 		try (ProfilingHarness harness = new ProfilingHarness(EngineChoice.JFR, Set.of(ProfilingEvent.CPU))) {
 			String[] ids = runTwoVirtualSpans(harness);
 			harness.collect();
+			long expected = MILLIS / ProfilingHarness.INTERVAL.toMillis();
 			for (int i = 0; i < 2; i++) {
 				String own = (i == 0) ? "alphaHotMethod" : "betaHotMethod";
 				String other = (i == 0) ? "betaHotMethod" : "alphaHotMethod";
@@ -45,7 +46,8 @@ class VirtualThreadAttributionTest {
 				long samples = record.ownSampleCount(SampleKind.CPU);
 				System.out.printf("virtual %s (%s): samples=%d own=%d other=%d %s%n", own, harness.profiler.status().event(),
 						samples, counts.get(own), counts.get(other), harness.profiler.attributionStats());
-				assertThat(samples).isGreaterThanOrEqualTo(20);
+				// Each span did ~1.5 s of CPU work (calibrated on a platform thread), however long it took.
+				assertThat(samples).isGreaterThanOrEqualTo(expected / 2);
 				assertThat(counts.get(own)).isGreaterThanOrEqualTo((long) Math.ceil(samples * 0.9));
 				assertThat(counts.get(other)).isZero();
 			}
@@ -70,13 +72,15 @@ class VirtualThreadAttributionTest {
 
 	private static String[] runTwoVirtualSpans(ProfilingHarness harness) throws Exception {
 		String[] ids = new String[2];
+		long alphaCalls = Workloads.callsFor(MILLIS, Workloads::alphaHotMethod);
+		long betaCalls = Workloads.callsFor(MILLIS, Workloads::betaHotMethod);
 		CountDownLatch go = new CountDownLatch(1);
 		ExecutorService virtualThreads = newVirtualThreadPerTaskExecutor();
 		try {
 			Future<?> alpha = virtualThreads
-				.submit(() -> runSpan(harness, "virtual-alpha", Workloads::alphaHotMethod, go, ids, 0));
+				.submit(() -> runSpan(harness, "virtual-alpha", Workloads::alphaHotMethod, alphaCalls, go, ids, 0));
 			Future<?> beta = virtualThreads
-				.submit(() -> runSpan(harness, "virtual-beta", Workloads::betaHotMethod, go, ids, 1));
+				.submit(() -> runSpan(harness, "virtual-beta", Workloads::betaHotMethod, betaCalls, go, ids, 1));
 			go.countDown();
 			alpha.get();
 			beta.get();
@@ -87,14 +91,14 @@ class VirtualThreadAttributionTest {
 		return ids;
 	}
 
-	private static Void runSpan(ProfilingHarness harness, String name, IntToLongFunction hot, CountDownLatch go,
-			String[] ids, int index) throws InterruptedException {
+	private static Void runSpan(ProfilingHarness harness, String name, IntToLongFunction hot, long calls,
+			CountDownLatch go, String[] ids, int index) throws InterruptedException {
 		go.await();
 		assertThat(Thread.currentThread().toString()).contains("VirtualThread");
 		Span span = harness.tracer.spanBuilder(name).startSpan();
 		ids[index] = span.getSpanContext().getSpanId();
 		try (Scope scope = span.makeCurrent()) {
-			Workloads.burnElapsed(MILLIS, hot);
+			Workloads.burnCalls(calls, hot);
 		}
 		finally {
 			span.end();

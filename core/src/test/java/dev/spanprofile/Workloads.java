@@ -42,12 +42,22 @@ final class Workloads {
 	}
 
 	/**
-	 * Burn for a stretch of elapsed time: virtual threads have no per-thread CPU clock
-	 * ({@code ThreadMXBean} answers -1 for them).
+	 * How many calls of {@code hotMethod} fill {@code cpuMillis} of CPU on this machine, measured on the calling
+	 * (platform) thread, so that a virtual thread can then do a known amount of CPU work however busy the machine is.
 	 */
-	static void burnElapsed(long millis, java.util.function.IntToLongFunction hotMethod) {
-		long until = System.nanoTime() + millis * 1_000_000;
-		while (System.nanoTime() < until) {
+	static long callsFor(long cpuMillis, java.util.function.IntToLongFunction hotMethod) {
+		long calls = 0;
+		long start = cpuNanos();
+		long until = start + 200_000_000L;
+		while (cpuNanos() < until) {
+			sink += hotMethod.applyAsLong(200_000);
+			calls++;
+		}
+		return Math.max(1, calls * cpuMillis * 1_000_000 / (cpuNanos() - start));
+	}
+
+	static void burnCalls(long calls, java.util.function.IntToLongFunction hotMethod) {
+		for (long i = 0; i < calls; i++) {
 			sink += hotMethod.applyAsLong(200_000);
 		}
 	}
