@@ -1,15 +1,12 @@
 package dev.spanprofile.pyroscope;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.DoubleSupplier;
 
-import dev.spanprofile.sampling.JfrChunkParser;
 import dev.spanprofile.sampling.OtherProfilers;
 import dev.spanprofile.sampling.ProfilingEvent;
 import dev.spanprofile.sampling.SampleSink;
@@ -18,7 +15,6 @@ import dev.spanprofile.sampling.SamplerUnavailableException;
 import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.store.FrameTable;
 import dev.spanprofile.tracking.ActivationRecorder;
-import dev.spanprofile.tracking.MonotonicEpoch;
 import io.pyroscope.PyroscopeAsyncProfiler;
 import io.pyroscope.http.Format;
 import io.pyroscope.javaagent.EventType;
@@ -57,7 +53,7 @@ public final class PyroscopeEngine implements SamplingEngine {
 
 	private final SpanLabels labels;
 
-	private final JfrChunkParser parser;
+	private final AgentRecordingParser parser;
 
 	private final ActivationRecorder recorder;
 
@@ -82,7 +78,7 @@ public final class PyroscopeEngine implements SamplingEngine {
 		this.settings = settings;
 		this.sampler = sampler;
 		this.labels = labels;
-		this.parser = new JfrChunkParser(frames, sampler.kinds());
+		this.parser = new AgentRecordingParser(frames, sampler.primaryKind(), sampler.workDirectory());
 		this.recorder = recorder;
 		this.draw = draw;
 	}
@@ -262,14 +258,9 @@ public final class PyroscopeEngine implements SamplingEngine {
 			if (snapshot == null) {
 				return this.completeUpTo;
 			}
-			this.parser.parse(ByteBuffer.wrap(snapshot.data), sink);
-			this.completeUpTo = Math.max(this.completeUpTo, toNanoTime(snapshot.ended));
+			this.parser.parse(snapshot.data, sink);
+			this.completeUpTo = Math.max(this.completeUpTo, AgentRecordingParser.toNanoTime(snapshot.ended));
 		}
-	}
-
-	private static long toNanoTime(Instant instant) {
-		long epochNanos = instant.getEpochSecond() * 1_000_000_000L + instant.getNano();
-		return System.nanoTime() - (MonotonicEpoch.nowEpochNanos() - epochNanos);
 	}
 
 	@Override
