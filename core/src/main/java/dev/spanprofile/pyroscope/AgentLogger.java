@@ -42,6 +42,10 @@ final class AgentLogger implements Logger {
 		else if (uploads != null && message.startsWith("Error uploading snapshot")) {
 			uploads.attemptFailed(message.substring("Error uploading snapshot".length()).replaceFirst("^[: ]+", ""));
 		}
+		else if (uploads != null && message.startsWith("Gave up uploading")) {
+			// The failed attempts were reported already; the outage is logged once.
+			uploads.attemptFailed(message);
+		}
 		else if (level == Level.ERROR || level == Level.WARN) {
 			this.lastError = message;
 			logger.log(System.Logger.Level.WARNING, "spanprofile: Pyroscope agent: " + message);
