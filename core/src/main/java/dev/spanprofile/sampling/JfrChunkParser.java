@@ -16,11 +16,10 @@ import one.jfr.event.Event;
 import one.jfr.event.ExecutionSample;
 
 /**
- * Turns complete JFR chunks written by async-profiler (ours, or the copy bundled with the Pyroscope agent) into
- * samples: each stack becomes interned frame ids, root
+ * Turns complete JFR chunks written by async-profiler into samples: each stack becomes interned frame ids, root
  * first, and each timestamp the {@code System.nanoTime()} clock the activation tracker uses.
  */
-public final class JfrChunkParser {
+final class JfrChunkParser {
 
 	// async-profiler's frame type codes as written into the JFR stack trace pool.
 	private static final byte FRAME_NATIVE = 3;
@@ -39,7 +38,7 @@ public final class JfrChunkParser {
 	/** System.nanoTime() minus epoch nanoseconds, for recordings whose ticks are not the monotonic clock. */
 	private final long monotonicMinusEpoch;
 
-	public JfrChunkParser(FrameTable frames, java.util.Set<SampleKind> kinds) {
+	JfrChunkParser(FrameTable frames, java.util.Set<SampleKind> kinds) {
 		this.frames = frames;
 		this.kinds = kinds;
 		java.time.Instant now = java.time.Instant.now();
@@ -47,7 +46,7 @@ public final class JfrChunkParser {
 	}
 
 	/** Parse every chunk in {@code chunks} (complete chunks only) and hand their samples to {@code sink}. */
-	public int parse(ByteBuffer chunks, SampleSink sink) throws IOException {
+	int parse(ByteBuffer chunks, SampleSink sink) throws IOException {
 		int count = 0;
 		try (JfrReader reader = new JfrReader(chunks)) {
 			reader.stopAtNewChunk = true;
