@@ -8,10 +8,12 @@ import java.util.HashSet;
 
 import dev.spanprofile.sampling.EngineChoice;
 import dev.spanprofile.sampling.SamplerSettings;
+import dev.spanprofile.sampling.SamplingEngineFactory;
 import dev.spanprofile.store.StoreSettings;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -39,12 +41,18 @@ public final class SpanProfileAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	SpanProfiler spanProfiler(SpanProfileProperties properties, Environment environment) {
+	SpanProfiler spanProfiler(SpanProfileProperties properties, Environment environment,
+			ObjectProvider<SamplingEngineFactory> engineFactory) {
 		SamplerSettings sampler = new SamplerSettings(new HashSet<>(properties.getEvent()), properties.getInterval(),
 				workDirectory(properties), properties.getNativeLibraryDirectory(), properties.getNativeLibraryPath());
 		StoreSettings store = new StoreSettings(properties.getMaxSpans(), properties.getMaxMemory().toBytes(),
 				properties.isRootSpanOnly());
 		SpanProfilerSettings settings = new SpanProfilerSettings(sampler, store, properties.getDumpInterval());
+		// An integration that owns the JVM's one profiler (the Pyroscope export) supplies its engine.
+		SamplingEngineFactory integration = engineFactory.getIfAvailable();
+		if (integration != null) {
+			return new SpanProfiler(settings, (frames) -> integration.create(sampler, frames));
+		}
 		EngineChoice engine = EngineSelection.choose(properties.getEngine(), environment);
 		return new SpanProfiler(settings, (frames) -> engine.create(sampler, frames));
 	}

@@ -3,6 +3,8 @@ package dev.spanprofile.tracking;
 import java.util.Iterator;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
+import io.opentelemetry.api.trace.SpanContext;
+
 /**
  * Records, per thread, when the active span changes. One instance per JVM ({@link #global()}) because the
  * OpenTelemetry context storage it listens to is JVM-wide.
@@ -29,6 +31,8 @@ public final class ActivationRecorder {
 	private volatile boolean recording;
 
 	private volatile SpanThreadListener threadListener;
+
+	private volatile SpanActivationListener activationListener;
 
 	ActivationRecorder(int capacity) {
 		this.capacity = capacity;
@@ -64,6 +68,10 @@ public final class ActivationRecorder {
 			this.threads.add(activity);
 		}
 		activity.record(System.nanoTime(), span);
+		SpanActivationListener activationListener = this.activationListener;
+		if (activationListener != null && !activity.virtual) {
+			notifyActivated(activationListener, span);
+		}
 		boolean inSpan = span != null;
 		if (inSpan != activity.inSpan) {
 			activity.inSpan = inSpan;
@@ -86,6 +94,24 @@ public final class ActivationRecorder {
 		catch (RuntimeException ex) {
 			// The application's thread must never fail because of the profiler.
 		}
+	}
+
+	private static void notifyActivated(SpanActivationListener listener, Object span) {
+		try {
+			listener.activated((span instanceof SpanContext spanContext) ? spanContext : null);
+		}
+		catch (RuntimeException | LinkageError ex) {
+			// The application's thread must never fail because of the profiler.
+		}
+	}
+
+	/**
+	 * Set (or clear, with {@code null}) the listener told about every span change on platform threads. Virtual
+	 * threads are left out: a native per-thread slot set from one would belong to its carrier, and stay there after
+	 * the virtual thread unmounts.
+	 */
+	public void setActivationListener(SpanActivationListener listener) {
+		this.activationListener = listener;
 	}
 
 	/**

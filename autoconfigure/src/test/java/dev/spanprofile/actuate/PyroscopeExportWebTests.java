@@ -1,0 +1,99 @@
+package dev.spanprofile.actuate;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.spanprofile.SpanProfiler;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A Spring Boot application exporting to Pyroscope: the request's samples reach the (loopback) server labelled with
+ * its span id and final name, and the actuator endpoint shows the same span with the same samples.
+ */
+@SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = { "spring.application.name=burn-service", "management.tracing.sampling.probability=1.0",
+				"management.endpoints.web.exposure.include=spanprofile", "spanprofile.dump-interval=200ms",
+				"spanprofile.pyroscope.enabled=true", "spanprofile.pyroscope.upload-interval=1s",
+				"spanprofile.pyroscope.labels.region=test-1", "management.otlp.metrics.export.enabled=false" })
+class PyroscopeExportWebTests {
+
+	private static final IngestReceiver receiver = start();
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	SpanProfiler profiler;
+
+	@DynamicPropertySource
+	static void pyroscope(DynamicPropertyRegistry registry) {
+		registry.add("spanprofile.pyroscope.server-address", receiver::address);
+	}
+
+	@AfterAll
+	static void stopReceiver() {
+		receiver.close();
+	}
+
+	@Test
+	void theLocalViewShowsTheSpansThatAreExported() throws Exception {
+		EndpointTestSupport endpoint = new EndpointTestSupport(this.port, this.profiler);
+		assertThat(endpoint.get("/burn?cpuMillis=400", "text/plain").body()).isEqualTo("burnt");
+		Map<String, Object> status = endpoint.json("/actuator/spanprofile");
+		assertThat(status).containsEntry("engine", "pyroscope").containsEntry("running", true);
+
+		Map<String, Object> span = endpoint.awaitCompleteSpan("http get /burn");
+		String spanId = (String) span.get("spanId");
+		String local = endpoint.get("/actuator/spanprofile/" + spanId, "text/plain").body();
+		long localHot = EndpointTestSupport.samplesWith(local, "recognisablyHotMethod");
+
+		long labelId = Long.parseUnsignedLong(spanId, 16);
+		List<IngestReceiver.Sample> labelled = new ArrayList<>();
+		Map<Long, String> strings = new HashMap<>();
+		// The local view may parse a profile before its upload has finished.
+		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+		int seen = 0;
+		while (labelled.size() < localHot && System.nanoTime() < deadline) {
+			List<IngestReceiver.Upload> accepted = receiver.accepted();
+			for (IngestReceiver.Upload upload : accepted.subList(seen, accepted.size())) {
+				assertThat(upload.query().get("name")).startsWith("burn-service{").contains("region=test-1");
+				strings.putAll(upload.labels().getStringsMap());
+				upload.samples().stream().filter((s) -> s.spanId() == labelId).forEach(labelled::add);
+			}
+			seen = accepted.size();
+			Thread.sleep(200);
+		}
+		long uploadedHot = labelled.stream().filter((s) -> s.in("recognisablyHotMethod")).count();
+		System.out.printf("pyroscope export (Spring): span %s, %d samples in the hot method locally, %d uploaded with "
+				+ "its span id, span_name %s%n", spanId, localHot, uploadedHot,
+				labelled.isEmpty() ? null : strings.get(labelled.get(0).spanName()));
+		assertThat(localHot).isGreaterThanOrEqualTo(20);
+		assertThat((double) uploadedHot).isBetween(localHot * 0.95, localHot * 1.05 + 1);
+		// Micrometer names a server span only when it ends: the upload carries that final name, not a placeholder.
+		assertThat(labelled).allSatisfy((s) -> assertThat(strings.get(s.spanName())).isEqualTo("http get /burn"));
+	}
+
+	private static IngestReceiver start() {
+		try {
+			return new IngestReceiver();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}

@@ -1,0 +1,318 @@
+package dev.spanprofile.pyroscope;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.DoubleSupplier;
+
+import dev.spanprofile.sampling.OtherProfilers;
+import dev.spanprofile.sampling.ProfilingEvent;
+import dev.spanprofile.sampling.SampleSink;
+import dev.spanprofile.sampling.SamplerSettings;
+import dev.spanprofile.sampling.SamplerUnavailableException;
+import dev.spanprofile.sampling.SamplingEngine;
+import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.tracking.ActivationRecorder;
+import io.pyroscope.PyroscopeAsyncProfiler;
+import io.pyroscope.http.Format;
+import io.pyroscope.javaagent.EventType;
+import io.pyroscope.javaagent.PyroscopeAgent;
+import io.pyroscope.javaagent.Snapshot;
+import io.pyroscope.javaagent.api.Exporter;
+import io.pyroscope.javaagent.api.ProfilerApi;
+import io.pyroscope.javaagent.api.ProfilerApiHolder;
+import io.pyroscope.javaagent.config.Config;
+import io.pyroscope.javaagent.config.ProfilerType;
+import io.pyroscope.javaagent.impl.PyroscopeExporter;
+import io.pyroscope.labels.pb.JfrLabels;
+import io.pyroscope.vendor.one.profiler.AsyncProfiler;
+
+/**
+ * Samples with the Pyroscope agent's own async-profiler, the only native profiler in the JVM in this mode, and
+ * uses every profile it cuts twice: uploaded to the Pyroscope server (span ids, names and trace ids as labels) and
+ * parsed into the local store that the actuator endpoint reads.
+ * <p>
+ * The agent stops, dumps and restarts its recording every upload interval, so local profiles are complete only up
+ * to the last cut: a span's flame graph fills in within one upload interval after the span ends.
+ */
+public final class PyroscopeEngine implements SamplingEngine {
+
+	private static final System.Logger logger = System.getLogger(PyroscopeEngine.class.getName());
+
+	/** Profiles waiting for the local collector; it runs every dump interval, so more than two means it is stuck. */
+	private static final int LOCAL_QUEUE_CAPACITY = 2;
+
+	/** Whether this class already loaded the agent's native library (it stays mapped after a stop). */
+	private static volatile boolean ownLibraryLoaded;
+
+	private final PyroscopeSettings settings;
+
+	private final SamplerSettings sampler;
+
+	private final SpanLabels labels;
+
+	private final AgentRecordingParser parser;
+
+	private final ActivationRecorder recorder;
+
+	private final DoubleSupplier draw;
+
+	private final ArrayDeque<Snapshot> local = new ArrayDeque<>(LOCAL_QUEUE_CAPACITY);
+
+	private final LongAdder localDropped = new LongAdder();
+
+	private UploadQueue uploads;
+
+	private volatile boolean started;
+
+	private long completeUpTo;
+
+	public PyroscopeEngine(PyroscopeSettings settings, SpanLabels labels, SamplerSettings sampler, FrameTable frames) {
+		this(settings, labels, sampler, frames, ActivationRecorder.global(), Math::random);
+	}
+
+	PyroscopeEngine(PyroscopeSettings settings, SpanLabels labels, SamplerSettings sampler, FrameTable frames,
+			ActivationRecorder recorder, DoubleSupplier draw) {
+		this.settings = settings;
+		this.sampler = sampler;
+		this.labels = labels;
+		this.parser = new AgentRecordingParser(frames, sampler.primaryKind(), sampler.workDirectory());
+		this.recorder = recorder;
+		this.draw = draw;
+	}
+
+	@Override
+	public String name() {
+		return "pyroscope";
+	}
+
+	@Override
+	public String activeEvent() {
+		return this.sampler.eventsDescription();
+	}
+
+	@Override
+	public synchronized void start() throws SamplerUnavailableException {
+		EventType event = eventType(this.sampler);
+		if (this.settings.applicationName() == null || this.settings.applicationName().isBlank()) {
+			throw new SamplerUnavailableException("Pyroscope export needs an application name: set "
+					+ "spanprofile.pyroscope.application-name or spring.application.name (it must equal the spans' "
+					+ "service.name for Grafana to link traces to profiles)");
+		}
+		double drawn = this.draw.getAsDouble();
+		if (drawn >= this.settings.sampleRate()) {
+			throw new SamplerUnavailableException("this instance does not profile: spanprofile.pyroscope.sample-rate="
+					+ this.settings.sampleRate() + " selects that fraction of instances, and this start drew "
+					+ String.format("%.3f", drawn));
+		}
+		refuseIfAnotherProfilerRuns();
+		AgentLogger agentLogger = new AgentLogger(this.settings.secrets());
+		Config config;
+		try {
+			config = config(event);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new SamplerUnavailableException("Pyroscope rejected the configuration: " + agentLogger.redact(
+					String.valueOf(ex.getMessage())), ex);
+		}
+		AsyncProfiler profiler;
+		try {
+			profiler = PyroscopeAsyncProfiler.getAsyncProfiler();
+			ownLibraryLoaded = true;
+		}
+		catch (RuntimeException | LinkageError ex) {
+			throw new SamplerUnavailableException("the Pyroscope agent's native profiler cannot be loaded on "
+					+ System.getProperty("os.name") + "/" + System.getProperty("os.arch") + ": " + ex, ex);
+		}
+		UploadQueue uploads = new UploadQueue(new PyroscopeExporter(config, agentLogger),
+				this.settings.queueCapacity(), this.settings.redactedServerAddress());
+		agentLogger.reportUploadsTo(uploads);
+		Exporter tee = new Exporter() {
+
+			@Override
+			public void export(Snapshot snapshot) {
+				keepLocally(snapshot);
+				uploads.export(withSpanNames(snapshot));
+			}
+
+			@Override
+			public void stop() {
+				uploads.stop();
+			}
+
+		};
+		// Labels must be in place before the first sample is taken.
+		this.recorder.setActivationListener(new TracingContextUpdater(this.labels, profiler,
+				this.settings.spanNameLabel(), this.settings.traceIdLabel()));
+		this.completeUpTo = System.nanoTime();
+		PyroscopeAgent.start(new PyroscopeAgent.Options.Builder(config).setExporter(tee).setLogger(agentLogger).build());
+		if (!PyroscopeAgent.isStarted()) {
+			this.recorder.setActivationListener(null);
+			uploads.stop();
+			throw new SamplerUnavailableException("the Pyroscope agent did not start"
+					+ ((agentLogger.lastError() != null) ? ": " + agentLogger.lastError() : ""));
+		}
+		this.uploads = uploads;
+		this.started = true;
+		logger.log(System.Logger.Level.INFO, "spanprofile: exporting span profiles to Pyroscope at "
+				+ this.settings.redactedServerAddress() + " as " + this.settings.applicationName() + " every "
+				+ this.settings.uploadInterval().toSeconds() + "s");
+	}
+
+	private Config config(EventType event) {
+		Config.Builder builder = new Config.Builder().setApplicationName(this.settings.applicationName())
+			.setServerAddress(this.settings.serverAddress())
+			.setProfilerType(ProfilerType.ASYNC)
+			.setFormat(Format.JFR)
+			.setProfilingEvent(event)
+			.setProfilingInterval(this.sampler.interval())
+			.setUploadInterval(this.settings.uploadInterval())
+			.setLabels(this.settings.labels())
+			.setCompressionLevelJFR(this.settings.compressionLevel())
+			.setCompressionLevelLabels(this.settings.compressionLevel())
+			.setIngestMaxRetries(this.settings.maxTries())
+			.setProfileExportTimeout(this.settings.exportTimeout())
+			.setTmpDir(this.sampler.workDirectory().toString())
+			// Sample times on the System.nanoTime() clock, as the activation timeline: no conversion, no drift.
+			.setAPExtraArguments("clock=monotonic");
+		if (this.settings.tenantId() != null && !this.settings.tenantId().isBlank()) {
+			builder.setTenantID(this.settings.tenantId());
+		}
+		if (this.settings.username() != null && this.settings.password() != null) {
+			builder.setBasicAuthUser(this.settings.username()).setBasicAuthPassword(this.settings.password());
+		}
+		else if (this.settings.bearerToken() != null) {
+			builder.setAuthToken(this.settings.bearerToken());
+		}
+		return builder.build();
+	}
+
+	private static EventType eventType(SamplerSettings sampler) throws SamplerUnavailableException {
+		if (sampler.events().size() != 1) {
+			throw new SamplerUnavailableException("the Pyroscope agent samples one event at a time, but spanprofile.event="
+					+ sampler.eventsDescription() + "; choose one of cpu, itimer, ctimer or wall");
+		}
+		ProfilingEvent event = sampler.events().iterator().next();
+		return switch (event) {
+			case CPU -> EventType.CPU;
+			case ITIMER -> EventType.ITIMER;
+			case CTIMER -> EventType.CTIMER;
+			case WALL -> EventType.WALL;
+		};
+	}
+
+	/**
+	 * Two async-profiler copies in one process steal each other's samples; two Pyroscope agents cannot run in one
+	 * JVM either. Refuse rather than lose samples silently.
+	 */
+	private static void refuseIfAnotherProfilerRuns() throws SamplerUnavailableException {
+		if (PyroscopeAgent.isStarted()) {
+			throw new SamplerUnavailableException("the Pyroscope agent was already started by someone else in this JVM "
+					+ "(a -javaagent, or the application); spanprofile will not share it. Remove the other start, or set "
+					+ "spanprofile.pyroscope.enabled=false");
+		}
+		ProfilerApi published = ProfilerApiHolder.INSTANCE.get();
+		if (published != null && published.isProfilingStarted()) {
+			throw new SamplerUnavailableException("a Pyroscope agent from another class loader is already profiling "
+					+ "(e.g. the OpenTelemetry Java agent's Pyroscope extension); two copies steal each other's samples");
+		}
+		for (String library : OtherProfilers.mappedLibraries()) {
+			if (ownLibraryLoaded && library.contains("-pyroscope")) {
+				// Our own copy, from an earlier start in this JVM.
+				continue;
+			}
+			throw new SamplerUnavailableException("another async-profiler is already loaded in this JVM (" + library
+					+ "); two copies steal each other's samples. Remove it, or set spanprofile.pyroscope.enabled=false");
+		}
+	}
+
+	private void keepLocally(Snapshot snapshot) {
+		synchronized (this.local) {
+			if (this.local.size() >= LOCAL_QUEUE_CAPACITY) {
+				this.local.pollFirst();
+				this.localDropped.increment();
+			}
+			this.local.addLast(snapshot);
+		}
+	}
+
+	private Snapshot withSpanNames(Snapshot snapshot) {
+		Map<Long, String> names = new HashMap<>();
+		this.labels.drainNames(names);
+		if (names.isEmpty()) {
+			return snapshot;
+		}
+		JfrLabels.LabelsSnapshot merged = snapshot.labels.toBuilder().putAllStrings(names).build();
+		return new Snapshot(snapshot.format, snapshot.eventType, snapshot.started, snapshot.ended, snapshot.data, merged);
+	}
+
+	@Override
+	public long collect(SampleSink sink) throws IOException {
+		while (true) {
+			Snapshot snapshot;
+			synchronized (this.local) {
+				snapshot = this.local.pollFirst();
+			}
+			if (snapshot == null) {
+				return this.completeUpTo;
+			}
+			this.parser.parse(snapshot.data, sink);
+			this.completeUpTo = Math.max(this.completeUpTo, AgentRecordingParser.toNanoTime(snapshot.ended));
+		}
+	}
+
+	@Override
+	public String note() {
+		UploadQueue uploads = this.uploads;
+		if (uploads == null) {
+			return null;
+		}
+		StringBuilder note = new StringBuilder("exporting to Pyroscope at ").append(this.settings.redactedServerAddress())
+			.append(" as ").append(this.settings.applicationName())
+			.append("; local profiles fill in after each upload interval (")
+			.append(this.settings.uploadInterval().toSeconds()).append("s); uploaded ").append(uploads.uploaded())
+			.append(", failed ").append(uploads.failed()).append(", dropped ").append(uploads.dropped());
+		if (uploads.inOutage()) {
+			note.append("; the server cannot be reached");
+		}
+		if (this.labels.overflowed() > 0) {
+			note.append("; ").append(this.labels.overflowed()).append(" spans unlabelled (too many spans in progress)");
+		}
+		return note.toString();
+	}
+
+	/** Upload statistics, for diagnostics and tests. */
+	public UploadStats uploadStats() {
+		UploadQueue uploads = this.uploads;
+		return (uploads != null)
+				? new UploadStats(uploads.uploaded(), uploads.failed(), uploads.dropped(), uploads.queued(),
+						uploads.inOutage(), this.localDropped.sum())
+				: new UploadStats(0, 0, 0, 0, false, this.localDropped.sum());
+	}
+
+	@Override
+	public synchronized void close() {
+		if (!this.started) {
+			return;
+		}
+		this.started = false;
+		this.recorder.setActivationListener(null);
+		PyroscopeAgent.stop();
+		this.uploads.stop();
+	}
+
+	/**
+	 * @param uploaded profiles the server accepted
+	 * @param failed profiles given up after all attempts
+	 * @param dropped profiles dropped unsent because the queue was full
+	 * @param queued profiles waiting now
+	 * @param outage whether the last attempt failed
+	 * @param droppedLocally profiles the local view missed because its collector fell behind
+	 */
+	public record UploadStats(long uploaded, long failed, long dropped, int queued, boolean outage,
+			long droppedLocally) {
+	}
+
+}
