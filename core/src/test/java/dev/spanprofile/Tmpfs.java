@@ -5,17 +5,17 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /** A small tmpfs of our own: a file system that really fills up, without touching any real disk. */
-final class Tmpfs {
+public final class Tmpfs {
 
 	private Tmpfs() {
 	}
 
 	/** Whether a tmpfs of {@code size} (e.g. {@code 4m}) is now mounted on {@code directory}. */
-	static boolean mount(Path directory, String size) {
+	public static boolean mount(Path directory, String size) {
 		return run("mount", "-t", "tmpfs", "-o", "size=" + size + ",mode=0700", "tmpfs", directory.toString());
 	}
 
-	static void unmount(Path directory) {
+	public static void unmount(Path directory) {
 		if (!run("umount", directory.toString())) {
 			// Still busy: detach it now, the kernel frees it once the last file is closed.
 			run("umount", "-l", directory.toString());

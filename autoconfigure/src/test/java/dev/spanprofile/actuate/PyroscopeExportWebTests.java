@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.spanprofile.SpanProfiler;
+import dev.spanprofile.pyroscope.IngestReceiver;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 

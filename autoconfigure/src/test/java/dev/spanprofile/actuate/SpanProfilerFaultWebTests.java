@@ -12,9 +12,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import dev.spanprofile.SpanProfiler;
+import dev.spanprofile.Tmpfs;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -66,7 +66,7 @@ class SpanProfilerFaultWebTests {
 	@DynamicPropertySource
 	static void smallDisk(DynamicPropertyRegistry registry) throws IOException {
 		disk = Files.createTempDirectory("spanprofile-disk");
-		mounted = run("mount", "-t", "tmpfs", "-o", "size=4m,mode=0700", "tmpfs", disk.toString());
+		mounted = Tmpfs.mount(disk, "4m");
 		registry.add("spanprofile.work-directory", disk::toString);
 	}
 
@@ -77,8 +77,8 @@ class SpanProfilerFaultWebTests {
 
 	@AfterAll
 	static void unmount() throws IOException {
-		if (mounted && !run("umount", disk.toString())) {
-			run("umount", "-l", disk.toString());
+		if (mounted) {
+			Tmpfs.unmount(disk);
 		}
 		Files.deleteIfExists(disk);
 	}
@@ -152,20 +152,5 @@ class SpanProfilerFaultWebTests {
 		return count;
 	}
 
-	private static boolean run(String... command) {
-		try {
-			Process process = new ProcessBuilder(command).redirectErrorStream(true)
-				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
-				.start();
-			return process.waitFor(10, TimeUnit.SECONDS) && process.exitValue() == 0;
-		}
-		catch (IOException ex) {
-			return false;
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return false;
-		}
-	}
 
 }

@@ -30,7 +30,7 @@ import jdk.jfr.consumer.RecordingFile;
  * {@code jfr} and {@code labels} parts, each gzip-compressed) and keeps every request, answering with scripted
  * status codes first and 200 afterwards.
  */
-final class IngestReceiver implements AutoCloseable {
+public final class IngestReceiver implements AutoCloseable {
 
 	final List<Upload> requests = Collections.synchronizedList(new ArrayList<>());
 
@@ -38,30 +38,30 @@ final class IngestReceiver implements AutoCloseable {
 
 	private final HttpServer server;
 
-	IngestReceiver(int port) throws IOException {
+	public IngestReceiver(int port) throws IOException {
 		this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
 		this.server.createContext("/ingest", this::ingest);
 		this.server.start();
 	}
 
-	IngestReceiver() throws IOException {
+	public IngestReceiver() throws IOException {
 		this(0);
 	}
 
-	String address() {
+	public String address() {
 		return "http://127.0.0.1:" + this.server.getAddress().getPort();
 	}
 
-	int port() {
+	public int port() {
 		return this.server.getAddress().getPort();
 	}
 
 	/** Answer the next requests with these statuses, then 200. */
-	void respondWith(Integer... statuses) {
+	public void respondWith(Integer... statuses) {
 		this.scriptedStatuses.addAll(Arrays.asList(statuses));
 	}
 
-	List<Upload> accepted() {
+	public List<Upload> accepted() {
 		synchronized (this.requests) {
 			return this.requests.stream().filter((upload) -> upload.status == 200).toList();
 		}
@@ -140,16 +140,16 @@ final class IngestReceiver implements AutoCloseable {
 	}
 
 	/** One request as received. */
-	record Upload(int status, Map<String, String> query, Map<String, String> headers, Map<String, byte[]> parts) {
+	public record Upload(int status, Map<String, String> query, Map<String, String> headers, Map<String, byte[]> parts) {
 
-		JfrLabels.LabelsSnapshot labels() throws IOException {
+		public JfrLabels.LabelsSnapshot labels() throws IOException {
 			byte[] labels = this.parts.get("labels");
 			return (labels != null) ? JfrLabels.LabelsSnapshot.parseFrom(labels)
 					: JfrLabels.LabelsSnapshot.getDefaultInstance();
 		}
 
 		/** The CPU samples in the uploaded JFR, read with the JDK's own parser. */
-		List<Sample> samples() throws IOException {
+		public List<Sample> samples() throws IOException {
 			Path file = Files.createTempFile("ingest", ".jfr");
 			try {
 				Files.write(file, this.parts.get("jfr"));
@@ -177,9 +177,9 @@ final class IngestReceiver implements AutoCloseable {
 	}
 
 	/** One CPU sample with its labels; {@code methods} leaf first. */
-	record Sample(long spanId, long spanName, long traceIdHigh, long traceIdLow, List<String> methods) {
+	public record Sample(long spanId, long spanName, long traceIdHigh, long traceIdLow, List<String> methods) {
 
-		boolean in(String method) {
+		public boolean in(String method) {
 			return this.methods.contains(method);
 		}
 
