@@ -90,6 +90,24 @@ final class EndpointClient {
 		return awaitSpan(name, (span) -> Boolean.TRUE.equals(span.get("complete")));
 	}
 
+	/** The JSON body of a 200 answer to {@code path}. */
+	Map<String, Object> json(String path) throws Exception {
+		HttpResponse<String> response = get(path, "application/json");
+		org.assertj.core.api.Assertions.assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+		return readJson(response.body());
+	}
+
+	/** Samples on the collapsed-stack lines that contain {@code frame}. */
+	static long samplesWith(String collapsed, String frame) {
+		long count = 0;
+		for (String line : collapsed.split("\n")) {
+			if (!line.isBlank() && line.contains(frame)) {
+				count += Long.parseLong(line.substring(line.lastIndexOf(' ') + 1));
+			}
+		}
+		return count;
+	}
+
 	/** Ids of the spans listed now, to tell a request's span from earlier ones of the same name. */
 	java.util.Set<String> spanIds() throws Exception {
 		java.util.Set<String> ids = new java.util.HashSet<>();

@@ -45,7 +45,7 @@ class EngineFallbackWebTests {
 
 	@Test
 	void flightRecorderTakesOverAndSpansStillGetProfiles(CapturedOutput output) throws Exception {
-		EndpointTestSupport endpoint = new EndpointTestSupport(this.port, this.profiler);
+		EndpointClient endpoint = new EndpointClient(this.port, this.profiler);
 		Map<String, Object> status = endpoint.json("/actuator/spanprofile");
 		assertThat(status).containsEntry("engine", "jfr").containsEntry("running", true);
 		assertThat((String) status.get("note")).contains("async-profiler unavailable").contains("cannot be loaded");
@@ -55,11 +55,11 @@ class EngineFallbackWebTests {
 		assertThat(endpoint.get("/burn?cpuMillis=600", "text/plain").body()).isEqualTo("burnt");
 		Map<String, Object> span = endpoint.awaitCompleteSpan("http get /burn");
 		String collapsed = endpoint.get("/actuator/spanprofile/" + span.get("spanId"), "text/plain").body();
-		long hot = EndpointTestSupport.samplesWith(collapsed, "recognisablyHotMethod");
+		long hot = EndpointClient.samplesWith(collapsed, "recognisablyHotMethod");
 		System.out.printf("fallback: %d samples in the hot method via %s%n", hot, status.get("event"));
 		// jdk.ExecutionSample misses the burn loop's native clock reads and samples few threads per period on a busy
 		// machine; what matters is that the span has its hot method.
-		assertThat(hot).isGreaterThan(5).isGreaterThan(EndpointTestSupport.samplesWith(collapsed, "") / 2);
+		assertThat(hot).isGreaterThan(5).isGreaterThan(EndpointClient.samplesWith(collapsed, "") / 2);
 	}
 
 }

@@ -52,7 +52,7 @@ class PyroscopeExportWebTests {
 
 	@Test
 	void theLocalViewShowsTheSpansThatAreExported() throws Exception {
-		EndpointTestSupport endpoint = new EndpointTestSupport(this.port, this.profiler);
+		EndpointClient endpoint = new EndpointClient(this.port, this.profiler);
 		assertThat(endpoint.get("/burn?cpuMillis=400", "text/plain").body()).isEqualTo("burnt");
 		Map<String, Object> status = endpoint.json("/actuator/spanprofile");
 		assertThat(status).containsEntry("engine", "pyroscope").containsEntry("running", true);
@@ -60,7 +60,7 @@ class PyroscopeExportWebTests {
 		Map<String, Object> span = endpoint.awaitCompleteSpan("http get /burn");
 		String spanId = (String) span.get("spanId");
 		String local = endpoint.get("/actuator/spanprofile/" + spanId, "text/plain").body();
-		long localHot = EndpointTestSupport.samplesWith(local, "recognisablyHotMethod");
+		long localHot = EndpointClient.samplesWith(local, "recognisablyHotMethod");
 
 		long labelId = Long.parseUnsignedLong(spanId, 16);
 		List<IngestReceiver.Sample> labelled = new ArrayList<>();

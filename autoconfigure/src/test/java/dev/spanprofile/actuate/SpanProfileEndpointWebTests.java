@@ -1,21 +1,14 @@
 package dev.spanprofile.actuate;
 
-import java.io.IOException;
-import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import tools.jackson.core.type.TypeReference;
 import dev.spanprofile.SpanProfiler;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -35,30 +28,29 @@ import static org.assertj.core.api.Assertions.assertThat;
 @DirtiesContext
 class SpanProfileEndpointWebTests {
 
-	private static final JsonMapper json = JsonMapper.builder().build();
-
-	private final HttpClient http = HttpClient.newHttpClient();
-
 	@LocalServerPort
 	int port;
 
 	@Autowired
 	SpanProfiler profiler;
 
+	private EndpointClient endpoint;
+
 	@BeforeEach
 	void profilerRuns() {
+		this.endpoint = new EndpointClient(this.port, this.profiler);
 		assertThat(this.profiler.status().running()).as("%s", this.profiler.status()).isTrue();
 	}
 
 	@Test
 	void servesTheFlameGraphOfARequestSpanAsJsonAndCollapsedStacks() throws Exception {
-		assertThat(get("/burn?cpuMillis=600", "text/plain").body()).isEqualTo("burnt");
-		Map<String, Object> span = awaitCompleteSpan("http get /burn");
+		assertThat(this.endpoint.get("/burn?cpuMillis=600", "text/plain").body()).isEqualTo("burnt");
+		Map<String, Object> span = this.endpoint.awaitCompleteSpan("http get /burn");
 		String spanId = (String) span.get("spanId");
 		assertThat(span.get("inFlight")).isEqualTo(false);
 		assertThat(((Number) span.get("samples")).longValue()).isGreaterThan(20);
 
-		HttpResponse<String> collapsed = get("/actuator/spanprofile/" + spanId, "text/plain");
+		HttpResponse<String> collapsed = this.endpoint.get("/actuator/spanprofile/" + spanId, "text/plain");
 		assertThat(collapsed.statusCode()).isEqualTo(200);
 		assertThat(collapsed.headers().firstValue("Content-Type")).hasValueSatisfying(
 				(type) -> assertThat(type).startsWith("text/plain"));
@@ -73,10 +65,9 @@ class SpanProfileEndpointWebTests {
 		}
 		assertThat(hot).as("samples in the hot method of %d", all).isGreaterThan(all / 2);
 
-		HttpResponse<String> tree = get("/actuator/spanprofile/" + spanId, "application/json");
+		HttpResponse<String> tree = this.endpoint.get("/actuator/spanprofile/" + spanId, "application/json");
 		assertThat(tree.statusCode()).isEqualTo(200);
-		Map<String, Object> body = json.readValue(tree.body(), new TypeReference<>() {
-		});
+		Map<String, Object> body = this.endpoint.readJson(tree.body());
 		assertThat(body).containsKeys("engine", "event", "intervalMillis", "span", "flameGraph");
 		assertThat(tree.body()).contains("dev.spanprofile.actuate.BurnApplication$BurnController.recognisablyHotMethod");
 		@SuppressWarnings("unchecked")
@@ -88,67 +79,36 @@ class SpanProfileEndpointWebTests {
 	@Test
 	void malformedAndUnknownIdsGiveJsonErrors() throws Exception {
 		for (String accept : new String[] { "application/json", "text/plain" }) {
-			HttpResponse<String> malformed = get("/actuator/spanprofile/not-a-span", accept);
+			HttpResponse<String> malformed = this.endpoint.get("/actuator/spanprofile/not-a-span", accept);
 			assertThat(malformed.statusCode()).isEqualTo(400);
 			assertThat(malformed.body()).contains("\"message\"").contains("16 hexadecimal").doesNotContain("Exception");
-			HttpResponse<String> unknown = get("/actuator/spanprofile/0123456789abcdef", accept);
+			HttpResponse<String> unknown = this.endpoint.get("/actuator/spanprofile/0123456789abcdef", accept);
 			assertThat(unknown.statusCode()).isEqualTo(404);
 			assertThat(unknown.body()).contains("\"message\"").contains("0123456789abcdef");
 		}
-		HttpResponse<String> badLimit = get("/actuator/spanprofile?limit=-3", "application/json");
+		HttpResponse<String> badLimit = this.endpoint.get("/actuator/spanprofile?limit=-3", "application/json");
 		assertThat(badLimit.statusCode()).isEqualTo(400);
 		assertThat(badLimit.body()).contains("limit must be at least 1");
-		HttpResponse<String> badDuration = get("/actuator/spanprofile?minDurationMillis=abc", "application/json");
+		HttpResponse<String> badDuration = this.endpoint.get("/actuator/spanprofile?minDurationMillis=abc", "application/json");
 		assertThat(badDuration.statusCode()).isEqualTo(400);
 		assertThat(badDuration.body()).contains("minDurationMillis");
 	}
 
 	@Test
 	void listFiltersByNameAndDurationAndLeavesOutActuatorRequests() throws Exception {
-		get("/burn?cpuMillis=50", "text/plain");
-		awaitCompleteSpan("http get /burn");
+		this.endpoint.get("/burn?cpuMillis=50", "text/plain");
+		this.endpoint.awaitCompleteSpan("http get /burn");
 		for (int i = 0; i < 3; i++) {
-			get("/actuator/spanprofile", "application/json");
+			this.endpoint.get("/actuator/spanprofile", "application/json");
 		}
 		this.profiler.collectNow();
-		List<Map<String, Object>> all = spans("");
+		List<Map<String, Object>> all = this.endpoint.spans("");
 		assertThat(all).isNotEmpty();
 		assertThat(all).allSatisfy((span) -> assertThat((String) span.get("name")).doesNotContain("actuator"));
-		assertThat(spans("?name=" + URLEncoder.encode("GET /BURN", StandardCharsets.UTF_8))).isNotEmpty();
-		assertThat(spans("?name=nothing-like-this")).isEmpty();
-		assertThat(spans("?minDurationMillis=3600000")).isEmpty();
-		assertThat(spans("?limit=1")).hasSize(1);
-	}
-
-	private Map<String, Object> awaitCompleteSpan(String name) throws Exception {
-		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-		while (System.nanoTime() < deadline) {
-			this.profiler.collectNow();
-			for (Map<String, Object> span : spans("?name=" + URLEncoder.encode(name, StandardCharsets.UTF_8))) {
-				if (name.equals(span.get("name")) && Boolean.TRUE.equals(span.get("complete"))) {
-					return span;
-				}
-			}
-			Thread.sleep(100);
-		}
-		throw new AssertionError("No complete span named " + name + " in " + spans(""));
-	}
-
-	private List<Map<String, Object>> spans(String query) throws Exception {
-		HttpResponse<String> response = get("/actuator/spanprofile" + query, "application/json");
-		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-		Map<String, Object> body = json.readValue(response.body(), new TypeReference<>() {
-		});
-		@SuppressWarnings("unchecked")
-		List<Map<String, Object>> spans = (List<Map<String, Object>>) body.get("spans");
-		return spans;
-	}
-
-	private HttpResponse<String> get(String path, String accept) throws IOException, InterruptedException {
-		HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + path))
-			.header("Accept", accept)
-			.build();
-		return this.http.send(request, HttpResponse.BodyHandlers.ofString());
+		assertThat(this.endpoint.spans("?name=" + URLEncoder.encode("GET /BURN", StandardCharsets.UTF_8))).isNotEmpty();
+		assertThat(this.endpoint.spans("?name=nothing-like-this")).isEmpty();
+		assertThat(this.endpoint.spans("?minDurationMillis=3600000")).isEmpty();
+		assertThat(this.endpoint.spans("?limit=1")).hasSize(1);
 	}
 
 }

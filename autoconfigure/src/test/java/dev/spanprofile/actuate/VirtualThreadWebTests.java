@@ -29,15 +29,15 @@ class VirtualThreadWebTests {
 
 	@Test
 	void requestsOnVirtualThreadsGetTheirOwnFlameGraphs() throws Exception {
-		EndpointTestSupport endpoint = new EndpointTestSupport(this.port, this.profiler);
+		EndpointClient endpoint = new EndpointClient(this.port, this.profiler);
 		assertThat(endpoint.json("/actuator/spanprofile")).containsEntry("engine", "jfr");
 		assertThat(endpoint.get("/burn?cpuMillis=1000", "text/plain").body()).isEqualTo("burnt");
 		Map<String, Object> span = endpoint.awaitCompleteSpan("http get /burn");
 		// Spring Boot names the virtual threads it serves requests on tomcat-handler-N.
 		assertThat((String) span.get("thread")).as("served on a virtual thread").startsWith("tomcat-handler-");
 		String collapsed = endpoint.get("/actuator/spanprofile/" + span.get("spanId"), "text/plain").body();
-		long total = EndpointTestSupport.samplesWith(collapsed, "");
-		long hot = EndpointTestSupport.samplesWith(collapsed, "recognisablyHotMethod");
+		long total = EndpointClient.samplesWith(collapsed, "");
+		long hot = EndpointClient.samplesWith(collapsed, "recognisablyHotMethod");
 		System.out.printf("virtual-thread request: %d of %d samples in the hot method%n", hot, total);
 		// A second of burning; on a shared machine the virtual thread may get a fraction of a core.
 		assertThat(hot).isGreaterThan(10).isGreaterThanOrEqualTo((long) (total * 0.8));

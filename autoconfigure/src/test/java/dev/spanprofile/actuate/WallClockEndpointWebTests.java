@@ -28,7 +28,7 @@ class WallClockEndpointWebTests {
 
 	@Test
 	void aWaitingRequestShowsItsWaitInTheWallGraphOnly() throws Exception {
-		EndpointTestSupport endpoint = new EndpointTestSupport(this.port, this.profiler);
+		EndpointClient endpoint = new EndpointClient(this.port, this.profiler);
 		assertThat(endpoint.get("/wait?millis=400", "text/plain").body()).isEqualTo("waited");
 		Map<String, Object> span = endpoint.awaitCompleteSpan("http get /wait");
 		assertThat(span).containsKey("samplesByEvent");
@@ -36,11 +36,11 @@ class WallClockEndpointWebTests {
 
 		String wall = endpoint.get("/actuator/spanprofile/" + id + "?event=wall", "text/plain").body();
 		String cpu = endpoint.get("/actuator/spanprofile/" + id + "?event=cpu", "text/plain").body();
-		long waiting = EndpointTestSupport.samplesWith(wall, "recognisablySleepyMethod");
+		long waiting = EndpointClient.samplesWith(wall, "recognisablySleepyMethod");
 		System.out.printf("wall endpoint: %d wall samples in the sleep (expected ~40), %d cpu samples there%n", waiting,
-				EndpointTestSupport.samplesWith(cpu, "recognisablySleepyMethod"));
+				EndpointClient.samplesWith(cpu, "recognisablySleepyMethod"));
 		assertThat(waiting).isGreaterThanOrEqualTo(20);
-		assertThat(EndpointTestSupport.samplesWith(cpu, "recognisablySleepyMethod")).isLessThanOrEqualTo(1);
+		assertThat(EndpointClient.samplesWith(cpu, "recognisablySleepyMethod")).isLessThanOrEqualTo(1);
 
 		Map<String, Object> json = endpoint.json("/actuator/spanprofile/" + id + "?event=wall");
 		assertThat(json).containsEntry("flameGraphEvent", "wall").containsEntry("event", "cpu,wall");
