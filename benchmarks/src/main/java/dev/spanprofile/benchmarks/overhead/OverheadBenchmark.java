@@ -1,0 +1,136 @@
+package dev.spanprofile.benchmarks.overhead;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the starter costs a real Spring MVC application under load, measured two ways on the same machine:
+ * <ul>
+ * <li>separate runs of the application with the starter enabled and with {@code spanprofile.enabled=false},
+ * alternated in rotating order, which includes everything the starter does but suffers from the 10–30 %
+ * differences between identical runs that shared machines show;</li>
+ * <li>one running application switched on and off through the endpoint in short alternating windows (on, off,
+ * off, on, ...), which is far steadier but leaves in place what a switched-off engine keeps doing: the activation
+ * hook's check and one check per span start.</li>
+ * </ul>
+ * Both report throughput, p50 and p99 latency, and the application's CPU time per request from the operating
+ * system, as ratios of on to off per round or pair.
+ */
+public final class OverheadBenchmark {
+
+	static final String OFF = "off";
+
+	private final OverheadParameters parameters;
+
+	private final Path logDirectory;
+
+	private int appCount;
+
+	public OverheadBenchmark(OverheadParameters parameters, Path logDirectory) {
+		this.parameters = parameters;
+		this.logDirectory = logDirectory;
+	}
+
+	public OverheadResult run() throws IOException, InterruptedException {
+		return new OverheadResult(this.parameters, separateProcesses(), runtimeSwitch());
+	}
+
+	static String label(Duration interval) {
+		return "on, " + interval.toMillis() + " ms";
+	}
+
+	/** Each round starts the application once per configuration, in an order rotated from round to round. */
+	List<OverheadResult.Window> separateProcesses() throws IOException, InterruptedException {
+		List<String> configurations = new ArrayList<>();
+		configurations.add(OFF);
+		for (Duration interval : this.parameters.intervals()) {
+			configurations.add(label(interval));
+		}
+		List<OverheadResult.Window> windows = new ArrayList<>();
+		for (int round = 0; round < this.parameters.processRounds(); round++) {
+			for (int i = 0; i < configurations.size(); i++) {
+				String configuration = configurations.get((i + round) % configurations.size());
+				try (Running running = start(properties(configuration))) {
+					running.load.measure(this.parameters.warmup());
+					windows.add(measure(running, configuration, round));
+				}
+			}
+		}
+		return windows;
+	}
+
+	/** Per interval one application, switched on and off in pairs of windows whose order alternates. */
+	Map<Duration, List<OverheadResult.Window>> runtimeSwitch() throws IOException, InterruptedException {
+		Map<Duration, List<OverheadResult.Window>> all = new LinkedHashMap<>();
+		for (Duration interval : this.parameters.intervals()) {
+			List<OverheadResult.Window> windows = new ArrayList<>();
+			try (Running running = start(Map.of("spanprofile.interval", interval.toMillis() + "ms"))) {
+				running.load.measure(this.parameters.warmup());
+				for (int pair = 0; pair < this.parameters.switchPairs(); pair++) {
+					boolean onFirst = pair % 2 == 0;
+					for (boolean on : new boolean[] { onFirst, !onFirst }) {
+						running.app.setProfiling(on);
+						running.load.measure(this.parameters.switchSettle());
+						windows.add(measure(running, on ? label(interval) : OFF, pair));
+					}
+				}
+			}
+			all.put(interval, windows);
+		}
+		return all;
+	}
+
+	private Map<String, String> properties(String configuration) {
+		if (configuration.equals(OFF)) {
+			return Map.of("spanprofile.enabled", "false");
+		}
+		for (Duration interval : this.parameters.intervals()) {
+			if (configuration.equals(label(interval))) {
+				return Map.of("spanprofile.interval", interval.toMillis() + "ms");
+			}
+		}
+		throw new IllegalArgumentException(configuration);
+	}
+
+	private OverheadResult.Window measure(Running running, String configuration, int round)
+			throws InterruptedException {
+		Duration cpuBefore = running.app.cpuTime();
+		LoadDriver.Window window = running.load.measure(this.parameters.window());
+		Duration cpu = running.app.cpuTime().minus(cpuBefore);
+		if (window.requests() == 0) {
+			throw new IllegalStateException("No request succeeded in a window (" + configuration + "):\n"
+					+ running.app.logTail());
+		}
+		return new OverheadResult.Window(configuration, round, window.requests(), window.errors(),
+				window.throughput(), window.latencyMillis(0.5), window.latencyMillis(0.99),
+				cpu.toNanos() / 1000.0 / window.requests());
+	}
+
+	private Running start(Map<String, String> properties) throws IOException, InterruptedException {
+		Path log = this.logDirectory.resolve("bench-app-" + (++this.appCount) + ".log");
+		AppProcess app = AppProcess.start(properties, log);
+		LoadDriver load = new LoadDriver(app.port(), "/work?rounds=" + this.parameters.workRounds(),
+				this.parameters.connections());
+		return new Running(app, load);
+	}
+
+	private record Running(AppProcess app, LoadDriver load) implements AutoCloseable {
+
+		@Override
+		public void close() throws InterruptedException {
+			try {
+				this.load.close();
+			}
+			finally {
+				this.app.close();
+			}
+		}
+
+	}
+
+}
