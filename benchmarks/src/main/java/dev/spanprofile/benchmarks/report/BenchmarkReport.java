@@ -121,12 +121,13 @@ public final class BenchmarkReport {
 		if (memory != null) {
 			long budget = memory.parameters().maxBytes();
 			long realMax = Math.max(memory.retainedBytes(), memory.maxCheckpointHeap());
-			goal(String.format(Locale.ROOT, "Store heap under its budget (%s) at %,d spans/s for %d s", mib(budget),
-					memory.parameters().spansPerSecond(), memory.parameters().duration().toSeconds()),
-					String.format(Locale.ROOT, "real: %s retained at the end, at most %s heap growth at checkpoints; "
-							+ "store's estimate: at most %s", mib(memory.retainedBytes()), mib(memory.maxCheckpointHeap()),
-							mib(memory.maxEstimate())),
-					realMax <= budget && memory.maxEstimate() <= budget);
+			goal(String.format(Locale.ROOT, "Heap held by the store under its budget (%s) at %,d spans/s for %d s",
+					mib(budget), memory.parameters().spansPerSecond(), memory.parameters().duration().toSeconds()),
+					String.format(Locale.ROOT, "%s retained at the end, at most %s heap growth at checkpoints",
+							mib(memory.retainedBytes()), mib(memory.maxCheckpointHeap())),
+					realMax <= budget);
+			line(String.format(Locale.ROOT, "| The store's own estimate against the same budget | at most %s | %s |",
+					mib(memory.maxEstimate()), (memory.maxEstimate() <= budget) ? "within" : "over, reported"));
 			line(String.format(Locale.ROOT, "| Bytes per stored span | %.0f B real, %.0f B estimated by the store | — |",
 					memory.retainedBytesPerSpan(), memory.estimatedBytesPerSpan()));
 		}
