@@ -68,7 +68,7 @@ public final class BenchmarkSuite {
 		if (only.contains("hook")) {
 			progress("hook cost (JMH), about 3 minutes");
 			try {
-				hook = HookCost.run(2, 5, Duration.ofSeconds(1), true);
+				hook = HookCost.run(4, 3, Duration.ofSeconds(1), true);
 			}
 			catch (Exception ex) {
 				failed(failures, "hook", ex);

@@ -14,7 +14,7 @@ import java.time.Duration;
  */
 public record HookCostResult(HookCost.Measurement clockRead, HookCost.Measurement bare, HookCost.Measurement stopped,
 		HookCost.Measurement recording, HookCost.Measurement singleScopeStopped,
-		HookCost.Measurement singleScopeRecording, int forks, int iterations, Duration iterationTime) {
+		HookCost.Measurement singleScopeRecording, int rounds, int iterations, Duration iterationTime) {
 
 	/** Time the running hook adds to one activation plus deactivation. */
 	public double addedNanos() {

@@ -19,7 +19,7 @@ import dev.spanprofile.benchmarks.overhead.app.BenchApplication;
 
 /**
  * The benchmark application in a JVM of its own, on a free loopback port, with its output in a log file. Its CPU
- * time comes from the operating system.
+ * time comes from the operating system ({@link ProcessCpu}).
  */
 final class AppProcess implements AutoCloseable {
 
@@ -31,12 +31,15 @@ final class AppProcess implements AutoCloseable {
 
 	private final Path log;
 
+	private final ProcessCpu cpu;
+
 	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
 	private AppProcess(Process process, int port, Path log) {
 		this.process = process;
 		this.port = port;
 		this.log = log;
+		this.cpu = new ProcessCpu(process.toHandle());
 	}
 
 	/** Start the application with these Spring properties and wait until it serves requests. */
@@ -103,13 +106,9 @@ final class AppProcess implements AutoCloseable {
 		return this.port;
 	}
 
-	/** CPU time (user and system) the application's process has used so far. */
-	Duration cpuTime() {
-		return this.process.toHandle()
-			.info()
-			.totalCpuDuration()
-			.orElseThrow(() -> new IllegalStateException("The OS does not report the CPU time of process "
-					+ this.process.pid()));
+	/** CPU time the application's process has used so far. */
+	ProcessCpu.Usage cpuTime() {
+		return this.cpu.used();
 	}
 
 	HttpResponse<String> get(String path) throws IOException, InterruptedException {

@@ -56,8 +56,8 @@ public final class OverheadBenchmark {
 			for (int i = 0; i < configurations.size(); i++) {
 				String configuration = configurations.get((i + round) % configurations.size());
 				try (Running running = start(properties(configuration))) {
-					running.load.measure(this.parameters.warmup());
-					windows.add(measure(running, configuration, round));
+					warmUp(running);
+					windows.add(measure(running, configuration, round, this.parameters.window()));
 				}
 			}
 		}
@@ -70,19 +70,37 @@ public final class OverheadBenchmark {
 		for (Duration interval : this.parameters.intervals()) {
 			List<OverheadResult.Window> windows = new ArrayList<>();
 			try (Running running = start(Map.of("spanprofile.interval", interval.toMillis() + "ms"))) {
-				running.load.measure(this.parameters.warmup());
+				warmUp(running);
 				for (int pair = 0; pair < this.parameters.switchPairs(); pair++) {
 					boolean onFirst = pair % 2 == 0;
 					for (boolean on : new boolean[] { onFirst, !onFirst }) {
 						running.app.setProfiling(on);
 						running.load.measure(this.parameters.switchSettle());
-						windows.add(measure(running, on ? label(interval) : OFF, pair));
+						windows.add(measure(running, on ? label(interval) : OFF, pair, this.parameters.switchWindow()));
 					}
 				}
 			}
 			all.put(interval, windows);
 		}
 		return all;
+	}
+
+	/**
+	 * Load for the minimum warm-up, then on while the JIT compiler threads still take more than 2 % of the
+	 * application's CPU: on a busy machine compilation can go on for half a minute, and a window that includes it
+	 * measures the JIT rather than the profiler.
+	 */
+	private void warmUp(Running running) throws InterruptedException {
+		long deadline = System.nanoTime() + this.parameters.maxWarmup().toNanos();
+		running.load.measure(this.parameters.warmup());
+		while (System.nanoTime() < deadline) {
+			ProcessCpu.Usage before = running.app.cpuTime();
+			running.load.measure(Duration.ofSeconds(2));
+			ProcessCpu.Usage used = running.app.cpuTime().minus(before);
+			if (used.compiler().toNanos() <= used.total().toNanos() * 0.02) {
+				return;
+			}
+		}
 	}
 
 	private Map<String, String> properties(String configuration) {
@@ -97,18 +115,20 @@ public final class OverheadBenchmark {
 		throw new IllegalArgumentException(configuration);
 	}
 
-	private OverheadResult.Window measure(Running running, String configuration, int round)
+	private OverheadResult.Window measure(Running running, String configuration, int round, Duration length)
 			throws InterruptedException {
-		Duration cpuBefore = running.app.cpuTime();
-		LoadDriver.Window window = running.load.measure(this.parameters.window());
-		Duration cpu = running.app.cpuTime().minus(cpuBefore);
+		ProcessCpu.Usage cpuBefore = running.app.cpuTime();
+		LoadDriver.Window window = running.load.measure(length);
+		ProcessCpu.Usage cpu = running.app.cpuTime().minus(cpuBefore);
 		if (window.requests() == 0) {
 			throw new IllegalStateException("No request succeeded in a window (" + configuration + "):\n"
 					+ running.app.logTail());
 		}
 		return new OverheadResult.Window(configuration, round, window.requests(), window.errors(),
 				window.throughput(), window.latencyMillis(0.5), window.latencyMillis(0.99),
-				cpu.toNanos() / 1000.0 / window.requests());
+				cpu.total().toNanos() / 1000.0 / window.requests(),
+				cpu.total().minus(cpu.compiler()).toNanos() / 1000.0 / window.requests(),
+				cpu.collector().toNanos() / 1000.0 / window.requests());
 	}
 
 	private Running start(Map<String, String> properties) throws IOException, InterruptedException {

@@ -44,6 +44,26 @@ public record OverheadResult(OverheadParameters parameters, List<Window> process
 		return Ratio.of(ratios);
 	}
 
+	/**
+	 * The collector thread's share of the application's CPU in the windows with profiling on at {@code interval},
+	 * median over the windows: the part of the overhead that does not run on request threads.
+	 */
+	public double collectorShare(Duration interval) {
+		String on = OverheadBenchmark.label(interval);
+		List<Double> shares = new ArrayList<>();
+		for (Window window : this.processes) {
+			if (window.configuration().equals(on)) {
+				shares.add(window.collectorMicrosPerRequest() / window.cpuMicrosPerRequest());
+			}
+		}
+		for (Window window : this.switched.getOrDefault(interval, List.of())) {
+			if (window.configuration().equals(on)) {
+				shares.add(window.collectorMicrosPerRequest() / window.cpuMicrosPerRequest());
+			}
+		}
+		return Ratio.of(shares).median();
+	}
+
 	private static Window find(List<Window> windows, String configuration, int round) {
 		for (Window window : windows) {
 			if (window.configuration().equals(configuration) && window.round() == round) {
@@ -59,9 +79,12 @@ public record OverheadResult(OverheadParameters parameters, List<Window> process
 	 * @param configuration {@code off} or {@code on, N ms}
 	 * @param round the round (separate runs) or pair (switch) it belongs to
 	 * @param cpuMicrosPerRequest the application's process CPU time in the window over its requests
+	 * @param cpuMicrosPerRequestWithoutJit the same without the JIT compiler threads
+	 * @param collectorMicrosPerRequest of the CPU time, spanprofile's collector thread's
 	 */
 	public record Window(String configuration, int round, long requests, long errors, double throughput,
-			double p50Millis, double p99Millis, double cpuMicrosPerRequest) {
+			double p50Millis, double p99Millis, double cpuMicrosPerRequest, double cpuMicrosPerRequestWithoutJit,
+			double collectorMicrosPerRequest) {
 
 	}
 
@@ -69,7 +92,8 @@ public record OverheadResult(OverheadParameters parameters, List<Window> process
 	public enum Metric {
 
 		THROUGHPUT("throughput", Window::throughput), P50("p50 latency", Window::p50Millis),
-		P99("p99 latency", Window::p99Millis), CPU_PER_REQUEST("CPU per request", Window::cpuMicrosPerRequest);
+		P99("p99 latency", Window::p99Millis), CPU_PER_REQUEST("CPU per request", Window::cpuMicrosPerRequest),
+		CPU_PER_REQUEST_WITHOUT_JIT("CPU per request without the JIT", Window::cpuMicrosPerRequestWithoutJit);
 
 		private final String title;
 

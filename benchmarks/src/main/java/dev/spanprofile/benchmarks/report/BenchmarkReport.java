@@ -98,6 +98,11 @@ public final class BenchmarkReport {
 				overheadGoal("p99 latency increase" + (isDefault ? " ≤ 2 %" : "") + at, overhead, interval, Metric.P99,
 						isDefault ? 1.02 : Double.NaN, true);
 				overheadGoal("CPU time per request" + at, overhead, interval, Metric.CPU_PER_REQUEST, Double.NaN, true);
+				overheadGoal("CPU time per request without the JIT compiler threads" + at, overhead, interval,
+						Metric.CPU_PER_REQUEST_WITHOUT_JIT, Double.NaN, true);
+				line(String.format(Locale.ROOT, "| spanprofile's collector thread's share of the application's CPU%s "
+						+ "| %s (median over the windows with profiling on) | reported |", at,
+						percent(overhead.collectorShare(interval))));
 			}
 		}
 		AccuracyResult accuracy = this.results.accuracy();
@@ -162,12 +167,14 @@ public final class BenchmarkReport {
 		line("## Hook cost (JMH)");
 		line();
 		line(String.format(Locale.ROOT, "`Context.makeCurrent()` and `Scope.close()` of a context holding a sampled "
-				+ "span, one thread, %d forks × %d iterations of %d ms after as many warm-up iterations, with JMH's "
-				+ "GC profiler. The variants run in separate JVMs of one JMH run, because the hook is JVM-wide once "
-				+ "installed (`ActivationHookBenchmark`, `ClockReadBenchmark`).", hook.forks(), hook.iterations(),
-				hook.iterationTime().toMillis()));
+				+ "span, one thread, JMH with its GC profiler: %d rounds, each one fork per variant with %d warm-up and "
+				+ "%d measured iterations of %d ms; median over the rounds, with the fastest and slowest round. The "
+				+ "variants run in JVMs of their own because the hook is JVM-wide once installed "
+				+ "(`ActivationHookBenchmark`, `ClockReadBenchmark`). With the profiler recording, a collector thread "
+				+ "drains the change points every 50 ms as the engine does.", hook.rounds(), hook.iterations(),
+				hook.iterations(), hook.iterationTime().toMillis()));
 		line();
-		line("| variant | ns/op | ± (99.9 %) | B/op |");
+		line("| variant | ns/op | rounds | B/op |");
 		line("|---|---|---|---|");
 		hookRow("`System.nanoTime()` (the yardstick)", hook.clockRead());
 		hookRow("OpenTelemetry's own storage, no hook", hook.bare());
@@ -185,9 +192,8 @@ public final class BenchmarkReport {
 	}
 
 	private void hookRow(String variant, HookCost.Measurement measurement) {
-		line(String.format(Locale.ROOT, "| %s | %.1f | %s | %.0f |", variant, measurement.nanos(),
-				Double.isNaN(measurement.error()) ? "—" : String.format(Locale.ROOT, "%.1f", measurement.error()),
-				measurement.bytes()));
+		line(String.format(Locale.ROOT, "| %s | %.1f | %.1f .. %.1f | %.0f |", variant, measurement.nanos(),
+				measurement.lowest(), measurement.highest(), measurement.bytes()));
 	}
 
 	private void overhead() {
@@ -201,26 +207,31 @@ public final class BenchmarkReport {
 		line(String.format(Locale.ROOT, "A Spring MVC application (`BenchApplication`: Spring Boot %s, OpenTelemetry "
 				+ "tracing of every request, one traced child step with a fixed %,d loop rounds of work) under "
 				+ "closed-loop HTTP load from %d keep-alive connections on loopback (`LoadDriver`, in the JVM that runs "
-				+ "the suite). Windows of %d s after %d s of warm-up per application start. CPU per request is the "
-				+ "application process's CPU time (user + system, from the OS) in a window over its requests.",
+				+ "the suite). CPU per request is the application process's CPU time in a window (its threads' "
+				+ "scheduler run time, from the OS) over the requests answered in it; it is also given without the JIT "
+				+ "compiler threads, whose bursts (after a start, or after a switch changes what the hot code does) "
+				+ "are the largest single source of noise. Warm-up goes on, up to %d s, until the JIT compiler "
+				+ "threads take less than 2 %% of the application's CPU.",
 				org.springframework.boot.SpringBootVersion.getVersion(), p.workRounds(), p.connections(),
-				p.window().toSeconds(), p.warmup().toSeconds()));
+				p.maxWarmup().toSeconds()));
 		line();
 		line(String.format(Locale.ROOT, "- **Separate runs**: %d rounds; each round starts the application once with "
 				+ "`spanprofile.enabled=false` and once per interval with the starter enabled, in an order that "
-				+ "rotates from round to round. Includes everything the starter does, but runs of identical "
-				+ "configuration differ by up to tens of percent on a shared machine.", p.processRounds()));
-		line(String.format(Locale.ROOT, "- **One JVM switched**: per interval one application, switched with `POST "
-				+ "/actuator/spanprofile` between %d pairs of windows (on/off, off/on, ...; %d ms of load after each "
-				+ "switch before the window). Much steadier; a switched-off engine still runs the hook's volatile "
-				+ "check and its span processor's check on every span start, which this comparison therefore does "
-				+ "not count.", p.switchPairs(), p.switchSettle().toMillis()));
+				+ "rotates from round to round; one %d s window per start after at least %d s of warm-up. Includes everything "
+				+ "the starter does, but runs of identical configuration differ by tens of percent on a shared "
+				+ "machine.", p.processRounds(), p.window().toSeconds(), p.warmup().toSeconds()));
+		line(String.format(Locale.ROOT, "- **One JVM switched**: per interval one application (at least %d s of warm-up), "
+				+ "switched with `POST /actuator/spanprofile` between %d pairs of %d s windows (on/off, off/on, ...; "
+				+ "%d ms of load after each switch before the window). Much steadier. Switched off, the hook stays "
+				+ "installed (its stopped cost is in the hook table above) and the span processor still looks at every "
+				+ "span start, so this comparison leaves those out.", p.warmup().toSeconds(), p.switchPairs(),
+				p.switchWindow().toSeconds(), p.switchSettle().toMillis()));
 		line();
 		line("Ratios are on / off: median over rounds or pairs, [lowest..highest]. Below 1 is better for throughput, "
 				+ "above 1 is worse for latency and CPU.");
 		line();
-		line("| comparison | throughput | p50 latency | p99 latency | CPU per request |");
-		line("|---|---|---|---|---|");
+		line("| comparison | throughput | p50 latency | p99 latency | CPU per request | CPU per request without JIT |");
+		line("|---|---|---|---|---|---|");
 		for (Duration interval : p.intervals()) {
 			line(row("one JVM switched, " + interval.toMillis() + " ms", (metric) -> overhead.switchRatio(interval, metric)));
 			line(row("separate runs, " + interval.toMillis() + " ms", (metric) -> overhead.processRatio(interval, metric)));
@@ -228,8 +239,9 @@ public final class BenchmarkReport {
 		line();
 		line("Every window:");
 		line();
-		line("| comparison | configuration | round | requests | errors | req/s | p50 ms | p99 ms | CPU µs/request |");
-		line("|---|---|---|---|---|---|---|---|---|");
+		line("| comparison | configuration | round | requests | errors | req/s | p50 ms | p99 ms | CPU µs/request | "
+				+ "without JIT | collector |");
+		line("|---|---|---|---|---|---|---|---|---|---|---|");
 		for (OverheadResult.Window window : overhead.processes()) {
 			windowRow("separate runs", window);
 		}
@@ -243,16 +255,17 @@ public final class BenchmarkReport {
 
 	private static String row(String title, java.util.function.Function<Metric, Ratio> ratio) {
 		StringBuilder row = new StringBuilder("| " + title + " |");
-		for (Metric metric : List.of(Metric.THROUGHPUT, Metric.P50, Metric.P99, Metric.CPU_PER_REQUEST)) {
+		for (Metric metric : Metric.values()) {
 			row.append(' ').append(ratio.apply(metric)).append(" |");
 		}
 		return row.toString();
 	}
 
 	private void windowRow(String comparison, OverheadResult.Window window) {
-		line(String.format(Locale.ROOT, "| %s | %s | %d | %d | %d | %.0f | %.2f | %.2f | %.0f |", comparison,
-				window.configuration(), window.round(), window.requests(), window.errors(), window.throughput(),
-				window.p50Millis(), window.p99Millis(), window.cpuMicrosPerRequest()));
+		line(String.format(Locale.ROOT, "| %s | %s | %d | %d | %d | %.0f | %.2f | %.2f | %.0f | %.0f | %.1f |",
+				comparison, window.configuration(), window.round(), window.requests(), window.errors(),
+				window.throughput(), window.p50Millis(), window.p99Millis(), window.cpuMicrosPerRequest(),
+				window.cpuMicrosPerRequestWithoutJit(), window.collectorMicrosPerRequest()));
 	}
 
 	private void accuracy() {

@@ -19,12 +19,13 @@ class OverheadBenchmarkSmokeTest {
 	void oneShortRoundOfEachComparisonMeasuresEveryFigure() throws Exception {
 		Duration interval = Duration.ofMillis(10);
 		OverheadParameters parameters = new OverheadParameters(2, 20_000, Duration.ofSeconds(1), Duration.ofSeconds(1),
-				1, 1, Duration.ofMillis(300), List.of(interval));
+				Duration.ofSeconds(1), 1, 1, Duration.ofSeconds(1), Duration.ofMillis(300), List.of(interval));
 		OverheadResult result = new OverheadBenchmark(parameters, Path.of("target", "benchmark-logs")).run();
 		assertThat(result.processes()).hasSize(2);
 		assertThat(result.switched().get(interval)).hasSize(2);
 		assertThat(result.processes()).allSatisfy(OverheadBenchmarkSmokeTest::measured);
 		assertThat(result.switched().get(interval)).allSatisfy(OverheadBenchmarkSmokeTest::measured);
+		assertThat(result.collectorShare(interval)).isBetween(0.0, 1.0);
 		for (Metric metric : Metric.values()) {
 			assertThat(result.processRatio(interval, metric).count()).isEqualTo(1);
 			assertThat(result.processRatio(interval, metric).median()).isPositive().isFinite();
@@ -38,6 +39,9 @@ class OverheadBenchmarkSmokeTest {
 		assertThat(window.throughput()).isPositive().isFinite();
 		assertThat(window.p50Millis()).isPositive().isLessThanOrEqualTo(window.p99Millis());
 		assertThat(window.cpuMicrosPerRequest()).isPositive().isFinite();
+		assertThat(window.cpuMicrosPerRequestWithoutJit()).isPositive().isLessThanOrEqualTo(window.cpuMicrosPerRequest());
+		assertThat(window.collectorMicrosPerRequest()).isGreaterThanOrEqualTo(0)
+			.isLessThanOrEqualTo(window.cpuMicrosPerRequest());
 	}
 
 }

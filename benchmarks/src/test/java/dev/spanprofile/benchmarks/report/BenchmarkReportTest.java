@@ -27,11 +27,11 @@ class BenchmarkReportTest {
 
 	@Test
 	void judgesEachGoalFromTheFigures() {
-		HookCostResult hook = new HookCostResult(new Measurement(20, 1, 0), new Measurement(8, 1, 0),
-				new Measurement(12, 1, 32), new Measurement(40, 2, 56), new Measurement(9, 1, 0),
-				new Measurement(30, 2, 0), 1, 1, Duration.ofSeconds(1));
-		OverheadParameters parameters = new OverheadParameters(4, 1000, Duration.ofSeconds(1), Duration.ofSeconds(1), 1,
-				1, Duration.ofSeconds(1), List.of(TEN));
+		HookCostResult hook = new HookCostResult(new Measurement(20, 19, 22, 0), new Measurement(8, 7, 9, 0),
+				new Measurement(12, 11, 13, 32), new Measurement(40, 38, 45, 56), new Measurement(9, 8, 10, 0),
+				new Measurement(30, 29, 31, 0), 3, 1, Duration.ofSeconds(1));
+		OverheadParameters parameters = new OverheadParameters(4, 1000, Duration.ofSeconds(1), Duration.ofSeconds(1),
+				Duration.ofSeconds(1), 1, 1, Duration.ofSeconds(1), Duration.ofSeconds(1), List.of(TEN));
 		OverheadResult overhead = new OverheadResult(parameters,
 				List.of(window("off", 1000, 10), window("on, 10 ms", 900, 11)),
 				Map.of(TEN, List.of(window("on, 10 ms", 995, 10.1), window("off", 1000, 10))));
@@ -51,6 +51,8 @@ class BenchmarkReportTest {
 			.contains("separate runs: -10.0 %")
 			.endsWith("one JVM: met; separate runs: **not met** |");
 		assertThat(goal(report, "p99 latency increase ≤ 2 % at 10 ms")).contains("+1.0 %").endsWith("one JVM: met; separate runs: **not met** |");
+		assertThat(goal(report, "spanprofile's collector thread's share of the application's CPU at 10 ms"))
+			.contains("0.50 %");
 		assertThat(goal(report, "Misattributed samples")).contains("0.00 %").endsWith("| met |");
 		assertThat(goal(report, "Samples within ±15 %")).contains("1 of 2 spans").endsWith("**not met** |");
 		assertThat(goal(report, "Profile complete")).contains("max 1600 ms").endsWith("**not met** |");
@@ -58,6 +60,7 @@ class BenchmarkReportTest {
 			.endsWith("**not met** |");
 		assertThat(goal(report, "The store's own estimate")).contains("at most 30.0 MiB").endsWith("within |");
 		assertThat(goal(report, "Bytes per stored span")).contains("466 B real, 350 B estimated");
+		assertThat(report).contains("| hook installed, profiler recording | 40.0 | 38.0 .. 45.0 | 56 |");
 		assertThat(report).contains("2 cores (Test CPU)").contains("```bash\nbenchmarks/run.sh\n```");
 		assertThat(report).doesNotContain("NaN").doesNotContain("Failed benchmarks");
 	}
@@ -72,7 +75,8 @@ class BenchmarkReportTest {
 	}
 
 	private static Window window(String configuration, double throughput, double p99) {
-		return new Window(configuration, 0, (long) throughput * 10, 0, throughput, p99 / 4, p99, 2000 / throughput * 1000);
+		return new Window(configuration, 0, (long) throughput * 10, 0, throughput, p99 / 4, p99, 2000 / throughput * 1000,
+				1900 / throughput * 1000, configuration.equals("off") ? 0 : 10 / throughput * 1000);
 	}
 
 	private static String goal(String report, String start) {
