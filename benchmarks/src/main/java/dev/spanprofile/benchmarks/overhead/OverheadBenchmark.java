@@ -40,47 +40,45 @@ public final class OverheadBenchmark {
 		return new OverheadResult(this.parameters, separateProcesses(), runtimeSwitch());
 	}
 
-	static String label(Duration interval) {
-		return "on, " + interval.toMillis() + " ms";
-	}
-
 	/** Each round starts the application once per configuration, in an order rotated from round to round. */
 	List<OverheadResult.Window> separateProcesses() throws IOException, InterruptedException {
-		List<String> configurations = new ArrayList<>();
-		configurations.add(OFF);
-		for (Duration interval : this.parameters.intervals()) {
-			configurations.add(label(interval));
-		}
+		List<ProfilerSetting> configurations = new ArrayList<>();
+		configurations.add(null);
+		configurations.addAll(this.parameters.processSettings());
 		List<OverheadResult.Window> windows = new ArrayList<>();
 		for (int round = 0; round < this.parameters.processRounds(); round++) {
 			for (int i = 0; i < configurations.size(); i++) {
-				String configuration = configurations.get((i + round) % configurations.size());
-				try (Running running = start(properties(configuration))) {
+				ProfilerSetting setting = configurations.get((i + round) % configurations.size());
+				Map<String, String> properties = (setting != null) ? setting.properties()
+						: Map.of("spanprofile.enabled", "false");
+				try (Running running = start(properties)) {
 					warmUp(running);
-					windows.add(measure(running, configuration, round, this.parameters.window()));
+					windows.add(measure(running, (setting != null) ? setting.configuration() : OFF, round,
+							this.parameters.window()));
 				}
 			}
 		}
 		return windows;
 	}
 
-	/** Per interval one application, switched on and off in pairs of windows whose order alternates. */
-	Map<Duration, List<OverheadResult.Window>> runtimeSwitch() throws IOException, InterruptedException {
-		Map<Duration, List<OverheadResult.Window>> all = new LinkedHashMap<>();
-		for (Duration interval : this.parameters.intervals()) {
+	/** Per setting one application, switched on and off in pairs of windows whose order alternates. */
+	Map<String, List<OverheadResult.Window>> runtimeSwitch() throws IOException, InterruptedException {
+		Map<String, List<OverheadResult.Window>> all = new LinkedHashMap<>();
+		for (ProfilerSetting setting : this.parameters.switchSettings()) {
 			List<OverheadResult.Window> windows = new ArrayList<>();
-			try (Running running = start(Map.of("spanprofile.interval", interval.toMillis() + "ms"))) {
+			try (Running running = start(setting.properties())) {
 				warmUp(running);
 				for (int pair = 0; pair < this.parameters.switchPairs(); pair++) {
 					boolean onFirst = pair % 2 == 0;
 					for (boolean on : new boolean[] { onFirst, !onFirst }) {
 						running.app.setProfiling(on);
 						running.load.measure(this.parameters.switchSettle());
-						windows.add(measure(running, on ? label(interval) : OFF, pair, this.parameters.switchWindow()));
+						windows.add(measure(running, on ? setting.configuration() : OFF, pair,
+								this.parameters.switchWindow()));
 					}
 				}
 			}
-			all.put(interval, windows);
+			all.put(setting.label(), windows);
 		}
 		return all;
 	}
@@ -101,18 +99,6 @@ public final class OverheadBenchmark {
 				return;
 			}
 		}
-	}
-
-	private Map<String, String> properties(String configuration) {
-		if (configuration.equals(OFF)) {
-			return Map.of("spanprofile.enabled", "false");
-		}
-		for (Duration interval : this.parameters.intervals()) {
-			if (configuration.equals(label(interval))) {
-				return Map.of("spanprofile.interval", interval.toMillis() + "ms");
-			}
-		}
-		throw new IllegalArgumentException(configuration);
 	}
 
 	private OverheadResult.Window measure(Running running, String configuration, int round, Duration length)

@@ -14,18 +14,23 @@ import java.util.List;
  * @param switchPairs on/off window pairs per interval in the runtime-switch comparison
  * @param switchWindow length of one measured window of the runtime-switch comparison
  * @param switchSettle load after each switch before the window is measured
- * @param intervals sampling intervals compared with profiling off
+ * @param processSettings settings compared with profiling off in separate runs
+ * @param switchSettings settings compared with profiling off in one switched application each
  */
 public record OverheadParameters(int connections, int workRounds, Duration warmup, Duration maxWarmup, Duration window,
-		int processRounds, int switchPairs, Duration switchWindow, Duration switchSettle, List<Duration> intervals) {
+		int processRounds, int switchPairs, Duration switchWindow, Duration switchSettle,
+		List<ProfilerSetting> processSettings, List<ProfilerSetting> switchSettings) {
 
 	/**
-	 * What docs/benchmarks.md reports; about nine minutes. Switched windows are short and many: the shorter the
-	 * time between the two windows of a pair, the less the rest of the machine changes in between.
+	 * What docs/benchmarks.md reports; about nine minutes. Separate runs only for the defaults, the switched
+	 * comparison also for a 1 ms interval and for the {@code ctimer} event. Switched windows are short and many: the
+	 * shorter the time between the two windows of a pair, the less the rest of the machine changes in between.
 	 */
 	public static OverheadParameters full() {
 		return new OverheadParameters(4, 300_000, Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ofSeconds(8), 3,
-				8, Duration.ofSeconds(3), Duration.ofSeconds(2), List.of(Duration.ofMillis(10), Duration.ofMillis(1)));
+				6, Duration.ofSeconds(3), Duration.ofSeconds(2), List.of(ProfilerSetting.defaults()),
+				List.of(ProfilerSetting.defaults(), ProfilerSetting.of("cpu", Duration.ofMillis(1)),
+						ProfilerSetting.of("ctimer", Duration.ofMillis(10))));
 	}
 
 }

@@ -1,6 +1,5 @@
 package dev.spanprofile.benchmarks.overhead;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,14 +9,14 @@ import java.util.function.ToDoubleFunction;
  * Every measured window of the overhead benchmark, and the on/off ratios derived from them.
  *
  * @param processes windows of separate application runs
- * @param switched windows of one application switched on and off, per interval
+ * @param switched windows of one application switched on and off, per setting label
  */
 public record OverheadResult(OverheadParameters parameters, List<Window> processes,
-		Map<Duration, List<Window>> switched) {
+		Map<String, List<Window>> switched) {
 
 	/** On/off ratios of separate runs, paired by round. */
-	public Ratio processRatio(Duration interval, Metric metric) {
-		String on = OverheadBenchmark.label(interval);
+	public Ratio processRatio(ProfilerSetting setting, Metric metric) {
+		String on = setting.configuration();
 		List<Double> ratios = new ArrayList<>();
 		for (int round = 0; round < this.parameters.processRounds(); round++) {
 			Window onWindow = find(this.processes, on, round);
@@ -30,9 +29,9 @@ public record OverheadResult(OverheadParameters parameters, List<Window> process
 	}
 
 	/** On/off ratios of the switched application, paired by adjacent windows. */
-	public Ratio switchRatio(Duration interval, Metric metric) {
-		List<Window> windows = this.switched.getOrDefault(interval, List.of());
-		String on = OverheadBenchmark.label(interval);
+	public Ratio switchRatio(ProfilerSetting setting, Metric metric) {
+		List<Window> windows = this.switched.getOrDefault(setting.label(), List.of());
+		String on = setting.configuration();
 		List<Double> ratios = new ArrayList<>();
 		for (int pair = 0; pair < this.parameters.switchPairs(); pair++) {
 			Window onWindow = find(windows, on, pair);
@@ -45,18 +44,18 @@ public record OverheadResult(OverheadParameters parameters, List<Window> process
 	}
 
 	/**
-	 * The collector thread's share of the application's CPU in the windows with profiling on at {@code interval},
+	 * The collector thread's share of the application's CPU in the windows with profiling on with {@code setting},
 	 * median over the windows: the part of the overhead that does not run on request threads.
 	 */
-	public double collectorShare(Duration interval) {
-		String on = OverheadBenchmark.label(interval);
+	public double collectorShare(ProfilerSetting setting) {
+		String on = setting.configuration();
 		List<Double> shares = new ArrayList<>();
 		for (Window window : this.processes) {
 			if (window.configuration().equals(on)) {
 				shares.add(window.collectorMicrosPerRequest() / window.cpuMicrosPerRequest());
 			}
 		}
-		for (Window window : this.switched.getOrDefault(interval, List.of())) {
+		for (Window window : this.switched.getOrDefault(setting.label(), List.of())) {
 			if (window.configuration().equals(on)) {
 				shares.add(window.collectorMicrosPerRequest() / window.cpuMicrosPerRequest());
 			}
@@ -76,7 +75,7 @@ public record OverheadResult(OverheadParameters parameters, List<Window> process
 	/**
 	 * One measured window.
 	 *
-	 * @param configuration {@code off} or {@code on, N ms}
+	 * @param configuration {@code off} or {@code on, } and the setting's label
 	 * @param round the round (separate runs) or pair (switch) it belongs to
 	 * @param cpuMicrosPerRequest the application's process CPU time in the window over its requests
 	 * @param cpuMicrosPerRequestWithoutJit the same without the JIT compiler threads

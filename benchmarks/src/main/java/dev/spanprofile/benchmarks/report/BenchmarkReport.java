@@ -2,6 +2,7 @@ package dev.spanprofile.benchmarks.report;
 
 import java.time.Duration;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
@@ -14,6 +15,7 @@ import dev.spanprofile.benchmarks.memory.MemoryResult;
 import dev.spanprofile.benchmarks.overhead.OverheadResult;
 import dev.spanprofile.benchmarks.overhead.OverheadResult.Metric;
 import dev.spanprofile.benchmarks.overhead.OverheadResult.Ratio;
+import dev.spanprofile.benchmarks.overhead.ProfilerSetting;
 
 /**
  * Writes docs/benchmarks.md: the goals with the measured value beside each, then every benchmark's figures.
@@ -90,19 +92,19 @@ public final class BenchmarkReport {
 		}
 		OverheadResult overhead = this.results.overhead();
 		if (overhead != null) {
-			for (Duration interval : overhead.parameters().intervals()) {
-				boolean isDefault = interval.equals(Duration.ofMillis(10));
-				String at = " at " + interval.toMillis() + " ms";
-				overheadGoal("Throughput loss" + (isDefault ? " ≤ 1 %" : "") + at, overhead, interval, Metric.THROUGHPUT,
-						isDefault ? 0.99 : Double.NaN, false);
-				overheadGoal("p99 latency increase" + (isDefault ? " ≤ 2 %" : "") + at, overhead, interval, Metric.P99,
-						isDefault ? 1.02 : Double.NaN, true);
-				overheadGoal("CPU time per request" + at, overhead, interval, Metric.CPU_PER_REQUEST, Double.NaN, true);
-				overheadGoal("CPU time per request without the JIT compiler threads" + at, overhead, interval,
+			for (ProfilerSetting setting : settings(overhead)) {
+				boolean judged = setting.judged();
+				String with = " with " + setting.label();
+				overheadGoal("Throughput loss" + (judged ? " ≤ 1 %" : "") + with, overhead, setting, Metric.THROUGHPUT,
+						judged ? 0.99 : Double.NaN, false);
+				overheadGoal("p99 latency increase" + (judged ? " ≤ 2 %" : "") + with, overhead, setting, Metric.P99,
+						judged ? 1.02 : Double.NaN, true);
+				overheadGoal("CPU time per request" + with, overhead, setting, Metric.CPU_PER_REQUEST, Double.NaN, true);
+				overheadGoal("CPU time per request without the JIT compiler threads" + with, overhead, setting,
 						Metric.CPU_PER_REQUEST_WITHOUT_JIT, Double.NaN, true);
 				line(String.format(Locale.ROOT, "| spanprofile's collector thread's share of the application's CPU%s "
-						+ "| %s (median over the windows with profiling on) | reported |", at,
-						percent(overhead.collectorShare(interval))));
+						+ "| %s (median over the windows with profiling on) | reported |", with,
+						percent(overhead.collectorShare(setting))));
 			}
 		}
 		AccuracyResult accuracy = this.results.accuracy();
@@ -139,20 +141,34 @@ public final class BenchmarkReport {
 		line();
 	}
 
-	private void overheadGoal(String goal, OverheadResult overhead, Duration interval, Metric metric, double limit,
-			boolean higherIsWorse) {
-		Ratio switched = overhead.switchRatio(interval, metric);
-		Ratio separate = overhead.processRatio(interval, metric);
-		String measured = "one JVM switched: " + change(switched) + "; separate runs: " + change(separate);
-		if (Double.isNaN(limit)) {
-			line("| " + goal + " | " + measured + " | reported |");
-			return;
+	/** Every setting compared, in the order first seen: separate runs first, then switched ones. */
+	private static List<ProfilerSetting> settings(OverheadResult overhead) {
+		List<ProfilerSetting> settings = new ArrayList<>(overhead.parameters().processSettings());
+		for (ProfilerSetting setting : overhead.parameters().switchSettings()) {
+			if (!settings.contains(setting)) {
+				settings.add(setting);
+			}
 		}
-		boolean switchMet = higherIsWorse ? switched.median() <= limit : switched.median() >= limit;
-		boolean separateMet = higherIsWorse ? separate.median() <= limit : separate.median() >= limit;
-		String verdict = "one JVM: " + (switchMet ? "met" : "**not met**") + "; separate runs: "
-				+ (separateMet ? "met" : "**not met**");
-		line("| " + goal + " | " + measured + " | " + verdict + " |");
+		return settings;
+	}
+
+	private void overheadGoal(String goal, OverheadResult overhead, ProfilerSetting setting, Metric metric,
+			double limit, boolean higherIsWorse) {
+		Ratio switched = overhead.switchRatio(setting, metric);
+		Ratio separate = overhead.processRatio(setting, metric);
+		List<String> measured = new ArrayList<>();
+		List<String> verdicts = new ArrayList<>();
+		for (Object[] method : new Object[][] { { "one JVM switched", switched }, { "separate runs", separate } }) {
+			Ratio ratio = (Ratio) method[1];
+			if (ratio.count() == 0) {
+				continue;
+			}
+			measured.add(method[0] + ": " + change(ratio));
+			boolean met = higherIsWorse ? ratio.median() <= limit : ratio.median() >= limit;
+			verdicts.add(method[0] + ": " + (met ? "met" : "**not met**"));
+		}
+		String verdict = Double.isNaN(limit) ? "reported" : String.join("; ", verdicts);
+		line("| " + goal + " | " + String.join("; ", measured) + " | " + verdict + " |");
 	}
 
 	private void goal(String goal, String measured, boolean met) {
@@ -216,11 +232,11 @@ public final class BenchmarkReport {
 				p.maxWarmup().toSeconds()));
 		line();
 		line(String.format(Locale.ROOT, "- **Separate runs**: %d rounds; each round starts the application once with "
-				+ "`spanprofile.enabled=false` and once per interval with the starter enabled, in an order that "
+				+ "`spanprofile.enabled=false` and once per setting with the starter enabled, in an order that "
 				+ "rotates from round to round; one %d s window per start after at least %d s of warm-up. Includes everything "
 				+ "the starter does, but runs of identical configuration differ by tens of percent on a shared "
 				+ "machine.", p.processRounds(), p.window().toSeconds(), p.warmup().toSeconds()));
-		line(String.format(Locale.ROOT, "- **One JVM switched**: per interval one application (at least %d s of warm-up), "
+		line(String.format(Locale.ROOT, "- **One JVM switched**: per setting one application (at least %d s of warm-up), "
 				+ "switched with `POST /actuator/spanprofile` between %d pairs of %d s windows (on/off, off/on, ...; "
 				+ "%d ms of load after each switch before the window). Much steadier. Switched off, the hook stays "
 				+ "installed (its stopped cost is in the hook table above) and the span processor still looks at every "
@@ -232,9 +248,13 @@ public final class BenchmarkReport {
 		line();
 		line("| comparison | throughput | p50 latency | p99 latency | CPU per request | CPU per request without JIT |");
 		line("|---|---|---|---|---|---|");
-		for (Duration interval : p.intervals()) {
-			line(row("one JVM switched, " + interval.toMillis() + " ms", (metric) -> overhead.switchRatio(interval, metric)));
-			line(row("separate runs, " + interval.toMillis() + " ms", (metric) -> overhead.processRatio(interval, metric)));
+		for (ProfilerSetting setting : settings(overhead)) {
+			if (p.switchSettings().contains(setting)) {
+				line(row("one JVM switched, " + setting.label(), (metric) -> overhead.switchRatio(setting, metric)));
+			}
+			if (p.processSettings().contains(setting)) {
+				line(row("separate runs, " + setting.label(), (metric) -> overhead.processRatio(setting, metric)));
+			}
 		}
 		line();
 		line("Every window:");
@@ -245,9 +265,9 @@ public final class BenchmarkReport {
 		for (OverheadResult.Window window : overhead.processes()) {
 			windowRow("separate runs", window);
 		}
-		for (Map.Entry<Duration, List<OverheadResult.Window>> entry : overhead.switched().entrySet()) {
+		for (Map.Entry<String, List<OverheadResult.Window>> entry : overhead.switched().entrySet()) {
 			for (OverheadResult.Window window : entry.getValue()) {
-				windowRow("one JVM, " + entry.getKey().toMillis() + " ms", window);
+				windowRow("one JVM, " + entry.getKey(), window);
 			}
 		}
 		line();

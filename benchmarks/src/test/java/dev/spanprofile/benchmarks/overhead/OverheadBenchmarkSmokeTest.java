@@ -17,20 +17,21 @@ class OverheadBenchmarkSmokeTest {
 
 	@Test
 	void oneShortRoundOfEachComparisonMeasuresEveryFigure() throws Exception {
-		Duration interval = Duration.ofMillis(10);
+		ProfilerSetting setting = ProfilerSetting.defaults();
 		OverheadParameters parameters = new OverheadParameters(2, 20_000, Duration.ofSeconds(1), Duration.ofSeconds(1),
-				Duration.ofSeconds(1), 1, 1, Duration.ofSeconds(1), Duration.ofMillis(300), List.of(interval));
+				Duration.ofSeconds(1), 1, 1, Duration.ofSeconds(1), Duration.ofMillis(300), List.of(setting),
+				List.of(setting));
 		OverheadResult result = new OverheadBenchmark(parameters, Path.of("target", "benchmark-logs")).run();
 		assertThat(result.processes()).hasSize(2);
-		assertThat(result.switched().get(interval)).hasSize(2);
+		assertThat(result.switched().get(setting.label())).hasSize(2);
 		assertThat(result.processes()).allSatisfy(OverheadBenchmarkSmokeTest::measured);
-		assertThat(result.switched().get(interval)).allSatisfy(OverheadBenchmarkSmokeTest::measured);
-		assertThat(result.collectorShare(interval)).isBetween(0.0, 1.0);
+		assertThat(result.switched().get(setting.label())).allSatisfy(OverheadBenchmarkSmokeTest::measured);
+		assertThat(result.collectorShare(setting)).isBetween(0.0, 1.0);
 		for (Metric metric : Metric.values()) {
-			assertThat(result.processRatio(interval, metric).count()).isEqualTo(1);
-			assertThat(result.processRatio(interval, metric).median()).isPositive().isFinite();
-			assertThat(result.switchRatio(interval, metric).count()).isEqualTo(1);
-			assertThat(result.switchRatio(interval, metric).median()).isPositive().isFinite();
+			assertThat(result.processRatio(setting, metric).count()).isEqualTo(1);
+			assertThat(result.processRatio(setting, metric).median()).isPositive().isFinite();
+			assertThat(result.switchRatio(setting, metric).count()).isEqualTo(1);
+			assertThat(result.switchRatio(setting, metric).median()).isPositive().isFinite();
 		}
 	}
 
