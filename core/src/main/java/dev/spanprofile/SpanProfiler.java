@@ -60,6 +60,12 @@ public final class SpanProfiler implements AutoCloseable {
 	/** Whether the engine holds a recording whose samples can be collected. */
 	private volatile boolean sampling;
 
+	/**
+	 * Set by {@link #stop()} until the next {@link #start()}: spans that start meanwhile are not stored, so that
+	 * they cannot push the profiles kept from before out of the store.
+	 */
+	private volatile boolean stopped;
+
 	private boolean collectFailureLogged;
 
 	public SpanProfiler(SpanProfilerSettings settings, Function<FrameTable, SamplingEngine> engineFactory) {
@@ -82,7 +88,7 @@ public final class SpanProfiler implements AutoCloseable {
 	 * @param excluded spans (with their whole local request, if a root) not to keep
 	 */
 	public SpanProcessor spanProcessor(Predicate<ReadableSpan> excluded) {
-		return new SpanLifecycleProcessor(this.store, excluded);
+		return new SpanLifecycleProcessor(this.store, excluded, () -> !this.stopped);
 	}
 
 	/**
@@ -111,6 +117,8 @@ public final class SpanProfiler implements AutoCloseable {
 		}
 		this.problem = null;
 		this.sampling = true;
+		forgetThreadStates();
+		this.stopped = false;
 		this.recorder.setRecording(true);
 		this.lastCollect = System.nanoTime();
 		this.collector = Executors.newSingleThreadScheduledExecutor(task -> {
@@ -127,11 +135,30 @@ public final class SpanProfiler implements AutoCloseable {
 		return true;
 	}
 
-	/** Stop sampling; stored profiles stay readable. */
+	/**
+	 * After a stop nothing recorded what threads did: until a thread's next change point, what it runs is unknown,
+	 * so its samples are dropped rather than given to the span it ran before the stop.
+	 */
+	private void forgetThreadStates() {
+		this.cycle.lock();
+		try {
+			this.recorder.drainTo(this.attributor);
+			this.attributor.statesUnknownFrom(System.nanoTime());
+		}
+		finally {
+			this.cycle.unlock();
+		}
+	}
+
+	/**
+	 * Stop sampling; stored profiles stay readable, and spans starting from now on are not stored. {@link #start()}
+	 * resumes.
+	 */
 	public synchronized void stop() {
 		if (this.collector == null) {
 			return;
 		}
+		this.stopped = true;
 		// Not shutdownNow: interrupting a cycle mid-read closes the recording's channel and logs a failure at every
 		// shutdown. A running cycle finishes; no further one starts.
 		this.collector.shutdown();

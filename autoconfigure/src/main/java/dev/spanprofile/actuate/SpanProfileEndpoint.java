@@ -24,6 +24,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
+import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.boot.actuate.endpoint.web.annotation.WebEndpoint;
 
@@ -234,6 +235,32 @@ public class SpanProfileEndpoint {
 	private String askingRequest() {
 		SpanRecord current = this.profiler.store().find(Span.current().getSpanContext().getSpanId());
 		return (current != null) ? current.localRoot().spanId() : "";
+	}
+
+	/**
+	 * Stop or resume profiling without restarting the application ({@code POST {"enabled": false}}). Stored profiles
+	 * stay readable while stopped; spans that start meanwhile are not stored. Like every write operation it is
+	 * unavailable with {@code management.endpoint.spanprofile.access=read-only}.
+	 * @param enabled {@code true} or {@code false}; taken as a string so that anything else gets a 400 that says why
+	 * @return the engine status after the change; {@code running} is false with a {@code problem} when the profiler
+	 * could not start
+	 */
+	@WriteOperation
+	public WebEndpointResponse<Map<String, Object>> setEnabled(@Nullable String enabled) {
+		if (enabled == null || enabled.isBlank()) {
+			return error(400, "Expected a JSON body {\"enabled\": true} or {\"enabled\": false}");
+		}
+		String value = enabled.trim();
+		if (value.equalsIgnoreCase("true")) {
+			this.profiler.start();
+		}
+		else if (value.equalsIgnoreCase("false")) {
+			this.profiler.stop();
+		}
+		else {
+			return error(400, "enabled must be true or false, was '" + echo(value) + "'");
+		}
+		return new WebEndpointResponse<>(engineDescription(), 200);
 	}
 
 	private Map<String, Object> engineDescription() {

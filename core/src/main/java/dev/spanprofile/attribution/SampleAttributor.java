@@ -52,6 +52,13 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 		this.endedThreads.put(threadId, System.nanoTime());
 	}
 
+	/** From {@code time} on, what every known thread runs is unknown until its next change point. */
+	public void statesUnknownFrom(long time) {
+		for (ThreadTimeline timeline : this.timelines.values()) {
+			timeline.append(time, ThreadTimeline.UNKNOWN);
+		}
+	}
+
 	private ThreadTimeline timeline(long threadId) {
 		return this.timelines.computeIfAbsent(threadId, id -> new ThreadTimeline());
 	}

@@ -1,5 +1,6 @@
 package dev.spanprofile.tracking;
 
+import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 
 import dev.spanprofile.store.SpanProfileStore;
@@ -21,17 +22,32 @@ public final class SpanLifecycleProcessor implements SpanProcessor {
 
 	private final Predicate<ReadableSpan> excluded;
 
+	private final BooleanSupplier accepting;
+
 	/**
 	 * @param excluded spans to drop when they end, with their whole request if they are a local root (e.g. calls to
 	 * the actuator itself)
 	 */
 	public SpanLifecycleProcessor(SpanProfileStore store, Predicate<ReadableSpan> excluded) {
+		this(store, excluded, () -> true);
+	}
+
+	/**
+	 * @param excluded spans to drop when they end, with their whole request if they are a local root
+	 * @param accepting whether spans starting now are stored (spans already stored are always completed)
+	 */
+	public SpanLifecycleProcessor(SpanProfileStore store, Predicate<ReadableSpan> excluded,
+			BooleanSupplier accepting) {
 		this.store = store;
 		this.excluded = excluded;
+		this.accepting = accepting;
 	}
 
 	@Override
 	public void onStart(Context parentContext, ReadWriteSpan span) {
+		if (!this.accepting.getAsBoolean()) {
+			return;
+		}
 		SpanContext context = span.getSpanContext();
 		SpanContext parent = span.getParentSpanContext();
 		boolean hasParent = parent.isValid();

@@ -1,0 +1,155 @@
+package dev.spanprofile.benchmarks.overhead;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import dev.spanprofile.benchmarks.overhead.app.BenchApplication;
+
+/**
+ * The benchmark application in a JVM of its own, on a free loopback port, with its output in a log file. Its CPU
+ * time comes from the operating system ({@link ProcessCpu}).
+ */
+final class AppProcess implements AutoCloseable {
+
+	private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(90);
+
+	private final Process process;
+
+	private final int port;
+
+	private final Path log;
+
+	private final ProcessCpu cpu;
+
+	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+	private AppProcess(Process process, int port, Path log) {
+		this.process = process;
+		this.port = port;
+		this.log = log;
+		this.cpu = new ProcessCpu(process.toHandle());
+	}
+
+	/** Start the application with these Spring properties and wait until it serves requests. */
+	static AppProcess start(Map<String, String> properties, Path log) throws IOException, InterruptedException {
+		int port = freeLoopbackPort();
+		List<String> command = new ArrayList<>();
+		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		// A fixed heap, so that the heap sizing policy does not differ between runs.
+		command.add("-Xms512m");
+		command.add("-Xmx512m");
+		command.add("-cp");
+		command.add(System.getProperty("java.class.path"));
+		command.add(BenchApplication.class.getName());
+		command.add("--server.address=127.0.0.1");
+		command.add("--server.port=" + port);
+		command.add("--spring.main.banner-mode=off");
+		// Connections held open as a load balancer holds them; Tomcat would otherwise close each after 100 requests.
+		command.add("--server.tomcat.max-keep-alive-requests=-1");
+		command.add("--management.tracing.sampling.probability=1.0");
+		command.add("--management.endpoints.web.exposure.include=health,spanprofile");
+		command.add("--management.otlp.metrics.export.enabled=false");
+		command.add("--logging.level.root=WARN");
+		properties.forEach((name, value) -> command.add("--" + name + "=" + value));
+		Files.createDirectories(log.getParent());
+		Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+		AppProcess app = new AppProcess(process, port, log);
+		try {
+			app.awaitReady();
+		}
+		catch (IOException | InterruptedException | RuntimeException ex) {
+			app.close();
+			throw ex;
+		}
+		return app;
+	}
+
+	private static int freeLoopbackPort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			return socket.getLocalPort();
+		}
+	}
+
+	private void awaitReady() throws IOException, InterruptedException {
+		long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
+		while (System.nanoTime() < deadline) {
+			if (!this.process.isAlive()) {
+				throw new IOException("The benchmark application exited with " + this.process.exitValue() + ":\n"
+						+ logTail());
+			}
+			try {
+				if (get("/actuator/health").statusCode() == 200) {
+					return;
+				}
+			}
+			catch (IOException ex) {
+				// Not listening yet.
+			}
+			Thread.sleep(200);
+		}
+		throw new IOException("The benchmark application did not start within " + STARTUP_TIMEOUT + ":\n" + logTail());
+	}
+
+	int port() {
+		return this.port;
+	}
+
+	/** CPU time the application's process has used so far. */
+	ProcessCpu.Usage cpuTime() {
+		return this.cpu.used();
+	}
+
+	HttpResponse<String> get(String path) throws IOException, InterruptedException {
+		return this.http.send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(10)).build(),
+				HttpResponse.BodyHandlers.ofString());
+	}
+
+	/** Switch profiling on or off through the actuator endpoint; fails unless the engine reports the new state. */
+	void setProfiling(boolean enabled) throws IOException, InterruptedException {
+		HttpResponse<String> response = this.http.send(HttpRequest.newBuilder(uri("/actuator/spanprofile"))
+			.timeout(Duration.ofSeconds(30))
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString("{\"enabled\": " + enabled + "}"))
+			.build(), HttpResponse.BodyHandlers.ofString());
+		if (response.statusCode() != 200 || !response.body().contains("\"running\":" + enabled)) {
+			throw new IOException("Switching profiling " + (enabled ? "on" : "off") + " failed: "
+					+ response.statusCode() + " " + response.body());
+		}
+	}
+
+	private URI uri(String path) {
+		return URI.create("http://127.0.0.1:" + this.port + path);
+	}
+
+	String logTail() {
+		try {
+			List<String> lines = Files.readAllLines(this.log);
+			return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+		}
+		catch (IOException ex) {
+			return "(no log: " + ex.getMessage() + ")";
+		}
+	}
+
+	@Override
+	public void close() throws InterruptedException {
+		this.process.destroy();
+		if (!this.process.waitFor(30, TimeUnit.SECONDS)) {
+			this.process.destroyForcibly();
+			this.process.waitFor(10, TimeUnit.SECONDS);
+		}
+	}
+
+}

@@ -1,0 +1,142 @@
+package dev.spanprofile.benchmarks.overhead;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the starter costs a real Spring MVC application under load, measured two ways on the same machine:
+ * <ul>
+ * <li>separate runs of the application with the starter enabled and with {@code spanprofile.enabled=false},
+ * alternated in rotating order, which includes everything the starter does but suffers from the 10–30 %
+ * differences between identical runs that shared machines show;</li>
+ * <li>one running application switched on and off through the endpoint in short alternating windows (on, off,
+ * off, on, ...), which is far steadier but leaves in place what a switched-off engine keeps doing: the activation
+ * hook's check and one check per span start.</li>
+ * </ul>
+ * Both report throughput, p50 and p99 latency, and the application's CPU time per request from the operating
+ * system, as ratios of on to off per round or pair.
+ */
+public final class OverheadBenchmark {
+
+	static final String OFF = "off";
+
+	private final OverheadParameters parameters;
+
+	private final Path logDirectory;
+
+	private int appCount;
+
+	public OverheadBenchmark(OverheadParameters parameters, Path logDirectory) {
+		this.parameters = parameters;
+		this.logDirectory = logDirectory;
+	}
+
+	public OverheadResult run() throws IOException, InterruptedException {
+		return new OverheadResult(this.parameters, separateProcesses(), runtimeSwitch());
+	}
+
+	/** Each round starts the application once per configuration, in an order rotated from round to round. */
+	List<OverheadResult.Window> separateProcesses() throws IOException, InterruptedException {
+		List<ProfilerSetting> configurations = new ArrayList<>();
+		configurations.add(null);
+		configurations.addAll(this.parameters.processSettings());
+		List<OverheadResult.Window> windows = new ArrayList<>();
+		for (int round = 0; round < this.parameters.processRounds(); round++) {
+			for (int i = 0; i < configurations.size(); i++) {
+				ProfilerSetting setting = configurations.get((i + round) % configurations.size());
+				Map<String, String> properties = (setting != null) ? setting.properties()
+						: Map.of("spanprofile.enabled", "false");
+				try (Running running = start(properties)) {
+					warmUp(running);
+					windows.add(measure(running, (setting != null) ? setting.configuration() : OFF, round,
+							this.parameters.window()));
+				}
+			}
+		}
+		return windows;
+	}
+
+	/** Per setting one application, switched on and off in pairs of windows whose order alternates. */
+	Map<String, List<OverheadResult.Window>> runtimeSwitch() throws IOException, InterruptedException {
+		Map<String, List<OverheadResult.Window>> all = new LinkedHashMap<>();
+		for (ProfilerSetting setting : this.parameters.switchSettings()) {
+			List<OverheadResult.Window> windows = new ArrayList<>();
+			try (Running running = start(setting.properties())) {
+				warmUp(running);
+				for (int pair = 0; pair < this.parameters.switchPairs(); pair++) {
+					boolean onFirst = pair % 2 == 0;
+					for (boolean on : new boolean[] { onFirst, !onFirst }) {
+						running.app.setProfiling(on);
+						running.load.measure(this.parameters.switchSettle());
+						windows.add(measure(running, on ? setting.configuration() : OFF, pair,
+								this.parameters.switchWindow()));
+					}
+				}
+			}
+			all.put(setting.label(), windows);
+		}
+		return all;
+	}
+
+	/**
+	 * Load for the minimum warm-up, then on while the JIT compiler threads still take more than 2 % of the
+	 * application's CPU: on a busy machine compilation can go on for half a minute, and a window that includes it
+	 * measures the JIT rather than the profiler.
+	 */
+	private void warmUp(Running running) throws InterruptedException {
+		long deadline = System.nanoTime() + this.parameters.maxWarmup().toNanos();
+		running.load.measure(this.parameters.warmup());
+		while (System.nanoTime() < deadline) {
+			ProcessCpu.Usage before = running.app.cpuTime();
+			running.load.measure(Duration.ofSeconds(2));
+			ProcessCpu.Usage used = running.app.cpuTime().minus(before);
+			if (used.compiler().toNanos() <= used.total().toNanos() * 0.02) {
+				return;
+			}
+		}
+	}
+
+	private OverheadResult.Window measure(Running running, String configuration, int round, Duration length)
+			throws InterruptedException {
+		ProcessCpu.Usage cpuBefore = running.app.cpuTime();
+		LoadDriver.Window window = running.load.measure(length);
+		ProcessCpu.Usage cpu = running.app.cpuTime().minus(cpuBefore);
+		if (window.requests() == 0) {
+			throw new IllegalStateException("No request succeeded in a window (" + configuration + "):\n"
+					+ running.app.logTail());
+		}
+		return new OverheadResult.Window(configuration, round, window.requests(), window.errors(),
+				window.throughput(), window.latencyMillis(0.5), window.latencyMillis(0.99),
+				cpu.total().toNanos() / 1000.0 / window.requests(),
+				cpu.total().minus(cpu.compiler()).toNanos() / 1000.0 / window.requests(),
+				cpu.collector().toNanos() / 1000.0 / window.requests());
+	}
+
+	private Running start(Map<String, String> properties) throws IOException, InterruptedException {
+		Path log = this.logDirectory.resolve("bench-app-" + (++this.appCount) + ".log");
+		AppProcess app = AppProcess.start(properties, log);
+		LoadDriver load = new LoadDriver(app.port(), "/work?rounds=" + this.parameters.workRounds(),
+				this.parameters.connections());
+		return new Running(app, load);
+	}
+
+	private record Running(AppProcess app, LoadDriver load) implements AutoCloseable {
+
+		@Override
+		public void close() throws InterruptedException {
+			try {
+				this.load.close();
+			}
+			finally {
+				this.app.close();
+			}
+		}
+
+	}
+
+}

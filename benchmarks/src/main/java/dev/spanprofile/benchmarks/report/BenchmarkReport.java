@@ -1,0 +1,401 @@
+package dev.spanprofile.benchmarks.report;
+
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import dev.spanprofile.benchmarks.accuracy.AccuracyResult;
+import dev.spanprofile.benchmarks.hook.HookCost;
+import dev.spanprofile.benchmarks.hook.HookCostResult;
+import dev.spanprofile.benchmarks.memory.MemoryResult;
+import dev.spanprofile.benchmarks.overhead.OverheadResult;
+import dev.spanprofile.benchmarks.overhead.OverheadResult.Metric;
+import dev.spanprofile.benchmarks.overhead.OverheadResult.Ratio;
+import dev.spanprofile.benchmarks.overhead.ProfilerSetting;
+
+/**
+ * Writes docs/benchmarks.md: the goals with the measured value beside each, then every benchmark's figures.
+ */
+public final class BenchmarkReport {
+
+	private static final double MIB = 1024 * 1024;
+
+	private final Results results;
+
+	private final StringBuilder out = new StringBuilder();
+
+	private BenchmarkReport(Results results) {
+		this.results = results;
+	}
+
+	public static String render(Results results) {
+		return new BenchmarkReport(results).render();
+	}
+
+	private String render() {
+		header();
+		goals();
+		hook();
+		overhead();
+		accuracy();
+		memory();
+		failures();
+		return this.out.toString();
+	}
+
+	private void header() {
+		Machine machine = this.results.machine();
+		line("# Benchmarks");
+		line();
+		line("Overhead, accuracy and memory of spanprofile, measured by `" + this.results.command() + "` on "
+				+ DateTimeFormatter.ISO_LOCAL_DATE.format(this.results.started().atOffset(ZoneOffset.UTC)) + " in "
+				+ minutes(this.results.took()) + ". Reproduce with:");
+		line();
+		line("```bash");
+		line(this.results.command());
+		line("```");
+		line();
+		line("It builds the `benchmarks` module, runs every benchmark below and rewrites this file. The module's tests "
+				+ "run each benchmark for a few seconds with tiny parameters, so CI keeps them working; they check "
+				+ "that figures come out, never how good they are.");
+		line();
+		line(String.format(Locale.ROOT,
+				"Machine: %d cores (%s), %.0f GiB, %s, %s. Load average when the run started: %.2f.", machine.cores(),
+				machine.cpu(), machine.memoryBytes() / (MIB * 1024), machine.os(), machine.jdk(),
+				machine.loadAverage()));
+		line("The machine is shared: other builds may run at the same time, so absolute times vary between runs. "
+				+ "That is why every comparison below is made side by side within one run and reported as a ratio "
+				+ "with its spread.");
+		line();
+	}
+
+	private void goals() {
+		line("## Goals");
+		line();
+		line("| goal | measured | |");
+		line("|---|---|---|");
+		HookCostResult hook = this.results.hook();
+		if (hook != null) {
+			goal("Hook: the running wrapper adds at most ~1.5 clock reads to one activation + deactivation",
+					String.format(Locale.ROOT, "+%.1f ns = %.2f clock reads (one clock read: %.1f ns); an activation "
+							+ "plus deactivation records two change points, each with its own clock read",
+							hook.addedNanos(), hook.addedClockReads(), hook.clockRead().nanos()),
+					hook.addedClockReads() <= 1.5);
+			goal("Hook: allocates nothing",
+					String.format(Locale.ROOT, "%.0f B/op with the wrapper vs %.0f B/op without", hook.recording().bytes(),
+							hook.bare().bytes()),
+					hook.addedBytes() < 1);
+		}
+		OverheadResult overhead = this.results.overhead();
+		if (overhead != null) {
+			for (ProfilerSetting setting : settings(overhead)) {
+				boolean judged = setting.judged();
+				String with = " with " + setting.label();
+				overheadGoal("Throughput loss" + (judged ? " ≤ 1 %" : "") + with, overhead, setting, Metric.THROUGHPUT,
+						judged ? 0.99 : Double.NaN, false);
+				overheadGoal("p99 latency increase" + (judged ? " ≤ 2 %" : "") + with, overhead, setting, Metric.P99,
+						judged ? 1.02 : Double.NaN, true);
+				overheadGoal("CPU time per request" + with, overhead, setting, Metric.CPU_PER_REQUEST, Double.NaN, true);
+				overheadGoal("CPU time per request without the JIT compiler threads" + with, overhead, setting,
+						Metric.CPU_PER_REQUEST_WITHOUT_JIT, Double.NaN, true);
+				line(String.format(Locale.ROOT, "| spanprofile's collector thread's share of the application's CPU%s "
+						+ "| %s (median over the windows with profiling on) | reported |", with,
+						percent(overhead.collectorShare(setting))));
+			}
+		}
+		AccuracyResult accuracy = this.results.accuracy();
+		if (accuracy != null) {
+			goal("Misattributed samples: 0 %",
+					String.format(Locale.ROOT, "%s (%d of %d samples in a hot method)", percent(accuracy.misattributedRate()),
+							accuracy.misattributedSamples(), accuracy.totalSamples()),
+					accuracy.misattributedSamples() == 0);
+			goal("Samples within ±15 % of the expected count",
+					String.format(Locale.ROOT, "%d of %d spans; samples/expected from %.2f to %.2f, all spans together %.3f",
+							accuracy.spansWithin(0.15), accuracy.spans().size(), accuracy.minCountRatio(),
+							accuracy.maxCountRatio(), accuracy.totalSamples() / accuracy.totalExpected()),
+					accuracy.spansWithin(0.15) == accuracy.spans().size());
+			Duration max = accuracy.maxCompletionLatency();
+			goal("Profile complete ≤ 1.5 s after the span ended",
+					String.format(Locale.ROOT, "median %s, max %s%s", millis(accuracy.medianCompletionLatency()),
+							millis(max), (accuracy.neverComplete() > 0) ? ", " + accuracy.neverComplete() + " never" : ""),
+					max != null && accuracy.neverComplete() == 0 && max.toMillis() <= 1500);
+		}
+		MemoryResult memory = this.results.memory();
+		if (memory != null) {
+			long budget = memory.parameters().maxBytes();
+			long realMax = Math.max(memory.retainedBytes(), memory.maxCheckpointHeap());
+			goal(String.format(Locale.ROOT, "Heap held by the store under its budget (%s) at %,d spans/s for %d s",
+					mib(budget), memory.parameters().spansPerSecond(), memory.parameters().duration().toSeconds()),
+					String.format(Locale.ROOT, "%s retained at the end, at most %s heap growth at checkpoints",
+							mib(memory.retainedBytes()), mib(memory.maxCheckpointHeap())),
+					realMax <= budget);
+			line(String.format(Locale.ROOT, "| The store's own estimate against the same budget | at most %s | %s |",
+					mib(memory.maxEstimate()), (memory.maxEstimate() <= budget) ? "within" : "over, reported"));
+			line(String.format(Locale.ROOT, "| Bytes per stored span | %.0f B real, %.0f B estimated by the store | — |",
+					memory.retainedBytesPerSpan(), memory.estimatedBytesPerSpan()));
+		}
+		line();
+	}
+
+	/** Every setting compared, in the order first seen: separate runs first, then switched ones. */
+	private static List<ProfilerSetting> settings(OverheadResult overhead) {
+		List<ProfilerSetting> settings = new ArrayList<>(overhead.parameters().processSettings());
+		for (ProfilerSetting setting : overhead.parameters().switchSettings()) {
+			if (!settings.contains(setting)) {
+				settings.add(setting);
+			}
+		}
+		return settings;
+	}
+
+	private void overheadGoal(String goal, OverheadResult overhead, ProfilerSetting setting, Metric metric,
+			double limit, boolean higherIsWorse) {
+		Ratio switched = overhead.switchRatio(setting, metric);
+		Ratio separate = overhead.processRatio(setting, metric);
+		List<String> measured = new ArrayList<>();
+		List<String> verdicts = new ArrayList<>();
+		for (Object[] method : new Object[][] { { "one JVM switched", switched }, { "separate runs", separate } }) {
+			Ratio ratio = (Ratio) method[1];
+			if (ratio.count() == 0) {
+				continue;
+			}
+			measured.add(method[0] + ": " + change(ratio));
+			boolean met = higherIsWorse ? ratio.median() <= limit : ratio.median() >= limit;
+			verdicts.add(method[0] + ": " + (met ? "met" : "**not met**"));
+		}
+		String verdict = Double.isNaN(limit) ? "reported" : String.join("; ", verdicts);
+		line("| " + goal + " | " + String.join("; ", measured) + " | " + verdict + " |");
+	}
+
+	private void goal(String goal, String measured, boolean met) {
+		line("| " + goal + " | " + measured + " | " + (met ? "met" : "**not met**") + " |");
+	}
+
+	private void hook() {
+		HookCostResult hook = this.results.hook();
+		if (hook == null) {
+			return;
+		}
+		line("## Hook cost (JMH)");
+		line();
+		line(String.format(Locale.ROOT, "`Context.makeCurrent()` and `Scope.close()` of a context holding a sampled "
+				+ "span, one thread, JMH with its GC profiler: %d rounds, each one fork per variant with %d warm-up and "
+				+ "%d measured iterations of %d ms; median over the rounds, with the fastest and slowest round. The "
+				+ "variants run in JVMs of their own because the hook is JVM-wide once installed "
+				+ "(`ActivationHookBenchmark`, `ClockReadBenchmark`). With the profiler recording, a collector thread "
+				+ "drains the change points every 50 ms as the engine does.", hook.rounds(), hook.iterations(),
+				hook.iterations(), hook.iterationTime().toMillis()));
+		line();
+		line("| variant | ns/op | rounds | B/op |");
+		line("|---|---|---|---|");
+		hookRow("`System.nanoTime()` (the yardstick)", hook.clockRead());
+		hookRow("OpenTelemetry's own storage, no hook", hook.bare());
+		hookRow("hook installed, profiler stopped", hook.stopped());
+		hookRow("hook installed, profiler recording", hook.recording());
+		hookRow("proposal: single-scope hook, stopped", hook.singleScopeStopped());
+		hookRow("proposal: single-scope hook, recording", hook.singleScopeRecording());
+		line();
+		line("Without the hook the JIT removes OpenTelemetry's scope object altogether (escape analysis), hence "
+				+ "0 B/op. The hook returns its own scope around OpenTelemetry's, and the two are allocated. "
+				+ "The single-scope proposal (`SingleScopeTrackingStorage`, measured here only) keeps the thread's "
+				+ "context itself, so that one scope object both restores and records, and looks at nothing while the "
+				+ "profiler is stopped.");
+		line();
+	}
+
+	private void hookRow(String variant, HookCost.Measurement measurement) {
+		line(String.format(Locale.ROOT, "| %s | %.1f | %.1f .. %.1f | %.0f |", variant, measurement.nanos(),
+				measurement.lowest(), measurement.highest(), measurement.bytes()));
+	}
+
+	private void overhead() {
+		OverheadResult overhead = this.results.overhead();
+		if (overhead == null) {
+			return;
+		}
+		var p = overhead.parameters();
+		line("## End-to-end overhead");
+		line();
+		line(String.format(Locale.ROOT, "A Spring MVC application (`BenchApplication`: Spring Boot %s, OpenTelemetry "
+				+ "tracing of every request, one traced child step with a fixed %,d loop rounds of work) under "
+				+ "closed-loop HTTP load from %d keep-alive connections on loopback (`LoadDriver`, in the JVM that runs "
+				+ "the suite). CPU per request is the application process's CPU time in a window (its threads' "
+				+ "scheduler run time, from the OS) over the requests answered in it; it is also given without the JIT "
+				+ "compiler threads, whose bursts (after a start, or after a switch changes what the hot code does) "
+				+ "are the largest single source of noise. Warm-up goes on, up to %d s, until the JIT compiler "
+				+ "threads take less than 2 %% of the application's CPU.",
+				org.springframework.boot.SpringBootVersion.getVersion(), p.workRounds(), p.connections(),
+				p.maxWarmup().toSeconds()));
+		line();
+		line(String.format(Locale.ROOT, "- **Separate runs**: %d rounds; each round starts the application once with "
+				+ "`spanprofile.enabled=false` and once per setting with the starter enabled, in an order that "
+				+ "rotates from round to round; one %d s window per start after at least %d s of warm-up. Includes everything "
+				+ "the starter does, but runs of identical configuration differ by tens of percent on a shared "
+				+ "machine.", p.processRounds(), p.window().toSeconds(), p.warmup().toSeconds()));
+		line(String.format(Locale.ROOT, "- **One JVM switched**: per setting one application (at least %d s of warm-up), "
+				+ "switched with `POST /actuator/spanprofile` between %d pairs of %d s windows (on/off, off/on, ...; "
+				+ "%d ms of load after each switch before the window). Much steadier. Switched off, the hook stays "
+				+ "installed (its stopped cost is in the hook table above) and the span processor still looks at every "
+				+ "span start, so this comparison leaves those out.", p.warmup().toSeconds(), p.switchPairs(),
+				p.switchWindow().toSeconds(), p.switchSettle().toMillis()));
+		line();
+		line("Ratios are on / off: median over rounds or pairs, [lowest..highest]. Below 1 is better for throughput, "
+				+ "above 1 is worse for latency and CPU.");
+		line();
+		line("| comparison | throughput | p50 latency | p99 latency | CPU per request | CPU per request without JIT |");
+		line("|---|---|---|---|---|---|");
+		for (ProfilerSetting setting : settings(overhead)) {
+			if (p.switchSettings().contains(setting)) {
+				line(row("one JVM switched, " + setting.label(), (metric) -> overhead.switchRatio(setting, metric)));
+			}
+			if (p.processSettings().contains(setting)) {
+				line(row("separate runs, " + setting.label(), (metric) -> overhead.processRatio(setting, metric)));
+			}
+		}
+		line();
+		line("Every window:");
+		line();
+		line("| comparison | configuration | round | requests | errors | req/s | p50 ms | p99 ms | CPU µs/request | "
+				+ "without JIT | collector |");
+		line("|---|---|---|---|---|---|---|---|---|---|---|");
+		for (OverheadResult.Window window : overhead.processes()) {
+			windowRow("separate runs", window);
+		}
+		for (Map.Entry<String, List<OverheadResult.Window>> entry : overhead.switched().entrySet()) {
+			for (OverheadResult.Window window : entry.getValue()) {
+				windowRow("one JVM, " + entry.getKey(), window);
+			}
+		}
+		line();
+	}
+
+	private static String row(String title, java.util.function.Function<Metric, Ratio> ratio) {
+		StringBuilder row = new StringBuilder("| " + title + " |");
+		for (Metric metric : Metric.values()) {
+			row.append(' ').append(ratio.apply(metric)).append(" |");
+		}
+		return row.toString();
+	}
+
+	private void windowRow(String comparison, OverheadResult.Window window) {
+		line(String.format(Locale.ROOT, "| %s | %s | %d | %d | %d | %.0f | %.2f | %.2f | %.0f | %.0f | %.1f |",
+				comparison, window.configuration(), window.round(), window.requests(), window.errors(),
+				window.throughput(), window.p50Millis(), window.p99Millis(), window.cpuMicrosPerRequest(),
+				window.cpuMicrosPerRequestWithoutJit(), window.collectorMicrosPerRequest()));
+	}
+
+	private void accuracy() {
+		AccuracyResult accuracy = this.results.accuracy();
+		if (accuracy == null) {
+			return;
+		}
+		var p = accuracy.parameters();
+		line("## Accuracy");
+		line();
+		line(String.format(Locale.ROOT, "%d threads on %d cores, each running %d spans one after another; each span "
+				+ "burns a CPU time fixed in advance (%d, %d, %d or %d ms) in one of eight recognisable methods "
+				+ "(`HotMethods.hot0`..`hot7`), the threads changing span at different moments. Interval %d ms, event "
+				+ "`%s`, dump interval %d ms (the defaults). Expected samples of a span: the CPU time its thread used "
+				+ "inside it (thread CPU clock) over the interval. A sample in another span's hot method is "
+				+ "misattributed. A watcher polls every 2 ms for the moment each ended span is reported complete "
+				+ "(`AccuracyBenchmark`).", p.threads(), this.results.machine().cores(), p.rounds(),
+				p.cpuPerWeight().toMillis(), 2 * p.cpuPerWeight().toMillis(), 3 * p.cpuPerWeight().toMillis(),
+				4 * p.cpuPerWeight().toMillis(), p.interval().toMillis(), accuracy.event(), p.dumpInterval().toMillis()));
+		line();
+		line("| figure | value |");
+		line("|---|---|");
+		line(String.format(Locale.ROOT, "| spans | %d |", accuracy.spans().size()));
+		line(String.format(Locale.ROOT, "| samples attributed / expected | %d / %.1f |", accuracy.totalSamples(),
+				accuracy.totalExpected()));
+		line(String.format(Locale.ROOT, "| misattributed samples | %d (%s) |", accuracy.misattributedSamples(),
+				percent(accuracy.misattributedRate())));
+		line(String.format(Locale.ROOT, "| spans within ±15 %% of expected | %d of %d |", accuracy.spansWithin(0.15),
+				accuracy.spans().size()));
+		line(String.format(Locale.ROOT, "| samples / expected per span | %.3f .. %.3f |", accuracy.minCountRatio(),
+				accuracy.maxCountRatio()));
+		line(String.format(Locale.ROOT, "| samples dropped as unknown (all threads) | %d |", accuracy.unknownSamples()));
+		line(String.format(Locale.ROOT, "| span end → profile complete | median %s, max %s |",
+				millis(accuracy.medianCompletionLatency()), millis(accuracy.maxCompletionLatency())));
+		line(String.format(Locale.ROOT, "| samples that arrived after a span was reported complete | %d |",
+				accuracy.samplesAfterComplete()));
+		line();
+	}
+
+	private void memory() {
+		MemoryResult memory = this.results.memory();
+		if (memory == null) {
+			return;
+		}
+		var p = memory.parameters();
+		line("## Memory");
+		line();
+		line(String.format(Locale.ROOT, "%d threads create %,d spans/s for %d s (achieved: %,.0f spans/s): each "
+				+ "request a server span with one child, some CPU in varying call stacks inside, sampled at 10 ms. "
+				+ "Store limits: `max-memory` %s, `max-spans` %,d (out of reach, so memory is the binding bound). "
+				+ "Real heap is measured as heap in use after a full GC minus the same before the run (at checkpoints "
+				+ "during the run), and at the end as the heap freed when the engine is dropped "
+				+ "(`StoreMemoryBenchmark`).", p.threads(), p.spansPerSecond(), p.duration().toSeconds(),
+				memory.spansPerSecond(), mib(p.maxBytes()), p.maxSpans()));
+		line();
+		line("| at | spans stored | store's estimate | real heap growth |");
+		line("|---|---|---|---|");
+		for (MemoryResult.Checkpoint checkpoint : memory.checkpoints()) {
+			line(String.format(Locale.ROOT, "| %d s | %,d | %s | %s |", checkpoint.at().toSeconds(), checkpoint.spans(),
+					mib(checkpoint.estimate()), mib(checkpoint.heapOverBaseline())));
+		}
+		line(String.format(Locale.ROOT, "| end | %,d | %s | %s retained |", memory.storedSpans(),
+				mib(memory.finalEstimate()), mib(memory.retainedBytes())));
+		line();
+		line(String.format(Locale.ROOT, "Largest estimate seen (polled every 20 ms): %s with up to %,d spans stored. "
+				+ "Per stored span: %.0f B real, %.0f B estimated.", mib(memory.maxEstimate()), memory.maxSpansStored(),
+				memory.retainedBytesPerSpan(), memory.estimatedBytesPerSpan()));
+		line();
+	}
+
+	private void failures() {
+		if (this.results.failures().isEmpty()) {
+			return;
+		}
+		line("## Failed benchmarks");
+		line();
+		this.results.failures().forEach((name, message) -> line("- " + name + ": " + message.replace('\n', ' ')));
+		line();
+	}
+
+	private static String change(Ratio ratio) {
+		if (ratio.count() == 0) {
+			return "—";
+		}
+		return String.format(Locale.ROOT, "%+.1f %% [%+.1f..%+.1f]", ratio.medianPercent(), (ratio.min() - 1) * 100,
+				(ratio.max() - 1) * 100);
+	}
+
+	private static String percent(double fraction) {
+		return Double.isNaN(fraction) ? "—" : String.format(Locale.ROOT, "%.2f %%", fraction * 100);
+	}
+
+	private static String millis(Duration duration) {
+		return (duration != null) ? String.format(Locale.ROOT, "%.0f ms", duration.toNanos() / 1e6) : "—";
+	}
+
+	private static String mib(long bytes) {
+		return String.format(Locale.ROOT, "%.1f MiB", bytes / MIB);
+	}
+
+	private static String minutes(Duration duration) {
+		return String.format(Locale.ROOT, "%d min %02d s", duration.toMinutes(), duration.toSecondsPart());
+	}
+
+	private void line(String text) {
+		this.out.append(text).append('\n');
+	}
+
+	private void line() {
+		this.out.append('\n');
+	}
+
+}

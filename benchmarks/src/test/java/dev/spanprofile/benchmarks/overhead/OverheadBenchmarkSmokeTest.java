@@ -1,0 +1,48 @@
+package dev.spanprofile.benchmarks.overhead;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import dev.spanprofile.benchmarks.overhead.OverheadResult.Metric;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Keeps the overhead benchmark runnable: the real application under real load, one short round of each
+ * comparison. Only checks that every figure was measured; benchmarks/run.sh reports them.
+ */
+class OverheadBenchmarkSmokeTest {
+
+	@Test
+	void oneShortRoundOfEachComparisonMeasuresEveryFigure() throws Exception {
+		ProfilerSetting setting = ProfilerSetting.defaults();
+		OverheadParameters parameters = new OverheadParameters(2, 20_000, Duration.ofSeconds(1), Duration.ofSeconds(1),
+				Duration.ofSeconds(1), 1, 1, Duration.ofSeconds(1), Duration.ofMillis(300), List.of(setting),
+				List.of(setting));
+		OverheadResult result = new OverheadBenchmark(parameters, Path.of("target", "benchmark-logs")).run();
+		assertThat(result.processes()).hasSize(2);
+		assertThat(result.switched().get(setting.label())).hasSize(2);
+		assertThat(result.processes()).allSatisfy(OverheadBenchmarkSmokeTest::measured);
+		assertThat(result.switched().get(setting.label())).allSatisfy(OverheadBenchmarkSmokeTest::measured);
+		assertThat(result.collectorShare(setting)).isBetween(0.0, 1.0);
+		for (Metric metric : Metric.values()) {
+			assertThat(result.processRatio(setting, metric).count()).isEqualTo(1);
+			assertThat(result.processRatio(setting, metric).median()).isPositive().isFinite();
+			assertThat(result.switchRatio(setting, metric).count()).isEqualTo(1);
+			assertThat(result.switchRatio(setting, metric).median()).isPositive().isFinite();
+		}
+	}
+
+	private static void measured(OverheadResult.Window window) {
+		assertThat(window.requests()).isPositive();
+		assertThat(window.throughput()).isPositive().isFinite();
+		assertThat(window.p50Millis()).isPositive().isLessThanOrEqualTo(window.p99Millis());
+		assertThat(window.cpuMicrosPerRequest()).isPositive().isFinite();
+		assertThat(window.cpuMicrosPerRequestWithoutJit()).isPositive().isLessThanOrEqualTo(window.cpuMicrosPerRequest());
+		assertThat(window.collectorMicrosPerRequest()).isGreaterThanOrEqualTo(0)
+			.isLessThanOrEqualTo(window.cpuMicrosPerRequest());
+	}
+
+}
