@@ -65,7 +65,8 @@ public final class SpanProfileStore {
 		else {
 			this.rootsInStartOrder.add(record);
 		}
-		if (this.spans.size() > this.settings.maxSpans()) {
+		// Span metadata counts against the memory budget too: many small spans must not wait for a sample to be evicted.
+		if (this.spans.size() > this.settings.maxSpans() || approximateBytes() > this.settings.maxBytes()) {
 			evictIfNeeded();
 		}
 		return record;

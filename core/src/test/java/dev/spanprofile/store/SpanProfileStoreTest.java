@@ -50,6 +50,18 @@ class SpanProfileStoreTest {
 	}
 
 	@Test
+	void memoryBudgetHoldsForSpansWithoutSamples() {
+		long budget = 100L * SpanProfileStore.BYTES_PER_SPAN;
+		SpanProfileStore store = new SpanProfileStore(new StoreSettings(100_000, budget, false));
+		for (int i = 0; i < 1000; i++) {
+			store.spanStarted("t" + i, "s" + i, null, false, "s" + i, "SERVER", i, "main");
+			store.spanEnded("s" + i, "s" + i, "OK", i + 1, false);
+			assertThat(store.approximateBytes()).isLessThanOrEqualTo(budget + SpanProfileStore.BYTES_PER_SPAN);
+		}
+		assertThat(store.find("s999")).isNotNull();
+	}
+
+	@Test
 	void excludedRequestIsDroppedWhenItsRootEnds() {
 		SpanProfileStore store = new SpanProfileStore(StoreSettings.defaults());
 		store.spanStarted("t", "root", null, false, "GET /actuator", "SERVER", 1, "main");
