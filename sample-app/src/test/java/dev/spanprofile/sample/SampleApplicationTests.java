@@ -58,10 +58,24 @@ class SampleApplicationTests {
 			.doesNotContain("ReportService.aggregateRows");
 	}
 
+	@Test
+	void waitingForTheStockLockShowsInTheWallClockGraphOnly() throws Exception {
+		for (int i = 0; i < 5; i++) {
+			assertThat(get("/inventory/sku-" + i + "/reserve")).isEqualTo(200);
+		}
+		List<SpanRecord> reservations = awaitSpans("http get /inventory/{sku}/reserve", 5);
+		assertThat(collapsedOf(reservations, SampleKind.WALL)).contains("InventoryService.holdStockLock");
+		assertThat(collapsedOf(reservations, SampleKind.CPU)).doesNotContain("InventoryService.holdStockLock");
+	}
+
 	private String collapsedOf(List<SpanRecord> spans) {
+		return collapsedOf(spans, SampleKind.CPU);
+	}
+
+	private String collapsedOf(List<SpanRecord> spans, SampleKind kind) {
 		StringBuilder all = new StringBuilder();
 		for (SpanRecord span : spans) {
-			all.append(CollapsedStacks.render(span.inclusiveSamples(SampleKind.CPU), this.profiler.store().frames()));
+			all.append(CollapsedStacks.render(span.inclusiveSamples(kind), this.profiler.store().frames()));
 		}
 		return all.toString();
 	}
