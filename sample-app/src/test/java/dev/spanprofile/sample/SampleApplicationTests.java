@@ -64,8 +64,18 @@ class SampleApplicationTests {
 			assertThat(get("/inventory/sku-" + i + "/reserve")).isEqualTo(200);
 		}
 		List<SpanRecord> reservations = awaitSpans("http get /inventory/{sku}/reserve", 5);
-		assertThat(collapsedOf(reservations, SampleKind.WALL)).contains("InventoryService.holdStockLock");
-		assertThat(collapsedOf(reservations, SampleKind.CPU)).doesNotContain("InventoryService.holdStockLock");
+		long waiting = samplesIn(collapsedOf(reservations, SampleKind.WALL), "InventoryService.holdStockLock");
+		long computing = samplesIn(collapsedOf(reservations, SampleKind.CPU), "InventoryService.holdStockLock");
+		// Five 30 ms waits: about 15 wall samples, and a sleeping thread uses no CPU.
+		assertThat(waiting).isGreaterThanOrEqualTo(5);
+		assertThat(computing).isLessThanOrEqualTo(waiting / 5);
+	}
+
+	private static long samplesIn(String collapsed, String frame) {
+		return collapsed.lines()
+			.filter((line) -> line.contains(frame))
+			.mapToLong((line) -> Long.parseLong(line.substring(line.lastIndexOf(' ') + 1)))
+			.sum();
 	}
 
 	private String collapsedOf(List<SpanRecord> spans) {
