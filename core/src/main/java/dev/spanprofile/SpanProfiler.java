@@ -142,7 +142,7 @@ public final class SpanProfiler implements AutoCloseable {
 	private void forgetThreadStates() {
 		this.cycle.lock();
 		try {
-			this.recorder.drainTo(this.attributor);
+			drainChangePoints();
 			this.attributor.statesUnknownFrom(System.nanoTime());
 		}
 		finally {
@@ -201,11 +201,22 @@ public final class SpanProfiler implements AutoCloseable {
 	private void drainActivations() {
 		this.cycle.lock();
 		try {
-			this.recorder.drainTo(this.attributor);
+			drainChangePoints();
 		}
 		finally {
 			this.cycle.unlock();
 		}
+	}
+
+	/**
+	 * Hand the attributor every change point published so far, and with it the time before which its timelines
+	 * are now complete: the clock is read before the drain, so a switch stamped earlier has been published by the
+	 * time its thread's ring is read (bar a writer preempted between its clock read and its publication).
+	 */
+	private void drainChangePoints() {
+		long drainStart = System.nanoTime();
+		this.recorder.drainTo(this.attributor);
+		this.attributor.changePointsCompleteUpTo(drainStart);
 	}
 
 	/**
@@ -219,15 +230,17 @@ public final class SpanProfiler implements AutoCloseable {
 			if (!this.sampling) {
 				return;
 			}
-			// Change points first: every sample about to be joined was taken before this drain.
+			// The engine dumps inside collect, after this first drain: samples taken since the drain are held back
+			// by the attributor and joined after the second, which sees every switch stamped before the dump. The
+			// first drain keeps that held-back stretch short.
 			long dumpStart = System.nanoTime();
 			long upTo;
+			boolean collected = false;
 			try {
-				this.recorder.drainTo(this.attributor);
+				drainChangePoints();
 				upTo = this.engine.collect(this.attributor);
-				this.recorder.drainTo(this.attributor);
 				this.collectFailureLogged = false;
-				this.completeUpTo = upTo;
+				collected = true;
 			}
 			catch (IOException | RuntimeException | Error ex) {
 				// Errors too: a parser fed a corrupt recording throws OutOfMemoryError for an absurd array length
@@ -235,6 +248,10 @@ public final class SpanProfiler implements AutoCloseable {
 				// Profiles stay incomplete (completeUpTo does not move) until a cycle succeeds.
 				logCollectFailure(ex);
 				upTo = dumpStart;
+			}
+			drainChangePoints();
+			if (collected) {
+				this.completeUpTo = upTo;
 			}
 			// Keep a margin of change points: a sample may be stamped slightly before the point that ends its span
 			// is published.

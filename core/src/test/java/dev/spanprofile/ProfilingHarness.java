@@ -5,11 +5,13 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 import dev.spanprofile.render.CollapsedStacks;
 import dev.spanprofile.sampling.EngineChoice;
 import dev.spanprofile.sampling.ProfilingEvent;
 import dev.spanprofile.sampling.SamplerSettings;
+import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StackTree;
 import dev.spanprofile.store.StoreSettings;
@@ -50,12 +52,20 @@ final class ProfilingHarness implements AutoCloseable {
 	}
 
 	ProfilingHarness(boolean rootSpanOnly, int maxSpans, EngineChoice engine, Set<ProfilingEvent> events) {
+		this(rootSpanOnly, maxSpans, engine, events, INTERVAL, Duration.ofMillis(200), Function.identity());
+	}
+
+	/**
+	 * @param decorateEngine wraps the real engine, e.g. to slow its collect cycles down
+	 */
+	ProfilingHarness(boolean rootSpanOnly, int maxSpans, EngineChoice engine, Set<ProfilingEvent> events,
+			Duration interval, Duration dumpInterval, Function<SamplingEngine, SamplingEngine> decorateEngine) {
 		assertThat(ActivationTracking.isActive()).as("activation hook installed").isTrue();
-		SamplerSettings sampler = new SamplerSettings(events, INTERVAL, Path.of(System.getProperty("java.io.tmpdir")),
+		SamplerSettings sampler = new SamplerSettings(events, interval, Path.of(System.getProperty("java.io.tmpdir")),
 				null, null);
 		SpanProfilerSettings settings = new SpanProfilerSettings(sampler,
-				new StoreSettings(maxSpans, 64L * 1024 * 1024, rootSpanOnly), Duration.ofMillis(200));
-		this.profiler = new SpanProfiler(settings, frames -> engine.create(sampler, frames));
+				new StoreSettings(maxSpans, 64L * 1024 * 1024, rootSpanOnly), dumpInterval);
+		this.profiler = new SpanProfiler(settings, frames -> decorateEngine.apply(engine.create(sampler, frames)));
 		this.tracerProvider = SdkTracerProvider.builder()
 			.addSpanProcessor(this.profiler.spanProcessor(span -> false))
 			.build();
