@@ -41,6 +41,11 @@ public final class ThreadActivity {
 	@SuppressWarnings("unused")
 	private volatile long published;
 
+	/** Owner-side: the span of the last recorded point, and the recording session it was recorded in. */
+	Object lastSpan;
+
+	int lastSession;
+
 	/** Owner-side: whether the last recorded point had a span (drives wall-clock thread filters). */
 	boolean inSpan;
 
