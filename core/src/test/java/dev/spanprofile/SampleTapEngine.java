@@ -1,39 +1,37 @@
 package dev.spanprofile;
 
 import java.io.IOException;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 
+import dev.spanprofile.sampling.SampleKind;
 import dev.spanprofile.sampling.SampleSink;
 import dev.spanprofile.sampling.SamplerUnavailableException;
 import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.store.FrameTable;
 
 /**
- * Wraps the real engine: every collect stalls before it dumps, as a collector thread preempted on a busy machine
- * does, and every sample the engine delivers is counted per frame before it is joined, so a test can compare
- * what the join made of the samples with what the sampler took.
+ * Wraps the engine and counts, per frame, the samples it delivers before they are joined: what the sampler took,
+ * for a test to compare with what the join made of it.
  */
-final class StalledCollectEngine implements SamplingEngine {
+final class SampleTapEngine implements SamplingEngine {
 
 	private final SamplingEngine delegate;
 
-	private final long stallMillis;
+	/** Samples whose stack contains a frame, by kind and frame id. */
+	private final Map<SampleKind, Map<Integer, Long>> samplesWithFrame = new EnumMap<>(SampleKind.class);
 
-	/** Samples whose stack contains a frame, by frame id; the collector thread writes, tests read after it stopped. */
-	private final Map<Integer, Long> samplesWithFrame = new HashMap<>();
-
-	StalledCollectEngine(SamplingEngine delegate, long stallMillis) {
+	SampleTapEngine(SamplingEngine delegate) {
 		this.delegate = delegate;
-		this.stallMillis = stallMillis;
 	}
 
-	/** Samples delivered so far whose stack contains a method ending in {@code .method}. */
-	synchronized long samplesIn(String method, FrameTable frames) {
+	/** Samples of a kind delivered so far whose stack contains a method ending in {@code .method}. */
+	synchronized long samplesIn(SampleKind kind, String method, FrameTable frames) {
 		long count = 0;
-		for (Map.Entry<Integer, Long> entry : this.samplesWithFrame.entrySet()) {
+		for (Map.Entry<Integer, Long> entry : this.samplesWithFrame.getOrDefault(kind, Map.of()).entrySet()) {
 			if (frames.name(entry.getKey()).endsWith("." + method)) {
 				count += entry.getValue();
 			}
@@ -43,23 +41,18 @@ final class StalledCollectEngine implements SamplingEngine {
 
 	@Override
 	public long collect(SampleSink sink) throws IOException {
-		try {
-			Thread.sleep(this.stallMillis);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
 		return this.delegate.collect((kind, threadId, time, stack, weight) -> {
-			count(stack, weight);
+			count(kind, stack, weight);
 			sink.sample(kind, threadId, time, stack, weight);
 		});
 	}
 
-	private synchronized void count(int[] stack, long weight) {
+	private synchronized void count(SampleKind kind, int[] stack, long weight) {
 		Set<Integer> seen = new HashSet<>();
+		Map<Integer, Long> counts = this.samplesWithFrame.computeIfAbsent(kind, (key) -> new HashMap<>());
 		for (int frame : stack) {
 			if (seen.add(frame)) {
-				this.samplesWithFrame.merge(frame, weight, Long::sum);
+				counts.merge(frame, weight, Long::sum);
 			}
 		}
 	}
