@@ -29,11 +29,13 @@ class ThreadActivityRaceTest {
 	void aDrainedPairIsAlwaysOneThatWasWritten() throws Exception {
 		AtomicBoolean done = new AtomicBoolean();
 		AtomicReference<ThreadActivity> ring = new AtomicReference<>();
+		Checker checker = new Checker();
 		Thread writer = new Thread(() -> {
 			ThreadActivity activity = new ThreadActivity(Thread.currentThread(), CAPACITY);
 			ring.set(activity);
-			// Enough laps that the copy of a slot regularly overlaps its overwrite, even on a busy 2-core machine.
-			for (long time = 1; time <= 50_000_000L; time++) {
+			// Until the reader has drained enough to have overlapped many overwrites (the writer laps the tiny ring
+			// all the time), however the two threads get scheduled on a busy machine; bounded all the same.
+			for (long time = 1; time <= 400_000_000L && checker.pairs.get() < 100_000; time++) {
 				activity.record(time, SPANS[(int) (time % SPANS.length)]);
 			}
 			done.set(true);
@@ -42,7 +44,6 @@ class ThreadActivityRaceTest {
 		while (ring.get() == null) {
 			Thread.onSpinWait();
 		}
-		Checker checker = new Checker();
 		while (!done.get()) {
 			ring.get().drainTo(checker);
 		}
