@@ -35,7 +35,8 @@ public final class SpanProfiler implements AutoCloseable {
 
 	private static final long DRAIN_PERIOD_MILLIS = 50;
 
-	private static final AtomicReference<SpanProfiler> running = new AtomicReference<>();
+	/** The instance that owns the JVM-wide hook and native profiler, if any. */
+	private static final AtomicReference<SpanProfiler> owner = new AtomicReference<>();
 
 	private final SpanProfilerSettings settings;
 
@@ -55,16 +56,11 @@ public final class SpanProfiler implements AutoCloseable {
 
 	private volatile long completeUpTo;
 
-	private volatile String problem = "not started";
-
-	/** Whether the engine holds a recording whose samples can be collected. */
-	private volatile boolean sampling;
-
 	/**
-	 * Set by {@link #stop()} until the next {@link #start()}: spans that start meanwhile are not stored, so that
-	 * they cannot push the profiles kept from before out of the store.
+	 * Spans are stored only while {@link ProfilerState#isRunning() running}: stored while nothing samples, they
+	 * would have no profiles and push the profiles kept from before out of the store.
 	 */
-	private volatile boolean stopped;
+	private volatile ProfilerState state = ProfilerState.NEW;
 
 	private boolean collectFailureLogged;
 
@@ -88,7 +84,7 @@ public final class SpanProfiler implements AutoCloseable {
 	 * @param excluded spans (with their whole local request, if a root) not to keep
 	 */
 	public SpanProcessor spanProcessor(Predicate<ReadableSpan> excluded) {
-		return new SpanLifecycleProcessor(this.store, excluded, () -> !this.stopped);
+		return new SpanLifecycleProcessor(this.store, excluded, () -> this.state.isRunning());
 	}
 
 	/**
@@ -97,28 +93,26 @@ public final class SpanProfiler implements AutoCloseable {
 	 * @return whether sampling started
 	 */
 	public synchronized boolean start() {
-		if (this.collector != null) {
+		if (this.state.isRunning()) {
 			return true;
 		}
-		if (!running.compareAndSet(null, this)) {
-			this.problem = "another spanprofile engine already runs in this JVM; only one can own the profiler";
-			logger.log(System.Logger.Level.WARNING, "spanprofile not started: " + this.problem);
+		if (!owner.compareAndSet(null, this)) {
+			this.state = ProfilerState
+				.failed("another spanprofile engine already runs in this JVM; only one can own the profiler");
+			logger.log(System.Logger.Level.WARNING, "spanprofile not started: " + this.state.reason());
 			return false;
 		}
 		try {
 			this.engine.start();
 		}
 		catch (SamplerUnavailableException | RuntimeException | LinkageError ex) {
-			running.set(null);
-			this.problem = ex.getMessage();
-			logger.log(System.Logger.Level.WARNING,
-					"spanprofile: " + this.engine.name() + " unavailable, spans will have no profiles: " + this.problem);
+			owner.set(null);
+			this.state = ProfilerState.failed(ex.getMessage());
+			logger.log(System.Logger.Level.WARNING, "spanprofile: " + this.engine.name()
+					+ " unavailable, spans will have no profiles: " + this.state.reason());
 			return false;
 		}
-		this.problem = null;
-		this.sampling = true;
 		forgetThreadStates();
-		this.stopped = false;
 		this.recorder.setRecording(true);
 		this.lastCollect = System.nanoTime();
 		this.collector = Executors.newSingleThreadScheduledExecutor(task -> {
@@ -128,6 +122,7 @@ public final class SpanProfiler implements AutoCloseable {
 		});
 		this.collector.scheduleWithFixedDelay(this::tick, DRAIN_PERIOD_MILLIS, DRAIN_PERIOD_MILLIS,
 				TimeUnit.MILLISECONDS);
+		this.state = ProfilerState.RUNNING;
 		String note = this.engine.note();
 		logger.log(System.Logger.Level.INFO, "spanprofile started: " + this.engine.name() + ", event="
 				+ this.engine.activeEvent() + ", interval=" + this.settings.sampler().interval().toMillis() + "ms"
@@ -142,7 +137,7 @@ public final class SpanProfiler implements AutoCloseable {
 	private void forgetThreadStates() {
 		this.cycle.lock();
 		try {
-			this.recorder.drainTo(this.attributor);
+			drainChangePoints();
 			this.attributor.statesUnknownFrom(System.nanoTime());
 		}
 		finally {
@@ -155,10 +150,9 @@ public final class SpanProfiler implements AutoCloseable {
 	 * resumes.
 	 */
 	public synchronized void stop() {
-		if (this.collector == null) {
+		if (!this.state.isRunning()) {
 			return;
 		}
-		this.stopped = true;
 		// Not shutdownNow: interrupting a cycle mid-read closes the recording's channel and logs a failure at every
 		// shutdown. A running cycle finishes; no further one starts.
 		this.collector.shutdown();
@@ -169,12 +163,12 @@ public final class SpanProfiler implements AutoCloseable {
 			Thread.currentThread().interrupt();
 		}
 		this.collector = null;
+		// Spans started until now are sampled until now: collect their last samples, then stop storing spans.
 		collectNow();
+		this.state = ProfilerState.STOPPED;
 		this.recorder.setRecording(false);
-		this.sampling = false;
 		this.engine.close();
-		this.problem = "stopped";
-		running.compareAndSet(this, null);
+		owner.compareAndSet(this, null);
 	}
 
 	@Override
@@ -201,11 +195,22 @@ public final class SpanProfiler implements AutoCloseable {
 	private void drainActivations() {
 		this.cycle.lock();
 		try {
-			this.recorder.drainTo(this.attributor);
+			drainChangePoints();
 		}
 		finally {
 			this.cycle.unlock();
 		}
+	}
+
+	/**
+	 * Hand the attributor every change point published so far, and with it the time before which its timelines
+	 * are now complete: the clock is read before the drain, so a switch stamped earlier has been published by the
+	 * time its thread's ring is read (bar a writer preempted between its clock read and its publication).
+	 */
+	private void drainChangePoints() {
+		long drainStart = System.nanoTime();
+		this.recorder.drainTo(this.attributor);
+		this.attributor.changePointsCompleteUpTo(drainStart);
 	}
 
 	/**
@@ -216,18 +221,20 @@ public final class SpanProfiler implements AutoCloseable {
 		this.cycle.lock();
 		try {
 			this.lastCollect = System.nanoTime();
-			if (!this.sampling) {
+			if (!this.state.isRunning()) {
 				return;
 			}
-			// Change points first: every sample about to be joined was taken before this drain.
+			// The engine dumps inside collect, after this first drain: samples taken since the drain are held back
+			// by the attributor and joined after the second, which sees every switch stamped before the dump. The
+			// first drain keeps that held-back stretch short.
 			long dumpStart = System.nanoTime();
 			long upTo;
+			boolean collected = false;
 			try {
-				this.recorder.drainTo(this.attributor);
+				drainChangePoints();
 				upTo = this.engine.collect(this.attributor);
-				this.recorder.drainTo(this.attributor);
 				this.collectFailureLogged = false;
-				this.completeUpTo = upTo;
+				collected = true;
 			}
 			catch (IOException | RuntimeException | Error ex) {
 				// Errors too: a parser fed a corrupt recording throws OutOfMemoryError for an absurd array length
@@ -235,6 +242,10 @@ public final class SpanProfiler implements AutoCloseable {
 				// Profiles stay incomplete (completeUpTo does not move) until a cycle succeeds.
 				logCollectFailure(ex);
 				upTo = dumpStart;
+			}
+			drainChangePoints();
+			if (collected) {
+				this.completeUpTo = upTo;
 			}
 			// Keep a margin of change points: a sample may be stamped slightly before the point that ends its span
 			// is published.
@@ -259,10 +270,14 @@ public final class SpanProfiler implements AutoCloseable {
 		return MonotonicEpoch.toEpochNanos(this.completeUpTo);
 	}
 
+	public ProfilerState state() {
+		return this.state;
+	}
+
 	public EngineStatus status() {
-		String problem = this.problem;
-		return new EngineStatus(this.engine.name(), this.engine.activeEvent(), problem == null, problem,
-				(problem == null) ? this.engine.note() : null);
+		ProfilerState state = this.state;
+		return new EngineStatus(this.engine.name(), this.engine.activeEvent(), state.isRunning(), state.reason(),
+				state.isRunning() ? this.engine.note() : null);
 	}
 
 	/** Threads whose change points the attributor still holds (for tests and diagnostics). */

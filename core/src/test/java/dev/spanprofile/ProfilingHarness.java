@@ -5,11 +5,14 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 import dev.spanprofile.render.CollapsedStacks;
 import dev.spanprofile.sampling.EngineChoice;
 import dev.spanprofile.sampling.ProfilingEvent;
+import dev.spanprofile.sampling.SampleKind;
 import dev.spanprofile.sampling.SamplerSettings;
+import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StackTree;
 import dev.spanprofile.store.StoreSettings;
@@ -37,6 +40,8 @@ final class ProfilingHarness implements AutoCloseable {
 
 	final Tracer tracer;
 
+	private SampleTapEngine tap;
+
 	ProfilingHarness(boolean rootSpanOnly) {
 		this(rootSpanOnly, 1000);
 	}
@@ -50,12 +55,23 @@ final class ProfilingHarness implements AutoCloseable {
 	}
 
 	ProfilingHarness(boolean rootSpanOnly, int maxSpans, EngineChoice engine, Set<ProfilingEvent> events) {
+		this(rootSpanOnly, maxSpans, engine, events, INTERVAL, Duration.ofMillis(200), Function.identity());
+	}
+
+	/**
+	 * @param decorateEngine wraps the real engine, e.g. to slow its collect cycles down
+	 */
+	ProfilingHarness(boolean rootSpanOnly, int maxSpans, EngineChoice engine, Set<ProfilingEvent> events,
+			Duration interval, Duration dumpInterval, Function<SamplingEngine, SamplingEngine> decorateEngine) {
 		assertThat(ActivationTracking.isActive()).as("activation hook installed").isTrue();
-		SamplerSettings sampler = new SamplerSettings(events, INTERVAL, Path.of(System.getProperty("java.io.tmpdir")),
+		SamplerSettings sampler = new SamplerSettings(events, interval, Path.of(System.getProperty("java.io.tmpdir")),
 				null, null);
 		SpanProfilerSettings settings = new SpanProfilerSettings(sampler,
-				new StoreSettings(maxSpans, 64L * 1024 * 1024, rootSpanOnly), Duration.ofMillis(200));
-		this.profiler = new SpanProfiler(settings, frames -> engine.create(sampler, frames));
+				new StoreSettings(maxSpans, 64L * 1024 * 1024, rootSpanOnly), dumpInterval);
+		this.profiler = new SpanProfiler(settings, (frames) -> {
+			this.tap = new SampleTapEngine(decorateEngine.apply(engine.create(sampler, frames)));
+			return this.tap;
+		});
 		this.tracerProvider = SdkTracerProvider.builder()
 			.addSpanProcessor(this.profiler.spanProcessor(span -> false))
 			.build();
@@ -83,6 +99,35 @@ final class ProfilingHarness implements AutoCloseable {
 			}
 		}
 		return counts;
+	}
+
+	/**
+	 * Samples of a kind the engine delivered so far, joined to a span or not, whose stack contains {@code method}:
+	 * what the sampler took, to compare with what the join gave each span.
+	 */
+	long taken(SampleKind kind, String method) {
+		return this.tap.samplesIn(kind, method, this.profiler.store().frames());
+	}
+
+	/**
+	 * A span's samples in a method that only that span runs: at least 90 % of what the sampler took there (a join
+	 * that loses samples near switches fails), and never more.
+	 */
+	void assertGotWhatWasTaken(SpanRecord span, SampleKind kind, String method) {
+		long taken = taken(kind, method);
+		long got = samplesContaining(span.ownSamples(kind), method).get(method);
+		assertThat(got).as("%s samples of %s in %s, of %d taken", kind, method, span.name(), taken)
+			.isBetween((long) Math.ceil(0.9 * taken), taken);
+	}
+
+	/**
+	 * A count that a periodic sampler predicts: within four standard deviations of a Poisson count either way (a
+	 * periodic sampler varies less than that).
+	 */
+	static void assertAboutExpected(String what, long count, double expected) {
+		double tolerance = 4 * Math.sqrt(expected);
+		assertThat((double) count).as("%s vs expected %.1f", what, expected)
+			.isBetween(expected - tolerance, expected + tolerance);
 	}
 
 	SpanRecord record(String spanId) {

@@ -43,13 +43,17 @@ final class TracedProfiler implements AutoCloseable {
 
 	final Tracer tracer;
 
+	private SampleTapEngine tap;
+
 	TracedProfiler(StoreSettings store, Path workDirectory,
 			Function<SamplingEngine, SamplingEngine> decorateEngine) {
 		assertThat(ActivationTracking.isActive()).as("activation hook installed").isTrue();
 		this.sampler = new SamplerSettings(ProfilingEvent.CPU, INTERVAL, workDirectory, null, null);
 		SpanProfilerSettings settings = new SpanProfilerSettings(this.sampler, store, DUMP_INTERVAL);
-		Function<FrameTable, SamplingEngine> engines = (frames) -> decorateEngine
-			.apply(new AsyncProfilerEngine(this.sampler, frames));
+		Function<FrameTable, SamplingEngine> engines = (frames) -> {
+			this.tap = new SampleTapEngine(decorateEngine.apply(new AsyncProfilerEngine(this.sampler, frames)));
+			return this.tap;
+		};
 		this.profiler = new SpanProfiler(settings, engines);
 		this.tracerProvider = SdkTracerProvider.builder()
 			.addSpanProcessor(this.profiler.spanProcessor((span) -> false))
@@ -79,6 +83,26 @@ final class TracedProfiler implements AutoCloseable {
 		SpanRecord record = this.profiler.store().find(spanId);
 		assertThat(record).as("span %s stored", spanId).isNotNull();
 		return record;
+	}
+
+	/** CPU samples the engine delivered so far, joined to a span or not, whose stack contains {@code method}. */
+	long taken(String method) {
+		return this.tap.samplesIn(dev.spanprofile.sampling.SampleKind.CPU, method, this.profiler.store().frames());
+	}
+
+	/**
+	 * A span's samples in a method that only that span runs, for {@code cpuMillis} of CPU: the sampler took about
+	 * what the CPU time predicts (four standard deviations of a Poisson count either way), and the span got at
+	 * least 90 % of what it took there, never more.
+	 */
+	void assertGotWhatWasTaken(String spanId, String method, long cpuMillis) {
+		long taken = taken(method);
+		double expected = cpuMillis / (double) INTERVAL.toMillis();
+		assertThat((double) taken).as("samples of %s taken vs expected %.0f", method, expected)
+			.isBetween(expected - 4 * Math.sqrt(expected), expected + 4 * Math.sqrt(expected));
+		assertThat(samplesIn(spanId, method)).as("samples of %s in %s, of %d taken", method, record(spanId).name(),
+				taken)
+			.isBetween((long) Math.ceil(0.9 * taken), taken);
 	}
 
 	/** Samples of one span (its own) whose stack contains {@code method}. */

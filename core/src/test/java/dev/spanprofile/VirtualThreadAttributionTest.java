@@ -35,7 +35,13 @@ class VirtualThreadAttributionTest {
 	@Order(1)
 	void flightRecorderAttributesVirtualThreadSpansToThemselves() throws Exception {
 		try (ProfilingHarness harness = new ProfilingHarness(EngineChoice.JFR, Set.of(ProfilingEvent.CPU))) {
-			String[] ids = runTwoVirtualSpans(harness);
+			long alphaCalls = Workloads.callsFor(MILLIS, Workloads::alphaHotMethod);
+			long betaCalls = Workloads.callsFor(MILLIS, Workloads::betaHotMethod);
+			// The calibration ran the same methods outside any span: count what the sampler takes from here on.
+			harness.collect();
+			long[] takenBefore = { harness.taken(SampleKind.CPU, "alphaHotMethod"),
+					harness.taken(SampleKind.CPU, "betaHotMethod") };
+			String[] ids = runTwoVirtualSpans(harness, alphaCalls, betaCalls);
 			harness.collect();
 			long expected = MILLIS / ProfilingHarness.INTERVAL.toMillis();
 			for (int i = 0; i < 2; i++) {
@@ -44,12 +50,24 @@ class VirtualThreadAttributionTest {
 				SpanRecord record = harness.record(ids[i]);
 				Map<String, Long> counts = harness.samplesContaining(record.ownSamples(SampleKind.CPU), own, other);
 				long samples = record.ownSampleCount(SampleKind.CPU);
-				System.out.printf("virtual %s (%s): samples=%d own=%d other=%d %s%n", own, harness.profiler.status().event(),
-						samples, counts.get(own), counts.get(other), harness.profiler.attributionStats());
-				// Each span did ~1.5 s of CPU work (calibrated on a platform thread), however long it took.
-				assertThat(samples).isGreaterThanOrEqualTo(expected / 2);
-				assertThat(counts.get(own)).isGreaterThanOrEqualTo((long) Math.ceil(samples * 0.9));
+				long taken = harness.taken(SampleKind.CPU, own) - takenBefore[i];
+				String event = harness.profiler.status().event();
+				System.out.printf("virtual %s (%s): samples=%d own=%d of %d taken, other=%d %s%n", own, event, samples,
+						counts.get(own), taken, counts.get(other), harness.profiler.attributionStats());
+				// The join: at least 90 % of the samples taken in the span's method, never more, none of the other's.
+				assertThat(counts.get(own)).as("own samples of %d taken", taken)
+					.isBetween((long) Math.ceil(0.9 * taken), taken);
 				assertThat(counts.get(other)).isZero();
+				// The sampler: each span did ~1.5 s of CPU work (calibrated on a platform thread), however long it
+				// took. jdk.CPUTimeSample ticks with CPU time, so its count is predicted within Poisson bounds;
+				// jdk.ExecutionSample (when a native profiler's signal handler is installed) samples a few threads
+				// in Java code per period, so only a floor can be asked of it.
+				if (event.contains("CPUTimeSample")) {
+					ProfilingHarness.assertAboutExpected(own + " samples taken", taken, expected);
+				}
+				else {
+					assertThat(taken).isGreaterThanOrEqualTo(expected / 2);
+				}
 			}
 		}
 	}
@@ -58,7 +76,8 @@ class VirtualThreadAttributionTest {
 	@Order(2)
 	void asyncProfilerGivesVirtualThreadSpansNothingRatherThanSomethingWrong() throws Exception {
 		try (ProfilingHarness harness = new ProfilingHarness(EngineChoice.ASYNC_PROFILER, Set.of(ProfilingEvent.CPU))) {
-			String[] ids = runTwoVirtualSpans(harness);
+			String[] ids = runTwoVirtualSpans(harness, Workloads.callsFor(MILLIS, Workloads::alphaHotMethod),
+					Workloads.callsFor(MILLIS, Workloads::betaHotMethod));
 			harness.collect();
 			long attributed = harness.record(ids[0]).ownSampleCount(SampleKind.CPU)
 					+ harness.record(ids[1]).ownSampleCount(SampleKind.CPU);
@@ -70,10 +89,9 @@ class VirtualThreadAttributionTest {
 		}
 	}
 
-	private static String[] runTwoVirtualSpans(ProfilingHarness harness) throws Exception {
+	private static String[] runTwoVirtualSpans(ProfilingHarness harness, long alphaCalls, long betaCalls)
+			throws Exception {
 		String[] ids = new String[2];
-		long alphaCalls = Workloads.callsFor(MILLIS, Workloads::alphaHotMethod);
-		long betaCalls = Workloads.callsFor(MILLIS, Workloads::betaHotMethod);
 		CountDownLatch go = new CountDownLatch(1);
 		ExecutorService virtualThreads = newVirtualThreadPerTaskExecutor();
 		try {

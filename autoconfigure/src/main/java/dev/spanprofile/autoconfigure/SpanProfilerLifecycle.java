@@ -9,14 +9,13 @@ import org.springframework.context.SmartLifecycle;
 
 /**
  * Starts sampling with the application context (before the web server takes requests) and stops it last.
+ * Running means the profiler runs: after a failed start, or a stop through the endpoint, it is not.
  */
 public class SpanProfilerLifecycle implements SmartLifecycle {
 
 	private static final Log logger = LogFactory.getLog(SpanProfilerLifecycle.class);
 
 	private final SpanProfiler profiler;
-
-	private volatile boolean running;
 
 	public SpanProfilerLifecycle(SpanProfiler profiler) {
 		this.profiler = profiler;
@@ -28,18 +27,16 @@ public class SpanProfilerLifecycle implements SmartLifecycle {
 			logger.warn(ActivationTracking.lateInstallAdvice());
 		}
 		this.profiler.start();
-		this.running = true;
 	}
 
 	@Override
 	public void stop() {
-		this.running = false;
 		this.profiler.stop();
 	}
 
 	@Override
 	public boolean isRunning() {
-		return this.running;
+		return this.profiler.state().isRunning();
 	}
 
 	@Override

@@ -40,9 +40,9 @@ class WallClockEndpointWebTests {
 		System.out.printf("wall endpoint: %d wall samples in the sleep (expected ~40), %d cpu samples there%n", waiting,
 				EndpointClient.samplesWith(cpu, "recognisablySleepyMethod"));
 		assertThat(waiting).isGreaterThanOrEqualTo(20);
-		// A sleeping thread uses no CPU; the odd CPU sample on the way into the first sleep is allowed, a share of
-		// the wait is not.
-		assertThat(EndpointClient.samplesWith(cpu, "recognisablySleepyMethod")).isLessThanOrEqualTo(waiting / 10);
+		// A sleeping thread uses no CPU: the one sleep may catch a CPU sample on its way in and out, no more,
+		// however long it lasts.
+		assertThat(EndpointClient.samplesWith(cpu, "recognisablySleepyMethod")).isLessThanOrEqualTo(2);
 
 		Map<String, Object> json = endpoint.json("/actuator/spanprofile/" + id + "?event=wall");
 		assertThat(json).containsEntry("flameGraphEvent", "wall").containsEntry("event", "cpu,wall");

@@ -1,5 +1,6 @@
 package dev.spanprofile.attribution;
 
+import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
@@ -15,13 +16,17 @@ import io.opentelemetry.api.trace.SpanContext;
  * Joins samples to spans: a sample taken on thread T at time t belongs to the span that was active on T at t,
  * according to T's change points. With root-span-only attribution it goes to that span's local root instead.
  * <p>
- * Collector thread only: first {@link #changed}/{@link #gap} absorb the drained change points, then
- * {@link #sample} joins the samples of the same period, then {@link #forgetBefore} drops what no later sample can
- * need.
+ * Collector thread only: {@link #changed}/{@link #gap} absorb drained change points and
+ * {@link #changePointsCompleteUpTo} says up to when the timelines are complete; {@link #sample} joins a sample at
+ * once when it is older than that, and holds it back until the next drain otherwise, since a change point on its
+ * thread may still be unpublished. {@link #forgetBefore} drops what no later sample can need.
  */
 public final class SampleAttributor implements ThreadActivity.ChangePointSink, SampleSink {
 
 	private final SpanProfileStore store;
+
+	/** At 100 Hz on 100 busy threads, ten seconds of samples. */
+	static final int MAX_HELD = 100_000;
 
 	private final Map<Long, ThreadTimeline> timelines = new HashMap<>();
 
@@ -32,6 +37,12 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	private long outsideSpans;
 
 	private long unknown;
+
+	/** Every change point stamped before this has been drained; later samples wait. */
+	private long completeUpTo = Long.MIN_VALUE;
+
+	/** Samples newer than {@link #completeUpTo}, oldest first, waiting for the drain that covers them. */
+	private final ArrayDeque<HeldSample> held = new ArrayDeque<>();
 
 	public SampleAttributor(SpanProfileStore store) {
 		this.store = store;
@@ -72,8 +83,46 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 		return (record != null) ? record : ThreadTimeline.NONE;
 	}
 
+	/**
+	 * Every change point stamped before {@code time} has been handed to this attributor (the caller read the clock
+	 * before it drained): join the held-back samples that are now covered.
+	 */
+	public void changePointsCompleteUpTo(long time) {
+		this.completeUpTo = Math.max(this.completeUpTo, time);
+		// Engines deliver mostly in time order, not strictly: look at every held sample, not just the head.
+		for (int i = this.held.size(); i > 0; i--) {
+			HeldSample sample = this.held.pollFirst();
+			if (sample.monotonicNanos <= this.completeUpTo) {
+				join(sample.kind, sample.javaThreadId, sample.monotonicNanos, sample.stack, sample.weight);
+			}
+			else {
+				this.held.addLast(sample);
+			}
+		}
+	}
+
+	/** Samples waiting for a drain (for tests and diagnostics). */
+	public int heldBack() {
+		return this.held.size();
+	}
+
 	@Override
 	public void sample(SampleKind kind, long javaThreadId, long monotonicNanos, int[] rootFirstStack, long weight) {
+		if (monotonicNanos <= this.completeUpTo) {
+			join(kind, javaThreadId, monotonicNanos, rootFirstStack, weight);
+		}
+		else if (this.held.size() < MAX_HELD) {
+			// The engine reuses its stack arrays.
+			this.held.addLast(new HeldSample(kind, javaThreadId, monotonicNanos, rootFirstStack.clone(), weight));
+		}
+		else {
+			// Bounded memory: a collector stuck between drain and dump long enough to fill this loses samples
+			// rather than give them to a span that may have ended.
+			this.unknown += weight;
+		}
+	}
+
+	private void join(SampleKind kind, long javaThreadId, long monotonicNanos, int[] rootFirstStack, long weight) {
 		ThreadTimeline timeline = this.timelines.get(javaThreadId);
 		Object state = (timeline != null) ? timeline.stateAt(monotonicNanos) : ThreadTimeline.NONE;
 		if (state instanceof SpanRecord record) {
@@ -114,6 +163,9 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	/** Threads with a retained timeline (for tests and diagnostics). */
 	public int timelineCount() {
 		return this.timelines.size();
+	}
+
+	private record HeldSample(SampleKind kind, long javaThreadId, long monotonicNanos, int[] stack, long weight) {
 	}
 
 }

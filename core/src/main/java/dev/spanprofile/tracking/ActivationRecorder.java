@@ -3,14 +3,17 @@ package dev.spanprofile.tracking;
 import java.util.Iterator;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
+import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.context.Context;
 
 /**
  * Records, per thread, when the active span changes. One instance per JVM ({@link #global()}) because the
  * OpenTelemetry context storage it listens to is JVM-wide.
  * <p>
- * Recording costs one clock read and three stores into a preallocated per-thread ring; it is skipped entirely
- * (one volatile read) while no engine consumes the points.
+ * Recording a change costs one clock read and three stores into a preallocated per-thread ring; an activation that
+ * leaves the same span active records nothing, and everything is skipped (one volatile read) while no engine
+ * consumes the points.
  */
 public final class ActivationRecorder {
 
@@ -28,7 +31,13 @@ public final class ActivationRecorder {
 
 	private final ConcurrentLinkedQueue<ThreadActivity> threads = new ConcurrentLinkedQueue<>();
 
-	private volatile boolean recording;
+	/**
+	 * 0 while not recording; otherwise the recording session, new at every start, so that the first change of each
+	 * thread in a session is recorded even when its span is the one it last recorded before a stop.
+	 */
+	private volatile int session;
+
+	private int lastSession;
 
 	private volatile SpanThreadListener threadListener;
 
@@ -43,12 +52,40 @@ public final class ActivationRecorder {
 	}
 
 	/** Start or stop accepting change points. Stopped, the hook costs one volatile read. */
-	public void setRecording(boolean recording) {
-		this.recording = recording;
+	public synchronized void setRecording(boolean recording) {
+		if (!recording) {
+			this.session = 0;
+		}
+		else if (this.session == 0) {
+			this.lastSession = (this.lastSession == Integer.MAX_VALUE) ? 1 : this.lastSession + 1;
+			this.session = this.lastSession;
+		}
 	}
 
 	public boolean isRecording() {
-		return this.recording;
+		return this.session != 0;
+	}
+
+	/**
+	 * Called on the thread whose current OpenTelemetry context changed to {@code context} ({@code null} for none).
+	 * Looks at the context only while recording.
+	 */
+	void contextActivated(Context context) {
+		if (this.session != 0) {
+			spanActivated(activeSpan(context));
+		}
+	}
+
+	private static SpanContext activeSpan(Context context) {
+		if (context == null) {
+			return null;
+		}
+		Span span = Span.fromContextOrNull(context);
+		if (span == null) {
+			return null;
+		}
+		SpanContext spanContext = span.getSpanContext();
+		return spanContext.isValid() ? spanContext : null;
 	}
 
 	/**
@@ -56,7 +93,8 @@ public final class ActivationRecorder {
 	 * {@code null} when no valid span is.
 	 */
 	public void spanActivated(Object span) {
-		if (!this.recording) {
+		int session = this.session;
+		if (session == 0) {
 			return;
 		}
 		ThreadActivity activity = this.current.get();
@@ -67,6 +105,12 @@ public final class ActivationRecorder {
 			this.current.set(activity);
 			this.threads.add(activity);
 		}
+		if (activity.lastSession == session && activity.lastSpan == span) {
+			// The same span again (re-attached, or a context that differs only in other entries): no change.
+			return;
+		}
+		activity.lastSession = session;
+		activity.lastSpan = span;
 		activity.record(System.nanoTime(), span);
 		SpanActivationListener activationListener = this.activationListener;
 		if (activationListener != null && !activity.virtual) {

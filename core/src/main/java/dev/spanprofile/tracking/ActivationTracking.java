@@ -40,10 +40,13 @@ public final class ActivationTracking {
 
 	/** Used by {@link SpanProfileContextStorageProvider} when the storage is chosen by system property. */
 	static ContextStorage wrap(ContextStorage storage) {
-		if (storage instanceof SpanActivationStorage) {
+		if (storage instanceof SpanActivationStorage || storage instanceof TrackingContextStorage) {
 			return storage;
 		}
 		active = true;
+		if (storage == ContextStorage.defaultStorage()) {
+			return new TrackingContextStorage(ActivationRecorder.global());
+		}
 		return new SpanActivationStorage(storage, ActivationRecorder.global());
 	}
 

@@ -1,14 +1,14 @@
 package dev.spanprofile.tracking;
 
-import io.opentelemetry.api.trace.Span;
-import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.ContextStorage;
 import io.opentelemetry.context.Scope;
 
 /**
- * Wraps OpenTelemetry's {@link ContextStorage} so that every attach and every scope close tells the
- * {@link ActivationRecorder} which span is now active on the calling thread.
+ * Wraps a {@link ContextStorage} other than OpenTelemetry's default one (which {@link TrackingContextStorage}
+ * replaces instead) so that every attach and every scope close tells the {@link ActivationRecorder} which span is
+ * now active on the calling thread. Its scope wraps the delegate's even while the profiler is stopped, so that a
+ * scope opened then and closed after a restart still records what runs after it.
  * <p>
  * Scope level rather than span start/end is what makes hand-offs right: a task that carries its context to a pool
  * thread attaches the same span there, so samples taken on the worker belong to that span.
@@ -31,7 +31,7 @@ final class SpanActivationStorage implements ContextStorage {
 			// Attaching the context that is already current changes nothing, and its close restores nothing.
 			return scope;
 		}
-		this.recorder.spanActivated(activeSpan(toAttach));
+		this.recorder.contextActivated(toAttach);
 		return new RecordingScope(scope);
 	}
 
@@ -43,18 +43,6 @@ final class SpanActivationStorage implements ContextStorage {
 	@Override
 	public Context root() {
 		return this.delegate.root();
-	}
-
-	private static SpanContext activeSpan(Context context) {
-		if (context == null) {
-			return null;
-		}
-		Span span = Span.fromContextOrNull(context);
-		if (span == null) {
-			return null;
-		}
-		SpanContext spanContext = span.getSpanContext();
-		return spanContext.isValid() ? spanContext : null;
 	}
 
 	private final class RecordingScope implements Scope {
@@ -69,7 +57,7 @@ final class SpanActivationStorage implements ContextStorage {
 		public void close() {
 			this.scope.close();
 			// Whatever the delegate restored is what runs now, even if scopes were closed out of order.
-			SpanActivationStorage.this.recorder.spanActivated(activeSpan(SpanActivationStorage.this.delegate.current()));
+			SpanActivationStorage.this.recorder.contextActivated(SpanActivationStorage.this.delegate.current());
 		}
 
 	}

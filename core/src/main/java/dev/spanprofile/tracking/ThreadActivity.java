@@ -41,6 +41,11 @@ public final class ThreadActivity {
 	@SuppressWarnings("unused")
 	private volatile long published;
 
+	/** Owner-side: the span of the last recorded point, and the recording session it was recorded in. */
+	Object lastSpan;
+
+	int lastSession;
+
 	/** Owner-side: whether the last recorded point had a span (drives wall-clock thread filters). */
 	boolean inSpan;
 
@@ -91,6 +96,9 @@ public final class ThreadActivity {
 	void record(long time, Object span) {
 		long seq = (long) PUBLISHED.getOpaque(this);
 		int slot = (int) (seq & this.mask);
+		// The publication of seq (end of the previous record) must be visible before this slot is overwritten: a
+		// reader that sees the overwrite then also sees seq and discards the old entry. Free on x86.
+		VarHandle.storeStoreFence();
 		this.times[slot] = time;
 		this.spans[slot] = span;
 		PUBLISHED.setRelease(this, seq + 1);
@@ -115,10 +123,13 @@ public final class ThreadActivity {
 			copiedTimes[i] = this.times[slot];
 			copiedSpans[i] = this.spans[slot];
 		}
-		// The writer may have lapped us while we copied: anything older than one ring behind its position now
-		// may have been overwritten mid-copy, so it is treated as lost.
+		// The writer may have lapped us while we copied. The copies must be complete before its position is
+		// re-read, or a slot read after the re-read could hold a newer entry than the position admits.
+		VarHandle.acquireFence();
 		long endAfterCopy = (long) PUBLISHED.getAcquire(this);
-		long firstIntact = Math.max(start, endAfterCopy - capacity);
+		// Entries up to endAfterCopy - capacity have been overwritten, and the writer may be in the middle of
+		// overwriting the next one (for seq endAfterCopy) right now: only what follows is intact.
+		long firstIntact = Math.max(start, endAfterCopy - capacity + 1);
 		if (firstIntact > this.drained) {
 			sink.gap(this.threadId, this.lastDrainedTime == Long.MIN_VALUE ? Long.MIN_VALUE : this.lastDrainedTime + 1);
 		}

@@ -11,6 +11,7 @@ import java.util.List;
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.render.CollapsedStacks;
 import dev.spanprofile.store.SpanRecord;
+import dev.spanprofile.tracking.MonotonicEpoch;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -71,6 +72,22 @@ class SampleApplicationTests {
 		assertThat(computing).isLessThanOrEqualTo(waiting / 5);
 	}
 
+	@Test
+	void checkoutSpansHoldTheRiskScoringTheirCpuTimePredicts() throws Exception {
+		long since = MonotonicEpoch.nowEpochNanos();
+		for (int i = 0; i < 5; i++) {
+			assertThat(get("/checkout/scored-" + i)).isEqualTo(200);
+		}
+		List<SpanRecord> checkouts = awaitSpans("http get /checkout/{cartId}", 5, since);
+		long scoring = samplesIn(collapsedOf(checkouts), "PaymentService.computeRiskScore");
+		// Five checkouts burn 60 ms of CPU each in the risk scoring, on the pool: 30 samples at 10 ms. A periodic
+		// sampler stays within four standard deviations of a Poisson count either way; a join that lost the
+		// hand-off, or gave the pool's work to another span, would not.
+		double expected = 5 * 60 / (double) this.profiler.settings().sampler().interval().toMillis();
+		assertThat((double) scoring).as("risk scoring samples vs expected %.0f", expected)
+			.isBetween(expected - 4 * Math.sqrt(expected), expected + 4 * Math.sqrt(expected));
+	}
+
 	private static long samplesIn(String collapsed, String frame) {
 		return collapsed.lines()
 			.filter((line) -> line.contains(frame))
@@ -91,11 +108,18 @@ class SampleApplicationTests {
 	}
 
 	private List<SpanRecord> awaitSpans(String name, int count) throws InterruptedException {
+		return awaitSpans(name, count, Long.MIN_VALUE);
+	}
+
+	/** The finished spans of that name that started at or after {@code sinceEpochNanos}, once all are joined. */
+	private List<SpanRecord> awaitSpans(String name, int count, long sinceEpochNanos) throws InterruptedException {
 		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
 		List<SpanRecord> found = List.of();
 		while (System.nanoTime() < deadline) {
 			this.profiler.collectNow();
-			found = this.profiler.store().recent((span) -> span.name().equals(name) && !span.inFlight(), 100);
+			found = this.profiler.store()
+				.recent((span) -> span.name().equals(name) && !span.inFlight()
+						&& span.startEpochNanos() >= sinceEpochNanos, 100);
 			if (found.size() >= count && this.profiler.completeUpToEpochNanos() > found.get(0).endEpochNanos()) {
 				return found;
 			}

@@ -32,7 +32,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * variants compare in one run: {@code none} is OpenTelemetry's own storage, {@code stopped} has the hook installed
  * with the profiler stopped (what the runtime switch leaves behind), {@code recording} is a profiling application,
  * with a collector thread draining the change points every 50 ms as the engine does. The {@code single-scope-*}
- * values measure {@link SingleScopeTrackingStorage}, a proposed allocation-free variant of the hook.
+ * values measure {@link SingleScopeTrackingStorage}, the proposal the hook's {@code TrackingContextStorage} grew
+ * from, kept for comparison.
  */
 @State(org.openjdk.jmh.annotations.Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

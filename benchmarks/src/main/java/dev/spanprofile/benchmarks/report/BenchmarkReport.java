@@ -200,10 +200,11 @@ public final class BenchmarkReport {
 		hookRow("proposal: single-scope hook, recording", hook.singleScopeRecording());
 		line();
 		line("Without the hook the JIT removes OpenTelemetry's scope object altogether (escape analysis), hence "
-				+ "0 B/op. The hook returns its own scope around OpenTelemetry's, and the two are allocated. "
-				+ "The single-scope proposal (`SingleScopeTrackingStorage`, measured here only) keeps the thread's "
-				+ "context itself, so that one scope object both restores and records, and looks at nothing while the "
-				+ "profiler is stopped.");
+				+ "0 B/op. Where OpenTelemetry's default storage is in use the hook (`TrackingContextStorage`) takes "
+				+ "its place and keeps the thread's context itself, so that one scope object both restores and records; "
+				+ "while the profiler is stopped it looks at nothing and its scope is scalar-replaced like "
+				+ "OpenTelemetry's. Only behind another storage does the hook wrap it, with a scope of its own. The "
+				+ "single-scope proposal (`SingleScopeTrackingStorage`, measured here only) is what led there.");
 		line();
 	}
 

@@ -1,0 +1,80 @@
+package dev.spanprofile;
+
+import java.io.IOException;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+import dev.spanprofile.sampling.SampleKind;
+import dev.spanprofile.sampling.SampleSink;
+import dev.spanprofile.sampling.SamplerUnavailableException;
+import dev.spanprofile.sampling.SamplingEngine;
+import dev.spanprofile.store.FrameTable;
+
+/**
+ * Wraps the engine and counts, per frame, the samples it delivers before they are joined: what the sampler took,
+ * for a test to compare with what the join made of it.
+ */
+final class SampleTapEngine implements SamplingEngine {
+
+	private final SamplingEngine delegate;
+
+	/** Samples whose stack contains a frame, by kind and frame id. */
+	private final Map<SampleKind, Map<Integer, Long>> samplesWithFrame = new EnumMap<>(SampleKind.class);
+
+	SampleTapEngine(SamplingEngine delegate) {
+		this.delegate = delegate;
+	}
+
+	/** Samples of a kind delivered so far whose stack contains a method ending in {@code .method}. */
+	synchronized long samplesIn(SampleKind kind, String method, FrameTable frames) {
+		long count = 0;
+		for (Map.Entry<Integer, Long> entry : this.samplesWithFrame.getOrDefault(kind, Map.of()).entrySet()) {
+			if (frames.name(entry.getKey()).endsWith("." + method)) {
+				count += entry.getValue();
+			}
+		}
+		return count;
+	}
+
+	@Override
+	public long collect(SampleSink sink) throws IOException {
+		return this.delegate.collect((kind, threadId, time, stack, weight) -> {
+			count(kind, stack, weight);
+			sink.sample(kind, threadId, time, stack, weight);
+		});
+	}
+
+	private synchronized void count(SampleKind kind, int[] stack, long weight) {
+		Set<Integer> seen = new HashSet<>();
+		Map<Integer, Long> counts = this.samplesWithFrame.computeIfAbsent(kind, (key) -> new HashMap<>());
+		for (int frame : stack) {
+			if (seen.add(frame)) {
+				counts.merge(frame, weight, Long::sum);
+			}
+		}
+	}
+
+	@Override
+	public String name() {
+		return this.delegate.name();
+	}
+
+	@Override
+	public void start() throws SamplerUnavailableException {
+		this.delegate.start();
+	}
+
+	@Override
+	public String activeEvent() {
+		return this.delegate.activeEvent();
+	}
+
+	@Override
+	public void close() {
+		this.delegate.close();
+	}
+
+}
