@@ -1,6 +1,6 @@
 package dev.spanprofile;
 
-import dev.spanprofile.sampling.SampleKind;
+import dev.spanprofile.store.SampleKind;
 import java.util.Map;
 
 import dev.spanprofile.store.SpanRecord;

@@ -83,7 +83,7 @@ final class TracedProfiler implements AutoCloseable {
 
 	/** Samples of one span (its own) whose stack contains {@code method}. */
 	long samplesIn(String spanId, String method) {
-		String collapsed = CollapsedStacks.render(record(spanId).ownSamples(dev.spanprofile.sampling.SampleKind.CPU), this.profiler.store().frames());
+		String collapsed = CollapsedStacks.render(record(spanId).ownSamples(dev.spanprofile.store.SampleKind.CPU), this.profiler.store().frames());
 		long count = 0;
 		for (String line : collapsed.split("\n")) {
 			if (line.contains("." + method + ";") || line.contains("." + method + " ")) {

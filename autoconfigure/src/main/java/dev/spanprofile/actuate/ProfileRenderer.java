@@ -17,7 +17,7 @@ import dev.spanprofile.render.html.FlameGraphModel;
 import dev.spanprofile.render.html.FlameGraphPage;
 import dev.spanprofile.render.html.SpanIndexPage;
 import dev.spanprofile.render.pprof.PprofProfile;
-import dev.spanprofile.sampling.SampleKind;
+import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StackTree;
 import dev.spanprofile.tracking.MonotonicEpoch;

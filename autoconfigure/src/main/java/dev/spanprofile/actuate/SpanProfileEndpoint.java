@@ -13,7 +13,7 @@ import dev.spanprofile.EngineStatus;
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.attribution.AttributionStats;
 import dev.spanprofile.render.FlameGraphTree;
-import dev.spanprofile.sampling.SampleKind;
+import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.render.FrameClassifier;
 import dev.spanprofile.store.SpanRecord;

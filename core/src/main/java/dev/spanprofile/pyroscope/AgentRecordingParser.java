@@ -8,7 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.spanprofile.sampling.SampleKind;
+import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.sampling.SampleSink;
 import dev.spanprofile.store.FrameKind;
 import dev.spanprofile.store.FrameTable;

@@ -10,6 +10,7 @@ import java.util.Map;
 
 import dev.spanprofile.store.FrameKind;
 import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.store.SampleKind;
 import one.jfr.ClassRef;
 import one.jfr.JfrReader;
 import one.jfr.MethodRef;

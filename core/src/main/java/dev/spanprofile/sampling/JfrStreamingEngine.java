@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import dev.spanprofile.store.FrameKind;
 import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.store.SampleKind;
 import jdk.jfr.EventType;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.Recording;

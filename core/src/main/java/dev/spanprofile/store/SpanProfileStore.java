@@ -11,7 +11,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
 
-import dev.spanprofile.sampling.SampleKind;
 
 /**
  * The spans of recent requests with their samples, bounded in count and memory.

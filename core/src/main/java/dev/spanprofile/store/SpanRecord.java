@@ -3,7 +3,6 @@ package dev.spanprofile.store;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.spanprofile.sampling.SampleKind;
 
 /**
  * What the store knows about one span: its identity and timing from the tracer, and the samples attributed to it.

@@ -1,6 +1,5 @@
 package dev.spanprofile.store;
 
-import dev.spanprofile.sampling.SampleKind;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
