@@ -13,15 +13,14 @@ import dev.spanprofile.EngineStatus;
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.attribution.AttributionStats;
 import dev.spanprofile.render.FlameGraphTree;
-import dev.spanprofile.store.SampleKind;
-import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.render.FrameClassifier;
+import dev.spanprofile.sampling.SamplerSettings;
+import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StackTree;
 import dev.spanprofile.tracking.MonotonicEpoch;
 import io.opentelemetry.api.trace.Span;
 import org.jspecify.annotations.Nullable;
-
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
 import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;

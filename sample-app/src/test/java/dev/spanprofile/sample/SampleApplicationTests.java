@@ -1,6 +1,5 @@
 package dev.spanprofile.sample;
 
-import dev.spanprofile.store.SampleKind;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -10,9 +9,9 @@ import java.util.List;
 
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.render.CollapsedStacks;
+import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 import org.junit.jupiter.api.Test;
-
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
