@@ -27,8 +27,8 @@ public class SpanProfilerLifecycle implements SmartLifecycle {
 		if (!ActivationTracking.isActive()) {
 			logger.warn(ActivationTracking.lateInstallAdvice());
 		}
-		this.profiler.start();
-		this.running = true;
+		// Not running after a failed start: the application keeps running, the profiler does not.
+		this.running = this.profiler.start();
 	}
 
 	@Override
