@@ -51,9 +51,4 @@ public record JfrChunkHeader(long size, long startEpochNanos, long durationNanos
 		return this.ticksPerSecond == NANOS_PER_SECOND;
 	}
 
-	/** When the chunk ended on the monotonic clock, given the chunk's anchor. */
-	public long endNanoTime() {
-		return anchor().toNanoTime(this.startEpochNanos + this.durationNanos);
-	}
-
 }
