@@ -1,6 +1,5 @@
 package dev.spanprofile;
 
-import dev.spanprofile.sampling.SampleKind;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -11,12 +10,13 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongConsumer;
 
+import dev.spanprofile.sampling.EngineChoice;
+import dev.spanprofile.sampling.ProfilingEvent;
+import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
-import dev.spanprofile.sampling.EngineChoice;
-import dev.spanprofile.sampling.ProfilingEvent;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 

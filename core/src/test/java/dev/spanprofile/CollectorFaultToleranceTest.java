@@ -8,7 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BooleanSupplier;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.spanprofile.attribution.AttributionStats;
 import dev.spanprofile.store.StoreSettings;
@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The collector's dump-and-parse cycle fails for a while, first with an exception, then with an error (what a
@@ -24,6 +25,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * handing the late samples of the failed cycles to the wrong span.
  */
 class CollectorFaultToleranceTest {
+
+	/** Generous: the conditions come true within a second or so, but CI machines are busy. */
+	private static final Duration PATIENCE = Duration.ofSeconds(30);
 
 	@TempDir
 	Path workDirectory;
@@ -42,6 +46,7 @@ class CollectorFaultToleranceTest {
 			// the fault clears, long after the change points of A have been forgotten.
 			CountDownLatch bStarted = new CountDownLatch(1);
 			AtomicBoolean stopB = new AtomicBoolean();
+			AtomicInteger bRounds = new AtomicInteger();
 			String[] ids = new String[3];
 			Future<?> aThenB = application.submit(() -> {
 				ids[0] = traced.inRootSpan("a", () -> Workloads.burnAlpha(300));
@@ -50,19 +55,24 @@ class CollectorFaultToleranceTest {
 					bStarted.countDown();
 					while (!stopB.get()) {
 						Workloads.burnBeta(20);
+						bRounds.incrementAndGet();
 					}
 				});
 			});
 			assertThat(bStarted.await(30, TimeUnit.SECONDS)).isTrue();
 			long completeDuringFault = traced.profiler.completeUpToEpochNanos();
-			Thread.sleep(4 * TracedProfiler.DUMP_INTERVAL.toMillis());
+			int failedBefore = faults.failedByCollector();
+			await("three more failed collect cycles").atMost(PATIENCE).until(() -> faults.failedByCollector() >= failedBefore + 3);
 			int failed = faults.failedByCollector();
 			// No span may be reported complete while its samples have not been collected.
 			assertThat(traced.profiler.completeUpToEpochNanos()).isEqualTo(completeDuringFault);
 			faults.heal();
-			await("a good cycle by the collector after " + failed + " failed ones",
-					() -> faults.succeededByCollector() > 0);
-			Thread.sleep(300);
+			await("a good cycle by the collector after " + failed + " failed ones").atMost(PATIENCE)
+				.until(() -> faults.succeededByCollector() > 0);
+			// B burns on for 300 ms of CPU after the fault cleared: about 30 samples that must be its own.
+			int bRoundsAtHeal = bRounds.get();
+			await("b burning 300 ms of CPU after the fault").atMost(PATIENCE)
+				.until(() -> bRounds.get() >= bRoundsAtHeal + 15);
 			stopB.set(true);
 			aThenB.get(30, TimeUnit.SECONDS);
 			ids[2] = application.submit(() -> traced.inRootSpan("c", () -> Workloads.burnGamma(300)))
@@ -114,16 +124,6 @@ class CollectorFaultToleranceTest {
 		}
 		finally {
 			application.shutdownNow();
-		}
-	}
-
-	static void await(String what, BooleanSupplier condition) throws InterruptedException {
-		long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-		while (!condition.getAsBoolean()) {
-			if (System.nanoTime() > deadline) {
-				throw new AssertionError("Timed out waiting for " + what);
-			}
-			Thread.sleep(20);
 		}
 	}
 

@@ -7,19 +7,15 @@ import java.util.Set;
 
 import dev.spanprofile.sampling.EngineChoice;
 import dev.spanprofile.sampling.ProfilingEvent;
-import dev.spanprofile.sampling.SampleKind;
 import dev.spanprofile.sampling.SamplerSettings;
+import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StoreSettings;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Scope;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
-import one.profiler.AsyncProfiler;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,8 +23,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * What happens when async-profiler cannot run: auto falls back to Flight Recorder and says why, an explicit
  * choice reports the problem, and in no case does the caller get an exception.
+ * <p>
+ * Every test here needs a JVM where async-profiler's library has not loaded (once loaded, its API keeps handing out
+ * that instance). Surefire forks a fresh JVM per test class, and no test in this class loads it; tests that do
+ * live in their own classes ({@link AsyncProfilerSessionTest}, {@link NativeLibraryDirectoryTest}).
  */
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class EngineSelectionTest {
 
 	static {
@@ -39,7 +38,6 @@ class EngineSelectionTest {
 	Path temp;
 
 	@Test
-	@Order(2)
 	void autoFallsBackToFlightRecorderWhenTheNativeLibraryCannotLoad() throws Exception {
 		Path notALibrary = Files.writeString(this.temp.resolve("libasyncProfiler.so"), "not an ELF file");
 		SamplerSettings sampler = new SamplerSettings(Set.of(ProfilingEvent.CPU), Duration.ofMillis(10), this.temp,
@@ -55,7 +53,6 @@ class EngineSelectionTest {
 	}
 
 	@Test
-	@Order(0)
 	void aLibraryDirectoryThatCannotBeWrittenIsReportedClearly() throws Exception {
 		// A regular file where a directory is expected: what a read-only or mistyped mount looks like.
 		Path notADirectory = Files.writeString(this.temp.resolve("not-a-directory"), "");
@@ -72,9 +69,7 @@ class EngineSelectionTest {
 		}
 	}
 
-	// Load failures first: once this JVM has loaded the real library, async-profiler's API keeps using it.
 	@Test
-	@Order(1)
 	void explicitAsyncProfilerReportsWhyItIsNotRunning() throws Exception {
 		Path notALibrary = Files.writeString(this.temp.resolve("libasyncProfiler.so"), "not an ELF file");
 		SamplerSettings sampler = new SamplerSettings(Set.of(ProfilingEvent.CPU), Duration.ofMillis(10), this.temp,
@@ -86,39 +81,12 @@ class EngineSelectionTest {
 		}
 	}
 
-	@Test
-	@Order(3)
-	void anotherAsyncProfilerSessionIsDetectedAndNotTakenOver() throws Exception {
-		// Someone else in this JVM (an agent, a library, an operator with jcmd) already profiles.
-		AsyncProfiler other = AsyncProfiler.getInstance();
-		other.execute("start,event=itimer,interval=20ms");
-		try {
-			SamplerSettings sampler = new SamplerSettings(Set.of(ProfilingEvent.CPU), Duration.ofMillis(10), this.temp,
-					null, null);
-			try (SpanProfiler explicit = profiler(sampler, EngineChoice.ASYNC_PROFILER)) {
-				assertThat(explicit.start()).isFalse();
-				assertThat(explicit.status().problem()).contains("already profiling on behalf of another component");
-			}
-			try (SpanProfiler auto = profiler(sampler, EngineChoice.AUTO)) {
-				assertThat(auto.start()).isTrue();
-				assertThat(auto.status().engine()).isEqualTo("jfr");
-				assertThat(auto.status().note()).contains("already profiling");
-				assertSpanGetsSamples(auto);
-			}
-			// The other session was left alone.
-			assertThat(other.execute("status")).doesNotContain("not active");
-		}
-		finally {
-			other.execute("stop");
-		}
-	}
-
-	private static SpanProfiler profiler(SamplerSettings sampler, EngineChoice engine) {
+	static SpanProfiler profiler(SamplerSettings sampler, EngineChoice engine) {
 		return new SpanProfiler(new SpanProfilerSettings(sampler, StoreSettings.defaults(), Duration.ofMillis(200)),
 				(frames) -> engine.create(sampler, frames));
 	}
 
-	private static void assertSpanGetsSamples(SpanProfiler profiler) throws InterruptedException {
+	static void assertSpanGetsSamples(SpanProfiler profiler) throws InterruptedException {
 		try (SdkTracerProvider provider = SdkTracerProvider.builder()
 			.addSpanProcessor(profiler.spanProcessor((span) -> false))
 			.build()) {

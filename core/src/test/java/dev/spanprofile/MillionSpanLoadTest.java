@@ -1,19 +1,21 @@
 package dev.spanprofile;
 
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.lang.ref.WeakReference;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.IntSupplier;
 
 import dev.spanprofile.attribution.AttributionStats;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.StoreSettings;
 import dev.spanprofile.tracking.ActivationRecorder;
+import dev.spanprofile.tracking.MonotonicEpoch;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Scope;
@@ -21,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * A million spans through the real tracker, tracer and profiler: nested, from short-lived threads, some never
@@ -40,6 +43,11 @@ class MillionSpanLoadTest {
 	/** Each iteration is a request span with a child span. */
 	private static final int ITERATIONS_PER_THREAD = 1_000_000 / 2 / (WAVES * THREADS_PER_WAVE);
 
+	/** Generous: the conditions come true within a second or so, but CI machines are busy. */
+	private static final Duration PATIENCE = Duration.ofSeconds(30);
+
+	private static final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+
 	static volatile long sink;
 
 	@TempDir
@@ -50,13 +58,18 @@ class MillionSpanLoadTest {
 		ActivationRecorder recorder = ActivationRecorder.global();
 		try (TracedProfiler traced = new TracedProfiler(new StoreSettings(MAX_SPANS, MAX_BYTES, true),
 				this.workDirectory, (engine) -> engine)) {
-			// Threads of earlier tests are forgotten within a few drains.
-			Thread.sleep(300);
+			// The profiler samples from here on (it started a moment ago; the CPU of its start is not counted).
+			long processCpuBefore = processCpuNanos();
+			// Measure from a profiler that has been through a collection cycle: its own threads are tracked by then.
+			long started = System.nanoTime();
+			await("a first collection cycle").atMost(PATIENCE)
+				.until(() -> traced.profiler.completeUpToEpochNanos() > MonotonicEpoch.toEpochNanos(started));
 			int trackedBefore = recorder.trackedThreads();
 			int timelinesBefore = traced.profiler.retainedTimelines();
 			long heapBefore = usedHeapAfterGc();
 
 			LongAdder spans = new LongAdder();
+			LongAdder loadCpu = new LongAdder();
 			Queue<Throwable> escaped = new ConcurrentLinkedQueue<>();
 			List<WeakReference<Thread>> deadThreads = new ArrayList<>();
 			long heapHalfway = 0;
@@ -64,7 +77,8 @@ class MillionSpanLoadTest {
 			for (int wave = 0; wave < WAVES; wave++) {
 				List<Thread> threads = new ArrayList<>();
 				for (int t = 0; t < THREADS_PER_WAVE; t++) {
-					Thread thread = new Thread(() -> requests(traced.tracer, spans, escaped), "load-" + wave + "-" + t);
+					Thread thread = new Thread(() -> requests(traced.tracer, spans, loadCpu, escaped),
+							"load-" + wave + "-" + t);
 					thread.setUncaughtExceptionHandler((dead, ex) -> escaped.add(ex));
 					threads.add(thread);
 					deadThreads.add(new WeakReference<>(thread));
@@ -79,8 +93,16 @@ class MillionSpanLoadTest {
 			}
 			long elapsedMillis = (System.nanoTime() - start) / 1_000_000;
 
-			awaitAtMost("rings of dead threads", recorder::trackedThreads, trackedBefore);
-			awaitAtMost("timelines of dead threads", traced.profiler::retainedTimelines, timelinesBefore);
+			await("rings of dead threads forgotten").atMost(PATIENCE)
+				.until(() -> recorder.trackedThreads() <= trackedBefore);
+			await("timelines of dead threads forgotten").atMost(PATIENCE)
+				.until(() -> traced.profiler.retainedTimelines() <= timelinesBefore);
+			// Every sample of the load taken, parsed and joined before the stats are read.
+			long loadEnded = System.nanoTime();
+			await("the load's samples collected").atMost(PATIENCE).until(() -> {
+				traced.profiler.collectNow();
+				return traced.profiler.completeUpToEpochNanos() > MonotonicEpoch.toEpochNanos(loadEnded);
+			});
 			long heapAfter = usedHeapAfterGc();
 			int threadsStillReachable = 0;
 			for (WeakReference<Thread> thread : deadThreads) {
@@ -103,12 +125,21 @@ class MillionSpanLoadTest {
 			// Half a million spans more must not show in the heap: a leak of even 32 bytes a span would be 16 MiB.
 			assertThat(heapAfter - heapHalfway).as("heap growth over the second half").isLessThan(8L * 1024 * 1024);
 			assertThat(heapAfter - heapBefore).as("heap growth over the whole run").isLessThan(32L * 1024 * 1024);
-			assertThat(stats.total()).as("samples taken under load").isGreaterThan(0);
+			// Every sample is counted once, attributed or not: at least one per interval of the load threads' CPU, at
+			// most one per interval of the whole process's (collector, JIT and GC threads included). Poisson noise on
+			// a few hundred samples is ~5 %; the bounds are 4 standard deviations and more.
+			double fromLoad = loadCpu.sum() / (double) TracedProfiler.INTERVAL.toNanos();
+			double fromProcess = (processCpuNanos() - processCpuBefore) / (double) TracedProfiler.INTERVAL.toNanos();
+			System.out.printf("load: samples %d; expected at least ~%.0f (load threads' CPU), at most ~%.0f (process CPU)%n",
+					stats.total(), fromLoad, fromProcess);
+			assertThat((double) stats.total()).as("samples taken under load")
+				.isBetween(0.8 * fromLoad, 1.25 * fromProcess);
 		}
 	}
 
 	/** One short-lived application thread's requests. */
-	private static void requests(Tracer tracer, LongAdder spans, Queue<Throwable> escaped) {
+	private static void requests(Tracer tracer, LongAdder spans, LongAdder cpu, Queue<Throwable> escaped) {
+		long cpuAtStart = threads.getCurrentThreadCpuTime();
 		try {
 			for (int i = 0; i < ITERATIONS_PER_THREAD; i++) {
 				Span request = tracer.spanBuilder("request").setNoParent().startSpan();
@@ -135,6 +166,9 @@ class MillionSpanLoadTest {
 		catch (Throwable ex) {
 			escaped.add(ex);
 		}
+		finally {
+			cpu.add(threads.getCurrentThreadCpuTime() - cpuAtStart);
+		}
 	}
 
 	private static long work(int seed) {
@@ -145,20 +179,23 @@ class MillionSpanLoadTest {
 		return x;
 	}
 
-	private static void awaitAtMost(String what, IntSupplier count, int limit) throws InterruptedException {
-		long deadline = System.nanoTime() + 10_000_000_000L;
-		while (count.getAsInt() > limit && System.nanoTime() < deadline) {
-			Thread.sleep(50);
-		}
-		assertThat(count.getAsInt()).as(what).isLessThanOrEqualTo(limit);
+	private static long processCpuNanos() {
+		return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+			.getProcessCpuTime();
 	}
 
-	private static long usedHeapAfterGc() throws InterruptedException {
-		for (int i = 0; i < 3; i++) {
+	/** Collect until the used heap stops shrinking (a collection can leave garbage that the next one frees). */
+	private static long usedHeapAfterGc() {
+		long used = Long.MAX_VALUE;
+		for (int i = 0; i < 10; i++) {
 			System.gc();
-			Thread.sleep(50);
+			long now = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+			if (now >= used - 64 * 1024) {
+				return Math.min(now, used);
+			}
+			used = now;
 		}
-		return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+		return used;
 	}
 
 }

@@ -1,8 +1,8 @@
 package dev.spanprofile;
 
-import dev.spanprofile.sampling.SampleKind;
 import java.util.Map;
 
+import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Scope;

@@ -10,7 +10,7 @@ import java.util.function.Function;
 import dev.spanprofile.render.CollapsedStacks;
 import dev.spanprofile.sampling.EngineChoice;
 import dev.spanprofile.sampling.ProfilingEvent;
-import dev.spanprofile.sampling.SampleKind;
+import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.store.SpanRecord;

@@ -19,7 +19,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIOException;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The recording file under the real engine goes bad: deleted by someone cleaning the temp directory, or on a disk
@@ -71,7 +70,7 @@ class RecordingFileFaultTest {
 	@Test
 	void aFullDiskIsReportedOnceAndProfilingResumesWhenSpaceIsBack() throws Exception {
 		Path disk = Files.createDirectory(this.temp.resolve("disk"));
-		assumeTrue(Tmpfs.mount(disk, "4m"), "mounting a 4 MiB tmpfs needs root; a full disk cannot be simulated");
+		Tmpfs.assumeMounted(Tmpfs.mount(disk, "4m"), "the full-disk test");
 		try {
 			try (WarningLog log = WarningLog.of(SpanProfiler.class);
 					TracedProfiler traced = new TracedProfiler(disk)) {

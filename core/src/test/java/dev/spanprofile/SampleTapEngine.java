@@ -7,7 +7,7 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 
-import dev.spanprofile.sampling.SampleKind;
+import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.sampling.SampleSink;
 import dev.spanprofile.sampling.SamplerUnavailableException;
 import dev.spanprofile.sampling.SamplingEngine;

@@ -87,7 +87,7 @@ final class TracedProfiler implements AutoCloseable {
 
 	/** CPU samples the engine delivered so far, joined to a span or not, whose stack contains {@code method}. */
 	long taken(String method) {
-		return this.tap.samplesIn(dev.spanprofile.sampling.SampleKind.CPU, method, this.profiler.store().frames());
+		return this.tap.samplesIn(dev.spanprofile.store.SampleKind.CPU, method, this.profiler.store().frames());
 	}
 
 	/**
@@ -107,7 +107,7 @@ final class TracedProfiler implements AutoCloseable {
 
 	/** Samples of one span (its own) whose stack contains {@code method}. */
 	long samplesIn(String spanId, String method) {
-		String collapsed = CollapsedStacks.render(record(spanId).ownSamples(dev.spanprofile.sampling.SampleKind.CPU), this.profiler.store().frames());
+		String collapsed = CollapsedStacks.render(record(spanId).ownSamples(dev.spanprofile.store.SampleKind.CPU), this.profiler.store().frames());
 		long count = 0;
 		for (String line : collapsed.split("\n")) {
 			if (line.contains("." + method + ";") || line.contains("." + method + " ")) {

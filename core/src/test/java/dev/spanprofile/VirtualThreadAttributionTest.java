@@ -10,7 +10,7 @@ import java.util.function.IntToLongFunction;
 
 import dev.spanprofile.sampling.EngineChoice;
 import dev.spanprofile.sampling.ProfilingEvent;
-import dev.spanprofile.sampling.SampleKind;
+import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Scope;
@@ -25,6 +25,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Spans on virtual threads (JDK 21+; this class runs in the JDK 25 test execution). Flight Recorder reports the
  * virtual thread itself, so each span gets its own samples; async-profiler only sees carrier threads, so it must
  * attribute nothing rather than something wrong.
+ * <p>
+ * The order is deliberate: once async-profiler has installed its signal handler, this JVM cannot record
+ * {@code jdk.CPUTimeSample} any more (the JDK refuses), and the Flight Recorder test would measure the fallback
+ * event instead. Surefire gives each test class a fresh JVM; within this class, Flight Recorder goes first.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class VirtualThreadAttributionTest {

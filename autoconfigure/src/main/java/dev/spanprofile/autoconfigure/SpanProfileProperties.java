@@ -53,7 +53,8 @@ public class SpanProfileProperties {
 	private int maxSpans = 1000;
 
 	/**
-	 * Approximate heap that stored profiles may use. Beyond it the oldest finished requests are dropped.
+	 * Approximate heap that stored profiles may use, frame names included (those at most a quarter of it). Beyond
+	 * it the oldest finished requests are dropped.
 	 */
 	private DataSize maxMemory = DataSize.ofMegabytes(64);
 

@@ -32,7 +32,6 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The disk under {@code spanprofile.work-directory} fills up while a real application serves requests: they all
@@ -85,7 +84,7 @@ class SpanProfilerFaultWebTests {
 
 	@Test
 	void requestsSucceedThroughAFullDiskAndAreProfiledAgainAfterIt(CapturedOutput output) throws Exception {
-		assumeTrue(mounted, "mounting a tmpfs needs root; a full disk cannot be simulated here");
+		Tmpfs.assumeMounted(mounted, "the full-disk web test");
 		assertThat(this.profiler.status().running()).isTrue();
 		assertThat(newestBurnSamplesAfterRequest()).as("samples before the disk fills").isGreaterThan(10);
 

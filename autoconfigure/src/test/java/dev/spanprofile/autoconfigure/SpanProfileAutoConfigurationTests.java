@@ -1,5 +1,8 @@
 package dev.spanprofile.autoconfigure;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 
 import dev.spanprofile.SpanProfiler;
@@ -9,6 +12,7 @@ import dev.spanprofile.sampling.ProfilingEvent;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
@@ -30,16 +34,34 @@ class SpanProfileAutoConfigurationTests {
 			assertThat(context).hasSingleBean(SpanProfilerLifecycle.class);
 			assertThat(context).hasSingleBean(SpanProcessor.class);
 			assertThat(context.getBean(SpanProfilerLifecycle.class).isRunning()).isTrue();
+			assertThat(context.getBean(SpanProfiler.class).status().running()).isTrue();
 		});
 	}
 
 	@Test
+	void lifecycleReportsNotRunningWhenTheProfilerCouldNotStart(@TempDir Path temp) throws IOException {
+		// A regular file where the recording directory should be: async-profiler cannot start, whether or not an
+		// earlier test in this JVM already loaded its library.
+		Path notADirectory = Files.writeString(temp.resolve("not-a-directory"), "");
+		this.contextRunner
+			.withPropertyValues("spanprofile.engine=async-profiler", "spanprofile.work-directory=" + notADirectory)
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(context.getBean(SpanProfiler.class).status().running()).isFalse();
+				assertThat(context.getBean(SpanProfilerLifecycle.class).isRunning()).isFalse();
+			});
+	}
+
+	@Test
 	void shouldNotSupplyBeansWithoutTheOpenTelemetrySdk() {
-		this.contextRunner.withClassLoader(new FilteredClassLoader(SdkTracerProvider.class)).run((context) -> {
-			assertThat(context).doesNotHaveBean(SpanProfiler.class);
-			assertThat(context).doesNotHaveBean(SpanProcessor.class);
-			assertThat(context).doesNotHaveBean(SpanProfileEndpoint.class);
-		});
+		// Exposed, so that only the missing SDK can be why the endpoint is absent.
+		this.contextRunner.withClassLoader(new FilteredClassLoader(SdkTracerProvider.class))
+			.withPropertyValues("management.endpoints.web.exposure.include=spanprofile")
+			.run((context) -> {
+				assertThat(context).doesNotHaveBean(SpanProfiler.class);
+				assertThat(context).doesNotHaveBean(SpanProcessor.class);
+				assertThat(context).doesNotHaveBean(SpanProfileEndpoint.class);
+			});
 	}
 
 	@Test

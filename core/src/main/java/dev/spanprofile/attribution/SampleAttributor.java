@@ -5,8 +5,8 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 
-import dev.spanprofile.sampling.SampleKind;
 import dev.spanprofile.sampling.SampleSink;
+import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.tracking.ThreadActivity;

@@ -1,22 +1,17 @@
 package dev.spanprofile.pyroscope;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 
-import dev.spanprofile.sampling.SampleKind;
+import dev.spanprofile.sampling.JfrChunkHeader;
 import dev.spanprofile.sampling.SampleSink;
-import dev.spanprofile.store.FrameKind;
+import dev.spanprofile.sampling.StackConverter;
 import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.tracking.MonotonicEpoch;
 import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordedFrame;
-import jdk.jfr.consumer.RecordedMethod;
-import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
 
@@ -24,17 +19,22 @@ import jdk.jfr.consumer.RecordingFile;
  * Reads the recordings of the Pyroscope agent's async-profiler into samples. Its fork appends tracing fields to
  * every sample event, which jfr-converter's reader does not expect (it reads a fixed layout and loses its place);
  * the JDK's own parser follows the recording's metadata and reads them fine.
+ * <p>
+ * The JDK's parser gives event times as wall-clock instants, computed from each chunk's header. The agent records
+ * with {@code clock=monotonic}, so the header's pairing of the two clocks turns them back into exactly the
+ * {@code System.nanoTime()} ticks the samples were taken at, whatever the wall clock did since: each chunk is read
+ * on its own, with its own pairing.
  */
 final class AgentRecordingParser {
 
-	private final FrameTable frames;
+	private final StackConverter stacks;
 
 	private final SampleKind kind;
 
 	private final Path workDirectory;
 
 	AgentRecordingParser(FrameTable frames, SampleKind kind, Path workDirectory) {
-		this.frames = frames;
+		this.stacks = new StackConverter(frames);
 		this.kind = kind;
 		this.workDirectory = workDirectory;
 	}
@@ -44,22 +44,17 @@ final class AgentRecordingParser {
 		Files.createDirectories(this.workDirectory);
 		Path file = Files.createTempFile(this.workDirectory, "spanprofile-pyroscope-", ".jfr");
 		try {
-			Files.write(file, recording);
+			ByteBuffer buffer = ByteBuffer.wrap(recording);
 			int count = 0;
-			Map<String, Integer> frameIds = new HashMap<>();
-			try (RecordingFile events = new RecordingFile(file)) {
-				while (events.hasMoreEvents()) {
-					RecordedEvent event = events.readEvent();
-					String type = event.getEventType().getName();
-					if (!type.equals("jdk.ExecutionSample") && !type.equals("profiler.WallClockSample")) {
-						continue;
-					}
-					RecordedThread thread = event.getThread("sampledThread");
-					long threadId = (thread != null) ? thread.getJavaThreadId() : -1;
-					long weight = event.hasField("samples") ? Math.max(1, event.getLong("samples")) : 1;
-					sink.sample(this.kind, threadId, toNanoTime(event.getStartTime()), stack(event, frameIds), weight);
-					count++;
+			for (int position = 0; position < recording.length;) {
+				JfrChunkHeader header = JfrChunkHeader.read(buffer, position);
+				if (header == null || header.size() < JfrChunkHeader.SIZE
+						|| header.size() > recording.length - position) {
+					throw new IOException("Not a complete JFR chunk at byte " + position + " of the agent's recording");
 				}
+				Files.write(file, java.util.Arrays.copyOfRange(recording, position, position + (int) header.size()));
+				count += parseChunk(file, header.anchor(), sink);
+				position += (int) header.size();
 			}
 			return count;
 		}
@@ -68,53 +63,24 @@ final class AgentRecordingParser {
 		}
 	}
 
-	private int[] stack(RecordedEvent event, Map<String, Integer> frameIds) {
-		RecordedStackTrace trace = event.getStackTrace();
-		if (trace == null) {
-			return new int[] { this.frames.intern("[unknown stack]", FrameKind.NATIVE) };
-		}
-		List<RecordedFrame> recorded = trace.getFrames();
-		int depth = recorded.size();
-		int[] stack = new int[depth];
-		for (int i = 0; i < depth; i++) {
-			RecordedFrame frame = recorded.get(i);
-			FrameKind frameKind = kindOf(frame.getType());
-			String name = frameName(frame.getMethod());
-			String key = frameKind.ordinal() + name;
-			Integer id = frameIds.get(key);
-			if (id == null) {
-				id = this.frames.intern(name, frameKind);
-				frameIds.put(key, id);
+	private int parseChunk(Path chunk, MonotonicEpoch.Anchor anchor, SampleSink sink) throws IOException {
+		int count = 0;
+		try (RecordingFile events = new RecordingFile(chunk)) {
+			while (events.hasMoreEvents()) {
+				RecordedEvent event = events.readEvent();
+				String type = event.getEventType().getName();
+				if (!type.equals("jdk.ExecutionSample") && !type.equals("profiler.WallClockSample")) {
+					continue;
+				}
+				RecordedThread thread = event.getThread("sampledThread");
+				long threadId = (thread != null) ? thread.getJavaThreadId() : -1;
+				long weight = event.hasField("samples") ? Math.max(1, event.getLong("samples")) : 1;
+				sink.sample(this.kind, threadId, anchor.toNanoTime(event.getStartTime()),
+						this.stacks.rootFirst(event.getStackTrace()), weight);
+				count++;
 			}
-			// JFR lists the leaf first; flame graphs want the outermost caller first.
-			stack[depth - 1 - i] = id;
 		}
-		return stack;
-	}
-
-	private static String frameName(RecordedMethod method) {
-		if (method == null) {
-			return "[unknown]";
-		}
-		String className = (method.getType() != null) ? method.getType().getName() : null;
-		return (className == null || className.isEmpty()) ? method.getName() : className + '.' + method.getName();
-	}
-
-	private static FrameKind kindOf(String type) {
-		if (type == null) {
-			return FrameKind.JAVA;
-		}
-		return switch (type) {
-			case "Kernel" -> FrameKind.KERNEL;
-			case "Native", "C++" -> FrameKind.NATIVE;
-			default -> FrameKind.JAVA;
-		};
-	}
-
-	/** The JDK's parser converts the recording's ticks to wall-clock time; samples are joined on System.nanoTime(). */
-	static long toNanoTime(Instant instant) {
-		long epochNanos = instant.getEpochSecond() * 1_000_000_000L + instant.getNano();
-		return System.nanoTime() - (MonotonicEpoch.nowEpochNanos() - epochNanos);
+		return count;
 	}
 
 }

@@ -15,6 +15,7 @@ import dev.spanprofile.sampling.SamplerUnavailableException;
 import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.store.FrameTable;
 import dev.spanprofile.tracking.ActivationRecorder;
+import dev.spanprofile.tracking.MonotonicEpoch;
 import io.pyroscope.PyroscopeAsyncProfiler;
 import io.pyroscope.http.Format;
 import io.pyroscope.javaagent.EventType;
@@ -259,7 +260,8 @@ public final class PyroscopeEngine implements SamplingEngine {
 				return this.completeUpTo;
 			}
 			this.parser.parse(snapshot.data, sink);
-			this.completeUpTo = Math.max(this.completeUpTo, AgentRecordingParser.toNanoTime(snapshot.ended));
+			// The agent stamped the dump's end with the wall clock moments ago: pair the clocks now, not at start-up.
+			this.completeUpTo = Math.max(this.completeUpTo, MonotonicEpoch.Anchor.now().toNanoTime(snapshot.ended));
 		}
 	}
 

@@ -1,13 +1,10 @@
 package dev.spanprofile.sampling;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -26,6 +23,12 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 	private static final System.Logger logger = System.getLogger(AsyncProfilerEngine.class.getName());
 
 	static final long ROTATE_BYTES = 32L * 1024 * 1024;
+
+	/** async-profiler's own setting for where {@code getInstance()} extracts its bundled library. */
+	static final String EXTRACT_PATH_PROPERTY = "one.profiler.extractPath";
+
+	/** A path that is never a library, to ask the API for an existing instance without loading one. */
+	private static final String PROBE_PATH = "/nonexistent/spanprofile-probe/libasyncProfiler.so";
 
 	private final SamplerSettings settings;
 
@@ -135,14 +138,17 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 				+ "spanprofile.engine=jfr");
 	}
 
-	/** Whether this class loader's async-profiler API already loaded its library (then it is shared, not foreign). */
+	/**
+	 * Whether this class loader's async-profiler API already loaded its library (then it is shared, not foreign).
+	 * {@code getInstance(path)} hands out the existing instance without looking at the path, and loads nothing when
+	 * there is none and the path does not exist: a probe that uses the library's public API only.
+	 */
 	private static boolean ourInstanceExists() {
 		try {
-			java.lang.reflect.Field instance = AsyncProfiler.class.getDeclaredField("instance");
-			instance.setAccessible(true);
-			return instance.get(null) != null;
+			AsyncProfiler.getInstance(PROBE_PATH);
+			return true;
 		}
-		catch (ReflectiveOperationException | RuntimeException ex) {
+		catch (UnsatisfiedLinkError | RuntimeException ex) {
 			return false;
 		}
 	}
@@ -315,16 +321,16 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 
 	/**
 	 * Load the native library: from an explicit path, extracted into a chosen directory (a noexec temp directory is
-	 * common in hardened containers), or the library's own default extraction.
+	 * common in hardened containers), or the library's own default extraction. Extraction is async-profiler's own:
+	 * its {@code one.profiler.extractPath} property names the directory, set only for the duration of the load.
 	 */
 	static AsyncProfiler load(SamplerSettings settings) throws SamplerUnavailableException {
-		String platform = platformTag();
 		try {
 			if (settings.nativeLibraryPath() != null) {
 				return AsyncProfiler.getInstance(settings.nativeLibraryPath().toAbsolutePath().toString());
 			}
 			if (settings.nativeLibraryDirectory() != null) {
-				return AsyncProfiler.getInstance(extract(platform, settings.nativeLibraryDirectory()).toString());
+				return extractInto(settings.nativeLibraryDirectory());
 			}
 			return AsyncProfiler.getInstance();
 		}
@@ -338,33 +344,39 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 		}
 	}
 
-	private static Path extract(String platform, Path directory) throws SamplerUnavailableException {
-		String resource = "/" + platform + "/libasyncProfiler.so";
-		try (InputStream in = AsyncProfiler.class.getResourceAsStream(resource)) {
-			if (in == null) {
-				throw new SamplerUnavailableException(
-						"async-profiler has no native library for " + platform + " (looked for " + resource + ")");
-			}
+	private static AsyncProfiler extractInto(Path directory) throws SamplerUnavailableException {
+		try {
+			// The library creates its temp file in the directory but does not create the directory.
 			Files.createDirectories(directory);
-			Path target = directory.resolve("libasyncProfiler-" + ManagementFactory.getRuntimeMXBean().getPid() + ".so");
-			Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
-			target.toFile().deleteOnExit();
-			return target;
 		}
 		catch (IOException ex) {
-			throw new SamplerUnavailableException(
-					"Cannot extract async-profiler's native library into " + directory + ": " + ex, ex);
+			throw cannotExtract(directory, ex);
+		}
+		// getInstance is synchronized on the class: holding the same lock keeps other loads from seeing our property.
+		synchronized (AsyncProfiler.class) {
+			String previous = System.getProperty(EXTRACT_PATH_PROPERTY);
+			System.setProperty(EXTRACT_PATH_PROPERTY, directory.toAbsolutePath().toString());
+			try {
+				return AsyncProfiler.getInstance();
+			}
+			catch (IllegalStateException ex) {
+				// What the library throws when it cannot write its copy.
+				throw cannotExtract(directory, (ex.getCause() != null) ? ex.getCause() : ex);
+			}
+			finally {
+				if (previous != null) {
+					System.setProperty(EXTRACT_PATH_PROPERTY, previous);
+				}
+				else {
+					System.clearProperty(EXTRACT_PATH_PROPERTY);
+				}
+			}
 		}
 	}
 
-	private static String platformTag() {
-		String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-		String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
-		if (os.contains("mac")) {
-			return "macos";
-		}
-		String cpu = (arch.equals("aarch64") || arch.equals("arm64")) ? "arm64" : "x64";
-		return (os.contains("linux") ? "linux-" : os.replace(' ', '-') + "-") + cpu;
+	private static SamplerUnavailableException cannotExtract(Path directory, Throwable cause) {
+		return new SamplerUnavailableException(
+				"Cannot extract async-profiler's native library into " + directory + ": " + cause, cause);
 	}
 
 }

@@ -2,18 +2,15 @@ package dev.spanprofile.sampling;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.spanprofile.store.FrameKind;
 import dev.spanprofile.store.FrameTable;
-import one.jfr.ClassRef;
+import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.tracking.MonotonicEpoch;
 import one.jfr.JfrReader;
-import one.jfr.MethodRef;
-import one.jfr.StackTrace;
 import one.jfr.event.Event;
 import one.jfr.event.ExecutionSample;
 
@@ -23,30 +20,18 @@ import one.jfr.event.ExecutionSample;
  */
 final class JfrChunkParser {
 
-	// async-profiler's frame type codes as written into the JFR stack trace pool.
-	private static final byte FRAME_NATIVE = 3;
+	private static final int CHUNK_HEADER_SIZE = JfrChunkHeader.SIZE;
 
-	private static final byte FRAME_CPP = 4;
+	private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
-	private static final byte FRAME_KERNEL = 5;
-
-	private static final int NANOS_PER_SECOND = 1_000_000_000;
-
-	private static final int CHUNK_HEADER_SIZE = 68;
-
-	private final FrameTable frames;
+	private final StackConverter stacks;
 
 	/** What the recording samples; with both kinds each sample's thread state tells them apart. */
 	private final java.util.Set<SampleKind> kinds;
 
-	/** System.nanoTime() minus epoch nanoseconds, for recordings whose ticks are not the monotonic clock. */
-	private final long monotonicMinusEpoch;
-
 	JfrChunkParser(FrameTable frames, java.util.Set<SampleKind> kinds) {
-		this.frames = frames;
+		this.stacks = new StackConverter(frames);
 		this.kinds = kinds;
-		java.time.Instant now = java.time.Instant.now();
-		this.monotonicMinusEpoch = System.nanoTime() - (now.getEpochSecond() * NANOS_PER_SECOND + now.getNano());
 	}
 
 	/**
@@ -101,18 +86,19 @@ final class JfrChunkParser {
 			// Method and stack ids are only valid within one chunk.
 			Map<Long, Integer> frameIds = new HashMap<>();
 			Map<Integer, int[]> stacks = new HashMap<>();
+			MonotonicEpoch.Anchor anchor = anchor(reader);
 			int cpuState = (this.kinds.size() > 1) ? reader.getEnumKey("jdk.types.ThreadState", "STATE_DEFAULT")
 					: Integer.MIN_VALUE;
 			for (Event event; (event = reader.readEvent()) != null;) {
 				if (event instanceof ExecutionSample sample) {
 					int[] stack = stacks.get(sample.stackTraceId);
 					if (stack == null) {
-						stack = rootFirstStack(reader, sample.stackTraceId, frameIds);
+						stack = this.stacks.rootFirst(reader, sample.stackTraceId, frameIds);
 						stacks.put(sample.stackTraceId, stack);
 					}
 					Long javaThreadId = reader.javaThreads.get(sample.tid);
 					samples.add(new Sample(kindOf(sample, cpuState), (javaThreadId != null) ? javaThreadId : -1,
-							toMonotonic(reader, sample.time), stack, Math.max(1, sample.samples)));
+							toMonotonic(reader, anchor, sample.time), stack, Math.max(1, sample.samples)));
 				}
 			}
 		}
@@ -129,61 +115,17 @@ final class JfrChunkParser {
 		return (sample.threadState == cpuState) ? SampleKind.CPU : SampleKind.WALL;
 	}
 
-	private long toMonotonic(JfrReader reader, long ticks) {
+	private static long toMonotonic(JfrReader reader, MonotonicEpoch.Anchor anchor, long ticks) {
 		// With clock=monotonic the ticks are CLOCK_MONOTONIC nanoseconds, which is what System.nanoTime() reads.
 		if (reader.ticksPerSec == NANOS_PER_SECOND) {
 			return ticks;
 		}
-		return reader.eventTimeToNanos(ticks) + this.monotonicMinusEpoch;
+		return anchor.toNanoTime(reader.eventTimeToNanos(ticks));
 	}
 
-	private int[] rootFirstStack(JfrReader reader, int stackTraceId, Map<Long, Integer> frameIds) {
-		StackTrace trace = reader.stackTraces.get(stackTraceId);
-		if (trace == null) {
-			return new int[] { this.frames.intern("[unknown stack]", FrameKind.NATIVE) };
-		}
-		int depth = trace.methods.length;
-		int[] stack = new int[depth];
-		for (int i = 0; i < depth; i++) {
-			long methodId = trace.methods[i];
-			byte type = trace.types[i];
-			Long key = (methodId << 3) | kindOf(type).ordinal();
-			Integer id = frameIds.get(key);
-			if (id == null) {
-				id = this.frames.intern(frameName(reader, methodId), kindOf(type));
-				frameIds.put(key, id);
-			}
-			// JFR lists the leaf first; flame graphs want the outermost caller first.
-			stack[depth - 1 - i] = id;
-		}
-		return stack;
-	}
-
-	private static FrameKind kindOf(byte type) {
-		return switch (type) {
-			case FRAME_KERNEL -> FrameKind.KERNEL;
-			case FRAME_NATIVE, FRAME_CPP -> FrameKind.NATIVE;
-			default -> FrameKind.JAVA;
-		};
-	}
-
-	private static String frameName(JfrReader reader, long methodId) {
-		MethodRef method = reader.methods.get(methodId);
-		if (method == null) {
-			return "[unknown]";
-		}
-		String methodName = symbol(reader, method.name);
-		ClassRef cls = reader.classes.get(method.cls);
-		String className = (cls != null) ? symbol(reader, cls.name) : "";
-		if (className.isEmpty()) {
-			return methodName;
-		}
-		return className.replace('/', '.') + '.' + methodName;
-	}
-
-	private static String symbol(JfrReader reader, long id) {
-		byte[] bytes = reader.symbols.get(id);
-		return (bytes != null) ? new String(bytes, StandardCharsets.UTF_8) : "";
+	/** Other ticks (TSC) are converted through wall-clock time, with a pairing of the clocks read per chunk. */
+	private static MonotonicEpoch.Anchor anchor(JfrReader reader) {
+		return (reader.ticksPerSec == NANOS_PER_SECOND) ? null : MonotonicEpoch.Anchor.now();
 	}
 
 	/** A parsed sample, held until its whole chunk has parsed. */

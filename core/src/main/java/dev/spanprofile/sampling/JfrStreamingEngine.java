@@ -2,24 +2,19 @@ package dev.spanprofile.sampling;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
-import dev.spanprofile.store.FrameKind;
 import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.tracking.MonotonicEpoch;
 import jdk.jfr.EventType;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordedFrame;
-import jdk.jfr.consumer.RecordedMethod;
-import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingStream;
 
@@ -48,14 +43,12 @@ public final class JfrStreamingEngine implements SamplingEngine {
 
 	private final SamplerSettings settings;
 
-	private final FrameTable frames;
+	/** Used on the stream's thread only. */
+	private final StackConverter stacks;
 
 	private final BlockingQueue<PendingSample> pending = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
 
 	private final AtomicLong dropped = new AtomicLong();
-
-	/** Frames by method, per stream: RecordedMethod instances repeat within a chunk. */
-	private final Map<String, Integer> frameIds = new HashMap<>();
 
 	private RecordingStream stream;
 
@@ -73,7 +66,7 @@ public final class JfrStreamingEngine implements SamplingEngine {
 
 	public JfrStreamingEngine(SamplerSettings settings, FrameTable frames) {
 		this.settings = settings;
-		this.frames = frames;
+		this.stacks = new StackConverter(frames);
 	}
 
 	@Override
@@ -176,8 +169,11 @@ public final class JfrStreamingEngine implements SamplingEngine {
 		if (thread == null || event.getStackTrace() == null) {
 			return;
 		}
-		PendingSample sample = new PendingSample(kind, thread.getJavaThreadId(), toMonotonic(event.getStartTime()),
-				rootFirstStack(event.getStackTrace()), weight);
+		// The JDK hands out wall-clock instants only; the stream is at most a second or so behind, so a pairing of
+		// the clocks read now is close to the one the chunk was written with.
+		long time = MonotonicEpoch.Anchor.now().toNanoTime(event.getStartTime());
+		PendingSample sample = new PendingSample(kind, thread.getJavaThreadId(), time,
+				this.stacks.rootFirst(event.getStackTrace()), weight);
 		if (!this.pending.offer(sample)) {
 			this.dropped.incrementAndGet();
 		}
@@ -188,46 +184,6 @@ public final class JfrStreamingEngine implements SamplingEngine {
 			return event.getThread("sampledThread");
 		}
 		return event.getThread();
-	}
-
-	private static long toMonotonic(Instant time) {
-		// Measured now rather than once: the wall clock may be slewed while the JVM runs.
-		Instant now = Instant.now();
-		long nanoNow = System.nanoTime();
-		long ageNanos = (now.getEpochSecond() - time.getEpochSecond()) * 1_000_000_000L + (now.getNano() - time.getNano());
-		return nanoNow - ageNanos;
-	}
-
-	private int[] rootFirstStack(RecordedStackTrace trace) {
-		List<RecordedFrame> recorded = trace.getFrames();
-		int depth = recorded.size();
-		int offset = trace.isTruncated() ? 1 : 0;
-		int[] stack = new int[depth + offset];
-		if (offset == 1) {
-			// JFR keeps the innermost frames of a deep stack; say where the outer ones went.
-			stack[0] = this.frames.intern("[truncated stack: raise -XX:FlightRecorderOptions:stackdepth]",
-					FrameKind.NATIVE);
-		}
-		for (int i = 0; i < depth; i++) {
-			RecordedFrame frame = recorded.get(i);
-			stack[offset + depth - 1 - i] = frameId(frame);
-		}
-		return stack;
-	}
-
-	private int frameId(RecordedFrame frame) {
-		RecordedMethod method = frame.getMethod();
-		String name = (method != null) ? method.getType().getName() + '.' + method.getName() : "[unknown]";
-		FrameKind kind = (frame.isJavaFrame()) ? FrameKind.JAVA : FrameKind.NATIVE;
-		Integer id = this.frameIds.get(name);
-		if (id == null) {
-			id = this.frames.intern(name, kind);
-			if (this.frameIds.size() > 100_000) {
-				this.frameIds.clear();
-			}
-			this.frameIds.put(name, id);
-		}
-		return id;
 	}
 
 	@Override

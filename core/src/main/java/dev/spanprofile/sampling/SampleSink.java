@@ -1,5 +1,7 @@
 package dev.spanprofile.sampling;
 
+import dev.spanprofile.store.SampleKind;
+
 /** Receives parsed samples, in the order the engine produced them. */
 @FunctionalInterface
 public interface SampleSink {

@@ -6,6 +6,8 @@ import java.util.Collection;
 import java.util.EnumSet;
 import java.util.Set;
 
+import dev.spanprofile.store.SampleKind;
+
 /**
  * How to sample.
  *

@@ -11,7 +11,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
 
-import dev.spanprofile.sampling.SampleKind;
 
 /**
  * The spans of recent requests with their samples, bounded in count and memory.
@@ -25,9 +24,12 @@ public final class SpanProfileStore {
 	/** Rough heap cost of a span's metadata, for the memory budget. */
 	static final int BYTES_PER_SPAN = 320;
 
+	/** The frame table may take at most this fraction (1/n) of the memory budget. */
+	static final int FRAME_TABLE_SHARE = 4;
+
 	private final StoreSettings settings;
 
-	private final FrameTable frames = new FrameTable();
+	private final FrameTable frames;
 
 	private final Map<String, SpanRecord> spans = new ConcurrentHashMap<>();
 
@@ -39,6 +41,8 @@ public final class SpanProfileStore {
 
 	public SpanProfileStore(StoreSettings settings) {
 		this.settings = settings;
+		// Frame names are shared by all spans and cannot be evicted with them: they get a fixed share of the budget.
+		this.frames = new FrameTable(settings.maxBytes() / FRAME_TABLE_SHARE);
 	}
 
 	public StoreSettings settings() {
@@ -122,12 +126,9 @@ public final class SpanProfileStore {
 
 	/** Add one sample of {@code kind} to {@code record}. */
 	public void addSample(SpanRecord record, SampleKind kind, int[] rootFirstStack, long weight) {
-		if (record.isEvicted()) {
-			return;
-		}
-		int newNodes = record.addSample(kind, rootFirstStack, weight);
-		if (newNodes > 0 && this.sampleBytes.addAndGet((long) newNodes * StackTree.BYTES_PER_NODE)
-				+ (long) this.spans.size() * BYTES_PER_SPAN > this.settings.maxBytes()) {
+		long bytes = record.addSample(kind, rootFirstStack, weight, this.sampleBytes);
+		if (bytes >= 0 && bytes + (long) this.spans.size() * BYTES_PER_SPAN + this.frames.approximateBytes()
+				> this.settings.maxBytes()) {
 			evictIfNeeded();
 		}
 	}
@@ -136,9 +137,9 @@ public final class SpanProfileStore {
 		return this.spans.size();
 	}
 
-	/** Approximate heap held by stored spans and their samples. */
+	/** Approximate heap held by stored spans, their samples and the frame names they share. */
 	public long approximateBytes() {
-		return this.sampleBytes.get() + (long) this.spans.size() * BYTES_PER_SPAN;
+		return this.sampleBytes.get() + (long) this.spans.size() * BYTES_PER_SPAN + this.frames.approximateBytes();
 	}
 
 	/** Drop the oldest requests until the store is within its bounds. */
@@ -174,9 +175,8 @@ public final class SpanProfileStore {
 	}
 
 	private void removeGroup(SpanRecord record) {
-		record.markEvicted();
+		record.evict(this.sampleBytes);
 		this.spans.remove(record.spanId(), record);
-		this.sampleBytes.addAndGet(-(long) record.ownNodeCount() * StackTree.BYTES_PER_NODE);
 		for (SpanRecord child : record.children()) {
 			removeGroup(child);
 		}

@@ -2,8 +2,8 @@ package dev.spanprofile.store;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
-import dev.spanprofile.sampling.SampleKind;
 
 /**
  * What the store knows about one span: its identity and timing from the tracer, and the samples attributed to it.
@@ -122,8 +122,16 @@ public final class SpanRecord {
 		return this.evicted;
 	}
 
-	void markEvicted() {
+	/**
+	 * Mark this span evicted and refund its nodes from {@code bytes}, once. Under the same lock as
+	 * {@link #addSample}: a sample either lands before (and is refunded here) or sees the eviction and is dropped.
+	 */
+	synchronized void evict(AtomicLong bytes) {
+		if (this.evicted) {
+			return;
+		}
 		this.evicted = true;
+		bytes.addAndGet(-(long) ownNodeCount() * StackTree.BYTES_PER_NODE);
 	}
 
 	void addChild(SpanRecord child) {
@@ -139,8 +147,15 @@ public final class SpanRecord {
 		}
 	}
 
-	/** @return how many tree nodes the sample added (for memory accounting) */
-	synchronized int addSample(SampleKind kind, int[] rootFirstStack, long weight) {
+	/**
+	 * Add a sample unless this span was evicted, charging the nodes it adds to {@code bytes} before the lock is
+	 * released, so that {@link #evict} can never refund less than was charged.
+	 * @return the store's sample bytes after the charge, or -1 when nothing was charged
+	 */
+	synchronized long addSample(SampleKind kind, int[] rootFirstStack, long weight, AtomicLong bytes) {
+		if (this.evicted) {
+			return -1;
+		}
 		StackTree tree = this.samples[kind.ordinal()];
 		if (tree == null) {
 			tree = new StackTree();
@@ -148,7 +163,8 @@ public final class SpanRecord {
 		}
 		int before = tree.nodeCount();
 		tree.add(rootFirstStack, weight);
-		return tree.nodeCount() - before;
+		int newNodes = tree.nodeCount() - before;
+		return (newNodes > 0) ? bytes.addAndGet((long) newNodes * StackTree.BYTES_PER_NODE) : -1;
 	}
 
 	/** Samples of {@code kind} attributed to this span itself (not its children). */

@@ -2,7 +2,7 @@ package dev.spanprofile.view;
 
 import java.util.List;
 
-import dev.spanprofile.sampling.SampleKind;
+import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StackTree;
 

@@ -8,7 +8,7 @@ import dev.spanprofile.EngineStatus;
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.attribution.AttributionStats;
 import dev.spanprofile.render.FrameClassifier;
-import dev.spanprofile.sampling.SampleKind;
+import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.store.FrameTable;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StackTree;

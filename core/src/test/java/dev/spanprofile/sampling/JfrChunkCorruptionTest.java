@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.store.SampleKind;
 import one.profiler.AsyncProfiler;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -11,7 +11,7 @@ import dev.spanprofile.SpanProfilerSettings;
 import dev.spanprofile.render.FrameClassifier;
 import dev.spanprofile.render.pprof.proto.PprofProtos.Profile;
 import dev.spanprofile.render.pprof.proto.PprofProtos.Sample;
-import dev.spanprofile.sampling.SampleKind;
+import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.sampling.SampleSink;
 import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.sampling.SamplingEngine;

@@ -1,19 +1,19 @@
 package dev.spanprofile.sample;
 
-import dev.spanprofile.sampling.SampleKind;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.render.CollapsedStacks;
+import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.tracking.MonotonicEpoch;
 import org.junit.jupiter.api.Test;
-
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -38,11 +38,18 @@ class SampleApplicationTests {
 
 	@Test
 	void checkoutWorkOnThePoolIsInTheCheckoutSpan() throws Exception {
+		// Each checkout runs beside an order validation, whose fraud rules burn CPU at the same time in another
+		// request: they must show up in the validations, and never in the checkouts.
 		for (int i = 0; i < 5; i++) {
+			CompletableFuture<Integer> validation = getAsync("/orders/order-" + i + "/validate?items=20");
 			assertThat(get("/checkout/cart-" + i)).isEqualTo(200);
+			assertThat(validation.get()).isEqualTo(200);
 		}
 		String collapsed = collapsedOf(awaitSpans("http get /checkout/{cartId}", 5));
 		assertThat(collapsed).contains("PaymentService.computeRiskScore");
+		assertThat(collapsedOf(awaitSpans("http get /orders/{orderId}/validate", 5)))
+			.contains("OrderValidator.checkFraudRules")
+			.doesNotContain("PaymentService.computeRiskScore");
 		assertThat(collapsed).doesNotContain("OrderValidator.checkFraudRules");
 	}
 
@@ -126,6 +133,13 @@ class SampleApplicationTests {
 			Thread.sleep(100);
 		}
 		throw new AssertionError("Expected " + count + " finished '" + name + "' spans, found " + found.size());
+	}
+
+	private CompletableFuture<Integer> getAsync(String path) {
+		return this.http
+			.sendAsync(HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + path)).build(),
+					HttpResponse.BodyHandlers.discarding())
+			.thenApply(HttpResponse::statusCode);
 	}
 
 	private int get(String path) throws Exception {

@@ -115,7 +115,7 @@ public final class AccuracyBenchmark {
 		if (record == null) {
 			throw new IllegalStateException("span " + run.spanId() + " is not in the store");
 		}
-		StackTree samples = record.ownSamples(dev.spanprofile.sampling.SampleKind.CPU);
+		StackTree samples = record.ownSamples(dev.spanprofile.store.SampleKind.CPU);
 		FrameTable frames = profiler.store().frames();
 		long[] inOwn = new long[1];
 		long[] inOthers = new long[1];

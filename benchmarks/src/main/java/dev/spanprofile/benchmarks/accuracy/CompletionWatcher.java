@@ -39,7 +39,7 @@ final class CompletionWatcher extends Thread {
 				}
 				SpanRecord record = this.profiler.store().find(run.spanId());
 				if (record != null && !record.inFlight() && record.endEpochNanos() <= completeUpTo) {
-					run.completed(Math.max(0, now - run.endNanos()), record.ownSampleCount(dev.spanprofile.sampling.SampleKind.CPU));
+					run.completed(Math.max(0, now - run.endNanos()), record.ownSampleCount(dev.spanprofile.store.SampleKind.CPU));
 				}
 			}
 			LockSupport.parkNanos(POLL_NANOS);

@@ -1,4 +1,4 @@
-package dev.spanprofile.sampling;
+package dev.spanprofile.store;
 
 import java.util.Locale;
 
