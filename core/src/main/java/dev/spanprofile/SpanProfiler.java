@@ -70,7 +70,7 @@ public final class SpanProfiler implements AutoCloseable {
 
 	public SpanProfiler(SpanProfilerSettings settings, Function<FrameTable, SamplingEngine> engineFactory) {
 		this.settings = settings;
-		this.store = new SpanProfileStore(settings.store());
+		this.store = new SpanProfileStore(settings.store(), MonotonicEpoch::nowEpochNanos);
 		this.attributor = new SampleAttributor(this.store);
 		this.engine = engineFactory.apply(this.store.frames());
 	}
