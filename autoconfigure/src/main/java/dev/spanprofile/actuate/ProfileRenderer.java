@@ -85,7 +85,7 @@ final class ProfileRenderer {
 					+ (record.status().equals("UNSET") ? "" : " · " + record.status());
 			page.row(new SpanIndexPage.Row(record.spanId(), record.traceId(), displayName(record, samples), detail,
 					record.inFlight(), record.status(), record.startEpochNanos(), duration, samples.totalSamples(),
-					top, briefEmptyReason(record, complete, duration)));
+					top, briefEmptyReason(record, complete, duration), record.retainedAs().id()));
 		}
 		return page.render();
 	}

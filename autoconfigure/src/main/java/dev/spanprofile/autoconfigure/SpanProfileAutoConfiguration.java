@@ -9,6 +9,7 @@ import java.util.HashSet;
 import dev.spanprofile.sampling.EngineChoice;
 import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.sampling.SamplingEngineFactory;
+import dev.spanprofile.store.RetentionSettings;
 import dev.spanprofile.store.StoreSettings;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.SpanProcessor;
@@ -45,8 +46,10 @@ public final class SpanProfileAutoConfiguration {
 			ObjectProvider<SamplingEngineFactory> engineFactory) {
 		SamplerSettings sampler = new SamplerSettings(new HashSet<>(properties.getEvent()), properties.getInterval(),
 				workDirectory(properties), properties.getNativeLibraryDirectory(), properties.getNativeLibraryPath());
+		SpanProfileProperties.Retention retention = properties.getRetention();
 		StoreSettings store = new StoreSettings(properties.getMaxSpans(), properties.getMaxMemory().toBytes(),
-				properties.isRootSpanOnly());
+				properties.isRootSpanOnly(), new RetentionSettings(retention.getSlowestPerName(),
+						retention.getWindow(), retention.getMaxNames(), retention.getMaxErrorSpans()));
 		SpanProfilerSettings settings = new SpanProfilerSettings(sampler, store, properties.getDumpInterval());
 		// An integration that owns the JVM's one profiler (the Pyroscope export) supplies its engine.
 		SamplingEngineFactory integration = engineFactory.getIfAvailable();
