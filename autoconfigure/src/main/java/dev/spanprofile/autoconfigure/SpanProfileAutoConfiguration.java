@@ -6,9 +6,11 @@ import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.SpanProfilerSettings;
 import java.util.HashSet;
 
+import dev.spanprofile.link.SpanLinkProcessor;
 import dev.spanprofile.sampling.EngineChoice;
 import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.sampling.SamplingEngineFactory;
+import dev.spanprofile.slowlog.SlowSpanLogSettings;
 import dev.spanprofile.store.RetentionSettings;
 import dev.spanprofile.store.StoreSettings;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
@@ -19,6 +21,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.Ordered;
@@ -50,7 +53,11 @@ public final class SpanProfileAutoConfiguration {
 		StoreSettings store = new StoreSettings(properties.getMaxSpans(), properties.getMaxMemory().toBytes(),
 				properties.isRootSpanOnly(), new RetentionSettings(retention.getSlowestPerName(),
 						retention.getWindow(), retention.getMaxNames(), retention.getMaxErrorSpans()));
-		SpanProfilerSettings settings = new SpanProfilerSettings(sampler, store, properties.getDumpInterval());
+		SpanProfileProperties.SlowSpanLog slowLog = properties.getSlowSpanLog();
+		SlowSpanLogSettings slowSpanLog = new SlowSpanLogSettings(slowLog.getThreshold(), slowLog.getMaxPerMinute(),
+				environment.getProperty("management.endpoints.web.base-path", "/actuator") + "/spanprofile");
+		SpanProfilerSettings settings = new SpanProfilerSettings(sampler, store, properties.getDumpInterval(),
+				slowSpanLog);
 		// An integration that owns the JVM's one profiler (the Pyroscope export) supplies its engine.
 		SamplingEngineFactory integration = engineFactory.getIfAvailable();
 		if (integration != null) {
@@ -74,6 +81,13 @@ public final class SpanProfileAutoConfiguration {
 		ActuatorRequestFilter actuatorRequests = properties.isProfileActuatorRequests() ? null
 				: new ActuatorRequestFilter(environment.getProperty("management.endpoints.web.base-path", "/actuator"));
 		return spanProfiler.spanProcessor((span) -> actuatorRequests != null && actuatorRequests.test(span));
+	}
+
+	/** Local roots carry the address of their flame graph, for trace viewers to link to. */
+	@Bean
+	@ConditionalOnProperty("spanprofile.link.base-url")
+	SpanProcessor spanProfileLinkProcessor(SpanProfileProperties properties) {
+		return new SpanLinkProcessor(properties.getLink().getBaseUrl());
 	}
 
 	private static Path workDirectory(SpanProfileProperties properties) {

@@ -36,6 +36,10 @@ final class SlowSpanLine {
 				// Each CPU sample stands for one interval of CPU time.
 				double cpuMillis = total * interval.toNanos() / 1_000_000.0;
 				line.append("; CPU ").append(millis(cpuMillis)).append(" of ").append(millis(durationMillis));
+				if (!kinds.contains(SampleKind.WALL) && cpuMillis < durationMillis / 2) {
+					// The answer is in the waiting, which CPU samples do not see.
+					line.append(" (mostly off-CPU: sample wall too, spanprofile.event=cpu,wall, to see where it waited)");
+				}
 			}
 			else {
 				line.append("; ").append(kind.id()).append(" samples ").append(total);
