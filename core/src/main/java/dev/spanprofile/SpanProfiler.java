@@ -13,6 +13,7 @@ import dev.spanprofile.attribution.AttributionStats;
 import dev.spanprofile.attribution.SampleAttributor;
 import dev.spanprofile.sampling.SamplerUnavailableException;
 import dev.spanprofile.sampling.SamplingEngine;
+import dev.spanprofile.slowlog.SlowSpanLog;
 import dev.spanprofile.store.FrameTable;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.tracking.ActivationRecorder;
@@ -48,6 +49,9 @@ public final class SpanProfiler implements AutoCloseable {
 
 	private final ActivationRecorder recorder = ActivationRecorder.global();
 
+	/** {@code null} unless slow requests are logged. */
+	private final SlowSpanLog slowSpanLog;
+
 	private final ReentrantLock cycle = new ReentrantLock();
 
 	private ScheduledExecutorService collector;
@@ -66,9 +70,11 @@ public final class SpanProfiler implements AutoCloseable {
 
 	public SpanProfiler(SpanProfilerSettings settings, Function<FrameTable, SamplingEngine> engineFactory) {
 		this.settings = settings;
-		this.store = new SpanProfileStore(settings.store());
+		this.store = new SpanProfileStore(settings.store(), MonotonicEpoch::nowEpochNanos);
 		this.attributor = new SampleAttributor(this.store);
 		this.engine = engineFactory.apply(this.store.frames());
+		this.slowSpanLog = settings.slowSpanLog().enabled() ? new SlowSpanLog(settings.slowSpanLog(), this.store,
+				settings.sampler().kinds(), settings.sampler().interval(), System::nanoTime) : null;
 	}
 
 	public SpanProfilerSettings settings() {
@@ -84,7 +90,9 @@ public final class SpanProfiler implements AutoCloseable {
 	 * @param excluded spans (with their whole local request, if a root) not to keep
 	 */
 	public SpanProcessor spanProcessor(Predicate<ReadableSpan> excluded) {
-		return new SpanLifecycleProcessor(this.store, excluded, () -> this.state.isRunning());
+		SpanProcessor lifecycle = new SpanLifecycleProcessor(this.store, excluded, () -> this.state.isRunning());
+		// The log reads the span's end from the store: it must come after the processor that records it.
+		return (this.slowSpanLog != null) ? SpanProcessor.composite(lifecycle, this.slowSpanLog) : lifecycle;
 	}
 
 	/**
@@ -251,6 +259,9 @@ public final class SpanProfiler implements AutoCloseable {
 			// is published.
 			this.attributor.forgetBefore(upTo - 2 * this.settings.dumpInterval().toNanos());
 			this.store.evictIfNeeded();
+			if (this.slowSpanLog != null) {
+				this.slowSpanLog.flush(completeUpToEpochNanos(), this.store.frames());
+			}
 		}
 		finally {
 			this.cycle.unlock();

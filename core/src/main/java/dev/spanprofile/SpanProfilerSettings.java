@@ -3,6 +3,7 @@ package dev.spanprofile;
 import java.time.Duration;
 
 import dev.spanprofile.sampling.SamplerSettings;
+import dev.spanprofile.slowlog.SlowSpanLogSettings;
 import dev.spanprofile.store.StoreSettings;
 
 /**
@@ -12,12 +13,22 @@ import dev.spanprofile.store.StoreSettings;
  * @param store how much to keep and how to attribute
  * @param dumpInterval how often samples are collected and joined to spans; a span's profile is complete at most
  * about this long after it ends
+ * @param slowSpanLog which requests get a log line once their profile is complete
  */
-public record SpanProfilerSettings(SamplerSettings sampler, StoreSettings store, Duration dumpInterval) {
+public record SpanProfilerSettings(SamplerSettings sampler, StoreSettings store, Duration dumpInterval,
+		SlowSpanLogSettings slowSpanLog) {
+
+	/** Settings without slow-request log lines. */
+	public SpanProfilerSettings(SamplerSettings sampler, StoreSettings store, Duration dumpInterval) {
+		this(sampler, store, dumpInterval, SlowSpanLogSettings.off());
+	}
 
 	public SpanProfilerSettings {
 		if (dumpInterval.toMillis() < 10) {
 			throw new IllegalArgumentException("dumpInterval must be at least 10ms, was " + dumpInterval);
+		}
+		if (slowSpanLog == null) {
+			throw new IllegalArgumentException("slowSpanLog must not be null, use SlowSpanLogSettings.off()");
 		}
 	}
 

@@ -9,6 +9,7 @@ import dev.spanprofile.sampling.AsyncProfilerEngine;
 import dev.spanprofile.sampling.ProfilingEvent;
 import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.sampling.SamplingEngine;
+import dev.spanprofile.slowlog.SlowSpanLogSettings;
 import dev.spanprofile.store.FrameTable;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StoreSettings;
@@ -47,9 +48,14 @@ final class TracedProfiler implements AutoCloseable {
 
 	TracedProfiler(StoreSettings store, Path workDirectory,
 			Function<SamplingEngine, SamplingEngine> decorateEngine) {
+		this(store, SlowSpanLogSettings.off(), workDirectory, decorateEngine);
+	}
+
+	TracedProfiler(StoreSettings store, SlowSpanLogSettings slowSpanLog, Path workDirectory,
+			Function<SamplingEngine, SamplingEngine> decorateEngine) {
 		assertThat(ActivationTracking.isActive()).as("activation hook installed").isTrue();
 		this.sampler = new SamplerSettings(ProfilingEvent.CPU, INTERVAL, workDirectory, null, null);
-		SpanProfilerSettings settings = new SpanProfilerSettings(this.sampler, store, DUMP_INTERVAL);
+		SpanProfilerSettings settings = new SpanProfilerSettings(this.sampler, store, DUMP_INTERVAL, slowSpanLog);
 		Function<FrameTable, SamplingEngine> engines = (frames) -> {
 			this.tap = new SampleTapEngine(decorateEngine.apply(new AsyncProfilerEngine(this.sampler, frames)));
 			return this.tap;

@@ -6,9 +6,12 @@ import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.SpanProfilerSettings;
 import java.util.HashSet;
 
+import dev.spanprofile.link.SpanLinkProcessor;
 import dev.spanprofile.sampling.EngineChoice;
 import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.sampling.SamplingEngineFactory;
+import dev.spanprofile.slowlog.SlowSpanLogSettings;
+import dev.spanprofile.store.RetentionSettings;
 import dev.spanprofile.store.StoreSettings;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.SpanProcessor;
@@ -18,6 +21,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.Ordered;
@@ -45,9 +49,15 @@ public final class SpanProfileAutoConfiguration {
 			ObjectProvider<SamplingEngineFactory> engineFactory) {
 		SamplerSettings sampler = new SamplerSettings(new HashSet<>(properties.getEvent()), properties.getInterval(),
 				workDirectory(properties), properties.getNativeLibraryDirectory(), properties.getNativeLibraryPath());
+		SpanProfileProperties.Retention retention = properties.getRetention();
 		StoreSettings store = new StoreSettings(properties.getMaxSpans(), properties.getMaxMemory().toBytes(),
-				properties.isRootSpanOnly());
-		SpanProfilerSettings settings = new SpanProfilerSettings(sampler, store, properties.getDumpInterval());
+				properties.isRootSpanOnly(), new RetentionSettings(retention.getSlowestPerName(),
+						retention.getWindow(), retention.getMaxNames(), retention.getMaxErrorSpans()));
+		SpanProfileProperties.SlowSpanLog slowLog = properties.getSlowSpanLog();
+		SlowSpanLogSettings slowSpanLog = new SlowSpanLogSettings(slowLog.getThreshold(), slowLog.getMaxPerMinute(),
+				environment.getProperty("management.endpoints.web.base-path", "/actuator") + "/spanprofile");
+		SpanProfilerSettings settings = new SpanProfilerSettings(sampler, store, properties.getDumpInterval(),
+				slowSpanLog);
 		// An integration that owns the JVM's one profiler (the Pyroscope export) supplies its engine.
 		SamplingEngineFactory integration = engineFactory.getIfAvailable();
 		if (integration != null) {
@@ -71,6 +81,13 @@ public final class SpanProfileAutoConfiguration {
 		ActuatorRequestFilter actuatorRequests = properties.isProfileActuatorRequests() ? null
 				: new ActuatorRequestFilter(environment.getProperty("management.endpoints.web.base-path", "/actuator"));
 		return spanProfiler.spanProcessor((span) -> actuatorRequests != null && actuatorRequests.test(span));
+	}
+
+	/** Local roots carry the address of their flame graph, for trace viewers to link to. */
+	@Bean
+	@ConditionalOnProperty("spanprofile.link.base-url")
+	SpanProcessor spanProfileLinkProcessor(SpanProfileProperties properties) {
+		return new SpanLinkProcessor(properties.getLink().getBaseUrl());
 	}
 
 	private static Path workDirectory(SpanProfileProperties properties) {

@@ -86,6 +86,12 @@ public class SpanProfileProperties {
 	 */
 	private Path nativeLibraryPath;
 
+	private final Retention retention = new Retention();
+
+	private final SlowSpanLog slowSpanLog = new SlowSpanLog();
+
+	private final Link link = new Link();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -180,6 +186,136 @@ public class SpanProfileProperties {
 
 	public void setNativeLibraryPath(Path nativeLibraryPath) {
 		this.nativeLibraryPath = nativeLibraryPath;
+	}
+
+	public Retention getRetention() {
+		return this.retention;
+	}
+
+	public SlowSpanLog getSlowSpanLog() {
+		return this.slowSpanLog;
+	}
+
+	public Link getLink() {
+		return this.link;
+	}
+
+	/**
+	 * Requests kept beyond the most recent ones, so that a slow or failed request is still there when someone comes
+	 * looking for it. They share max-spans and max-memory with the recent requests, using at most half of each.
+	 */
+	public static class Retention {
+
+		/**
+		 * How many of the slowest requests to keep per span name of the request's entry span. 0 keeps none.
+		 */
+		private int slowestPerName = 5;
+
+		/**
+		 * How long a request stays kept as slow or failed. After it, it is an ordinary old request, the first to be
+		 * dropped.
+		 */
+		private Duration window = Duration.ofHours(1);
+
+		/**
+		 * Span names tracked separately. Requests of further names share the slots of one name, "other".
+		 */
+		private int maxNames = 100;
+
+		/**
+		 * Failed requests kept in all: the latest one per span name and minute, the oldest dropped first. 0 keeps
+		 * none.
+		 */
+		private int maxErrorSpans = 60;
+
+		public int getSlowestPerName() {
+			return this.slowestPerName;
+		}
+
+		public void setSlowestPerName(int slowestPerName) {
+			this.slowestPerName = slowestPerName;
+		}
+
+		public Duration getWindow() {
+			return this.window;
+		}
+
+		public void setWindow(Duration window) {
+			this.window = window;
+		}
+
+		public int getMaxNames() {
+			return this.maxNames;
+		}
+
+		public void setMaxNames(int maxNames) {
+			this.maxNames = maxNames;
+		}
+
+		public int getMaxErrorSpans() {
+			return this.maxErrorSpans;
+		}
+
+		public void setMaxErrorSpans(int maxErrorSpans) {
+			this.maxErrorSpans = maxErrorSpans;
+		}
+
+	}
+
+	/**
+	 * One log line per slow request, where people already look.
+	 */
+	public static class SlowSpanLog {
+
+		/**
+		 * Requests (local root spans) taking longer than this get one INFO line, once their profile is complete:
+		 * duration, CPU time, hottest methods and the path of the flame graph. Not set: no line.
+		 */
+		private Duration threshold;
+
+		/**
+		 * Most lines written per minute; further slow requests are counted and mentioned in the next line.
+		 */
+		private int maxPerMinute = 10;
+
+		public Duration getThreshold() {
+			return this.threshold;
+		}
+
+		public void setThreshold(Duration threshold) {
+			this.threshold = threshold;
+		}
+
+		public int getMaxPerMinute() {
+			return this.maxPerMinute;
+		}
+
+		public void setMaxPerMinute(int maxPerMinute) {
+			this.maxPerMinute = maxPerMinute;
+		}
+
+	}
+
+	/**
+	 * A link from every request's span to its flame graph, shown by trace viewers.
+	 */
+	public static class Link {
+
+		/**
+		 * Address of this application's spanprofile endpoint as a trace viewer's user reaches it, for example
+		 * "http://orders-7f9c:8080/actuator/spanprofile". When set, local root spans get the attribute
+		 * "spanprofile.url", this address followed by "/" and the span id.
+		 */
+		private String baseUrl;
+
+		public String getBaseUrl() {
+			return this.baseUrl;
+		}
+
+		public void setBaseUrl(String baseUrl) {
+			this.baseUrl = baseUrl;
+		}
+
 	}
 
 }

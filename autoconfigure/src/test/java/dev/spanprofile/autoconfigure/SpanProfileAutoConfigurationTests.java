@@ -8,6 +8,9 @@ import java.time.Duration;
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.SpanProfilerSettings;
 import dev.spanprofile.actuate.SpanProfileEndpoint;
+import dev.spanprofile.link.SpanLinkProcessor;
+import dev.spanprofile.slowlog.SlowSpanLogSettings;
+import dev.spanprofile.store.RetentionSettings;
 import dev.spanprofile.sampling.ProfilingEvent;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.SpanProcessor;
@@ -86,6 +89,42 @@ class SpanProfileAutoConfigurationTests {
 				assertThat(settings.store().maxSpans()).isEqualTo(10);
 				assertThat(settings.store().maxBytes()).isEqualTo(1024 * 1024);
 				assertThat(settings.dumpInterval()).isEqualTo(Duration.ofMillis(250));
+			});
+	}
+
+	@Test
+	void shouldBindRetentionAndSlowSpanLogProperties() {
+		this.contextRunner
+			.withPropertyValues("spanprofile.retention.slowest-per-name=3", "spanprofile.retention.window=15m",
+					"spanprofile.retention.max-names=20", "spanprofile.retention.max-error-spans=7",
+					"spanprofile.slow-span-log.threshold=750ms", "spanprofile.slow-span-log.max-per-minute=4",
+					"management.endpoints.web.base-path=/manage")
+			.run((context) -> {
+				SpanProfilerSettings settings = context.getBean(SpanProfiler.class).settings();
+				assertThat(settings.store().retention())
+					.isEqualTo(new RetentionSettings(3, Duration.ofMinutes(15), 20, 7));
+				assertThat(settings.slowSpanLog())
+					.isEqualTo(new SlowSpanLogSettings(Duration.ofMillis(750), 4, "/manage/spanprofile"));
+			});
+	}
+
+	@Test
+	void retentionAndSlowSpanLogDefaults() {
+		this.contextRunner.run((context) -> {
+			SpanProfilerSettings settings = context.getBean(SpanProfiler.class).settings();
+			assertThat(settings.store().retention()).isEqualTo(RetentionSettings.defaults());
+			assertThat(settings.slowSpanLog().enabled()).isFalse();
+			assertThat(settings.slowSpanLog().maxPerMinute()).isEqualTo(10);
+		});
+	}
+
+	@Test
+	void shouldLinkSpansToTheirFlameGraphsOnlyWhenABaseUrlIsSet() {
+		this.contextRunner.run((context) -> assertThat(context).doesNotHaveBean(SpanLinkProcessor.class));
+		this.contextRunner.withPropertyValues("spanprofile.link.base-url=http://orders-7f9c:8080/actuator/spanprofile")
+			.run((context) -> {
+				assertThat(context).hasSingleBean(SpanLinkProcessor.class);
+				assertThat(context.getBeansOfType(SpanProcessor.class)).hasSize(2);
 			});
 	}
 

@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 
 
@@ -18,6 +19,10 @@ import java.util.function.Predicate;
  * Spans are grouped by local root (one request in this process): a group is kept or dropped whole, so a parent's
  * inclusive flame graph never silently loses a child's samples. Finished groups are dropped oldest first; running
  * ones only when the count reaches twice the limit (spans that never end must not grow the store forever).
+ * <p>
+ * A few finished requests are kept longer, within the same bounds: per span name the slowest, and the latest failed
+ * ones (see {@link RetentionSettings}). They are not in the eviction order of recent requests; they go when their
+ * retention ends, when slower ones outrank them, or, as a last resort, when the store has nothing else to drop.
  */
 public final class SpanProfileStore {
 
@@ -39,10 +44,26 @@ public final class SpanProfileStore {
 
 	private final ReentrantLock evicting = new ReentrantLock();
 
+	private final ProtectedRoots protectedRoots;
+
+	private final LongSupplier clock;
+
+	/** A store whose retention window follows the end times of the spans it is given. */
 	public SpanProfileStore(StoreSettings settings) {
+		this(settings, () -> 0);
+	}
+
+	/**
+	 * @param clock epoch nanoseconds now, on the spans' clock: retention windows end by it even when no span ends
+	 */
+	public SpanProfileStore(StoreSettings settings, LongSupplier clock) {
 		this.settings = settings;
 		// Frame names are shared by all spans and cannot be evicted with them: they get a fixed share of the budget.
 		this.frames = new FrameTable(settings.maxBytes() / FRAME_TABLE_SHARE);
+		this.clock = clock;
+		// Protected requests get at most half of the bounds: the recent ones always keep the other half.
+		this.protectedRoots = new ProtectedRoots(settings.retention(), Math.max(1, settings.maxSpans() / 2),
+				settings.maxBytes() / 2);
 	}
 
 	public StoreSettings settings() {
@@ -85,11 +106,65 @@ public final class SpanProfileStore {
 		if (record == null) {
 			return;
 		}
+		if (record.isLocalRoot() && !excluded) {
+			// Before it is marked ended: until then no eviction pass takes it, so it cannot go while being judged.
+			retain(record, (name != null) ? name : record.name(), "ERROR".equals(status), endEpochNanos);
+		}
 		record.ended(name, status, endEpochNanos);
 		if (excluded && record.isLocalRoot()) {
 			this.rootsInStartOrder.remove(record);
 			removeGroup(record);
 		}
+	}
+
+	private void retain(SpanRecord root, String name, boolean error, long endEpochNanos) {
+		long duration = Math.max(0, endEpochNanos - root.startEpochNanos());
+		if (!this.protectedRoots.worthConsidering(name, error, duration)) {
+			return;
+		}
+		List<SpanRecord> released = new ArrayList<>();
+		this.evicting.lock();
+		try {
+			if (root.isEvicted()) {
+				return;
+			}
+			int[] spansAndNodes = new int[2];
+			countGroup(root, spansAndNodes);
+			long bytes = (long) spansAndNodes[0] * BYTES_PER_SPAN + (long) spansAndNodes[1] * StackTree.BYTES_PER_NODE;
+			if (this.protectedRoots.consider(root, name, error, duration, endEpochNanos, spansAndNodes[0], bytes,
+					released)) {
+				this.rootsInStartOrder.remove(root);
+			}
+			demote(released);
+		}
+		finally {
+			this.evicting.unlock();
+		}
+	}
+
+	private static void countGroup(SpanRecord record, int[] spansAndNodes) {
+		spansAndNodes[0]++;
+		spansAndNodes[1] += record.ownNodeCount();
+		for (SpanRecord child : record.children()) {
+			countGroup(child, spansAndNodes);
+		}
+	}
+
+	/**
+	 * Requests no longer protected become ordinary ones again, at the old end of the eviction order: they are past
+	 * their window or outranked, so the first to go when room is needed.
+	 */
+	private void demote(List<SpanRecord> released) {
+		for (SpanRecord root : released) {
+			if (!root.isEvicted()) {
+				this.rootsInStartOrder.addFirst(root);
+			}
+		}
+	}
+
+	/** Local roots kept as slow or failed requests (for tests and diagnostics). */
+	public int protectedCount() {
+		return this.protectedRoots.size();
 	}
 
 	/** The span with this id, or {@code null}. */
@@ -148,7 +223,18 @@ public final class SpanProfileStore {
 			return;
 		}
 		try {
+			List<SpanRecord> expired = new ArrayList<>();
+			this.protectedRoots.expire(this.clock.getAsLong(), expired);
+			demote(expired);
 			dropOldest(true);
+			// Last resort: nothing ordinary is left to drop, and the bounds hold whatever is kept.
+			while (overBudget(true)) {
+				SpanRecord kept = this.protectedRoots.releaseOldest();
+				if (kept == null) {
+					break;
+				}
+				removeGroup(kept);
+			}
 			if (this.spans.size() >= 2 * this.settings.maxSpans()) {
 				dropOldest(false);
 			}

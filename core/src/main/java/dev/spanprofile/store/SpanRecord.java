@@ -34,6 +34,9 @@ public final class SpanRecord {
 
 	private volatile boolean evicted;
 
+	/** Set on local roots by the store's retention; descendants go with their root. */
+	private volatile RetainedAs retainedAs = RetainedAs.RECENT;
+
 	private final List<SpanRecord> children = new ArrayList<>(0);
 
 	/** One tree per {@link SampleKind}, created on the first sample of that kind. */
@@ -116,6 +119,15 @@ public final class SpanRecord {
 			this.status = finalStatus;
 		}
 		this.endEpochNanos = endEpochNanos;
+	}
+
+	/** Why this span is still stored: the reason its request (local root) is kept. */
+	public RetainedAs retainedAs() {
+		return this.localRoot.retainedAs;
+	}
+
+	void retainedAs(RetainedAs reason) {
+		this.retainedAs = reason;
 	}
 
 	boolean isEvicted() {

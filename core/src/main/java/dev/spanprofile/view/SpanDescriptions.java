@@ -32,6 +32,7 @@ final class SpanDescriptions {
 		span.put("inFlight", record.inFlight());
 		// Samples reach the store about one dump interval after they are taken.
 		span.put("complete", !record.inFlight() && record.endEpochNanos() <= completeUpToEpochNanos);
+		span.put("retainedAs", record.retainedAs().id());
 		Map<String, Object> byKind = new LinkedHashMap<>();
 		long samples = 0;
 		for (SampleKind kind : kinds) {

@@ -67,7 +67,7 @@ public final class SpanListView {
 			page.row(new SpanIndexPage.Row(record.spanId(), record.traceId(),
 					this.context.displayName(record, samples), detail, record.inFlight(), record.status(),
 					record.startEpochNanos(), duration, samples.totalSamples(), top,
-					briefEmptyReason(record, duration)));
+					briefEmptyReason(record, duration), record.retainedAs().id()));
 		}
 		return page.render();
 	}

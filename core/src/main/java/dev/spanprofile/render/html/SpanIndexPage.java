@@ -88,6 +88,8 @@ public final class SpanIndexPage {
 			.append(row.samples())
 			.append("\" data-name=\"")
 			.append(HtmlEscaper.escape(row.name().toLowerCase(Locale.ROOT)))
+			.append("\" data-retained=\"")
+			.append(HtmlEscaper.escape(row.retainedAs()))
 			.append("\"")
 			.append(row.inFlight() ? " class=\"in-flight\"" : "")
 			.append(">");
@@ -108,6 +110,14 @@ public final class SpanIndexPage {
 		}
 		if (row.status() != null && row.status().equals("ERROR")) {
 			out.append(" <span class=\"badge error\">error</span>");
+		}
+		if (!row.retainedAs().equals("recent")) {
+			out.append(" <span class=\"badge kept\" title=\"Kept beyond the recent requests: ")
+				.append(row.retainedAs().equals("slowest") ? "among the slowest of its name"
+						: "the latest failure of its name in its minute")
+				.append("\">kept · ")
+				.append(HtmlEscaper.escape(row.retainedAs()))
+				.append("</span>");
 		}
 		out.append("<div class=\"sub\">").append(HtmlEscaper.escape(row.detail())).append("</div></td>");
 		out.append("<td class=\"num duration\">").append(formatMillis(row.durationMillis())).append("</td>");
@@ -161,10 +171,20 @@ public final class SpanIndexPage {
 	 * @param samples samples attributed to it
 	 * @param topFrames its functions with the most self samples
 	 * @param emptyReason why it has no samples, shown instead of the functions when it has none
+	 * @param retainedAs why it is still stored: recent, slowest or error
 	 */
 	public record Row(String spanId, String traceId, String name, String detail, boolean inFlight, String status,
 			long startEpochNanos, double durationMillis, long samples, List<SelfTime.Entry> topFrames,
-			String emptyReason) {
+			String emptyReason, String retainedAs) {
+
+		/** A row of a recent span. */
+		public Row(String spanId, String traceId, String name, String detail, boolean inFlight, String status,
+				long startEpochNanos, double durationMillis, long samples, List<SelfTime.Entry> topFrames,
+				String emptyReason) {
+			this(spanId, traceId, name, detail, inFlight, status, startEpochNanos, durationMillis, samples, topFrames,
+					emptyReason, "recent");
+		}
+
 	}
 
 }

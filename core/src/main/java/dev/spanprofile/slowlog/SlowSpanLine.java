@@ -1,0 +1,67 @@
+package dev.spanprofile.slowlog;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import dev.spanprofile.render.FrameNames;
+import dev.spanprofile.render.SelfTime;
+import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.store.SpanRecord;
+import dev.spanprofile.store.StackTree;
+
+/**
+ * The one line that tells, where people already look, why a request was slow: how long, how much of it on CPU,
+ * where the time went, and where the whole flame graph is.
+ */
+final class SlowSpanLine {
+
+	private static final int TOP = 3;
+
+	private SlowSpanLine() {
+	}
+
+	static String describe(SpanRecord root, FrameTable frames, Set<SampleKind> kinds, Duration interval,
+			String flameGraphPath) {
+		double durationMillis = root.durationNanos(root.endEpochNanos()) / 1_000_000.0;
+		StringBuilder line = new StringBuilder("spanprofile: slow request \"").append(root.name())
+			.append("\" took ")
+			.append(millis(durationMillis));
+		for (SampleKind kind : kinds) {
+			StackTree samples = root.inclusiveSamples(kind);
+			long total = samples.totalSamples();
+			if (kind == SampleKind.CPU) {
+				// Each CPU sample stands for one interval of CPU time.
+				double cpuMillis = total * interval.toNanos() / 1_000_000.0;
+				line.append("; CPU ").append(millis(cpuMillis)).append(" of ").append(millis(durationMillis));
+				if (!kinds.contains(SampleKind.WALL) && cpuMillis < durationMillis / 2) {
+					// The answer is in the waiting, which CPU samples do not see.
+					line.append(" (mostly off-CPU: sample wall too, spanprofile.event=cpu,wall, to see where it waited)");
+				}
+			}
+			else {
+				line.append("; ").append(kind.id()).append(" samples ").append(total);
+			}
+			List<SelfTime.Entry> top = SelfTime.top(samples, frames, TOP);
+			if (!top.isEmpty()) {
+				line.append(", top ").append(kind.id()).append(" self time:");
+				for (int i = 0; i < top.size(); i++) {
+					SelfTime.Entry entry = top.get(i);
+					line.append((i == 0) ? " " : ", ")
+						.append(String.format(Locale.ROOT, "%.0f%%", 100.0 * entry.samples() / total))
+						.append(' ')
+						.append(FrameNames.shortName(entry.frame()));
+				}
+			}
+		}
+		String base = flameGraphPath.endsWith("/") ? flameGraphPath : flameGraphPath + "/";
+		return line.append("; flame graph: ").append(base).append(root.spanId()).toString();
+	}
+
+	private static String millis(double millis) {
+		return String.format(Locale.ROOT, (millis >= 100) ? "%.0f ms" : "%.1f ms", millis);
+	}
+
+}

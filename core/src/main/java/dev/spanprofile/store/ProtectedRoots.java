@@ -1,0 +1,279 @@
+package dev.spanprofile.store;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The finished requests (local roots) kept beyond the recent ones, and why: per span name the slowest few, and the
+ * latest failed one per name and minute, for the retention window.
+ * <p>
+ * Bounded twice over: by count (names beyond the cap share the slots of "other", errors have a fixed number of
+ * slots) and by share of the store: protected requests hold at most half of its span count and memory, so recent
+ * requests always have the other half. Going over a bound releases the request protected longest ago. A released
+ * request is an ordinary old one again, which the store drops first when it needs room.
+ * <p>
+ * The store calls {@link #consider} and the releasing methods under its eviction lock, so that no request is
+ * evicted while it is being protected; every method is synchronized for the cheap {@link #worthConsidering} check,
+ * which runs outside that lock.
+ */
+final class ProtectedRoots {
+
+	/** The name requests of names beyond the cap are counted under. */
+	static final String OTHER = "other";
+
+	private static final long MINUTE_NANOS = 60_000_000_000L;
+
+	private final RetentionSettings settings;
+
+	private final int maxSpans;
+
+	private final long maxBytes;
+
+	/** Per name, the slowest requests, fastest first (the next to be outranked). */
+	private final Map<String, List<Held>> slowestByName = new HashMap<>();
+
+	/** The protected failed requests, in the order they were protected. */
+	private final LinkedHashMap<ErrorSlot, Held> errors = new LinkedHashMap<>();
+
+	/** Every protected request, in the order it was protected. */
+	private final LinkedHashMap<SpanRecord, Held> held = new LinkedHashMap<>();
+
+	private long heldSpans;
+
+	private long heldBytes;
+
+	/** Span time: the latest end seen, so that the window follows the spans' own clock. */
+	private long latestEndEpochNanos;
+
+	private long nextExpiryEpochNanos = Long.MAX_VALUE;
+
+	/**
+	 * @param maxSpans spans (requests with their descendants) protected requests may hold in all
+	 * @param maxBytes memory protected requests may hold in all
+	 */
+	ProtectedRoots(RetentionSettings settings, int maxSpans, long maxBytes) {
+		this.settings = settings;
+		this.maxSpans = maxSpans;
+		this.maxBytes = maxBytes;
+	}
+
+	/**
+	 * Whether a request ending now might be kept; most are not, and this tells without the store's eviction lock.
+	 */
+	synchronized boolean worthConsidering(String name, boolean error, long durationNanos) {
+		if (error && this.settings.maxErrorSpans() > 0) {
+			return true;
+		}
+		if (this.settings.slowestPerName() == 0) {
+			return false;
+		}
+		List<Held> slowest = this.slowestByName.get(nameKey(name));
+		return slowest == null || slowest.size() < this.settings.slowestPerName()
+				|| durationNanos > slowest.get(0).durationNanos;
+	}
+
+	/**
+	 * Decide whether a request that just ended is kept.
+	 * @param spans spans of the request (root and descendants)
+	 * @param bytes memory the request holds now
+	 * @param released collects the requests no longer protected for any reason
+	 * @return whether it is protected
+	 */
+	synchronized boolean consider(SpanRecord root, String name, boolean error, long durationNanos,
+			long endEpochNanos, int spans, long bytes, List<SpanRecord> released) {
+		this.latestEndEpochNanos = Math.max(this.latestEndEpochNanos, endEpochNanos);
+		if (spans > this.maxSpans || bytes > this.maxBytes) {
+			// Keeping it would release every other protected request and still not fit.
+			return false;
+		}
+		String key = nameKey(name);
+		Held candidate = new Held(root, durationNanos, endEpochNanos, spans, bytes);
+		boolean slowest = keepIfSlowest(key, candidate, released);
+		boolean failed = error && keepIfError(key, candidate, released);
+		if (!slowest && !failed) {
+			return false;
+		}
+		this.held.put(root, candidate);
+		this.heldSpans += spans;
+		this.heldBytes += bytes;
+		root.retainedAs(candidate.reason());
+		this.nextExpiryEpochNanos = Math.min(this.nextExpiryEpochNanos,
+				endEpochNanos + this.settings.window().toNanos());
+		// The candidate fits alone, so this stops before reaching it (it was protected last).
+		while (this.heldSpans > this.maxSpans || this.heldBytes > this.maxBytes
+				|| this.held.size() > this.settings.maxProtectedRoots()) {
+			released.add(releaseOldest());
+		}
+		return true;
+	}
+
+	private boolean keepIfSlowest(String key, Held candidate, List<SpanRecord> released) {
+		int limit = this.settings.slowestPerName();
+		if (limit == 0) {
+			return false;
+		}
+		List<Held> slowest = this.slowestByName.get(key);
+		if (slowest == null) {
+			slowest = new ArrayList<>(limit);
+			this.slowestByName.put(key, slowest);
+		}
+		if (slowest.size() >= limit) {
+			if (candidate.durationNanos <= slowest.get(0).durationNanos) {
+				return false;
+			}
+			Held outranked = slowest.remove(0);
+			outranked.slowest = false;
+			releaseIfUnheld(outranked, released);
+		}
+		int at = 0;
+		while (at < slowest.size() && slowest.get(at).durationNanos < candidate.durationNanos) {
+			at++;
+		}
+		slowest.add(at, candidate);
+		candidate.slowest = true;
+		candidate.nameKey = key;
+		return true;
+	}
+
+	private boolean keepIfError(String key, Held candidate, List<SpanRecord> released) {
+		if (this.settings.maxErrorSpans() == 0) {
+			return false;
+		}
+		ErrorSlot slot = new ErrorSlot(key, candidate.endEpochNanos / MINUTE_NANOS);
+		// The latest failure of a name in a minute replaces the one before: the most recent is the one asked about.
+		Held previous = this.errors.remove(slot);
+		if (previous != null) {
+			previous.errorSlot = null;
+			releaseIfUnheld(previous, released);
+		}
+		this.errors.put(slot, candidate);
+		candidate.errorSlot = slot;
+		while (this.errors.size() > this.settings.maxErrorSpans()) {
+			Iterator<Held> oldest = this.errors.values().iterator();
+			Held dropped = oldest.next();
+			oldest.remove();
+			dropped.errorSlot = null;
+			releaseIfUnheld(dropped, released);
+		}
+		return true;
+	}
+
+	/**
+	 * Release the requests whose window is over.
+	 * @param nowEpochNanos the time now, or 0 to go by the latest span end seen
+	 */
+	synchronized void expire(long nowEpochNanos, List<SpanRecord> released) {
+		long now = Math.max(nowEpochNanos, this.latestEndEpochNanos);
+		if (now < this.nextExpiryEpochNanos) {
+			return;
+		}
+		long window = this.settings.window().toNanos();
+		long next = Long.MAX_VALUE;
+		for (Held entry : new ArrayList<>(this.held.values())) {
+			if (entry.endEpochNanos + window <= now) {
+				release(entry);
+				released.add(entry.root);
+			}
+			else {
+				next = Math.min(next, entry.endEpochNanos + window);
+			}
+		}
+		this.nextExpiryEpochNanos = next;
+	}
+
+	/** Release the request protected longest ago, for when the store has no other room; {@code null} if none. */
+	synchronized SpanRecord releaseOldest() {
+		if (this.held.isEmpty()) {
+			return null;
+		}
+		Held oldest = this.held.values().iterator().next();
+		release(oldest);
+		return oldest.root;
+	}
+
+	synchronized int size() {
+		return this.held.size();
+	}
+
+	synchronized long spans() {
+		return this.heldSpans;
+	}
+
+	private void releaseIfUnheld(Held entry, List<SpanRecord> released) {
+		if (!entry.slowest && entry.errorSlot == null) {
+			release(entry);
+			released.add(entry.root);
+		}
+		else {
+			entry.root.retainedAs(entry.reason());
+		}
+	}
+
+	private void release(Held entry) {
+		if (this.held.remove(entry.root, entry)) {
+			this.heldSpans -= entry.spans;
+			this.heldBytes -= entry.bytes;
+		}
+		if (entry.slowest) {
+			List<Held> slowest = this.slowestByName.get(entry.nameKey);
+			if (slowest != null) {
+				slowest.remove(entry);
+				if (slowest.isEmpty()) {
+					this.slowestByName.remove(entry.nameKey);
+				}
+			}
+			entry.slowest = false;
+		}
+		if (entry.errorSlot != null) {
+			this.errors.remove(entry.errorSlot, entry);
+			entry.errorSlot = null;
+		}
+		entry.root.retainedAs(RetainedAs.RECENT);
+	}
+
+	private String nameKey(String name) {
+		String key = (name != null) ? name : "";
+		return (this.slowestByName.containsKey(key) || this.slowestByName.size() < this.settings.maxNames()) ? key
+				: OTHER;
+	}
+
+	private record ErrorSlot(String nameKey, long minute) {
+	}
+
+	private static final class Held {
+
+		final SpanRecord root;
+
+		final long durationNanos;
+
+		final long endEpochNanos;
+
+		final int spans;
+
+		final long bytes;
+
+		String nameKey;
+
+		boolean slowest;
+
+		ErrorSlot errorSlot;
+
+		Held(SpanRecord root, long durationNanos, long endEpochNanos, int spans, long bytes) {
+			this.root = root;
+			this.durationNanos = durationNanos;
+			this.endEpochNanos = endEpochNanos;
+			this.spans = spans;
+			this.bytes = bytes;
+		}
+
+		RetainedAs reason() {
+			return this.slowest ? RetainedAs.SLOWEST : (this.errorSlot != null) ? RetainedAs.ERROR : RetainedAs.RECENT;
+		}
+
+	}
+
+}

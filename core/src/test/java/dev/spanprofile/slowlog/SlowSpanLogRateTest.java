@@ -1,0 +1,86 @@
+package dev.spanprofile.slowlog;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+
+import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.store.SpanProfileStore;
+import dev.spanprofile.store.SpanRecord;
+import dev.spanprofile.store.StoreSettings;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SlowSpanLogRateTest {
+
+	private static final long MS = 1_000_000L;
+
+	private final AtomicLong ticker = new AtomicLong();
+
+	private final SpanProfileStore store = new SpanProfileStore(StoreSettings.defaults());
+
+	private final SlowSpanLog log = new SlowSpanLog(
+			new SlowSpanLogSettings(Duration.ofMillis(100), 3, "/management/spanprofile"), this.store,
+			Set.of(SampleKind.CPU), Duration.ofMillis(10), this.ticker::get);
+
+	private int sequence;
+
+	@Test
+	void linesBeyondTheLimitAreCountedAndToldInTheNextMinute() {
+		List<String> lines = new CopyOnWriteArrayList<>();
+		Handler handler = new Handler() {
+
+			@Override
+			public void publish(LogRecord record) {
+				lines.add(record.getMessage());
+			}
+
+			@Override
+			public void flush() {
+			}
+
+			@Override
+			public void close() {
+			}
+
+		};
+		Logger logger = Logger.getLogger(SlowSpanLog.class.getName());
+		logger.addHandler(handler);
+		try {
+			for (int i = 0; i < 10; i++) {
+				this.log.offer(slowRequest(i * 1000 * MS));
+			}
+			// Nothing is written before the profile is complete up to the span's end.
+			this.log.flush(0, this.store.frames());
+			assertThat(lines).isEmpty();
+			this.log.flush(Long.MAX_VALUE, this.store.frames());
+			assertThat(lines).hasSize(3).allSatisfy((line) -> assertThat(line).contains("/management/spanprofile/"));
+			this.ticker.addAndGet(59_000 * MS);
+			this.log.offer(slowRequest(60_000 * MS));
+			this.log.flush(Long.MAX_VALUE, this.store.frames());
+			assertThat(lines).hasSize(3);
+			this.ticker.addAndGet(2_000 * MS);
+			this.log.offer(slowRequest(62_000 * MS));
+			this.log.flush(Long.MAX_VALUE, this.store.frames());
+			assertThat(lines).hasSize(4);
+			assertThat(lines.get(3)).contains("8 more slow requests");
+		}
+		finally {
+			logger.removeHandler(handler);
+		}
+	}
+
+	private SpanRecord slowRequest(long startEpochNanos) {
+		String id = Integer.toString(this.sequence++);
+		this.store.spanStarted("t" + id, id, null, false, "GET /slow", "SERVER", startEpochNanos, "main");
+		this.store.spanEnded(id, null, "OK", startEpochNanos + 500 * MS, false);
+		return this.store.find(id);
+	}
+
+}

@@ -1,0 +1,198 @@
+package dev.spanprofile.store;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+
+import dev.spanprofile.store.SampleKind;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SpanRetentionTest {
+
+	private static final long MS = 1_000_000L;
+
+	private final AtomicLong clock = new AtomicLong(1_000_000 * MS);
+
+	private int sequence;
+
+	@Test
+	void slowestRequestSurvivesTwentyTimesMaxSpansOfLaterRequests() {
+		SpanProfileStore store = store(new StoreSettings(50, Long.MAX_VALUE, true,
+				new RetentionSettings(5, Duration.ofHours(1), 100, 60)));
+		String slow = request(store, "GET /owners", 900, "OK");
+		for (int i = 0; i < 1200; i++) {
+			request(store, "GET /owners", 5 + (i % 7), "OK");
+			assertThat(store.size()).isLessThanOrEqualTo(50);
+		}
+		assertThat(store.find(slow)).isNotNull();
+		assertThat(store.find(slow).retainedAs()).isEqualTo(RetainedAs.SLOWEST);
+		// The slots hold the five slowest: the 900 ms one and the 11 ms ones (the slowest of the rest).
+		assertThat(store.protectedCount()).isEqualTo(5);
+		assertThat(store.recent((r) -> r.retainedAs() == RetainedAs.SLOWEST, 100))
+			.extracting((r) -> r.durationNanos(0) / MS)
+			.containsExactlyInAnyOrder(900L, 11L, 11L, 11L, 11L);
+		// Ordinary requests are still the most recent ones, in the other part of the budget.
+		assertThat(store.recent((r) -> r.retainedAs() == RetainedAs.RECENT, 100)).hasSize(45);
+	}
+
+	@Test
+	void protectionEndsWithTheWindowAndTheRequestGoesFirst() {
+		SpanProfileStore store = store(new StoreSettings(20, Long.MAX_VALUE, true,
+				new RetentionSettings(1, Duration.ofMinutes(1), 100, 60)));
+		String slow = request(store, "GET /owners", 900, "OK");
+		for (int i = 0; i < 100; i++) {
+			request(store, "GET /owners", 5, "OK");
+		}
+		this.clock.addAndGet(59_000 * MS);
+		store.evictIfNeeded();
+		assertThat(store.find(slow).retainedAs()).isEqualTo(RetainedAs.SLOWEST);
+		this.clock.addAndGet(2_000 * MS);
+		store.evictIfNeeded();
+		// Out of its window it is an ordinary old request: still readable while there is room, then first to go.
+		assertThat(store.find(slow).retainedAs()).isEqualTo(RetainedAs.RECENT);
+		String next = request(store, "GET /owners", 5, "OK");
+		assertThat(store.find(slow)).isNull();
+		// The slot is free again: the next request of the name takes it.
+		assertThat(store.find(next).retainedAs()).isEqualTo(RetainedAs.SLOWEST);
+	}
+
+	@Test
+	void latestErrorOfANameAndMinuteIsKept() {
+		SpanProfileStore store = store(new StoreSettings(20, Long.MAX_VALUE, true,
+				new RetentionSettings(0, Duration.ofHours(1), 100, 60)));
+		String firstError = request(store, "POST /orders", 10, "ERROR");
+		String laterError = request(store, "POST /orders", 10, "ERROR");
+		String otherName = request(store, "GET /pets", 10, "ERROR");
+		for (int i = 0; i < 500; i++) {
+			request(store, "POST /orders", 10, "OK");
+		}
+		assertThat(store.find(firstError)).isNull();
+		assertThat(store.find(laterError).retainedAs()).isEqualTo(RetainedAs.ERROR);
+		assertThat(store.find(otherName).retainedAs()).isEqualTo(RetainedAs.ERROR);
+		// A failure in the next minute gets its own slot.
+		this.clock.addAndGet(60_000 * MS);
+		String nextMinute = request(store, "POST /orders", 10, "ERROR");
+		for (int i = 0; i < 100; i++) {
+			request(store, "POST /orders", 10, "OK");
+		}
+		assertThat(store.find(laterError)).isNotNull();
+		assertThat(store.find(nextMinute).retainedAs()).isEqualTo(RetainedAs.ERROR);
+		assertThat(store.protectedCount()).isEqualTo(3);
+	}
+
+	@Test
+	void errorSlotsAreBounded() {
+		SpanProfileStore store = store(new StoreSettings(1000, Long.MAX_VALUE, true,
+				new RetentionSettings(0, Duration.ofHours(1), 100, 3)));
+		for (int i = 0; i < 10; i++) {
+			request(store, "GET /n" + i, 10, "ERROR");
+		}
+		assertThat(store.protectedCount()).isEqualTo(3);
+		assertThat(store.recent((r) -> r.retainedAs() == RetainedAs.ERROR, 10)).extracting(SpanRecord::name)
+			.containsExactlyInAnyOrder("GET /n7", "GET /n8", "GET /n9");
+	}
+
+	@Test
+	void namesBeyondTheCapShareTheSlotsOfOther() {
+		SpanProfileStore store = store(new StoreSettings(1000, Long.MAX_VALUE, true,
+				new RetentionSettings(2, Duration.ofHours(1), 3, 0)));
+		for (int i = 0; i < 50; i++) {
+			request(store, "GET /n" + i, 10 + i, "OK");
+		}
+		// The first three names have a request each; all later names share the two slots of "other".
+		assertThat(store.protectedCount()).isEqualTo(5);
+		assertThat(store.recent((r) -> r.retainedAs() == RetainedAs.SLOWEST, 100)).extracting(SpanRecord::name)
+			.containsExactlyInAnyOrder("GET /n0", "GET /n1", "GET /n2", "GET /n48", "GET /n49");
+	}
+
+	@Test
+	void protectedRequestsHoldAtMostHalfOfTheSpans() {
+		SpanProfileStore store = store(new StoreSettings(40, Long.MAX_VALUE, true,
+				new RetentionSettings(5, Duration.ofHours(1), 100, 60)));
+		// Every name new, every request its name's slowest: protection is offered to all of them.
+		for (int i = 0; i < 300; i++) {
+			request(store, "GET /n" + i, 10, (i % 2 == 0) ? "ERROR" : "OK");
+			assertThat(store.size()).isLessThanOrEqualTo(40);
+		}
+		assertThat(store.protectedCount()).isEqualTo(20);
+		assertThat(store.recent((r) -> r.retainedAs() == RetainedAs.RECENT, 100)).hasSize(20);
+	}
+
+	@Test
+	void memoryBudgetHoldsWithProtectedRequestsAndTheyGoLast() {
+		long budget = 256 * 1024;
+		SpanProfileStore store = store(new StoreSettings(10_000, budget, true,
+				new RetentionSettings(5, Duration.ofHours(1), 100, 60)));
+		String slow = request(store, "GET /report", 2_000, "OK", 40);
+		for (int i = 0; i < 2000; i++) {
+			request(store, "GET /report", 10, "OK", 20);
+			assertThat(store.approximateBytes()).isLessThanOrEqualTo(budget);
+		}
+		assertThat(store.find(slow).retainedAs()).isEqualTo(RetainedAs.SLOWEST);
+		// Requests with more samples than half the budget hold cannot be protected; the budget holds regardless.
+		String huge = request(store, "GET /report", 5_000, "OK", 3000);
+		assertThat(store.approximateBytes()).isLessThanOrEqualTo(budget);
+		SpanRecord hugeRecord = store.find(huge);
+		assertThat((hugeRecord == null) ? RetainedAs.RECENT : hugeRecord.retainedAs()).isEqualTo(RetainedAs.RECENT);
+	}
+
+	@Test
+	void protectedRequestsGoAsALastResortWhenNothingElseCanBeDropped() {
+		SpanProfileStore store = store(new StoreSettings(10, Long.MAX_VALUE, true,
+				new RetentionSettings(5, Duration.ofHours(1), 100, 60)));
+		String slow = request(store, "GET /owners", 900, "OK");
+		// Running requests are kept up to twice the limit before anything finished: so the kept one goes too.
+		for (int i = 0; i < 12; i++) {
+			store.spanStarted("running" + i, "running" + i, null, false, "GET /long", "SERVER", this.clock.get(),
+					"main");
+		}
+		assertThat(store.find(slow)).isNull();
+		assertThat(store.protectedCount()).isZero();
+		assertThat(store.size()).isLessThanOrEqualTo(12);
+	}
+
+	@Test
+	void childrenTellTheirRequestsReason() {
+		SpanProfileStore store = store(StoreSettings.defaults());
+		long start = this.clock.get();
+		store.spanStarted("t", "root", null, false, "GET /", "SERVER", start, "main");
+		store.spanStarted("t", "child", "root", true, "db", "CLIENT", start + MS, "main");
+		store.spanEnded("child", null, "OK", start + 2 * MS, false);
+		assertThat(store.find("child").retainedAs()).isEqualTo(RetainedAs.RECENT);
+		store.spanEnded("root", null, "ERROR", start + 3 * MS, false);
+		assertThat(store.find("root").retainedAs()).isEqualTo(RetainedAs.SLOWEST);
+		assertThat(store.find("child").retainedAs()).isEqualTo(RetainedAs.SLOWEST);
+	}
+
+	@Test
+	void recentOnlyKeepsNothingBeyondTheRecentRequests() {
+		SpanProfileStore store = store(new StoreSettings(10, Long.MAX_VALUE, true, RetentionSettings.recentOnly()));
+		String slow = request(store, "GET /owners", 900, "ERROR");
+		for (int i = 0; i < 10; i++) {
+			request(store, "GET /owners", 5, "OK");
+		}
+		assertThat(store.find(slow)).isNull();
+	}
+
+	private SpanProfileStore store(StoreSettings settings) {
+		return new SpanProfileStore(settings, this.clock::get);
+	}
+
+	private String request(SpanProfileStore store, String name, long durationMillis, String status) {
+		return request(store, name, durationMillis, status, 0);
+	}
+
+	/** One request that took {@code durationMillis}, ending now, with {@code samples} distinct stacks. */
+	private String request(SpanProfileStore store, String name, long durationMillis, String status, int samples) {
+		String id = "s" + (this.sequence++);
+		long end = this.clock.addAndGet(MS);
+		SpanRecord record = store.spanStarted(id, id, null, false, name, "SERVER", end - durationMillis * MS, "main");
+		for (int i = 0; i < samples; i++) {
+			store.addSample(record, SampleKind.CPU, new int[] { 1, 2, 1000 + this.sequence * 7 + i }, 1);
+		}
+		store.spanEnded(id, name, status, end, false);
+		return id;
+	}
+
+}
