@@ -29,11 +29,19 @@ public final class OverheadBenchmark {
 
 	private final Path logDirectory;
 
+	private final List<String> jvmOptions;
+
 	private int appCount;
 
 	public OverheadBenchmark(OverheadParameters parameters, Path logDirectory) {
+		this(parameters, logDirectory, List.of());
+	}
+
+	/** @param jvmOptions extra options of the application's JVM, e.g. diagnostic logging */
+	public OverheadBenchmark(OverheadParameters parameters, Path logDirectory, List<String> jvmOptions) {
 		this.parameters = parameters;
 		this.logDirectory = logDirectory;
+		this.jvmOptions = List.copyOf(jvmOptions);
 	}
 
 	public OverheadResult run() throws IOException, InterruptedException {
@@ -118,10 +126,10 @@ public final class OverheadBenchmark {
 	}
 
 	private Running start(Map<String, String> properties) throws IOException, InterruptedException {
-		Path log = this.logDirectory.resolve("bench-app-" + (++this.appCount) + ".log");
-		AppProcess app = AppProcess.start(properties, log);
-		LoadDriver load = new LoadDriver(app.port(), "/work?rounds=" + this.parameters.workRounds(),
-				this.parameters.connections());
+		Path log = this.logDirectory.resolve(this.parameters.workload().label() + "-app-" + (++this.appCount) + ".log");
+		Workload workload = this.parameters.workload();
+		AppProcess app = AppProcess.start(workload.mainClass(), properties, this.jvmOptions, log);
+		LoadDriver load = new LoadDriver(app.port(), workload.path(), this.parameters.connections());
 		return new Running(app, load);
 	}
 

@@ -18,7 +18,7 @@ class OverheadBenchmarkSmokeTest {
 	@Test
 	void oneShortRoundOfEachComparisonMeasuresEveryFigure() throws Exception {
 		ProfilerSetting setting = ProfilerSetting.defaults();
-		OverheadParameters parameters = new OverheadParameters(2, 20_000, Duration.ofSeconds(1), Duration.ofSeconds(1),
+		OverheadParameters parameters = new OverheadParameters(2, Workload.work(20_000), Duration.ofSeconds(1), Duration.ofSeconds(1),
 				Duration.ofSeconds(1), 1, 1, Duration.ofSeconds(1), Duration.ofMillis(300), List.of(setting),
 				List.of(setting));
 		OverheadResult result = new OverheadBenchmark(parameters, Path.of("target", "benchmark-logs")).run();
