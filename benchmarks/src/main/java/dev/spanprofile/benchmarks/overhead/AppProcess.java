@@ -111,6 +111,31 @@ final class AppProcess implements AutoCloseable {
 		return this.cpu.used();
 	}
 
+	private long logLinesSeen;
+
+	/**
+	 * With {@code -XX:+PrintCompilation}: compilations and deoptimisations ("made not entrant") the application logged
+	 * since the last call.
+	 */
+	String compilationsLogged() {
+		try {
+			List<String> lines = Files.readAllLines(this.log);
+			List<String> fresh = lines.subList((int) Math.min(this.logLinesSeen, lines.size()), lines.size());
+			this.logLinesSeen = lines.size();
+			long notEntrant = fresh.stream().filter((line) -> line.contains("made not entrant")).count();
+			long compiled = fresh.stream().filter((line) -> line.matches("^\\s*\\d+\\s+\\d+ .*") && !line.contains("made ")).count();
+			return compiled + " compiled, " + notEntrant + " made not entrant";
+		}
+		catch (IOException ex) {
+			return "(no log)";
+		}
+	}
+
+	/** CPU time so far per thread group, see {@link ProcessCpu#byThreadGroup()}. */
+	Map<String, Long> cpuByThreadGroup() {
+		return this.cpu.byThreadGroup();
+	}
+
 	HttpResponse<String> get(String path) throws IOException, InterruptedException {
 		return this.http.send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(10)).build(),
 				HttpResponse.BodyHandlers.ofString());

@@ -33,6 +33,9 @@ public final class OverheadBenchmark {
 
 	private int appCount;
 
+	/** Print each window's CPU per request by thread group (diagnostics, {@link SwitchProbe}). */
+	boolean printThreadGroups;
+
 	public OverheadBenchmark(OverheadParameters parameters, Path logDirectory) {
 		this(parameters, logDirectory, List.of());
 	}
@@ -112,8 +115,20 @@ public final class OverheadBenchmark {
 	private OverheadResult.Window measure(Running running, String configuration, int round, Duration length)
 			throws InterruptedException {
 		ProcessCpu.Usage cpuBefore = running.app.cpuTime();
+		Map<String, Long> groupsBefore = this.printThreadGroups ? running.app.cpuByThreadGroup() : Map.of();
 		LoadDriver.Window window = running.load.measure(length);
 		ProcessCpu.Usage cpu = running.app.cpuTime().minus(cpuBefore);
+		if (this.printThreadGroups) {
+			StringBuilder groups = new StringBuilder("  threads, µs/request, " + configuration + ":");
+			running.app.cpuByThreadGroup().forEach((group, nanos) -> {
+				double perRequest = (nanos - groupsBefore.getOrDefault(group, 0L)) / 1000.0 / Math.max(1, window.requests());
+				if (perRequest >= 1) {
+					groups.append(String.format(java.util.Locale.ROOT, " [%s] %.0f", group, perRequest));
+				}
+			});
+			System.out.println(groups);
+			System.out.println("  JIT log since the last window (switch, settle, window): " + running.app.compilationsLogged());
+		}
 		if (window.requests() == 0) {
 			throw new IllegalStateException("No request succeeded in a window (" + configuration + "):\n"
 					+ running.app.logTail());

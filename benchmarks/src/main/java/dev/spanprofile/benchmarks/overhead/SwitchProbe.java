@@ -14,7 +14,7 @@ import java.util.Map;
  * windows.
  * <p>
  * Arguments: {@code --workload pages|work}, {@code --pairs N}, {@code --window SECONDS}, {@code --settle SECONDS},
- * {@code --warmup SECONDS}, {@code --connections N}, {@code --jvm OPTION} (repeatable), {@code --logs DIR}, then one
+ * {@code --warmup SECONDS}, {@code --connections N}, {@code --threads} (CPU by thread group per window), {@code --jvm OPTION} (repeatable), {@code --logs DIR}, then one
  * or more {@code --setting LABEL [name=value,...]} with {@code spanprofile.*} properties.
  */
 public final class SwitchProbe {
@@ -32,6 +32,7 @@ public final class SwitchProbe {
 		Path logs = Path.of("benchmarks/target/benchmark-logs");
 		List<String> jvm = new ArrayList<>();
 		List<ProfilerSetting> settings = new ArrayList<>();
+		boolean threads = false;
 		for (int i = 0; i < args.length; i++) {
 			switch (args[i]) {
 				case "--workload" -> workload = args[++i].equals("work") ? Workload.work(300_000) : Workload.pages();
@@ -42,6 +43,7 @@ public final class SwitchProbe {
 				case "--warmup" -> warmup = Duration.ofSeconds(Long.parseLong(args[++i]));
 				case "--jvm" -> jvm.add(args[++i]);
 				case "--logs" -> logs = Path.of(args[++i]);
+				case "--threads" -> threads = true;
 				case "--setting" -> {
 					String label = args[++i];
 					Map<String, String> properties = new LinkedHashMap<>();
@@ -61,8 +63,9 @@ public final class SwitchProbe {
 		}
 		OverheadParameters parameters = new OverheadParameters(connections, workload, warmup, warmup.multipliedBy(3),
 				window, 0, pairs, window, settle, List.of(), settings);
-		OverheadResult result = new OverheadResult(parameters, List.of(),
-				new OverheadBenchmark(parameters, logs, jvm).runtimeSwitch());
+		OverheadBenchmark benchmark = new OverheadBenchmark(parameters, logs, jvm);
+		benchmark.printThreadGroups = threads;
+		OverheadResult result = new OverheadResult(parameters, List.of(), benchmark.runtimeSwitch());
 		for (ProfilerSetting setting : settings) {
 			System.out.println("## " + setting.label() + " " + setting.properties());
 			for (OverheadResult.Window w : result.switched().get(setting.label())) {

@@ -24,6 +24,10 @@ public final class BenchmarkReport {
 
 	private static final double MIB = 1024 * 1024;
 
+	/** Everything below this line in docs/benchmarks.md is kept as it is when the suite rewrites the file. */
+	public static final String KEPT_MARKER = "<!-- Measured with SwitchProbe and written by hand: benchmarks/run.sh keeps "
+			+ "everything from this line on. -->";
+
 	private final Results results;
 
 	private final StringBuilder out = new StringBuilder();
