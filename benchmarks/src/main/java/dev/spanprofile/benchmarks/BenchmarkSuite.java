@@ -116,7 +116,7 @@ public final class BenchmarkSuite {
 	 * The part of the report below {@link BenchmarkReport#KEPT_MARKER}: analyses measured with {@code SwitchProbe}
 	 * and written by hand, which a run of the suite does not repeat and so must not erase.
 	 */
-	private static String keptPart(Path out) throws java.io.IOException {
+	static String keptPart(Path out) throws java.io.IOException {
 		if (!Files.isRegularFile(out)) {
 			return "";
 		}
