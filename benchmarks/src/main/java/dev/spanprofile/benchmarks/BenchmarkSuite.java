@@ -105,11 +105,24 @@ public final class BenchmarkSuite {
 		Results results = new Results(machine, started, Duration.ofNanos(System.nanoTime() - start), command, hook,
 				overhead, accuracy, memory, failures);
 		Files.createDirectories(out.toAbsolutePath().getParent());
-		Files.writeString(out, BenchmarkReport.render(results));
+		Files.writeString(out, BenchmarkReport.render(results) + keptPart(out));
 		progress("wrote " + out + (failures.isEmpty() ? "" : "; failed: " + failures.keySet()));
 		if (!failures.isEmpty()) {
 			System.exit(1);
 		}
+	}
+
+	/**
+	 * The part of the report below {@link BenchmarkReport#KEPT_MARKER}: analyses measured with {@code SwitchProbe}
+	 * and written by hand, which a run of the suite does not repeat and so must not erase.
+	 */
+	static String keptPart(Path out) throws java.io.IOException {
+		if (!Files.isRegularFile(out)) {
+			return "";
+		}
+		String existing = Files.readString(out);
+		int marker = existing.indexOf(BenchmarkReport.KEPT_MARKER);
+		return (marker >= 0) ? "\n" + existing.substring(marker) : "";
 	}
 
 	private static String value(String[] args, int index) {

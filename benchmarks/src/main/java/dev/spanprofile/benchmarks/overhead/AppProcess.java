@@ -15,8 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import dev.spanprofile.benchmarks.overhead.app.BenchApplication;
-
 /**
  * The benchmark application in a JVM of its own, on a free loopback port, with its output in a log file. Its CPU
  * time comes from the operating system ({@link ProcessCpu}).
@@ -43,16 +41,18 @@ final class AppProcess implements AutoCloseable {
 	}
 
 	/** Start the application with these Spring properties and wait until it serves requests. */
-	static AppProcess start(Map<String, String> properties, Path log) throws IOException, InterruptedException {
+	static AppProcess start(String mainClass, Map<String, String> properties, List<String> jvmOptions, Path log)
+			throws IOException, InterruptedException {
 		int port = freeLoopbackPort();
 		List<String> command = new ArrayList<>();
 		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
 		// A fixed heap, so that the heap sizing policy does not differ between runs.
 		command.add("-Xms512m");
 		command.add("-Xmx512m");
+		command.addAll(jvmOptions);
 		command.add("-cp");
 		command.add(System.getProperty("java.class.path"));
-		command.add(BenchApplication.class.getName());
+		command.add(mainClass);
 		command.add("--server.address=127.0.0.1");
 		command.add("--server.port=" + port);
 		command.add("--spring.main.banner-mode=off");
@@ -109,6 +109,31 @@ final class AppProcess implements AutoCloseable {
 	/** CPU time the application's process has used so far. */
 	ProcessCpu.Usage cpuTime() {
 		return this.cpu.used();
+	}
+
+	private long logLinesSeen;
+
+	/**
+	 * With {@code -XX:+PrintCompilation}: compilations and deoptimisations ("made not entrant") the application logged
+	 * since the last call.
+	 */
+	String compilationsLogged() {
+		try {
+			List<String> lines = Files.readAllLines(this.log);
+			List<String> fresh = lines.subList((int) Math.min(this.logLinesSeen, lines.size()), lines.size());
+			this.logLinesSeen = lines.size();
+			long notEntrant = fresh.stream().filter((line) -> line.contains("made not entrant")).count();
+			long compiled = fresh.stream().filter((line) -> line.matches("^\\s*\\d+\\s+\\d+ .*") && !line.contains("made ")).count();
+			return compiled + " compiled, " + notEntrant + " made not entrant";
+		}
+		catch (IOException ex) {
+			return "(no log)";
+		}
+	}
+
+	/** CPU time so far per thread group, see {@link ProcessCpu#byThreadGroup()}. */
+	Map<String, Long> cpuByThreadGroup() {
+		return this.cpu.byThreadGroup();
 	}
 
 	HttpResponse<String> get(String path) throws IOException, InterruptedException {

@@ -29,11 +29,22 @@ public final class OverheadBenchmark {
 
 	private final Path logDirectory;
 
+	private final List<String> jvmOptions;
+
 	private int appCount;
 
+	/** Print each window's CPU per request by thread group (diagnostics, {@link SwitchProbe}). */
+	boolean printThreadGroups;
+
 	public OverheadBenchmark(OverheadParameters parameters, Path logDirectory) {
+		this(parameters, logDirectory, List.of());
+	}
+
+	/** @param jvmOptions extra options of the application's JVM, e.g. diagnostic logging */
+	public OverheadBenchmark(OverheadParameters parameters, Path logDirectory, List<String> jvmOptions) {
 		this.parameters = parameters;
 		this.logDirectory = logDirectory;
+		this.jvmOptions = List.copyOf(jvmOptions);
 	}
 
 	public OverheadResult run() throws IOException, InterruptedException {
@@ -104,8 +115,20 @@ public final class OverheadBenchmark {
 	private OverheadResult.Window measure(Running running, String configuration, int round, Duration length)
 			throws InterruptedException {
 		ProcessCpu.Usage cpuBefore = running.app.cpuTime();
+		Map<String, Long> groupsBefore = this.printThreadGroups ? running.app.cpuByThreadGroup() : Map.of();
 		LoadDriver.Window window = running.load.measure(length);
 		ProcessCpu.Usage cpu = running.app.cpuTime().minus(cpuBefore);
+		if (this.printThreadGroups) {
+			StringBuilder groups = new StringBuilder("  threads, µs/request, " + configuration + ":");
+			running.app.cpuByThreadGroup().forEach((group, nanos) -> {
+				double perRequest = (nanos - groupsBefore.getOrDefault(group, 0L)) / 1000.0 / Math.max(1, window.requests());
+				if (perRequest >= 1) {
+					groups.append(String.format(java.util.Locale.ROOT, " [%s] %.0f", group, perRequest));
+				}
+			});
+			System.out.println(groups);
+			System.out.println("  JIT log since the last window (switch, settle, window): " + running.app.compilationsLogged());
+		}
 		if (window.requests() == 0) {
 			throw new IllegalStateException("No request succeeded in a window (" + configuration + "):\n"
 					+ running.app.logTail());
@@ -118,10 +141,10 @@ public final class OverheadBenchmark {
 	}
 
 	private Running start(Map<String, String> properties) throws IOException, InterruptedException {
-		Path log = this.logDirectory.resolve("bench-app-" + (++this.appCount) + ".log");
-		AppProcess app = AppProcess.start(properties, log);
-		LoadDriver load = new LoadDriver(app.port(), "/work?rounds=" + this.parameters.workRounds(),
-				this.parameters.connections());
+		Path log = this.logDirectory.resolve(this.parameters.workload().label() + "-app-" + (++this.appCount) + ".log");
+		Workload workload = this.parameters.workload();
+		AppProcess app = AppProcess.start(workload.mainClass(), properties, this.jvmOptions, log);
+		LoadDriver load = new LoadDriver(app.port(), workload.path(), this.parameters.connections());
 		return new Running(app, load);
 	}
 

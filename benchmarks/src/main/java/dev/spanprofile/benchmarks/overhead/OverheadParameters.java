@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * @param connections concurrent keep-alive connections of the closed-loop load
- * @param workRounds loop rounds of work per request ({@code /work?rounds=})
+ * @param workload the application under load and its request
  * @param warmup load before the first measured window of an application, for the JIT; longer while the JIT is
  * still busy, up to {@code maxWarmup}
  * @param maxWarmup the longest warm-up
@@ -17,7 +17,7 @@ import java.util.List;
  * @param processSettings settings compared with profiling off in separate runs
  * @param switchSettings settings compared with profiling off in one switched application each
  */
-public record OverheadParameters(int connections, int workRounds, Duration warmup, Duration maxWarmup, Duration window,
+public record OverheadParameters(int connections, Workload workload, Duration warmup, Duration maxWarmup, Duration window,
 		int processRounds, int switchPairs, Duration switchWindow, Duration switchSettle,
 		List<ProfilerSetting> processSettings, List<ProfilerSetting> switchSettings) {
 
@@ -27,7 +27,7 @@ public record OverheadParameters(int connections, int workRounds, Duration warmu
 	 * shorter the time between the two windows of a pair, the less the rest of the machine changes in between.
 	 */
 	public static OverheadParameters full() {
-		return new OverheadParameters(4, 300_000, Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ofSeconds(8), 3,
+		return new OverheadParameters(4, Workload.work(300_000), Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ofSeconds(8), 3,
 				6, Duration.ofSeconds(3), Duration.ofSeconds(2), List.of(ProfilerSetting.defaults()),
 				List.of(ProfilerSetting.defaults(), ProfilerSetting.of("cpu", Duration.ofMillis(1)),
 						ProfilerSetting.of("ctimer", Duration.ofMillis(10))));

@@ -53,6 +53,21 @@ final class ProcessCpu {
 		return new Usage(total, Duration.ZERO, Duration.ZERO);
 	}
 
+	/**
+	 * CPU time so far per group of threads, the group being the thread's name without digits ("http-nio--exec-",
+	 * "C CompilerThread", "GC Thread#"): which threads pay for what, in diagnostics.
+	 */
+	java.util.Map<String, Long> byThreadGroup() {
+		java.util.Map<String, Long> groups = new java.util.TreeMap<>();
+		try (Stream<Path> threads = Files.list(this.tasks)) {
+			threads.forEach((thread) -> groups.merge(name(thread).replaceAll("[0-9]", ""), runNanos(thread), Long::sum));
+		}
+		catch (IOException ex) {
+			// No per-thread figures on this system.
+		}
+		return groups;
+	}
+
 	private static long runNanos(Path thread) {
 		try {
 			String schedstat = Files.readString(thread.resolve("schedstat")).trim();

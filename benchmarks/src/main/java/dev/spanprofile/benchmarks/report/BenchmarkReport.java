@@ -24,6 +24,10 @@ public final class BenchmarkReport {
 
 	private static final double MIB = 1024 * 1024;
 
+	/** Everything below this line in docs/benchmarks.md is kept as it is when the suite rewrites the file. */
+	public static final String KEPT_MARKER = "<!-- Measured with SwitchProbe and written by hand: benchmarks/run.sh keeps "
+			+ "everything from this line on. -->";
+
 	private final Results results;
 
 	private final StringBuilder out = new StringBuilder();
@@ -222,14 +226,14 @@ public final class BenchmarkReport {
 		line("## End-to-end overhead");
 		line();
 		line(String.format(Locale.ROOT, "A Spring MVC application (`BenchApplication`: Spring Boot %s, OpenTelemetry "
-				+ "tracing of every request, one traced child step with a fixed %,d loop rounds of work) under "
+				+ "tracing of every request, one traced child step with a fixed amount of loop rounds of work: `%s`) under "
 				+ "closed-loop HTTP load from %d keep-alive connections on loopback (`LoadDriver`, in the JVM that runs "
 				+ "the suite). CPU per request is the application process's CPU time in a window (its threads' "
 				+ "scheduler run time, from the OS) over the requests answered in it; it is also given without the JIT "
 				+ "compiler threads, whose bursts (after a start, or after a switch changes what the hot code does) "
 				+ "are the largest single source of noise. Warm-up goes on, up to %d s, until the JIT compiler "
 				+ "threads take less than 2 %% of the application's CPU.",
-				org.springframework.boot.SpringBootVersion.getVersion(), p.workRounds(), p.connections(),
+				org.springframework.boot.SpringBootVersion.getVersion(), p.workload().path(), p.connections(),
 				p.maxWarmup().toSeconds()));
 		line();
 		line(String.format(Locale.ROOT, "- **Separate runs**: %d rounds; each round starts the application once with "

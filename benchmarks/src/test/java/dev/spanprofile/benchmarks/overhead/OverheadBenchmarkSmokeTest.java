@@ -18,7 +18,7 @@ class OverheadBenchmarkSmokeTest {
 	@Test
 	void oneShortRoundOfEachComparisonMeasuresEveryFigure() throws Exception {
 		ProfilerSetting setting = ProfilerSetting.defaults();
-		OverheadParameters parameters = new OverheadParameters(2, 20_000, Duration.ofSeconds(1), Duration.ofSeconds(1),
+		OverheadParameters parameters = new OverheadParameters(2, Workload.work(20_000), Duration.ofSeconds(1), Duration.ofSeconds(1),
 				Duration.ofSeconds(1), 1, 1, Duration.ofSeconds(1), Duration.ofMillis(300), List.of(setting),
 				List.of(setting));
 		OverheadResult result = new OverheadBenchmark(parameters, Path.of("target", "benchmark-logs")).run();
@@ -33,6 +33,20 @@ class OverheadBenchmarkSmokeTest {
 			assertThat(result.switchRatio(setting, metric).count()).isEqualTo(1);
 			assertThat(result.switchRatio(setting, metric).median()).isPositive().isFinite();
 		}
+	}
+
+	@Test
+	void thePageHeavyApplicationRendersUnderLoadAndSwitches() throws Exception {
+		ProfilerSetting setting = ProfilerSetting.defaults();
+		OverheadParameters parameters = new OverheadParameters(2, Workload.pages(), Duration.ofSeconds(1),
+				Duration.ofSeconds(1), Duration.ofSeconds(1), 0, 1, Duration.ofSeconds(1), Duration.ofMillis(300),
+				List.of(), List.of(setting));
+		OverheadResult result = new OverheadBenchmark(parameters, Path.of("target", "benchmark-logs")).run();
+		assertThat(result.processes()).isEmpty();
+		assertThat(result.switched().get(setting.label())).hasSize(2)
+			.allSatisfy(OverheadBenchmarkSmokeTest::measured)
+			.allSatisfy((window) -> assertThat(window.errors()).as("failed page requests").isZero());
+		assertThat(result.switchRatio(setting, Metric.CPU_PER_REQUEST).median()).isPositive().isFinite();
 	}
 
 	private static void measured(OverheadResult.Window window) {

@@ -15,6 +15,7 @@ import dev.spanprofile.benchmarks.overhead.OverheadParameters;
 import dev.spanprofile.benchmarks.overhead.OverheadResult;
 import dev.spanprofile.benchmarks.overhead.OverheadResult.Window;
 import dev.spanprofile.benchmarks.overhead.ProfilerSetting;
+import dev.spanprofile.benchmarks.overhead.Workload;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,7 +31,7 @@ class BenchmarkReportTest {
 				new Measurement(12, 11, 13, 32), new Measurement(40, 38, 45, 56), new Measurement(9, 8, 10, 0),
 				new Measurement(30, 29, 31, 0), 3, 1, Duration.ofSeconds(1));
 		ProfilerSetting ctimer = ProfilerSetting.of("ctimer", Duration.ofMillis(10));
-		OverheadParameters parameters = new OverheadParameters(4, 1000, Duration.ofSeconds(1), Duration.ofSeconds(1),
+		OverheadParameters parameters = new OverheadParameters(4, Workload.work(1000), Duration.ofSeconds(1), Duration.ofSeconds(1),
 				Duration.ofSeconds(1), 1, 1, Duration.ofSeconds(1), Duration.ofSeconds(1),
 				List.of(ProfilerSetting.defaults()), List.of(ProfilerSetting.defaults(), ctimer));
 		String on = "on, defaults (cpu, 10 ms)";

@@ -1,0 +1,84 @@
+package dev.spanprofile.benchmarks.overhead;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The runtime-switch comparison alone, for settings given on the command line: what docs/benchmarks.md's cost
+ * breakdown was measured with. Each setting gets an application of its own, switched on and off between pairs of
+ * windows.
+ * <p>
+ * Arguments: {@code --workload pages|work}, {@code --pairs N}, {@code --window SECONDS}, {@code --settle SECONDS},
+ * {@code --warmup SECONDS}, {@code --connections N}, {@code --threads} (CPU by thread group per window), {@code --jvm OPTION} (repeatable), {@code --logs DIR}, then one
+ * or more {@code --setting LABEL [name=value,...]} with {@code spanprofile.*} properties.
+ */
+public final class SwitchProbe {
+
+	private SwitchProbe() {
+	}
+
+	public static void main(String[] args) throws Exception {
+		Workload workload = Workload.pages();
+		int pairs = 8;
+		int connections = 4;
+		Duration window = Duration.ofSeconds(3);
+		Duration settle = Duration.ofSeconds(3);
+		Duration warmup = Duration.ofSeconds(20);
+		Path logs = Path.of("benchmarks/target/benchmark-logs");
+		List<String> jvm = new ArrayList<>();
+		List<ProfilerSetting> settings = new ArrayList<>();
+		boolean threads = false;
+		for (int i = 0; i < args.length; i++) {
+			switch (args[i]) {
+				case "--workload" -> workload = args[++i].equals("work") ? Workload.work(300_000) : Workload.pages();
+				case "--pairs" -> pairs = Integer.parseInt(args[++i]);
+				case "--connections" -> connections = Integer.parseInt(args[++i]);
+				case "--window" -> window = Duration.ofMillis((long) (Double.parseDouble(args[++i]) * 1000));
+				case "--settle" -> settle = Duration.ofMillis((long) (Double.parseDouble(args[++i]) * 1000));
+				case "--warmup" -> warmup = Duration.ofSeconds(Long.parseLong(args[++i]));
+				case "--jvm" -> jvm.add(args[++i]);
+				case "--logs" -> logs = Path.of(args[++i]);
+				case "--threads" -> threads = true;
+				case "--setting" -> {
+					String label = args[++i];
+					Map<String, String> properties = new LinkedHashMap<>();
+					if (i + 1 < args.length && !args[i + 1].startsWith("--")) {
+						for (String pair : args[++i].split(",(?=spanprofile\\.)")) {
+							int eq = pair.indexOf('=');
+							properties.put(pair.substring(0, eq), pair.substring(eq + 1));
+						}
+					}
+					settings.add(new ProfilerSetting(label, properties, false));
+				}
+				default -> throw new IllegalArgumentException("Unknown argument " + args[i]);
+			}
+		}
+		if (settings.isEmpty()) {
+			settings.add(ProfilerSetting.defaults());
+		}
+		OverheadParameters parameters = new OverheadParameters(connections, workload, warmup, warmup.multipliedBy(3),
+				window, 0, pairs, window, settle, List.of(), settings);
+		OverheadBenchmark benchmark = new OverheadBenchmark(parameters, logs, jvm);
+		benchmark.printThreadGroups = threads;
+		OverheadResult result = new OverheadResult(parameters, List.of(), benchmark.runtimeSwitch());
+		for (ProfilerSetting setting : settings) {
+			System.out.println("## " + setting.label() + " " + setting.properties());
+			for (OverheadResult.Window w : result.switched().get(setting.label())) {
+				System.out.println(String.format(Locale.ROOT, "  %-4s %2d req/s %6.0f p50 %6.2f p99 %6.2f cpu/req %6.0f noJIT %6.0f collector %5.1f",
+						w.configuration().equals(OverheadBenchmark.OFF) ? "off" : "on", w.round(), w.throughput(),
+						w.p50Millis(), w.p99Millis(), w.cpuMicrosPerRequest(), w.cpuMicrosPerRequestWithoutJit(),
+						w.collectorMicrosPerRequest()));
+			}
+			for (OverheadResult.Metric metric : OverheadResult.Metric.values()) {
+				System.out.println("  " + metric.title() + ": " + result.switchRatio(setting, metric));
+			}
+			System.out.println(String.format(Locale.ROOT, "  collector share: %.2f %%", 100 * result.collectorShare(setting)));
+		}
+	}
+
+}
