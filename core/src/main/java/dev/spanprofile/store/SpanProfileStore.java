@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 import dev.spanprofile.sampling.SampleKind;
@@ -37,6 +38,9 @@ public final class SpanProfileStore {
 
 	private final ReentrantLock evicting = new ReentrantLock();
 
+	private volatile Consumer<SpanRecord> rootDropped = (root) -> {
+	};
+
 	public SpanProfileStore(StoreSettings settings) {
 		this.settings = settings;
 	}
@@ -47,6 +51,11 @@ public final class SpanProfileStore {
 
 	public FrameTable frames() {
 		return this.frames;
+	}
+
+	/** Called with each local root the store drops to stay within its bounds, just before it goes. */
+	public void onRootDropped(Consumer<SpanRecord> listener) {
+		this.rootDropped = listener;
 	}
 
 	/**
@@ -163,6 +172,7 @@ public final class SpanProfileStore {
 			SpanRecord root = roots.next();
 			if (!finishedOnly || !root.inFlight()) {
 				roots.remove();
+				this.rootDropped.accept(root);
 				removeGroup(root);
 			}
 		}

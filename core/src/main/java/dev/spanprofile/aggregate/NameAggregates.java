@@ -1,0 +1,364 @@
+package dev.spanprofile.aggregate;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+import dev.spanprofile.sampling.SampleKind;
+import dev.spanprofile.store.FrameKind;
+import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.store.SpanRecord;
+import dev.spanprofile.store.StackTree;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.PackedHistogram;
+
+/**
+ * Profiles and latency per local-root span name, over a sliding window of time buckets, independent of which
+ * spans the store still holds.
+ * <p>
+ * Every local root that ends counts in its name's latency statistics. Once its profile is complete (or when the
+ * store drops it first), its samples of each kind are folded into the profile of its name, time bucket (by end
+ * time) and latency band, so a name's profile can later be read for any part of the window and any duration
+ * range, and its slow spans compared with its typical ones.
+ * <p>
+ * Bounded three ways: at most {@link AggregateSettings#maxNames()} names (later ones count as
+ * {@link AggregateSettings#OTHER}), at most {@link AggregateSettings#maxNodes()} call-tree nodes per profile, and
+ * {@link AggregateSettings#maxBytes()} overall, beyond which the oldest buckets lose their profiles but keep their
+ * statistics.
+ */
+public final class NameAggregates {
+
+	private final AggregateSettings settings;
+
+	private final LongSupplier clockEpochNanos;
+
+	private final TreeTrimmer trimmer;
+
+	private final Map<String, NameAggregate> names = new ConcurrentHashMap<>();
+
+	/** Call-tree nodes held; fixed per-bucket costs are summed when asked ({@link #approximateBytes()}). */
+	private final AtomicLong nodes = new AtomicLong();
+
+	private final AtomicLong fixedBytes = new AtomicLong();
+
+	private volatile long lastSweepIndex = Long.MIN_VALUE;
+
+	public NameAggregates(AggregateSettings settings, FrameTable frames, LongSupplier clockEpochNanos) {
+		this.settings = settings;
+		this.clockEpochNanos = clockEpochNanos;
+		this.trimmer = new TreeTrimmer(frames.intern(TreeTrimmer.TRIMMED_FRAME, FrameKind.JAVA));
+	}
+
+	public AggregateSettings settings() {
+		return this.settings;
+	}
+
+	/** A local root ended: count it in its name's latency statistics. */
+	public void spanEnded(String name, String spanId, long durationNanos, boolean error, long endEpochNanos) {
+		long now = tick();
+		NameAggregate aggregate = resolve(name);
+		synchronized (aggregate) {
+			TimeBucket bucket = aggregate.bucket(indexOf(endEpochNanos), now, this::released);
+			if (bucket != null) {
+				long before = bucket.fixedBytes();
+				bucket.spanEnded(spanId, durationNanos, error);
+				this.fixedBytes.addAndGet(bucket.fixedBytes() - before);
+			}
+		}
+	}
+
+	/**
+	 * Fold an ended local root's samples (its whole local request) into its name's profile. Call once per root,
+	 * when its profile is complete or it is about to be dropped.
+	 */
+	public void fold(SpanRecord root) {
+		if (root.inFlight()) {
+			return;
+		}
+		long now = tick();
+		long duration = root.durationNanos(root.endEpochNanos());
+		int band = LatencyBands.of(duration);
+		StackTree[] trees = new StackTree[SampleKind.values().length];
+		for (SampleKind kind : SampleKind.values()) {
+			if (root.inclusiveSampleCount(kind) > 0) {
+				trees[kind.ordinal()] = root.inclusiveSamples(kind);
+			}
+		}
+		NameAggregate aggregate = resolve(root.name());
+		synchronized (aggregate) {
+			TimeBucket bucket = aggregate.bucket(indexOf(root.endEpochNanos()), now, this::released);
+			if (bucket == null) {
+				return;
+			}
+			long before = bucket.fixedBytes();
+			bucket.spanFolded(band);
+			int nodeChange = 0;
+			for (SampleKind kind : SampleKind.values()) {
+				nodeChange += bucket.fold(band, kind, trees[kind.ordinal()], this.trimmer, this.settings.maxNodes());
+			}
+			this.nodes.addAndGet(nodeChange);
+			this.fixedBytes.addAndGet(bucket.fixedBytes() - before);
+		}
+		enforceMemoryBudget();
+	}
+
+	/** Approximate heap held by all aggregates. */
+	public long approximateBytes() {
+		return this.nodes.get() * TimeBucket.BYTES_PER_NODE + this.fixedBytes.get()
+				+ (long) this.names.size() * (64 + 8L * (this.settings.bucketCount() + 1));
+	}
+
+	/** Names with spans in the last {@code window}, busiest first. */
+	public List<NameSummary> summaries(Duration window) {
+		tick();
+		List<NameSummary> result = new ArrayList<>();
+		for (NameAggregate aggregate : this.names.values()) {
+			NameSummary summary = summary(aggregate, window);
+			if (summary.count() > 0 || summary.cpuSamples() + summary.wallSamples() > 0) {
+				result.add(summary);
+			}
+		}
+		result.sort(Comparator.comparingLong(NameSummary::count).reversed().thenComparing(NameSummary::name));
+		return result;
+	}
+
+	/** One name's summary over the last {@code window}, or {@code null} for a name never seen (or expired). */
+	public NameSummary summary(String name, Duration window) {
+		tick();
+		NameAggregate aggregate = this.names.get(name);
+		return (aggregate != null) ? summary(aggregate, window) : null;
+	}
+
+	private NameSummary summary(NameAggregate aggregate, Duration window) {
+		Histogram latencies = new PackedHistogram(2);
+		Slowest slowest = new Slowest(TimeBucket.SLOWEST_KEPT);
+		long[] totals = new long[2 + SampleKind.values().length];
+		synchronized (aggregate) {
+			forEachInWindow(aggregate, window, (bucket) -> {
+				bucket.addLatenciesTo(latencies);
+				bucket.addSlowestTo(slowest);
+				totals[0] += bucket.errors();
+				totals[1] = Math.max(totals[1], bucket.maxNanos());
+				for (SampleKind kind : SampleKind.values()) {
+					totals[2 + kind.ordinal()] += bucket.samples(kind);
+				}
+			});
+		}
+		long count = latencies.getTotalCount();
+		return new NameSummary(aggregate.name, count, totals[0], percentileNanos(latencies, 50),
+				percentileNanos(latencies, 90), percentileNanos(latencies, 99), totals[1],
+				totals[2 + SampleKind.CPU.ordinal()], totals[2 + SampleKind.WALL.ordinal()], slowest.spanIds());
+	}
+
+	private static long percentileNanos(Histogram latencies, double percentile) {
+		return (latencies.getTotalCount() > 0) ? latencies.getValueAtPercentile(percentile) * 1000 : 0;
+	}
+
+	/**
+	 * A name's profile of {@code kind} over the last {@code window}, from spans whose duration falls in the bands
+	 * covering {@code [minNanos, maxNanos]}; {@code null} for an unknown name.
+	 */
+	public NameProfile profile(String name, Duration window, SampleKind kind, long minNanos, long maxNanos) {
+		tick();
+		NameAggregate aggregate = this.names.get(name);
+		if (aggregate == null) {
+			return null;
+		}
+		int fromBand = LatencyBands.of(minNanos);
+		int toBand = LatencyBands.of(maxNanos);
+		Side side = collect(aggregate, window, kind, fromBand, toBand);
+		return new NameProfile(name, side.tree, side.spans, LatencyBands.lowerEdgeNanos(fromBand),
+				LatencyBands.upperEdgeNanos(toBand));
+	}
+
+	/**
+	 * A name's slow spans (at least {@code thresholdNanos}, or the name's p90 over the window when null) against
+	 * the rest; {@code null} for an unknown name. The threshold is applied at the nearest band edge; for the
+	 * default one, moved by a band when that leaves a side empty.
+	 */
+	public ProfileDiff compare(String name, Duration window, SampleKind kind, Long thresholdNanos) {
+		tick();
+		NameAggregate aggregate = this.names.get(name);
+		if (aggregate == null) {
+			return null;
+		}
+		int split = splitBand(aggregate, window, thresholdNanos);
+		Side slow = collect(aggregate, window, kind, split, LatencyBands.count() - 1);
+		Side typical = collect(aggregate, window, kind, 0, split - 1);
+		return new ProfileDiff(name, DiffTree.of(slow.tree, typical.tree), slow.spans, typical.spans,
+				LatencyBands.lowerEdgeNanos(split));
+	}
+
+	/**
+	 * One span's own request against the typical spans of its name (those below the name's p90 over the window);
+	 * {@code null} when its name is unknown.
+	 */
+	public ProfileDiff compareWithTypical(SpanRecord span, Duration window, SampleKind kind) {
+		tick();
+		SpanRecord root = span.localRoot();
+		NameAggregate aggregate = this.names.get(root.name());
+		if (aggregate == null) {
+			return null;
+		}
+		int split = splitBand(aggregate, window, null);
+		Side typical = collect(aggregate, window, kind, 0, split - 1);
+		StackTree own = root.inclusiveSamples(kind);
+		return new ProfileDiff(root.name(), DiffTree.of(own, typical.tree), 1, typical.spans,
+				LatencyBands.lowerEdgeNanos(split));
+	}
+
+	private int splitBand(NameAggregate aggregate, Duration window, Long thresholdNanos) {
+		long[] spansPerBand = new long[LatencyBands.count()];
+		synchronized (aggregate) {
+			forEachInWindow(aggregate, window, (bucket) -> {
+				for (int band = 0; band < spansPerBand.length; band++) {
+					spansPerBand[band] += bucket.spansIn(band);
+				}
+			});
+		}
+		long threshold = (thresholdNanos != null) ? thresholdNanos : summary(aggregate, window).p90Nanos();
+		int split = nearestEdge(threshold);
+		if (thresholdNanos == null) {
+			if (sum(spansPerBand, split, spansPerBand.length) == 0 && split > 1) {
+				split--;
+			}
+			else if (sum(spansPerBand, 0, split) == 0 && split + 1 < spansPerBand.length) {
+				split++;
+			}
+		}
+		return Math.max(1, split);
+	}
+
+	/** The band whose lower edge is nearest to {@code nanos} on a log scale. */
+	private static int nearestEdge(long nanos) {
+		int band = LatencyBands.of(nanos);
+		if (band + 1 < LatencyBands.count()) {
+			double below = (double) nanos / Math.max(1, LatencyBands.lowerEdgeNanos(band));
+			double above = (double) LatencyBands.lowerEdgeNanos(band + 1) / Math.max(1, nanos);
+			if (above < below) {
+				return band + 1;
+			}
+		}
+		return band;
+	}
+
+	private static long sum(long[] values, int from, int to) {
+		long sum = 0;
+		for (int i = from; i < to; i++) {
+			sum += values[i];
+		}
+		return sum;
+	}
+
+	private Side collect(NameAggregate aggregate, Duration window, SampleKind kind, int fromBand, int toBand) {
+		StackTree tree = new StackTree();
+		long[] spans = { 0 };
+		synchronized (aggregate) {
+			forEachInWindow(aggregate, window, (bucket) -> {
+				for (int band = fromBand; band <= toBand; band++) {
+					spans[0] += bucket.spansIn(band);
+					bucket.addProfileTo(band, kind, tree);
+				}
+			});
+		}
+		// Merging many buckets can add up to more nodes than one profile may hold; a page must stay drawable.
+		return new Side(this.trimmer.trim(tree, 4 * this.settings.maxNodes(), 4 * this.settings.maxNodes()),
+				spans[0]);
+	}
+
+	private void forEachInWindow(NameAggregate aggregate, Duration window, Consumer<TimeBucket> visitor) {
+		long now = nowIndex();
+		long buckets = Math.max(1, ceilDiv(window.toNanos(), this.settings.bucket().toNanos()));
+		// The bucket being filled counts as one: "last 15m" covers the current minute and the 14 before it.
+		aggregate.forEach(now - buckets + 1, now, visitor);
+	}
+
+	private static long ceilDiv(long a, long b) {
+		return -Math.floorDiv(-a, b);
+	}
+
+	/** The name's aggregate, or {@link AggregateSettings#OTHER}'s once the name limit is reached. */
+	private NameAggregate resolve(String name) {
+		NameAggregate aggregate = this.names.get(name);
+		if (aggregate != null) {
+			return aggregate;
+		}
+		synchronized (this.names) {
+			aggregate = this.names.get(name);
+			if (aggregate != null) {
+				return aggregate;
+			}
+			long real = this.names.size() - (this.names.containsKey(AggregateSettings.OTHER) ? 1 : 0);
+			String key = (real < this.settings.maxNames()) ? name : AggregateSettings.OTHER;
+			return this.names.computeIfAbsent(key,
+					(created) -> new NameAggregate(created, this.settings.bucketCount()));
+		}
+	}
+
+	/** The current bucket index, after dropping what left the window if the bucket changed. */
+	private long tick() {
+		long now = nowIndex();
+		if (this.lastSweepIndex != now) {
+			this.lastSweepIndex = now;
+			sweep(now);
+		}
+		return now;
+	}
+
+	/** Drop buckets that left the window, and names left with none. */
+	private void sweep(long now) {
+		synchronized (this.names) {
+			this.names.values().removeIf((aggregate) -> {
+				synchronized (aggregate) {
+					return !aggregate.expire(now, this::released);
+				}
+			});
+		}
+	}
+
+	private void released(TimeBucket bucket) {
+		this.nodes.addAndGet(-bucket.nodeCount());
+		this.fixedBytes.addAndGet(-bucket.fixedBytes());
+	}
+
+	/** Over budget: drop the call trees of the oldest buckets, across names, until within it. */
+	private void enforceMemoryBudget() {
+		while (approximateBytes() > this.settings.maxBytes()) {
+			NameAggregate owner = null;
+			TimeBucket oldest = null;
+			for (NameAggregate aggregate : this.names.values()) {
+				synchronized (aggregate) {
+					TimeBucket candidate = aggregate.oldestWithProfiles();
+					if (candidate != null && (oldest == null || candidate.index < oldest.index)) {
+						oldest = candidate;
+						owner = aggregate;
+					}
+				}
+			}
+			if (owner == null) {
+				return;
+			}
+			synchronized (owner) {
+				this.nodes.addAndGet(-oldest.dropProfiles());
+			}
+		}
+	}
+
+	private record Side(StackTree tree, long spans) {
+	}
+
+	private long nowIndex() {
+		return indexOf(this.clockEpochNanos.getAsLong());
+	}
+
+	private long indexOf(long epochNanos) {
+		return Math.floorDiv(epochNanos, this.settings.bucket().toNanos());
+	}
+
+}
