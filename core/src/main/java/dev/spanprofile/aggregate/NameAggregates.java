@@ -66,9 +66,8 @@ public final class NameAggregates {
 		synchronized (aggregate) {
 			TimeBucket bucket = aggregate.bucket(indexOf(endEpochNanos), now, this::released);
 			if (bucket != null) {
-				long before = bucket.fixedBytes();
 				bucket.spanEnded(spanId, durationNanos, error);
-				this.fixedBytes.addAndGet(bucket.fixedBytes() - before);
+				account(bucket);
 			}
 		}
 	}
@@ -96,14 +95,13 @@ public final class NameAggregates {
 			if (bucket == null) {
 				return;
 			}
-			long before = bucket.fixedBytes();
 			bucket.spanFolded(band);
 			int nodeChange = 0;
 			for (SampleKind kind : SampleKind.values()) {
 				nodeChange += bucket.fold(band, kind, trees[kind.ordinal()], this.trimmer, this.settings.maxNodes());
 			}
 			this.nodes.addAndGet(nodeChange);
-			this.fixedBytes.addAndGet(bucket.fixedBytes() - before);
+			account(bucket);
 		}
 		enforceMemoryBudget();
 	}
@@ -322,9 +320,17 @@ public final class NameAggregates {
 		}
 	}
 
+	/** Count the change in a bucket's fixed costs; call under the owning aggregate's lock. */
+	private void account(TimeBucket bucket) {
+		long now = bucket.fixedBytes();
+		this.fixedBytes.addAndGet(now - bucket.accountedBytes);
+		bucket.accountedBytes = now;
+	}
+
 	private void released(TimeBucket bucket) {
 		this.nodes.addAndGet(-bucket.nodeCount());
-		this.fixedBytes.addAndGet(-bucket.fixedBytes());
+		this.fixedBytes.addAndGet(-bucket.accountedBytes);
+		bucket.accountedBytes = 0;
 	}
 
 	/** Over budget: drop the call trees of the oldest buckets, across names, until within it. */

@@ -43,6 +43,9 @@ final class TimeBucket {
 
 	private boolean profilesDropped;
 
+	/** What {@link #fixedBytes()} was when last counted in the aggregates' total. */
+	long accountedBytes;
+
 	TimeBucket(long index) {
 		this.index = index;
 	}
