@@ -176,9 +176,9 @@ public final class NameAggregates {
 	}
 
 	/**
-	 * A name's slow spans (at least {@code thresholdNanos}, or the name's p90 over the window when null) against
-	 * the rest; {@code null} for an unknown name. The threshold is applied at the nearest band edge; for the
-	 * default one, moved by a band when that leaves a side empty.
+	 * A name's slow spans against the rest; {@code null} for an unknown name. An explicit {@code thresholdNanos}
+	 * is applied at the nearest band edge; by default the slow spans are those above the band of the name's p90
+	 * over the window (or in it, if none is above).
 	 */
 	public ProfileDiff compare(String name, Duration window, SampleKind kind, Long thresholdNanos) {
 		tick();
@@ -212,6 +212,9 @@ public final class NameAggregates {
 	}
 
 	private int splitBand(NameAggregate aggregate, Duration window, Long thresholdNanos) {
+		if (thresholdNanos != null) {
+			return Math.max(1, nearestEdge(thresholdNanos));
+		}
 		long[] spansPerBand = new long[LatencyBands.count()];
 		synchronized (aggregate) {
 			forEachInWindow(aggregate, window, (bucket) -> {
@@ -220,15 +223,12 @@ public final class NameAggregates {
 				}
 			});
 		}
-		long threshold = (thresholdNanos != null) ? thresholdNanos : summary(aggregate, window).p90Nanos();
-		int split = nearestEdge(threshold);
-		if (thresholdNanos == null) {
-			if (sum(spansPerBand, split, spansPerBand.length) == 0 && split > 1) {
-				split--;
-			}
-			else if (sum(spansPerBand, 0, split) == 0 && split + 1 < spansPerBand.length) {
-				split++;
-			}
+		// Slow means slower than the p90's whole band, so no typical span is called slow by rounding; when nothing
+		// is (all in one band), the p90's band itself is the slow side.
+		int p90Band = LatencyBands.of(summary(aggregate, window).p90Nanos());
+		int split = p90Band + 1;
+		if (split >= spansPerBand.length || sum(spansPerBand, split, spansPerBand.length) == 0) {
+			split = p90Band;
 		}
 		return Math.max(1, split);
 	}

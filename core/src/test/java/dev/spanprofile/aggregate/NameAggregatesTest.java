@@ -138,14 +138,25 @@ class NameAggregatesTest {
 			spans.store.addSample(spans.store.find(String.format("%016x", 90 + i + 1)), SampleKind.CPU,
 					spans.frames("a.Web.handle", "a.Slow.lock"), 0);
 		}
-		// Default threshold: the name's p90 (20 ms here, 90 of 100 spans) lands at the band edge nearest to it,
-		// which would leave the typical side empty; the split moves up so both sides hold spans.
+		// Default threshold: above the band of the name's p90 (20 ms here, 90 of 100 spans).
 		ProfileDiff diff = spans.aggregates.compare("GET /owners", Duration.ofHours(1), SampleKind.CPU, null);
 		assertThat(diff.slowSpans()).isEqualTo(10);
 		assertThat(diff.typicalSpans()).isEqualTo(90);
 		assertThat(diff.thresholdNanos()).isBetween(Duration.ofMillis(20).toNanos(), Duration.ofMillis(400).toNanos());
 		assertThat(diff.tree().totalValue()).isEqualTo(20);
 		assertThat(diff.tree().totalBaseline()).isEqualTo(180);
+	}
+
+	@Test
+	void withAllSpansInOneBandTheDefaultSlowSideIsThatBand() {
+		SyntheticSpans spans = new SyntheticSpans(AggregateSettings.defaults());
+		for (int i = 0; i < 10; i++) {
+			spans.root("GET /owners", Duration.ofMillis(20), false, 2, "a.Web.handle");
+		}
+		ProfileDiff diff = spans.aggregates.compare("GET /owners", Duration.ofHours(1), SampleKind.CPU, null);
+		assertThat(diff.slowSpans()).isEqualTo(10);
+		assertThat(diff.typicalSpans()).isZero();
+		assertThat(diff.thresholdNanos()).isEqualTo(LatencyBands.lowerEdgeNanos(LatencyBands.of(20_000_000)));
 	}
 
 	@Test
