@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 import dev.spanprofile.sampling.SampleKind;
@@ -28,7 +27,7 @@ import org.HdrHistogram.PackedHistogram;
  * range, and its slow spans compared with its typical ones.
  * <p>
  * Bounded three ways: at most {@link AggregateSettings#maxNames()} names (later ones count as
- * {@link AggregateSettings#OTHER}), at most {@link AggregateSettings#maxNodes()} call-tree nodes per profile, and
+ * {@link AggregateSettings#OTHER}), at most {@link AggregateSettings#maxStacks()} call-tree nodes per profile, and
  * {@link AggregateSettings#maxBytes()} overall, beyond which the oldest buckets lose their profiles but keep their
  * statistics.
  */
@@ -42,17 +41,31 @@ public final class NameAggregates {
 
 	private final Map<String, NameAggregate> names = new ConcurrentHashMap<>();
 
-	/** Call-tree nodes held; fixed per-bucket costs are summed when asked ({@link #approximateBytes()}). */
-	private final AtomicLong nodes = new AtomicLong();
+	/** Guards every {@link ProfileBucket} and the stack trie. */
+	private final Object profileLock = new Object();
 
-	private final AtomicLong fixedBytes = new AtomicLong();
+	private StackTrie trie;
+
+	/** Bytes of latency statistics, and of profile buckets (the trie is counted when asked). */
+	private final AtomicLong statsBytes = new AtomicLong();
+
+	private final AtomicLong profileBytes = new AtomicLong();
+
+	private long lastCompaction = Long.MIN_VALUE;
 
 	private volatile long lastSweepIndex = Long.MIN_VALUE;
 
 	public NameAggregates(AggregateSettings settings, FrameTable frames, LongSupplier clockEpochNanos) {
 		this.settings = settings;
 		this.clockEpochNanos = clockEpochNanos;
-		this.trimmer = new TreeTrimmer(frames.intern(TreeTrimmer.TRIMMED_FRAME, FrameKind.JAVA));
+		int trimmed = frames.intern(TreeTrimmer.TRIMMED_FRAME, FrameKind.JAVA);
+		this.trimmer = new TreeTrimmer(trimmed);
+		this.trie = new StackTrie(trimmed, trieCapacity(settings));
+	}
+
+	/** The trie may take about half the budget (some 24 bytes a node); buckets and statistics the rest. */
+	private static int trieCapacity(AggregateSettings settings) {
+		return (int) Math.max(1024, Math.min(Integer.MAX_VALUE / 4, settings.maxBytes() / 2 / 24));
 	}
 
 	public AggregateSettings settings() {
@@ -64,10 +77,12 @@ public final class NameAggregates {
 		long now = tick();
 		NameAggregate aggregate = resolve(name);
 		synchronized (aggregate) {
-			TimeBucket bucket = aggregate.bucket(indexOf(endEpochNanos), now, this::released);
+			TimeBucket bucket = aggregate.stats.bucket(indexOf(endEpochNanos), now, this::released);
 			if (bucket != null) {
 				bucket.spanEnded(spanId, durationNanos, error);
-				account(bucket);
+				long bytes = bucket.bytes();
+				this.statsBytes.addAndGet(bytes - bucket.accountedBytes);
+				bucket.accountedBytes = bytes;
 			}
 		}
 	}
@@ -81,8 +96,7 @@ public final class NameAggregates {
 			return;
 		}
 		long now = tick();
-		long duration = root.durationNanos(root.endEpochNanos());
-		int band = LatencyBands.of(duration);
+		int band = LatencyBands.of(root.durationNanos(root.endEpochNanos()));
 		StackTree[] trees = new StackTree[SampleKind.values().length];
 		for (SampleKind kind : SampleKind.values()) {
 			if (root.inclusiveSampleCount(kind) > 0) {
@@ -90,26 +104,44 @@ public final class NameAggregates {
 			}
 		}
 		NameAggregate aggregate = resolve(root.name());
-		synchronized (aggregate) {
-			TimeBucket bucket = aggregate.bucket(indexOf(root.endEpochNanos()), now, this::released);
+		synchronized (this.profileLock) {
+			ProfileBucket bucket = aggregate.profiles.bucket(indexOf(root.endEpochNanos()), now, this::released);
 			if (bucket == null) {
 				return;
 			}
-			bucket.spanFolded(band);
-			int nodeChange = 0;
-			for (SampleKind kind : SampleKind.values()) {
-				nodeChange += bucket.fold(band, kind, trees[kind.ordinal()], this.trimmer, this.settings.maxNodes());
+			if (this.trie.full() && this.lastCompaction != now) {
+				this.lastCompaction = now;
+				compactTrie();
 			}
-			this.nodes.addAndGet(nodeChange);
+			bucket.spanFolded(band);
+			for (SampleKind kind : SampleKind.values()) {
+				StackTree tree = trees[kind.ordinal()];
+				if (tree != null) {
+					tree.visit((path, depth, total, self) -> {
+						if (self > 0) {
+							bucket.add(this.trie.intern(path, depth), kind, band, self);
+						}
+					});
+				}
+			}
+			if (bucket.counts().size() > this.settings.maxStacks()) {
+				// Below the budget, not to it, so that a busy bucket is not trimmed on every span.
+				bucket.replaceCounts(
+						new StackTrimming(this.trie).trim(bucket.counts(), this.settings.maxStacks() * 3 / 4));
+			}
 			account(bucket);
+			enforceMemoryBudget();
 		}
-		enforceMemoryBudget();
 	}
 
 	/** Approximate heap held by all aggregates. */
 	public long approximateBytes() {
-		return this.nodes.get() * TimeBucket.BYTES_PER_NODE + this.fixedBytes.get()
-				+ (long) this.names.size() * (64 + 8L * (this.settings.bucketCount() + 1));
+		long trieBytes;
+		synchronized (this.profileLock) {
+			trieBytes = this.trie.bytes();
+		}
+		return this.statsBytes.get() + this.profileBytes.get() + trieBytes
+				+ (long) this.names.size() * (160 + 16L * (this.settings.bucketCount() + 1));
 	}
 
 	/** Names with spans in the last {@code window}, busiest first. */
@@ -137,19 +169,23 @@ public final class NameAggregates {
 		Histogram latencies = new PackedHistogram(2);
 		Slowest slowest = new Slowest(TimeBucket.SLOWEST_KEPT);
 		long[] totals = new long[2 + SampleKind.values().length];
+		long[] range = windowIndexes(window);
 		synchronized (aggregate) {
-			forEachInWindow(aggregate, window, (bucket) -> {
+			aggregate.stats.forEach(range[0], range[1], (bucket) -> {
 				bucket.addLatenciesTo(latencies);
 				bucket.addSlowestTo(slowest);
 				totals[0] += bucket.errors();
 				totals[1] = Math.max(totals[1], bucket.maxNanos());
+			});
+		}
+		synchronized (this.profileLock) {
+			aggregate.profiles.forEach(range[0], range[1], (bucket) -> {
 				for (SampleKind kind : SampleKind.values()) {
 					totals[2 + kind.ordinal()] += bucket.samples(kind);
 				}
 			});
 		}
-		long count = latencies.getTotalCount();
-		return new NameSummary(aggregate.name, count, totals[0], percentileNanos(latencies, 50),
+		return new NameSummary(aggregate.name, latencies.getTotalCount(), totals[0], percentileNanos(latencies, 50),
 				percentileNanos(latencies, 90), percentileNanos(latencies, 99), totals[1],
 				totals[2 + SampleKind.CPU.ordinal()], totals[2 + SampleKind.WALL.ordinal()], slowest.spanIds());
 	}
@@ -216,8 +252,9 @@ public final class NameAggregates {
 			return Math.max(1, nearestEdge(thresholdNanos));
 		}
 		long[] spansPerBand = new long[LatencyBands.count()];
-		synchronized (aggregate) {
-			forEachInWindow(aggregate, window, (bucket) -> {
+		long[] range = windowIndexes(window);
+		synchronized (this.profileLock) {
+			aggregate.profiles.forEach(range[0], range[1], (bucket) -> {
 				for (int band = 0; band < spansPerBand.length; band++) {
 					spansPerBand[band] += bucket.spansIn(band);
 				}
@@ -257,24 +294,31 @@ public final class NameAggregates {
 	private Side collect(NameAggregate aggregate, Duration window, SampleKind kind, int fromBand, int toBand) {
 		StackTree tree = new StackTree();
 		long[] spans = { 0 };
-		synchronized (aggregate) {
-			forEachInWindow(aggregate, window, (bucket) -> {
+		long[] range = windowIndexes(window);
+		synchronized (this.profileLock) {
+			aggregate.profiles.forEach(range[0], range[1], (bucket) -> {
 				for (int band = fromBand; band <= toBand; band++) {
 					spans[0] += bucket.spansIn(band);
-					bucket.addProfileTo(band, kind, tree);
 				}
+				bucket.counts().forEach((key, samples) -> {
+					int band = ProfileBucket.bandOf(key);
+					if (ProfileBucket.kindOf(key) == kind.ordinal() && band >= fromBand && band <= toBand) {
+						tree.add(this.trie.path(ProfileBucket.stackOf(key)), samples);
+					}
+				});
 			});
 		}
-		// Merging many buckets can add up to more nodes than one profile may hold; a page must stay drawable.
-		return new Side(this.trimmer.trim(tree, 4 * this.settings.maxNodes(), 4 * this.settings.maxNodes()),
+		// A window of many buckets can hold more stacks than a page can draw; the thinnest go to [trimmed].
+		return new Side(this.trimmer.trim(tree, 4 * this.settings.maxStacks(), 4 * this.settings.maxStacks()),
 				spans[0]);
 	}
 
-	private void forEachInWindow(NameAggregate aggregate, Duration window, Consumer<TimeBucket> visitor) {
+	/** First and last bucket index of the last {@code window}. */
+	private long[] windowIndexes(Duration window) {
 		long now = nowIndex();
 		long buckets = Math.max(1, ceilDiv(window.toNanos(), this.settings.bucket().toNanos()));
 		// The bucket being filled counts as one: "last 15m" covers the current minute and the 14 before it.
-		aggregate.forEach(now - buckets + 1, now, visitor);
+		return new long[] { now - buckets + 1, now };
 	}
 
 	private static long ceilDiv(long a, long b) {
@@ -313,47 +357,82 @@ public final class NameAggregates {
 	private void sweep(long now) {
 		synchronized (this.names) {
 			this.names.values().removeIf((aggregate) -> {
+				boolean stats;
 				synchronized (aggregate) {
-					return !aggregate.expire(now, this::released);
+					stats = aggregate.stats.expire(now, this::released);
+				}
+				synchronized (this.profileLock) {
+					boolean profiles = aggregate.profiles.expire(now, this::released);
+					return !stats && !profiles;
 				}
 			});
+			if (this.names.isEmpty()) {
+				synchronized (this.profileLock) {
+					this.trie = new StackTrie(this.trie.trimmedFrame(), trieCapacity(this.settings));
+				}
+			}
 		}
 	}
 
-	/** Count the change in a bucket's fixed costs; call under the owning aggregate's lock. */
-	private void account(TimeBucket bucket) {
-		long now = bucket.fixedBytes();
-		this.fixedBytes.addAndGet(now - bucket.accountedBytes);
-		bucket.accountedBytes = now;
+	/** Count the change in a profile bucket's size; under the profile lock. */
+	private void account(ProfileBucket bucket) {
+		long bytes = bucket.bytes();
+		this.profileBytes.addAndGet(bytes - bucket.accountedBytes);
+		bucket.accountedBytes = bytes;
 	}
 
 	private void released(TimeBucket bucket) {
-		this.nodes.addAndGet(-bucket.nodeCount());
-		this.fixedBytes.addAndGet(-bucket.accountedBytes);
+		this.statsBytes.addAndGet(-bucket.accountedBytes);
 		bucket.accountedBytes = 0;
 	}
 
-	/** Over budget: drop the call trees of the oldest buckets, across names, until within it. */
+	private void released(ProfileBucket bucket) {
+		this.profileBytes.addAndGet(-bucket.accountedBytes);
+		bucket.accountedBytes = 0;
+	}
+
+	/**
+	 * Over budget: forget the stacks of the oldest buckets, across names, until within it (their statistics and
+	 * counts stay). Under the profile lock.
+	 */
 	private void enforceMemoryBudget() {
 		while (approximateBytes() > this.settings.maxBytes()) {
-			NameAggregate owner = null;
-			TimeBucket oldest = null;
+			ProfileBucket[] oldest = { null };
 			for (NameAggregate aggregate : this.names.values()) {
-				synchronized (aggregate) {
-					TimeBucket candidate = aggregate.oldestWithProfiles();
-					if (candidate != null && (oldest == null || candidate.index < oldest.index)) {
-						oldest = candidate;
-						owner = aggregate;
+				aggregate.profiles.forEach(Long.MIN_VALUE, Long.MAX_VALUE, (bucket) -> {
+					if (bucket.holdsStacks() && (oldest[0] == null || bucket.index() < oldest[0].index())) {
+						oldest[0] = bucket;
 					}
-				}
+				});
 			}
-			if (owner == null) {
+			if (oldest[0] == null) {
 				return;
 			}
-			synchronized (owner) {
-				this.nodes.addAndGet(-oldest.dropProfiles());
-			}
+			oldest[0].dropStacks();
+			account(oldest[0]);
 		}
+	}
+
+	/**
+	 * The trie only grows; once full, rebuild it from the stacks still counted, so that stacks of expired buckets
+	 * stop taking the room of new ones. Under the profile lock.
+	 */
+	private void compactTrie() {
+		StackTrie fresh = new StackTrie(this.trie.trimmedFrame(), trieCapacity(this.settings));
+		for (NameAggregate aggregate : this.names.values()) {
+			aggregate.profiles.forEach(Long.MIN_VALUE, Long.MAX_VALUE, (bucket) -> {
+				LongCounts remapped = new LongCounts();
+				bucket.counts().forEach((key, samples) -> {
+					int[] path = this.trie.path(ProfileBucket.stackOf(key));
+					int stack = fresh.intern(path, path.length);
+					remapped.add(ProfileBucket.key(stack, SampleKind.values()[ProfileBucket.kindOf(key)],
+							ProfileBucket.bandOf(key)), samples);
+				});
+				bucket.replaceCounts(remapped);
+				account(bucket);
+			});
+		}
+		this.trie = fresh;
 	}
 
 	private record Side(StackTree tree, long spans) {

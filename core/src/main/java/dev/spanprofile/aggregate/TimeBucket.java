@@ -1,33 +1,22 @@
 package dev.spanprofile.aggregate;
 
-import java.util.Arrays;
-
-import dev.spanprofile.sampling.SampleKind;
-import dev.spanprofile.store.StackTree;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.PackedHistogram;
 
 /**
- * One name's spans that ended within one time bucket: latency statistics of all of them, and the samples of those
- * whose profiles were folded in, per latency band and sample kind. Guarded by its {@link NameAggregate}.
+ * Latency statistics of one name's spans that ended within one time bucket, from every one of them. Guarded by
+ * the name's {@link NameAggregate} lock.
  */
-final class TimeBucket {
+final class TimeBucket implements BucketRing.Indexed {
 
 	static final int SLOWEST_KEPT = 5;
 
-	/** Rough heap cost of one call-tree node, for the memory budget (as the store counts its own). */
-	static final int BYTES_PER_NODE = 64;
+	private static final int FIXED_BYTES = 200;
 
-	private static final int FIXED_BYTES = 256;
-
-	private static final int BYTES_PER_BAND = 96;
-
-	final long index;
+	private final long index;
 
 	/** Durations in microseconds; two significant digits are plenty for p50/p90/p99 and keep the packing small. */
 	private final Histogram latencyMicros = new PackedHistogram(2);
-
-	private long count;
 
 	private long errors;
 
@@ -37,22 +26,20 @@ final class TimeBucket {
 
 	private final long[] slowestNanos = new long[SLOWEST_KEPT];
 
-	private Band[] bands;
-
-	private final long[] samples = new long[SampleKind.values().length];
-
-	private boolean profilesDropped;
-
-	/** What {@link #fixedBytes()} was when last counted in the aggregates' total. */
+	/** What {@link #bytes()} was when last counted in the aggregates' total. */
 	long accountedBytes;
 
 	TimeBucket(long index) {
 		this.index = index;
 	}
 
+	@Override
+	public long index() {
+		return this.index;
+	}
+
 	void spanEnded(String spanId, long durationNanos, boolean error) {
 		this.latencyMicros.recordValue(Math.max(1, durationNanos / 1000));
-		this.count++;
 		if (error) {
 			this.errors++;
 		}
@@ -77,98 +64,8 @@ final class TimeBucket {
 		}
 	}
 
-	/**
-	 * Fold one span's samples of {@code kind} (null when it has none) into its band.
-	 * @return the change in call-tree nodes held
-	 */
-	int fold(int band, SampleKind kind, StackTree tree, TreeTrimmer trimmer, int maxNodes) {
-		Band target = band(band);
-		if (tree == null || tree.totalSamples() == 0) {
-			return 0;
-		}
-		this.samples[kind.ordinal()] += tree.totalSamples();
-		if (this.profilesDropped) {
-			return 0;
-		}
-		StackTree existing = target.trees[kind.ordinal()];
-		int before = (existing != null) ? existing.nodeCount() : 0;
-		if (existing == null) {
-			existing = new StackTree();
-		}
-		existing.addAll(tree);
-		// Trim below the budget, not to it, so a busy profile is not rebuilt on every span.
-		existing = trimmer.trim(existing, maxNodes, maxNodes * 3 / 4);
-		target.trees[kind.ordinal()] = existing;
-		return existing.nodeCount() - before;
-	}
-
-	/** Count one span whose profile was folded (with or without samples) in {@code band}. */
-	void spanFolded(int band) {
-		band(band).spans++;
-	}
-
-	private Band band(int band) {
-		if (this.bands == null) {
-			this.bands = new Band[LatencyBands.count()];
-		}
-		Band target = this.bands[band];
-		if (target == null) {
-			target = new Band();
-			this.bands[band] = target;
-		}
-		return target;
-	}
-
-	/** Drop the call trees (statistics and counts stay). @return nodes released */
-	int dropProfiles() {
-		this.profilesDropped = true;
-		int released = nodeCount();
-		if (this.bands != null) {
-			for (Band band : this.bands) {
-				if (band != null) {
-					Arrays.fill(band.trees, null);
-				}
-			}
-		}
-		return released;
-	}
-
-	boolean holdsProfiles() {
-		return nodeCount() > 0;
-	}
-
-	boolean profilesDropped() {
-		return this.profilesDropped;
-	}
-
-	int nodeCount() {
-		int nodes = 0;
-		if (this.bands != null) {
-			for (Band band : this.bands) {
-				if (band != null) {
-					for (StackTree tree : band.trees) {
-						nodes += (tree != null) ? tree.nodeCount() : 0;
-					}
-				}
-			}
-		}
-		return nodes;
-	}
-
-	/** Heap held apart from call-tree nodes (those are counted as they change). */
-	long fixedBytes() {
-		long bytes = FIXED_BYTES + this.latencyMicros.getEstimatedFootprintInBytes();
-		if (this.bands != null) {
-			bytes += 16L * this.bands.length;
-			for (Band band : this.bands) {
-				bytes += (band != null) ? BYTES_PER_BAND : 0;
-			}
-		}
-		return bytes;
-	}
-
-	long count() {
-		return this.count;
+	long bytes() {
+		return FIXED_BYTES + this.latencyMicros.getEstimatedFootprintInBytes() + SLOWEST_KEPT * 60L;
 	}
 
 	long errors() {
@@ -177,10 +74,6 @@ final class TimeBucket {
 
 	long maxNanos() {
 		return this.maxNanos;
-	}
-
-	long samples(SampleKind kind) {
-		return this.samples[kind.ordinal()];
 	}
 
 	void addLatenciesTo(Histogram into) {
@@ -193,29 +86,6 @@ final class TimeBucket {
 				into.offer(this.slowestIds[i], this.slowestNanos[i]);
 			}
 		}
-	}
-
-	/** Spans folded in {@code band}. */
-	long spansIn(int band) {
-		Band source = (this.bands != null) ? this.bands[band] : null;
-		return (source != null) ? source.spans : 0;
-	}
-
-	/** Add the profile of {@code band} and {@code kind} to {@code into}. */
-	void addProfileTo(int band, SampleKind kind, StackTree into) {
-		Band source = (this.bands != null) ? this.bands[band] : null;
-		StackTree tree = (source != null) ? source.trees[kind.ordinal()] : null;
-		if (tree != null) {
-			into.addAll(tree);
-		}
-	}
-
-	private static final class Band {
-
-		long spans;
-
-		final StackTree[] trees = new StackTree[SampleKind.values().length];
-
 	}
 
 }

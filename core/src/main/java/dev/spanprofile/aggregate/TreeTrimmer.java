@@ -20,11 +20,11 @@ final class TreeTrimmer {
 	}
 
 	/**
-	 * {@code tree} itself when it has at most {@code maxNodes} nodes, otherwise a copy with at most
+	 * {@code tree} itself when it has at most {@code maxStacks} nodes, otherwise a copy with at most
 	 * {@code targetNodes} (placeholders included).
 	 */
-	StackTree trim(StackTree tree, int maxNodes, int targetNodes) {
-		if (tree.nodeCount() <= maxNodes) {
+	StackTree trim(StackTree tree, int maxStacks, int targetNodes) {
+		if (tree.nodeCount() <= maxStacks) {
 			return tree;
 		}
 		long[] totals = new long[tree.nodeCount()];

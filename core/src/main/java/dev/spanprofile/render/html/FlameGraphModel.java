@@ -18,7 +18,7 @@ import dev.spanprofile.store.StackTree;
  * depth-first order as parallel arrays (name, depth, samples). Children come heaviest first, so the big picture is on
  * the left. The page derives positions and self time from these.
  * <p>
- * Bounded: beyond {@code maxNodes} the lightest nodes are folded into one "small frames" node per parent, so even a
+ * Bounded: beyond {@code maxStacks} the lightest nodes are folded into one "small frames" node per parent, so even a
  * huge merged profile gives a page the browser can draw.
  */
 public final class FlameGraphModel {
@@ -154,7 +154,7 @@ public final class FlameGraphModel {
 
 		private final Node root;
 
-		private int maxNodes = DEFAULT_MAX_NODES;
+		private int maxStacks = DEFAULT_MAX_NODES;
 
 		private int nodeCount = 1;
 
@@ -164,11 +164,11 @@ public final class FlameGraphModel {
 			this.root = new Node(nameId(rootName, FrameCategory.OTHER), null);
 		}
 
-		public Builder maxNodes(int maxNodes) {
-			if (maxNodes < 2) {
-				throw new IllegalArgumentException("maxNodes must be at least 2, was " + maxNodes);
+		public Builder maxStacks(int maxStacks) {
+			if (maxStacks < 2) {
+				throw new IllegalArgumentException("maxStacks must be at least 2, was " + maxStacks);
 			}
-			this.maxNodes = maxNodes;
+			this.maxStacks = maxStacks;
 			return this;
 		}
 
@@ -229,9 +229,9 @@ public final class FlameGraphModel {
 		}
 
 		public FlameGraphModel build() {
-			long threshold = (this.nodeCount > this.maxNodes) ? foldThreshold() : 0;
+			long threshold = (this.nodeCount > this.maxStacks) ? foldThreshold() : 0;
 			int hiddenName = (threshold > 0) ? nameId(HIDDEN_NAME, FrameCategory.OTHER) : -1;
-			int capacity = Math.min(this.nodeCount, this.maxNodes + this.maxNodes / 2) + 1;
+			int capacity = Math.min(this.nodeCount, this.maxStacks + this.maxStacks / 2) + 1;
 			int[] nameIndex = new int[capacity];
 			int[] depth = new int[capacity];
 			long[] total = new long[capacity];
@@ -289,7 +289,7 @@ public final class FlameGraphModel {
 		}
 
 		/**
-		 * The smallest sample count a node needs to be kept so that at most about {@code maxNodes} remain. A parent
+		 * The smallest sample count a node needs to be kept so that at most about {@code maxStacks} remain. A parent
 		 * never has fewer samples than its child, so the kept nodes form one connected tree.
 		 */
 		private long foldThreshold() {
@@ -303,8 +303,8 @@ public final class FlameGraphModel {
 				stack.addAll(node.children);
 			}
 			Arrays.sort(totals, 0, i);
-			// Strictly above the (maxNodes + 1)-th largest, leaving room for one "hidden" node per kept parent.
-			return totals[i - this.maxNodes / 2] + 1;
+			// Strictly above the (maxStacks + 1)-th largest, leaving room for one "hidden" node per kept parent.
+			return totals[i - this.maxStacks / 2] + 1;
 		}
 
 	}
