@@ -1,9 +1,11 @@
 package dev.spanprofile.autoconfigure;
 
 import java.nio.file.Path;
+import java.time.Duration;
 
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.SpanProfilerSettings;
+import dev.spanprofile.aggregate.AggregateSettings;
 import java.util.HashSet;
 
 import dev.spanprofile.sampling.EngineChoice;
@@ -45,9 +47,12 @@ public final class SpanProfileAutoConfiguration {
 			ObjectProvider<SamplingEngineFactory> engineFactory) {
 		SamplerSettings sampler = new SamplerSettings(new HashSet<>(properties.getEvent()), properties.getInterval(),
 				workDirectory(properties), properties.getNativeLibraryDirectory(), properties.getNativeLibraryPath());
-		StoreSettings store = new StoreSettings(properties.getMaxSpans(), properties.getMaxMemory().toBytes(),
+		// One memory budget, halved between stored spans and span-name aggregates.
+		long memory = properties.getMaxMemory().toBytes();
+		StoreSettings store = new StoreSettings(properties.getMaxSpans(), memory - memory / 2,
 				properties.isRootSpanOnly());
-		SpanProfilerSettings settings = new SpanProfilerSettings(sampler, store, properties.getDumpInterval());
+		SpanProfilerSettings settings = new SpanProfilerSettings(sampler, store, properties.getDumpInterval(),
+				aggregateSettings(properties.getAggregate(), memory / 2));
 		// An integration that owns the JVM's one profiler (the Pyroscope export) supplies its engine.
 		SamplingEngineFactory integration = engineFactory.getIfAvailable();
 		if (integration != null) {
@@ -71,6 +76,19 @@ public final class SpanProfileAutoConfiguration {
 		ActuatorRequestFilter actuatorRequests = properties.isProfileActuatorRequests() ? null
 				: new ActuatorRequestFilter(environment.getProperty("management.endpoints.web.base-path", "/actuator"));
 		return spanProfiler.spanProcessor((span) -> actuatorRequests != null && actuatorRequests.test(span));
+	}
+
+	private static AggregateSettings aggregateSettings(SpanProfileProperties.Aggregate aggregate, long maxBytes) {
+		Duration window = aggregate.getWindow();
+		Duration bucket = Duration.ofMinutes(1);
+		if (window.compareTo(Duration.ofHours(1)) > 0) {
+			bucket = window.dividedBy(60);
+		}
+		else if (window.compareTo(bucket) < 0) {
+			bucket = window;
+		}
+		return new AggregateSettings(window, bucket, aggregate.getMaxNames(), aggregate.getMaxStacks(),
+				Math.max(1, maxBytes));
 	}
 
 	private static Path workDirectory(SpanProfileProperties properties) {
