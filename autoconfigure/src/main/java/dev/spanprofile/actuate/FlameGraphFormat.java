@@ -1,18 +1,14 @@
 package dev.spanprofile.actuate;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
-
-import org.jspecify.annotations.Nullable;
+import dev.spanprofile.view.ProfileFormat;
 
 import org.springframework.boot.actuate.endpoint.Producible;
 import org.springframework.util.MimeType;
 import org.springframework.util.MimeTypeUtils;
 
 /**
- * The representations of a span's flame graph, chosen by the request's {@code Accept} header or, overriding it, a
- * {@code format} query parameter.
+ * The media types of the {@link ProfileFormat flame graph formats}, for content negotiation on the request's
+ * {@code Accept} header (a {@code format} query parameter overrides it).
  * <p>
  * Order matters: when an {@code Accept} header lists several known types, the constant declared last wins
  * (qualities are not compared). HTML after JSON is what makes a browser's {@code text/html,...,*}{@code /*;q=0.8}
@@ -21,21 +17,32 @@ import org.springframework.util.MimeTypeUtils;
 public enum FlameGraphFormat implements Producible<FlameGraphFormat> {
 
 	/** A {@code {name, value, self, kind, children}} tree plus the span's metadata. */
-	JSON(MimeTypeUtils.APPLICATION_JSON),
+	JSON(ProfileFormat.JSON, MimeTypeUtils.APPLICATION_JSON),
 
 	/** Collapsed stacks, one {@code frame;frame;frame count} line per distinct stack, as flamegraph.pl reads. */
-	COLLAPSED(MimeTypeUtils.TEXT_PLAIN),
+	COLLAPSED(ProfileFormat.COLLAPSED, MimeTypeUtils.TEXT_PLAIN),
 
 	/** An interactive, self-contained flame graph page. */
-	HTML(new MimeType("text", "html", java.nio.charset.StandardCharsets.UTF_8)),
+	HTML(ProfileFormat.HTML, new MimeType("text", "html", java.nio.charset.StandardCharsets.UTF_8)),
 
 	/** A gzip'd pprof protobuf, for {@code go tool pprof}, Speedscope and Pyroscope. */
-	PPROF(MimeTypeUtils.APPLICATION_OCTET_STREAM);
+	PPROF(ProfileFormat.PPROF, MimeTypeUtils.APPLICATION_OCTET_STREAM);
+
+	private final ProfileFormat format;
 
 	private final MimeType mimeType;
 
-	FlameGraphFormat(MimeType mimeType) {
+	FlameGraphFormat(ProfileFormat format, MimeType mimeType) {
+		this.format = format;
 		this.mimeType = mimeType;
+	}
+
+	ProfileFormat format() {
+		return this.format;
+	}
+
+	static FlameGraphFormat of(ProfileFormat format) {
+		return valueOf(format.name());
 	}
 
 	@Override
@@ -46,30 +53,6 @@ public enum FlameGraphFormat implements Producible<FlameGraphFormat> {
 	@Override
 	public boolean isDefault() {
 		return this == JSON;
-	}
-
-	/** The {@code format} query parameter's name for this format. */
-	String parameterValue() {
-		return name().toLowerCase(Locale.ROOT);
-	}
-
-	/**
-	 * The format a {@code format} query parameter names, or {@code negotiated} when there is none.
-	 * @throws IllegalArgumentException for an unknown name, saying which ones are valid
-	 */
-	static FlameGraphFormat resolve(@Nullable String parameter, FlameGraphFormat negotiated) {
-		if (parameter == null || parameter.isBlank()) {
-			return negotiated;
-		}
-		for (FlameGraphFormat format : values()) {
-			if (format.parameterValue().equalsIgnoreCase(parameter.trim())) {
-				return format;
-			}
-		}
-		throw new IllegalArgumentException("Unknown format '" + SpanProfileEndpoint.echo(parameter)
-				+ "': valid formats are " + Arrays.stream(values())
-					.map(FlameGraphFormat::parameterValue)
-					.collect(Collectors.joining(", ")));
 	}
 
 }

@@ -1,32 +1,39 @@
 package dev.spanprofile.actuate;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
-
-import org.jspecify.annotations.Nullable;
+import dev.spanprofile.view.ListFormat;
 
 import org.springframework.boot.actuate.endpoint.Producible;
 import org.springframework.util.MimeType;
 import org.springframework.util.MimeTypeUtils;
 
 /**
- * The representations of the span list: JSON for programs, an HTML page for a browser (whose {@code Accept} header
- * names {@code text/html} first). As with {@link FlameGraphFormat}, the constant declared last wins when an
- * {@code Accept} header names several.
+ * The media types of the {@link ListFormat span list formats}: JSON for programs, an HTML page for a browser (whose
+ * {@code Accept} header names {@code text/html} first). As with {@link FlameGraphFormat}, the constant declared
+ * last wins when an {@code Accept} header names several.
  */
 public enum SpanListFormat implements Producible<SpanListFormat> {
 
 	/** Engine state and the spans, newest first. */
-	JSON(MimeTypeUtils.APPLICATION_JSON),
+	JSON(ListFormat.JSON, MimeTypeUtils.APPLICATION_JSON),
 
 	/** A sortable, filterable page linking each span to its flame graph. */
-	HTML(new MimeType("text", "html", java.nio.charset.StandardCharsets.UTF_8));
+	HTML(ListFormat.HTML, new MimeType("text", "html", java.nio.charset.StandardCharsets.UTF_8));
+
+	private final ListFormat format;
 
 	private final MimeType mimeType;
 
-	SpanListFormat(MimeType mimeType) {
+	SpanListFormat(ListFormat format, MimeType mimeType) {
+		this.format = format;
 		this.mimeType = mimeType;
+	}
+
+	ListFormat format() {
+		return this.format;
+	}
+
+	static SpanListFormat of(ListFormat format) {
+		return valueOf(format.name());
 	}
 
 	@Override
@@ -37,31 +44,6 @@ public enum SpanListFormat implements Producible<SpanListFormat> {
 	@Override
 	public boolean isDefault() {
 		return this == JSON;
-	}
-
-	/**
-	 * The format a {@code format} query parameter names, or {@code negotiated} when there is none.
-	 * @throws IllegalArgumentException for a name that is not a list format, saying which ones are
-	 */
-	static SpanListFormat resolve(@Nullable String parameter, SpanListFormat negotiated) {
-		if (parameter == null || parameter.isBlank()) {
-			return negotiated;
-		}
-		for (SpanListFormat format : values()) {
-			if (format.name().equalsIgnoreCase(parameter.trim())) {
-				return format;
-			}
-		}
-		String valid = Arrays.stream(values())
-			.map((format) -> format.name().toLowerCase(Locale.ROOT))
-			.collect(Collectors.joining(", "));
-		boolean spanFormat = Arrays.stream(FlameGraphFormat.values())
-			.anyMatch((format) -> format.name().equalsIgnoreCase(parameter.trim()));
-		throw new IllegalArgumentException(spanFormat
-				? "Format '" + parameter.trim().toLowerCase(Locale.ROOT) + "' is for one span's or trace's flame "
-						+ "graph (/spanprofile/{id}); the span list is available as " + valid
-				: "Unknown format '" + SpanProfileEndpoint.echo(parameter) + "': valid formats for the span list are "
-						+ valid);
 	}
 
 }

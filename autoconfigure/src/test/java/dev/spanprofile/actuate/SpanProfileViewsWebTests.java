@@ -13,6 +13,7 @@ import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.render.pprof.proto.PprofProtos.Label;
 import dev.spanprofile.render.pprof.proto.PprofProtos.Profile;
 import dev.spanprofile.render.pprof.proto.PprofProtos.Sample;
+import dev.spanprofile.view.SpanNames;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 

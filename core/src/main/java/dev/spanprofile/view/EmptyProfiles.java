@@ -1,10 +1,9 @@
-package dev.spanprofile.actuate;
+package dev.spanprofile.view;
 
 import java.util.Locale;
 
 import dev.spanprofile.EngineStatus;
 import dev.spanprofile.store.SpanRecord;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Why a profile has no samples, in words: an empty picture would leave the reader guessing whether the span was too
@@ -20,7 +19,7 @@ final class EmptyProfiles {
 	 * @param complete whether every sample up to its end has been joined
 	 * @return the reason, or {@code null} when the profile has samples
 	 */
-	static @Nullable String explain(SpanRecord profiled, long samples, boolean complete, EngineStatus status,
+	static String explain(SpanRecord profiled, long samples, boolean complete, EngineStatus status,
 			double intervalMillis, long dumpIntervalMillis, long nowEpochNanos) {
 		if (samples > 0) {
 			return null;
@@ -53,7 +52,7 @@ final class EmptyProfiles {
 				+ "context.";
 	}
 
-	private static boolean isCpuEvent(@Nullable String event) {
+	private static boolean isCpuEvent(String event) {
 		return event == null || !event.toLowerCase(Locale.ROOT).contains("wall");
 	}
 

@@ -1,4 +1,4 @@
-package dev.spanprofile.actuate;
+package dev.spanprofile.view;
 
 import java.util.HashMap;
 import java.util.Locale;
@@ -10,21 +10,21 @@ import dev.spanprofile.render.FrameNames;
 import dev.spanprofile.store.FrameTable;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StackTree;
-import org.jspecify.annotations.Nullable;
 
 /**
  * What to call a span on the pages. Micrometer's tracing names a span only when it ends: until then the SDK span is
  * called {@code <unspecified span name>} and has no attributes either. For such a running span the first application
  * method in its samples so far (say {@code OrderController.checkout}) says which request it is.
  */
-final class SpanNames {
+public final class SpanNames {
 
-	static final String UNSPECIFIED = "<unspecified span name>";
+	/** What an SDK span is called until Micrometer names it at its end. */
+	public static final String UNSPECIFIED = "<unspecified span name>";
 
 	private SpanNames() {
 	}
 
-	static boolean isPlaceholder(@Nullable String name) {
+	static boolean isPlaceholder(String name) {
 		return name == null || name.isBlank() || name.equals(UNSPECIFIED);
 	}
 
@@ -47,7 +47,7 @@ final class SpanNames {
 	 * the application's own servlet filters do not stand for every request; without a dispatcher, the outermost
 	 * application frame. The heaviest wins among equally deep ones.
 	 */
-	private static @Nullable String entryFrame(StackTree samples, FrameTable frames, FrameClassifier classifier) {
+	private static String entryFrame(StackTree samples, FrameTable frames, FrameClassifier classifier) {
 		Map<Integer, Boolean> application = new HashMap<>();
 		Map<Integer, Boolean> dispatcher = new HashMap<>();
 		// [0]: best below a dispatcher, [1]: best anywhere; each {frame, depth, total}.

@@ -1,4 +1,4 @@
-package dev.spanprofile.actuate;
+package dev.spanprofile.view;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;

@@ -1,11 +1,10 @@
-package dev.spanprofile.actuate;
+package dev.spanprofile.view;
 
 import java.util.List;
 
 import dev.spanprofile.sampling.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StackTree;
-import org.jspecify.annotations.Nullable;
 
 /**
  * What the id in {@code /spanprofile/{id}} stands for: one span's profile (a span id), or all local spans of a trace
@@ -16,18 +15,18 @@ import org.jspecify.annotations.Nullable;
  * @param parts the profiled spans with their samples: one for a span, the trace's local roots for a trace
  * @param kind what the samples measure (cpu or wall)
  */
-record ProfileSubject(@Nullable SpanRecord requested, String traceId, List<Part> parts, SampleKind kind) {
+public record ProfileSubject(SpanRecord requested, String traceId, List<Part> parts, SampleKind kind) {
 
-	boolean isTrace() {
+	public boolean isTrace() {
 		return this.requested == null;
 	}
 
 	/** The span whose samples a single-span subject shows: the requested one, or its local root. */
-	SpanRecord profiled() {
+	public SpanRecord profiled() {
 		return this.parts.get(0).span();
 	}
 
-	long samples() {
+	public long samples() {
 		long samples = 0;
 		for (Part part : this.parts) {
 			samples += part.samples().totalSamples();
@@ -41,7 +40,7 @@ record ProfileSubject(@Nullable SpanRecord requested, String traceId, List<Part>
 	 * @param name what to call it
 	 * @param samples its samples (with its local descendants' when attribution is not root-only)
 	 */
-	record Part(SpanRecord span, String name, StackTree samples) {
+	public record Part(SpanRecord span, String name, StackTree samples) {
 	}
 
 }

@@ -1,0 +1,84 @@
+package dev.spanprofile.view;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.spanprofile.render.FlameGraphTree;
+import dev.spanprofile.store.SpanRecord;
+
+/** The JSON of a span's or a trace's flame graph: engine state, the spans' metadata, then the tree. */
+final class ProfileJson {
+
+	private final ViewContext context;
+
+	private final ProfileView view;
+
+	ProfileJson(ViewContext context, ProfileView view) {
+		this.context = context;
+		this.view = view;
+	}
+
+	Map<String, Object> render() {
+		ProfileSubject subject = this.view.subject();
+		Map<String, Object> body = this.context.engine();
+		body.put("flameGraphEvent", subject.kind().id());
+		return subject.isTrace() ? trace(subject, body) : span(subject, body);
+	}
+
+	private Map<String, Object> span(ProfileSubject subject, Map<String, Object> body) {
+		SpanRecord requested = subject.requested();
+		ProfileSubject.Part part = subject.parts().get(0);
+		SpanRecord profiled = part.span();
+		Map<String, Object> span = this.context.describe(requested);
+		if (requested == profiled && !part.name().equals(requested.name())) {
+			span.put("displayName", part.name());
+		}
+		body.put("span", span);
+		if (profiled != requested) {
+			body.put("attributedTo", profiled.spanId());
+			body.put("note", "With spanprofile.root-span-only=true samples are attributed to the local root span "
+					+ profiled.spanId() + "; this is its flame graph");
+		}
+		body.put("samples", part.samples().totalSamples());
+		String empty = this.view.emptyReason();
+		if (empty != null) {
+			Map<String, Object> emptyProfile = new LinkedHashMap<>();
+			emptyProfile.put("reason", empty);
+			emptyProfile.put("durationMillis", profiled.durationNanos(this.context.now()) / 1_000_000.0);
+			emptyProfile.put("intervalMillis", this.context.intervalMillis());
+			emptyProfile.put("localRootSpanId", requested.localRoot().spanId());
+			body.put("emptyProfile", emptyProfile);
+		}
+		body.put("flameGraph", FlameGraphTree.render(part.name(), part.samples(), this.context.frames()));
+		return body;
+	}
+
+	private Map<String, Object> trace(ProfileSubject subject, Map<String, Object> body) {
+		body.put("traceId", subject.traceId());
+		List<Map<String, Object>> spans = new ArrayList<>();
+		List<Object> children = new ArrayList<>();
+		for (ProfileSubject.Part part : subject.parts()) {
+			Map<String, Object> span = this.context.describe(part.span());
+			if (!part.name().equals(part.span().name())) {
+				span.put("displayName", part.name());
+			}
+			spans.add(span);
+			Map<String, Object> node = FlameGraphTree.render(part.name(), part.samples(), this.context.frames());
+			node.put("kind", "span");
+			node.put("spanId", part.span().spanId());
+			children.add(node);
+		}
+		body.put("spans", spans);
+		body.put("samples", subject.samples());
+		Map<String, Object> root = new LinkedHashMap<>();
+		root.put("name", "trace " + subject.traceId());
+		root.put("value", subject.samples());
+		root.put("self", 0L);
+		root.put("children", children);
+		body.put("flameGraph", root);
+		return body;
+	}
+
+}

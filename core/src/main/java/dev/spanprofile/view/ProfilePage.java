@@ -1,0 +1,90 @@
+package dev.spanprofile.view;
+
+import java.time.Instant;
+import java.util.Locale;
+
+import dev.spanprofile.EngineStatus;
+import dev.spanprofile.render.html.FlameGraphModel;
+import dev.spanprofile.render.html.FlameGraphPage;
+import dev.spanprofile.store.SpanRecord;
+
+/** The interactive page of a span's or a trace's flame graph, with the facts and links around the graph. */
+final class ProfilePage {
+
+	private final ViewContext context;
+
+	private final ProfileView view;
+
+	ProfilePage(ViewContext context, ProfileView view) {
+		this.context = context;
+		this.view = view;
+	}
+
+	String render() {
+		ProfileSubject subject = this.view.subject();
+		EngineStatus status = this.context.status();
+		FlameGraphPage page = subject.isTrace() ? trace(subject) : span(subject);
+		double interval = this.context.intervalMillis();
+		page.fact("samples", Long.toString(subject.samples()) + ((this.context.sampledKinds().size() > 1)
+				? " " + subject.kind().id() + " (?event=cpu or ?event=wall picks the other)" : ""))
+			.fact("sampling", status.event() + " every " + EmptyProfiles.millis(interval) + " · " + status.engine());
+		String id = subject.isTrace() ? subject.traceId() : subject.requested().spanId();
+		page.link("JSON", id + "?format=json")
+			.link("collapsed stacks", id + "?format=collapsed")
+			.link("pprof", id + "?format=pprof")
+			.sampling(status.event(), interval)
+			.indexHref("../spanprofile");
+		return page.render();
+	}
+
+	private FlameGraphPage trace(ProfileSubject subject) {
+		String title = "trace " + subject.traceId();
+		FlameGraphModel.Builder model = FlameGraphModel.builder(title, this.context.frames(),
+				this.context.classifier());
+		for (ProfileSubject.Part part : subject.parts()) {
+			model.addSpan(part.name(), part.span().spanId(), part.samples());
+		}
+		FlameGraphPage page = FlameGraphPage.of(model.build()).title(title);
+		page.fact("trace", subject.traceId()).fact("local root spans", Integer.toString(subject.parts().size()));
+		for (ProfileSubject.Part part : subject.parts()) {
+			page.spanLink(part.name() + " — " + EmptyProfiles.millis(part.span().durationNanos(this.context.now()) / 1e6)
+					+ ", " + part.samples().totalSamples() + " samples" + (part.span().inFlight() ? ", in flight" : ""),
+					part.span().spanId());
+		}
+		return page.inFlight(subject.parts().stream().anyMatch((part) -> part.span().inFlight()));
+	}
+
+	private FlameGraphPage span(ProfileSubject subject) {
+		SpanRecord requested = subject.requested();
+		ProfileSubject.Part part = subject.parts().get(0);
+		SpanRecord profiled = part.span();
+		String title = this.context.displayName(requested,
+				(requested == profiled) ? part.samples() : this.context.samplesOf(requested));
+		FlameGraphModel model = FlameGraphModel.builder(part.name(), this.context.frames(), this.context.classifier())
+			.add(part.samples())
+			.build();
+		FlameGraphPage page = FlameGraphPage.of(model).title(title).inFlight(profiled.inFlight());
+		page.fact("trace", requested.traceId())
+			.fact("span", requested.spanId())
+			.fact("kind", requested.kind().toLowerCase(Locale.ROOT))
+			.fact("status", requested.status())
+			.fact("thread", requested.threadName())
+			.fact("started", Instant.ofEpochSecond(0, requested.startEpochNanos()).toString())
+			.fact("duration", EmptyProfiles.millis(requested.durationNanos(this.context.now()) / 1e6)
+					+ (requested.inFlight() ? " so far" : ""));
+		if (profiled != requested) {
+			page.note("Samples are attributed to the request's local root span (spanprofile.root-span-only=true): "
+					+ "this is the flame graph of " + part.name() + " (" + profiled.spanId() + "), which contains "
+					+ "this span's work.");
+		}
+		String empty = this.view.emptyReason();
+		if (empty != null) {
+			page.note(empty);
+			if (!requested.isLocalRoot()) {
+				page.link("flame graph of the local root span", requested.localRoot().spanId());
+			}
+		}
+		return page.link("whole trace", requested.traceId());
+	}
+
+}

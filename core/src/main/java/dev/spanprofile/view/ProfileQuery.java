@@ -1,0 +1,55 @@
+package dev.spanprofile.view;
+
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+import dev.spanprofile.sampling.SampleKind;
+import dev.spanprofile.sampling.SamplerSettings;
+
+/**
+ * Whose flame graph to show: one span's (a 16-hex span id) or a whole trace's (32 hex), and of which samples.
+ *
+ * @param id the span or trace id, lower case
+ * @param trace whether {@code id} is a trace id
+ * @param kind what the samples measure (cpu or wall)
+ */
+public record ProfileQuery(String id, boolean trace, SampleKind kind) {
+
+	private static final Pattern SPAN_ID = Pattern.compile("[0-9a-fA-F]{16}");
+
+	private static final Pattern TRACE_ID = Pattern.compile("[0-9a-fA-F]{32}");
+
+	/**
+	 * @param id a span id or trace id
+	 * @param event {@code cpu} or {@code wall}, or {@code null} for the primary kind (cpu when sampled)
+	 * @param sampler what is sampled, which decides which events can be asked for
+	 * @throws ViewException for an event that is not sampled or an id that is neither kind of id
+	 */
+	public static ProfileQuery parse(String id, String event, SamplerSettings sampler) {
+		SampleKind kind = sampleKind(event, sampler);
+		boolean trace = TRACE_ID.matcher(id).matches();
+		if (!trace && !SPAN_ID.matcher(id).matches()) {
+			throw ViewException.badRequest("'" + Echo.of(id) + "' is not a span id: expected 16 hexadecimal "
+					+ "characters (or 32 for a trace id)");
+		}
+		return new ProfileQuery(id.toLowerCase(Locale.ROOT), trace, kind);
+	}
+
+	private static SampleKind sampleKind(String event, SamplerSettings sampler) {
+		if (event == null || event.isBlank()) {
+			return sampler.primaryKind();
+		}
+		for (SampleKind kind : sampler.kinds()) {
+			if (kind.id().equalsIgnoreCase(event.trim())) {
+				return kind;
+			}
+		}
+		String requested = event.trim().toLowerCase(Locale.ROOT);
+		if (requested.equals("cpu") || requested.equals("wall")) {
+			throw ViewException.badRequest(
+					"No " + requested + " samples are taken: spanprofile.event is " + sampler.eventsDescription());
+		}
+		throw ViewException.badRequest("event must be cpu or wall, was '" + Echo.of(event) + "'");
+	}
+
+}

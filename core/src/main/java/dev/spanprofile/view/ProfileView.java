@@ -1,0 +1,84 @@
+package dev.spanprofile.view;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import dev.spanprofile.render.CollapsedStacks;
+import dev.spanprofile.render.pprof.PprofProfile;
+
+/**
+ * One span's or one trace's flame graph: the {@link ProfileSubject} with everything said about it (display names,
+ * why it is empty), rendered by {@link ProfileJson} and {@link ProfilePage} or written here as stacks.
+ */
+public final class ProfileView implements FlameGraphView {
+
+	private final ViewContext context;
+
+	private final ProfileSubject subject;
+
+	ProfileView(ViewContext context, ProfileSubject subject) {
+		this.context = context;
+		this.subject = subject;
+	}
+
+	public ProfileSubject subject() {
+		return this.subject;
+	}
+
+	/**
+	 * Why a span's profile has no samples, in words; {@code null} when it has samples, and for a trace, whose page
+	 * lists each local root's samples instead.
+	 */
+	public String emptyReason() {
+		if (this.subject.isTrace()) {
+			return null;
+		}
+		ProfileSubject.Part part = this.subject.parts().get(0);
+		return this.context.emptyReason(part.span(), part.samples().totalSamples());
+	}
+
+	@Override
+	public Map<String, Object> json() {
+		return new ProfileJson(this.context, this).render();
+	}
+
+	@Override
+	public String html() {
+		return new ProfilePage(this.context, this).render();
+	}
+
+	@Override
+	public String collapsed() {
+		if (!this.subject.isTrace()) {
+			return CollapsedStacks.render(this.subject.parts().get(0).samples(), this.context.frames());
+		}
+		StringBuilder out = new StringBuilder();
+		for (ProfileSubject.Part part : this.subject.parts()) {
+			// The span is the first frame, so that tools keep the spans apart.
+			String prefix = part.name().replace(';', ':').replace('\n', ' ') + ";";
+			for (String line : CollapsedStacks.render(part.samples(), this.context.frames()).split("\n")) {
+				if (!line.isEmpty()) {
+					out.append(prefix).append(line).append('\n');
+				}
+			}
+		}
+		return out.toString();
+	}
+
+	@Override
+	public byte[] pprof() {
+		List<PprofProfile.SpanSamples> spans = new ArrayList<>();
+		long start = Long.MAX_VALUE;
+		long end = 0;
+		for (ProfileSubject.Part part : this.subject.parts()) {
+			spans.add(new PprofProfile.SpanSamples(part.span().traceId(), part.span().spanId(), part.name(),
+					part.samples()));
+			start = Math.min(start, part.span().startEpochNanos());
+			end = Math.max(end, part.span().startEpochNanos() + part.span().durationNanos(this.context.now()));
+		}
+		return PprofProfile.gzip(spans, this.context.frames(), this.context.status().event(),
+				this.context.intervalNanos(), start, Math.max(0, end - start));
+	}
+
+}

@@ -1,0 +1,97 @@
+package dev.spanprofile.view;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import dev.spanprofile.SpanProfiler;
+import dev.spanprofile.render.FrameClassifier;
+import dev.spanprofile.store.SpanRecord;
+import dev.spanprofile.store.StackTree;
+import io.opentelemetry.api.trace.Span;
+
+/**
+ * What the endpoint shows, without the web: a query in, a view out, or a {@link ViewException} saying why not. A
+ * web adapter only binds parameters, picks the format and maps the exception to a status.
+ */
+public final class SpanProfileViews {
+
+	private final SpanProfiler profiler;
+
+	private final FrameClassifier classifier;
+
+	/**
+	 * @param classifier tells the application's own frames from libraries', for colours and running spans' names
+	 */
+	public SpanProfileViews(SpanProfiler profiler, FrameClassifier classifier) {
+		this.profiler = profiler;
+		this.classifier = classifier;
+	}
+
+	/** The engine's state and sample counts, as they are now. */
+	public Map<String, Object> engine() {
+		return context().engine();
+	}
+
+	/** Recent and in-flight spans, newest first, except the request asking for them. */
+	public SpanListView spans(SpanListQuery query) {
+		ViewContext context = context();
+		// The request asking is itself a running span until it ends (and is then dropped as an actuator request).
+		String asking = askingRequest();
+		List<SpanRecord> spans = this.profiler.store()
+			.recent((record) -> query.matches(record, context.now())
+					&& !record.localRoot().spanId().equals(asking), query.limit());
+		return new SpanListView(context, spans, query.name());
+	}
+
+	/**
+	 * The flame graph of one span or, for a trace id, of all local spans of that trace merged (each local root a
+	 * child of the root). Without root-span-only attribution a span's graph includes its local descendants; with
+	 * it, a child span is served its local root's graph, which holds its samples.
+	 * @throws ViewException (not found) when no such span or trace is stored
+	 */
+	public ProfileView profile(ProfileQuery query) {
+		ViewContext context = context();
+		return new ProfileView(context, query.trace() ? traceSubject(context, query) : spanSubject(context, query));
+	}
+
+	private ProfileSubject spanSubject(ViewContext context, ProfileQuery query) {
+		SpanRecord requested = this.profiler.store().find(query.id());
+		if (requested == null) {
+			throw ViewException.notFound("No span " + query.id() + " is stored: it was not sampled by the tracer, "
+					+ "was evicted, or ran before profiling started");
+		}
+		SpanRecord profiled = context.rootSpanOnly() ? requested.localRoot() : requested;
+		StackTree samples = context.samplesOf(profiled, query.kind());
+		return new ProfileSubject(requested, requested.traceId(),
+				List.of(new ProfileSubject.Part(profiled, context.displayName(profiled, samples), samples)),
+				query.kind());
+	}
+
+	private ProfileSubject traceSubject(ViewContext context, ProfileQuery query) {
+		List<ProfileSubject.Part> parts = new ArrayList<>();
+		for (SpanRecord record : this.profiler.store().trace(query.id())) {
+			// Local roots' samples (with their descendants' when attribution is per span) cover the whole trace here.
+			if (record.isLocalRoot()) {
+				StackTree samples = context.samplesOf(record, query.kind());
+				parts.add(new ProfileSubject.Part(record, context.displayName(record, samples), samples));
+			}
+		}
+		if (parts.isEmpty()) {
+			throw ViewException.notFound("No span of trace " + query.id() + " is stored: it was not sampled by the "
+					+ "tracer, did not pass through this process, was evicted, or ran before profiling started");
+		}
+		return new ProfileSubject(null, query.id(), parts, query.kind());
+	}
+
+	/** The local root span id of the request being served, or "" when there is none. */
+	private String askingRequest() {
+		SpanRecord current = this.profiler.store().find(Span.current().getSpanContext().getSpanId());
+		return (current != null) ? current.localRoot().spanId() : "";
+	}
+
+	private ViewContext context() {
+		return new ViewContext(this.profiler, this.classifier);
+	}
+
+}

@@ -1,0 +1,124 @@
+package dev.spanprofile.view;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+import dev.spanprofile.EngineStatus;
+import dev.spanprofile.SpanProfiler;
+import dev.spanprofile.attribution.AttributionStats;
+import dev.spanprofile.render.FrameClassifier;
+import dev.spanprofile.sampling.SampleKind;
+import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.store.SpanRecord;
+import dev.spanprofile.store.StackTree;
+import dev.spanprofile.tracking.MonotonicEpoch;
+
+/**
+ * The profiler as one view sees it: the time, how far samples are collected and the engine's state are read once,
+ * so that every part of a response tells the same story.
+ */
+final class ViewContext {
+
+	private final SpanProfiler profiler;
+
+	private final FrameClassifier classifier;
+
+	private final long now = MonotonicEpoch.nowEpochNanos();
+
+	private final long completeUpTo;
+
+	private final EngineStatus status;
+
+	ViewContext(SpanProfiler profiler, FrameClassifier classifier) {
+		this.profiler = profiler;
+		this.classifier = classifier;
+		this.completeUpTo = profiler.completeUpToEpochNanos();
+		this.status = profiler.status();
+	}
+
+	long now() {
+		return this.now;
+	}
+
+	EngineStatus status() {
+		return this.status;
+	}
+
+	FrameTable frames() {
+		return this.profiler.store().frames();
+	}
+
+	FrameClassifier classifier() {
+		return this.classifier;
+	}
+
+	boolean rootSpanOnly() {
+		return this.profiler.settings().store().rootSpanOnly();
+	}
+
+	Set<SampleKind> sampledKinds() {
+		return this.profiler.settings().sampler().kinds();
+	}
+
+	double intervalMillis() {
+		return this.profiler.settings().sampler().interval().toNanos() / 1_000_000.0;
+	}
+
+	long intervalNanos() {
+		return this.profiler.settings().sampler().interval().toNanos();
+	}
+
+	/** Whether every sample up to the span's end has been joined (samples arrive about one dump interval late). */
+	boolean isComplete(SpanRecord record) {
+		return !record.inFlight() && record.endEpochNanos() <= this.completeUpTo;
+	}
+
+	/** The samples a span's row shows: of the primary kind (cpu when sampled). */
+	StackTree samplesOf(SpanRecord record) {
+		return samplesOf(record, this.profiler.settings().sampler().primaryKind());
+	}
+
+	/** The samples of {@code kind} a span's graph shows: with its local descendants' unless attribution is root-only. */
+	StackTree samplesOf(SpanRecord record, SampleKind kind) {
+		return rootSpanOnly() ? record.ownSamples(kind) : record.inclusiveSamples(kind);
+	}
+
+	String displayName(SpanRecord record, StackTree samples) {
+		return SpanNames.display(record, samples, frames(), this.classifier);
+	}
+
+	Map<String, Object> describe(SpanRecord record) {
+		return SpanDescriptions.describe(record, this.now, this.completeUpTo, !rootSpanOnly(), sampledKinds());
+	}
+
+	/** Why the span's profile is empty, or {@code null} when it has samples. */
+	String emptyReason(SpanRecord profiled, long samples) {
+		return EmptyProfiles.explain(profiled, samples, isComplete(profiled), this.status, intervalMillis(),
+				this.profiler.settings().dumpInterval().toMillis(), this.now);
+	}
+
+	/** The engine's state, which heads every JSON response. */
+	Map<String, Object> engine() {
+		Map<String, Object> body = new LinkedHashMap<>();
+		body.put("engine", this.status.engine());
+		body.put("event", this.status.event());
+		body.put("intervalMillis", intervalMillis());
+		body.put("running", this.status.running());
+		if (this.status.problem() != null) {
+			body.put("problem", this.status.problem());
+		}
+		if (this.status.note() != null) {
+			body.put("note", this.status.note());
+		}
+		body.put("rootSpanOnly", rootSpanOnly());
+		AttributionStats stats = this.profiler.attributionStats();
+		Map<String, Object> samples = new LinkedHashMap<>();
+		samples.put("attributed", stats.attributed());
+		samples.put("outsideSpans", stats.outsideSpans());
+		samples.put("unknown", stats.unknown());
+		body.put("samples", samples);
+		return body;
+	}
+
+}
