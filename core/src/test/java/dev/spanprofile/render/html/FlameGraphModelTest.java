@@ -59,10 +59,10 @@ class FlameGraphModelTest {
 			tree.add(stack("com.acme.Root.run", "com.acme.Leaf.call" + i), (i < 10) ? 100 : 1);
 		}
 		FlameGraphModel model = FlameGraphModel.builder("GET /wide", this.frames, this.classifier)
-			.maxStacks(40)
+			.maxNodes(40)
 			.build();
 		assertThat(model.nodeCount()).isEqualTo(1);
-		model = FlameGraphModel.builder("GET /wide", this.frames, this.classifier).maxStacks(40).add(tree).build();
+		model = FlameGraphModel.builder("GET /wide", this.frames, this.classifier).maxNodes(40).add(tree).build();
 		assertThat(model.nodeCount()).isLessThanOrEqualTo(40);
 		assertThat(model.hiddenNodes()).isPositive();
 		assertThat(model.samples(0)).isEqualTo(1490);
