@@ -185,13 +185,17 @@ public final class NameAggregates {
 				}
 			});
 		}
-		return new NameSummary(aggregate.name, latencies.getTotalCount(), totals[0], percentileNanos(latencies, 50),
-				percentileNanos(latencies, 90), percentileNanos(latencies, 99), totals[1],
+		long max = totals[1];
+		return new NameSummary(aggregate.name, latencies.getTotalCount(), totals[0],
+				percentileNanos(latencies, 50, max), percentileNanos(latencies, 90, max),
+				percentileNanos(latencies, 99, max), max,
 				totals[2 + SampleKind.CPU.ordinal()], totals[2 + SampleKind.WALL.ordinal()], slowest.spanIds());
 	}
 
-	private static long percentileNanos(Histogram latencies, double percentile) {
-		return (latencies.getTotalCount() > 0) ? latencies.getValueAtPercentile(percentile) * 1000 : 0;
+	/** The histogram reports the top of a value's bucket, which may lie above the exact maximum: never beyond it. */
+	private static long percentileNanos(Histogram latencies, double percentile, long maxNanos) {
+		return (latencies.getTotalCount() > 0) ? Math.min(maxNanos, latencies.getValueAtPercentile(percentile) * 1000)
+				: 0;
 	}
 
 	/**
