@@ -6,9 +6,11 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
+import dev.spanprofile.aggregate.NameAggregates;
 import dev.spanprofile.attribution.AttributionStats;
 import dev.spanprofile.attribution.SampleAttributor;
 import dev.spanprofile.sampling.SamplerUnavailableException;
@@ -16,6 +18,7 @@ import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.slowlog.SlowSpanLog;
 import dev.spanprofile.store.FrameTable;
 import dev.spanprofile.store.SpanProfileStore;
+import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.tracking.ActivationRecorder;
 import dev.spanprofile.tracking.MonotonicEpoch;
 import dev.spanprofile.tracking.SpanLifecycleProcessor;
@@ -42,6 +45,10 @@ public final class SpanProfiler implements AutoCloseable {
 	private final SpanProfilerSettings settings;
 
 	private final SpanProfileStore store;
+
+	private final NameAggregates aggregates;
+
+	private final CompletedRoots completedRoots = new CompletedRoots();
 
 	private final SampleAttributor attributor;
 
@@ -71,6 +78,9 @@ public final class SpanProfiler implements AutoCloseable {
 	public SpanProfiler(SpanProfilerSettings settings, Function<FrameTable, SamplingEngine> engineFactory) {
 		this.settings = settings;
 		this.store = new SpanProfileStore(settings.store(), MonotonicEpoch::nowEpochNanos);
+		this.aggregates = new NameAggregates(settings.aggregate(), this.store.frames(), MonotonicEpoch::nowEpochNanos);
+		this.store.onRootDropped(this.completedRoots::dropped);
+		this.completedRoots.addListener(this.aggregates::fold);
 		this.attributor = new SampleAttributor(this.store);
 		this.engine = engineFactory.apply(this.store.frames());
 		this.slowSpanLog = settings.slowSpanLog().enabled() ? new SlowSpanLog(settings.slowSpanLog(), this.store,
@@ -85,14 +95,30 @@ public final class SpanProfiler implements AutoCloseable {
 		return this.store;
 	}
 
+	/** Profiles and latency per local-root span name over the aggregate window. */
+	public NameAggregates aggregates() {
+		return this.aggregates;
+	}
+
+	/**
+	 * Call {@code listener} once for each stored local root whose profile is complete: every sample up to its end
+	 * has been joined (or the store is about to drop it). Runs on the collector thread (or the evicting one):
+	 * keep it short.
+	 */
+	public void onProfileComplete(Consumer<SpanRecord> listener) {
+		this.completedRoots.addListener(listener);
+	}
+
 	/**
 	 * The processor that reports span starts and ends to this engine; register it with the tracer provider.
 	 * @param excluded spans (with their whole local request, if a root) not to keep
 	 */
 	public SpanProcessor spanProcessor(Predicate<ReadableSpan> excluded) {
 		SpanProcessor lifecycle = new SpanLifecycleProcessor(this.store, excluded, () -> this.state.isRunning());
+		SpanProcessor rootEnds = new LocalRootEndProcessor(this.store, this.aggregates, this.completedRoots, excluded);
 		// The log reads the span's end from the store: it must come after the processor that records it.
-		return (this.slowSpanLog != null) ? SpanProcessor.composite(lifecycle, this.slowSpanLog) : lifecycle;
+		return (this.slowSpanLog != null) ? SpanProcessor.composite(lifecycle, rootEnds, this.slowSpanLog)
+				: SpanProcessor.composite(lifecycle, rootEnds);
 	}
 
 	/**
@@ -255,6 +281,7 @@ public final class SpanProfiler implements AutoCloseable {
 			if (collected) {
 				this.completeUpTo = upTo;
 			}
+			this.completedRoots.completeUpTo(MonotonicEpoch.toEpochNanos(this.completeUpTo));
 			// Keep a margin of change points: a sample may be stamped slightly before the point that ends its span
 			// is published.
 			this.attributor.forgetBefore(upTo - 2 * this.settings.dumpInterval().toNanos());

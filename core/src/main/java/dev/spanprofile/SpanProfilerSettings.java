@@ -2,6 +2,7 @@ package dev.spanprofile;
 
 import java.time.Duration;
 
+import dev.spanprofile.aggregate.AggregateSettings;
 import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.slowlog.SlowSpanLogSettings;
 import dev.spanprofile.store.StoreSettings;
@@ -14,13 +15,26 @@ import dev.spanprofile.store.StoreSettings;
  * @param dumpInterval how often samples are collected and joined to spans; a span's profile is complete at most
  * about this long after it ends
  * @param slowSpanLog which requests get a log line once their profile is complete
+ * @param aggregate bounds of the per-span-name profiles and latency statistics
  */
 public record SpanProfilerSettings(SamplerSettings sampler, StoreSettings store, Duration dumpInterval,
-		SlowSpanLogSettings slowSpanLog) {
+		SlowSpanLogSettings slowSpanLog, AggregateSettings aggregate) {
 
-	/** Settings without slow-request log lines. */
+	/** Settings without slow-request log lines, with the default span-name aggregates. */
 	public SpanProfilerSettings(SamplerSettings sampler, StoreSettings store, Duration dumpInterval) {
-		this(sampler, store, dumpInterval, SlowSpanLogSettings.off());
+		this(sampler, store, dumpInterval, SlowSpanLogSettings.off(), AggregateSettings.defaults());
+	}
+
+	/** With the default span-name aggregates. */
+	public SpanProfilerSettings(SamplerSettings sampler, StoreSettings store, Duration dumpInterval,
+			SlowSpanLogSettings slowSpanLog) {
+		this(sampler, store, dumpInterval, slowSpanLog, AggregateSettings.defaults());
+	}
+
+	/** Without slow-request log lines. */
+	public SpanProfilerSettings(SamplerSettings sampler, StoreSettings store, Duration dumpInterval,
+			AggregateSettings aggregate) {
+		this(sampler, store, dumpInterval, SlowSpanLogSettings.off(), aggregate);
 	}
 
 	public SpanProfilerSettings {

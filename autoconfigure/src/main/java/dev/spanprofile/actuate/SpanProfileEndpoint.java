@@ -1,5 +1,6 @@
 package dev.spanprofile.actuate;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,6 +9,9 @@ import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.render.FrameClassifier;
 import dev.spanprofile.view.Echo;
 import dev.spanprofile.view.FlameGraphView;
+import dev.spanprofile.view.FrameSpansView;
+import dev.spanprofile.view.NameListView;
+import dev.spanprofile.view.NamesQuery;
 import dev.spanprofile.view.ListFormat;
 import dev.spanprofile.view.ProfileFormat;
 import dev.spanprofile.view.ProfileQuery;
@@ -76,26 +80,76 @@ public class SpanProfileEndpoint {
 	/**
 	 * The flame graph of one span or, for a 32-hex trace id, of all local spans of that trace merged. JSON tree by
 	 * default, collapsed stacks for {@code Accept: text/plain}, an interactive page for {@code text/html}, pprof for
-	 * {@code application/octet-stream}; {@code format} overrides the header.
-	 * @param id a span id (16 hexadecimal characters) or trace id (32)
+	 * {@code application/octet-stream}; {@code format} overrides the header. With {@code compare=typical}, the span's
+	 * request against the typical requests of its name.
+	 * <p>
+	 * {@code names} (in place of an id) serves the span-name aggregates: the list of names with their latency, or
+	 * with {@code name=} that name's merged flame graph, its slow-versus-typical diff ({@code compare=typical}) or
+	 * the stored spans with the most samples in one frame ({@code frame=}).
+	 * @param id a span id (16 hexadecimal characters), trace id (32), or {@code names}
 	 * @param format {@code json}, {@code collapsed}, {@code html} or {@code pprof}, overriding the {@code Accept}
 	 * header
 	 * @param event which flame graph when several events are sampled: {@code cpu} or {@code wall} (default: cpu
 	 * when sampled)
 	 * @param accepted the format the {@code Accept} header asks for
+	 * @param name for {@code names}: the exact span name
+	 * @param window for {@code names} and comparisons: how far back, e.g. {@code 15m} (default and maximum:
+	 * {@code spanprofile.aggregate.window})
+	 * @param minDurationMillis for a name: only requests at least this long (the slow side's threshold when
+	 * comparing; default the name's p90)
+	 * @param maxDurationMillis for a name: only requests at most this long
+	 * @param compare {@code typical}: compare slow requests (or this span) with the name's typical ones
+	 * @param frame for a name: frame names from the outermost down, joined by {@code ;}
 	 */
 	@ReadOperation(producesFrom = FlameGraphFormat.class)
 	public WebEndpointResponse<Object> flameGraph(@Selector String id, @Nullable String format, @Nullable String event,
-			FlameGraphFormat accepted) {
+			FlameGraphFormat accepted, @Nullable String name, @Nullable String window,
+			@Nullable String minDurationMillis, @Nullable String maxDurationMillis, @Nullable String compare,
+			@Nullable String frame) {
 		try {
 			ProfileFormat chosen = ProfileFormat.resolve(format, accepted.format());
-			FlameGraphView view = this.views.profile(ProfileQuery.parse(id, event, this.profiler.settings().sampler()));
-			return new WebEndpointResponse<>(view.render(chosen), 200,
-					FlameGraphFormat.of(chosen).getProducedMimeType());
+			Duration aggregateWindow = this.profiler.settings().aggregate().window();
+			if (id.equals("names")) {
+				NamesQuery query = NamesQuery.parse(window, name, minDurationMillis, maxDurationMillis, compare, frame,
+						event, this.profiler.settings().sampler(), aggregateWindow);
+				Object view = this.views.names(query);
+				if (view instanceof FlameGraphView flameGraph) {
+					return respond(flameGraph, chosen);
+				}
+				return list(view, chosen);
+			}
+			ProfileQuery query = ProfileQuery.parse(id, event, this.profiler.settings().sampler());
+			if (compare != null && !compare.isBlank()) {
+				NamesQuery comparison = NamesQuery.parse(window, "-", null, null, compare, null, event,
+						this.profiler.settings().sampler(), aggregateWindow);
+				return respond(this.views.compareWithTypical(query, comparison.window()), chosen);
+			}
+			return respond(this.views.profile(query), chosen);
 		}
 		catch (ViewException ex) {
 			return error(ex);
 		}
+	}
+
+	private static WebEndpointResponse<Object> respond(FlameGraphView view, ProfileFormat format) {
+		return new WebEndpointResponse<>(view.render(format), 200, FlameGraphFormat.of(format).getProducedMimeType());
+	}
+
+	/** The name list and a frame's spans: JSON or a page, nothing else. */
+	private static WebEndpointResponse<Object> list(Object view, ProfileFormat format) {
+		if (format != ProfileFormat.JSON && format != ProfileFormat.HTML) {
+			throw ViewException.badRequest("This list is served as json or html, not " + format.parameterValue());
+		}
+		boolean html = format == ProfileFormat.HTML;
+		Object body;
+		if (view instanceof NameListView names) {
+			body = html ? names.html() : names.json();
+		}
+		else {
+			FrameSpansView spans = (FrameSpansView) view;
+			body = html ? spans.html() : spans.json();
+		}
+		return new WebEndpointResponse<>(body, 200, FlameGraphFormat.of(format).getProducedMimeType());
 	}
 
 	/**

@@ -1,9 +1,11 @@
 package dev.spanprofile.autoconfigure;
 
 import java.nio.file.Path;
+import java.time.Duration;
 
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.SpanProfilerSettings;
+import dev.spanprofile.aggregate.AggregateSettings;
 import java.util.HashSet;
 
 import dev.spanprofile.link.SpanLinkProcessor;
@@ -50,14 +52,16 @@ public final class SpanProfileAutoConfiguration {
 		SamplerSettings sampler = new SamplerSettings(new HashSet<>(properties.getEvent()), properties.getInterval(),
 				workDirectory(properties), properties.getNativeLibraryDirectory(), properties.getNativeLibraryPath());
 		SpanProfileProperties.Retention retention = properties.getRetention();
-		StoreSettings store = new StoreSettings(properties.getMaxSpans(), properties.getMaxMemory().toBytes(),
+		// One memory budget, halved between stored spans and span-name aggregates.
+		long memory = properties.getMaxMemory().toBytes();
+		StoreSettings store = new StoreSettings(properties.getMaxSpans(), memory - memory / 2,
 				properties.isRootSpanOnly(), new RetentionSettings(retention.getSlowestPerName(),
 						retention.getWindow(), retention.getMaxNames(), retention.getMaxErrorSpans()));
 		SpanProfileProperties.SlowSpanLog slowLog = properties.getSlowSpanLog();
 		SlowSpanLogSettings slowSpanLog = new SlowSpanLogSettings(slowLog.getThreshold(), slowLog.getMaxPerMinute(),
 				environment.getProperty("management.endpoints.web.base-path", "/actuator") + "/spanprofile");
 		SpanProfilerSettings settings = new SpanProfilerSettings(sampler, store, properties.getDumpInterval(),
-				slowSpanLog);
+				slowSpanLog, aggregateSettings(properties.getAggregate(), memory / 2));
 		// An integration that owns the JVM's one profiler (the Pyroscope export) supplies its engine.
 		SamplingEngineFactory integration = engineFactory.getIfAvailable();
 		if (integration != null) {
@@ -88,6 +92,19 @@ public final class SpanProfileAutoConfiguration {
 	@ConditionalOnProperty("spanprofile.link.base-url")
 	SpanProcessor spanProfileLinkProcessor(SpanProfileProperties properties) {
 		return new SpanLinkProcessor(properties.getLink().getBaseUrl());
+	}
+
+	private static AggregateSettings aggregateSettings(SpanProfileProperties.Aggregate aggregate, long maxBytes) {
+		Duration window = aggregate.getWindow();
+		Duration bucket = Duration.ofMinutes(1);
+		if (window.compareTo(Duration.ofHours(1)) > 0) {
+			bucket = window.dividedBy(60);
+		}
+		else if (window.compareTo(bucket) < 0) {
+			bucket = window;
+		}
+		return new AggregateSettings(window, bucket, aggregate.getMaxNames(), aggregate.getMaxStacks(),
+				Math.max(1, maxBytes));
 	}
 
 	private static Path workDirectory(SpanProfileProperties properties) {

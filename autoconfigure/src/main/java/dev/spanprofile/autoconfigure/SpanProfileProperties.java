@@ -53,8 +53,9 @@ public class SpanProfileProperties {
 	private int maxSpans = 1000;
 
 	/**
-	 * Approximate heap that stored profiles may use, frame names included (those at most a quarter of it). Beyond
-	 * it the oldest finished requests are dropped.
+	 * Approximate heap that profiles may use: half for stored spans, frame names included (those at most a quarter
+	 * of that half; beyond it the oldest finished requests are dropped), half for the span-name aggregates (beyond
+	 * it the oldest minutes lose their stacks, keeping their statistics).
 	 */
 	private DataSize maxMemory = DataSize.ofMegabytes(64);
 
@@ -91,6 +92,8 @@ public class SpanProfileProperties {
 	private final SlowSpanLog slowSpanLog = new SlowSpanLog();
 
 	private final Link link = new Link();
+
+	private final Aggregate aggregate = new Aggregate();
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -198,6 +201,10 @@ public class SpanProfileProperties {
 
 	public Link getLink() {
 		return this.link;
+	}
+
+	public Aggregate getAggregate() {
+		return this.aggregate;
 	}
 
 	/**
@@ -314,6 +321,55 @@ public class SpanProfileProperties {
 
 		public void setBaseUrl(String baseUrl) {
 			this.baseUrl = baseUrl;
+		}
+
+	}
+
+	/**
+	 * Profiles and latency statistics per local-root span name, over a sliding window, independent of which spans
+	 * are still stored.
+	 */
+	public static class Aggregate {
+
+		/**
+		 * How long per-name statistics and profiles are kept. Kept in one-minute buckets (longer windows: a
+		 * sixtieth of the window each).
+		 */
+		private Duration window = Duration.ofHours(1);
+
+		/**
+		 * Span names tracked; spans of later names are aggregated under "other".
+		 */
+		private int maxNames = 50;
+
+		/**
+		 * Distinct stacks kept per name and bucket; beyond it the thinnest are folded into a "[trimmed]" frame
+		 * under their caller.
+		 */
+		private int maxStacks = 2000;
+
+		public Duration getWindow() {
+			return this.window;
+		}
+
+		public void setWindow(Duration window) {
+			this.window = window;
+		}
+
+		public int getMaxNames() {
+			return this.maxNames;
+		}
+
+		public void setMaxNames(int maxNames) {
+			this.maxNames = maxNames;
+		}
+
+		public int getMaxStacks() {
+			return this.maxStacks;
+		}
+
+		public void setMaxStacks(int maxStacks) {
+			this.maxStacks = maxStacks;
 		}
 
 	}

@@ -7,6 +7,7 @@ import java.time.Duration;
 
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.SpanProfilerSettings;
+import dev.spanprofile.aggregate.AggregateSettings;
 import dev.spanprofile.actuate.SpanProfileEndpoint;
 import dev.spanprofile.link.SpanLinkProcessor;
 import dev.spanprofile.slowlog.SlowSpanLogSettings;
@@ -87,7 +88,9 @@ class SpanProfileAutoConfigurationTests {
 				assertThat(settings.sampler().events()).containsExactly(ProfilingEvent.ITIMER);
 				assertThat(settings.store().rootSpanOnly()).isFalse();
 				assertThat(settings.store().maxSpans()).isEqualTo(10);
-				assertThat(settings.store().maxBytes()).isEqualTo(1024 * 1024);
+				// One budget: half for stored spans, half for the span-name aggregates.
+				assertThat(settings.store().maxBytes()).isEqualTo(512 * 1024);
+				assertThat(settings.aggregate().maxBytes()).isEqualTo(512 * 1024);
 				assertThat(settings.dumpInterval()).isEqualTo(Duration.ofMillis(250));
 			});
 	}
@@ -126,6 +129,29 @@ class SpanProfileAutoConfigurationTests {
 				assertThat(context).hasSingleBean(SpanLinkProcessor.class);
 				assertThat(context.getBeansOfType(SpanProcessor.class)).hasSize(2);
 			});
+	}
+
+	@Test
+	void shouldBindAggregateProperties() {
+		this.contextRunner
+			.withPropertyValues("spanprofile.aggregate.window=15m", "spanprofile.aggregate.max-names=7",
+					"spanprofile.aggregate.max-stacks=300")
+			.run((context) -> {
+				AggregateSettings aggregate = context.getBean(SpanProfiler.class).settings().aggregate();
+				assertThat(aggregate.window()).isEqualTo(Duration.ofMinutes(15));
+				assertThat(aggregate.bucket()).isEqualTo(Duration.ofMinutes(1));
+				assertThat(aggregate.maxNames()).isEqualTo(7);
+				assertThat(aggregate.maxStacks()).isEqualTo(300);
+				assertThat(aggregate.maxBytes()).isEqualTo(32L * 1024 * 1024);
+			});
+	}
+
+	@Test
+	void longAggregateWindowsHaveSixtyBuckets() {
+		this.contextRunner.withPropertyValues("spanprofile.aggregate.window=24h").run((context) -> {
+			AggregateSettings aggregate = context.getBean(SpanProfiler.class).settings().aggregate();
+			assertThat(aggregate.bucket()).isEqualTo(Duration.ofMinutes(24));
+		});
 	}
 
 	@Test

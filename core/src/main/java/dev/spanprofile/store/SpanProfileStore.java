@@ -9,9 +9,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
-
 
 /**
  * The spans of recent requests with their samples, bounded in count and memory.
@@ -48,6 +48,9 @@ public final class SpanProfileStore {
 
 	private final LongSupplier clock;
 
+	private volatile Consumer<SpanRecord> rootDropped = (root) -> {
+	};
+
 	/** A store whose retention window follows the end times of the spans it is given. */
 	public SpanProfileStore(StoreSettings settings) {
 		this(settings, () -> 0);
@@ -72,6 +75,11 @@ public final class SpanProfileStore {
 
 	public FrameTable frames() {
 		return this.frames;
+	}
+
+	/** Called with each local root the store drops to stay within its bounds, just before it goes. */
+	public void onRootDropped(Consumer<SpanRecord> listener) {
+		this.rootDropped = listener;
 	}
 
 	/**
@@ -233,6 +241,7 @@ public final class SpanProfileStore {
 				if (kept == null) {
 					break;
 				}
+				this.rootDropped.accept(kept);
 				removeGroup(kept);
 			}
 			if (this.spans.size() >= 2 * this.settings.maxSpans()) {
@@ -250,6 +259,7 @@ public final class SpanProfileStore {
 			SpanRecord root = roots.next();
 			if (!finishedOnly || !root.inFlight()) {
 				roots.remove();
+				this.rootDropped.accept(root);
 				removeGroup(root);
 			}
 		}

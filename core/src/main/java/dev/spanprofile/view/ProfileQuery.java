@@ -35,7 +35,7 @@ public record ProfileQuery(String id, boolean trace, SampleKind kind) {
 		return new ProfileQuery(id.toLowerCase(Locale.ROOT), trace, kind);
 	}
 
-	private static SampleKind sampleKind(String event, SamplerSettings sampler) {
+	static SampleKind sampleKind(String event, SamplerSettings sampler) {
 		if (event == null || event.isBlank()) {
 			return sampler.primaryKind();
 		}

@@ -1,10 +1,15 @@
 package dev.spanprofile.view;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import dev.spanprofile.SpanProfiler;
+import dev.spanprofile.aggregate.FrameSpans;
+import dev.spanprofile.aggregate.NameAggregates;
+import dev.spanprofile.aggregate.NameProfile;
+import dev.spanprofile.aggregate.ProfileDiff;
 import dev.spanprofile.render.FrameClassifier;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StackTree;
@@ -82,6 +87,63 @@ public final class SpanProfileViews {
 					+ "tracer, did not pass through this process, was evicted, or ran before profiling started");
 		}
 		return new ProfileSubject(null, query.id(), parts, query.kind());
+	}
+
+	/**
+	 * The span-name aggregates: the list of names, or one name's profile, its slow-versus-typical diff, or the
+	 * stored spans behind one of its frames. Returns a {@link NameListView}, {@link NameProfileView},
+	 * {@link NameDiffView} or {@link FrameSpansView}.
+	 * @throws ViewException (not found) for a name with no span in the window
+	 */
+	public Object names(NamesQuery query) {
+		ViewContext context = context();
+		NameAggregates aggregates = this.profiler.aggregates();
+		if (query.name() == null) {
+			return new NameListView(context, query.window(), aggregates.summaries(query.window()),
+					aggregates.settings());
+		}
+		if (query.frame() != null) {
+			List<String> path = List.of(query.frame().split(";", -1));
+			return new FrameSpansView(context, query.name(), path,
+					FrameSpans.top(this.profiler.store(), query.name(), query.kind(), path, 20), query.window(),
+					query.kind());
+		}
+		if (aggregates.summary(query.name(), query.window()) == null) {
+			throw ViewException.notFound("No span named '" + Echo.of(query.name()) + "' ended in the last "
+					+ NameViews.describe(query.window()) + " (names are exact and case-sensitive; see "
+					+ "/actuator/spanprofile/names for the list)");
+		}
+		if (query.compare()) {
+			return new NameDiffView(context,
+					aggregates.compare(query.name(), query.window(), query.kind(), query.minNanos()), query.window(),
+					query.kind(), null);
+		}
+		boolean ranged = query.minNanos() != null || query.maxNanos() != null;
+		NameProfile profile = aggregates.profile(query.name(), query.window(), query.kind(),
+				(query.minNanos() != null) ? query.minNanos() : 0,
+				(query.maxNanos() != null) ? query.maxNanos() : Long.MAX_VALUE);
+		return new NameProfileView(context, profile, query.window(), query.kind(), ranged);
+	}
+
+	/**
+	 * One span's request against the typical requests of its name over the last {@code window}.
+	 * @throws ViewException (not found) when the span is not stored or its name has no aggregate
+	 */
+	public NameDiffView compareWithTypical(ProfileQuery query, Duration window) {
+		if (query.trace()) {
+			throw ViewException.badRequest("compare=typical takes a span id, not a trace id");
+		}
+		SpanRecord span = this.profiler.store().find(query.id());
+		if (span == null) {
+			throw ViewException.notFound("No span " + query.id() + " is stored: it was not sampled by the tracer, "
+					+ "was evicted, or ran before profiling started");
+		}
+		ProfileDiff diff = this.profiler.aggregates().compareWithTypical(span, window, query.kind());
+		if (diff == null) {
+			throw ViewException.notFound("The name of span " + query.id() + " ('" + Echo.of(span.localRoot().name())
+					+ "') has no aggregate in the last " + NameViews.describe(window));
+		}
+		return new NameDiffView(context(), diff, window, query.kind(), span.localRoot());
 	}
 
 	/** The local root span id of the request being served, or "" when there is none. */

@@ -39,8 +39,11 @@ public final class FlameGraphModel {
 
 	private final long hiddenNodes;
 
+	/** Per node, the compared side's samples in a differential graph; {@code null} otherwise. */
+	private final long[] baseline;
+
 	private FlameGraphModel(List<String> names, int[] categories, int[] nameIndex, int[] depth, long[] total,
-			Map<Integer, String> spanNodes, long hiddenNodes) {
+			Map<Integer, String> spanNodes, long hiddenNodes, long[] baseline) {
 		this.names = names;
 		this.categories = categories;
 		this.nameIndex = nameIndex;
@@ -48,6 +51,7 @@ public final class FlameGraphModel {
 		this.total = total;
 		this.spanNodes = spanNodes;
 		this.hiddenNodes = hiddenNodes;
+		this.baseline = baseline;
 	}
 
 	/** A model whose root is named {@code rootName} (a span or trace). */
@@ -83,6 +87,15 @@ public final class FlameGraphModel {
 
 	public FrameCategory category(int node) {
 		return FrameCategory.values()[this.categories[this.nameIndex[node]]];
+	}
+
+	/** The compared side's samples at {@code node} in a differential graph (0 otherwise). */
+	public long baseline(int node) {
+		return (this.baseline != null) ? this.baseline[node] : 0;
+	}
+
+	public boolean isComparison() {
+		return this.baseline != null;
 	}
 
 	/** Span ids of the span nodes (in a trace's graph), by node index. */
@@ -121,6 +134,16 @@ public final class FlameGraphModel {
 			json.raw('[').number(span.getKey()).raw(',').string(span.getValue()).raw(']');
 		}
 		json.raw(']').raw(',').key("hiddenNodes").number(this.hiddenNodes);
+		if (this.baseline != null) {
+			json.raw(',').key("b").raw('[');
+			for (int i = 0; i < this.baseline.length; i++) {
+				if (i > 0) {
+					json.raw(',');
+				}
+				json.number(this.baseline[i]);
+			}
+			json.raw(']');
+		}
 	}
 
 	private static void writeInts(JsonText json, int[] values) {
@@ -156,6 +179,8 @@ public final class FlameGraphModel {
 
 		private int maxNodes = DEFAULT_MAX_NODES;
 
+		private boolean comparison;
+
 		private int nodeCount = 1;
 
 		private Builder(String rootName, FrameTable frames, FrameClassifier classifier) {
@@ -175,6 +200,36 @@ public final class FlameGraphModel {
 		/** Add a tree's stacks directly under the root. */
 		public Builder add(StackTree tree) {
 			addUnder(this.root, tree);
+			return this;
+		}
+
+		/**
+		 * Add a comparison: nodes are sized by the examined side ({@code value}) and carry the compared side's
+		 * samples ({@code baseline}); frames only the compared side has get zero width.
+		 */
+		public Builder addComparison(dev.spanprofile.aggregate.DiffTree tree) {
+			this.comparison = true;
+			this.root.total += tree.totalValue();
+			this.root.baseline += tree.totalBaseline();
+			List<Node> path = new ArrayList<>();
+			path.add(this.root);
+			tree.visit((frames, depth, value, selfValue, baseline, selfBaseline) -> {
+				Node under = path.get(depth - 1);
+				Node node = under.child(frameNameId(frames[depth - 1]));
+				if (node == null) {
+					node = new Node(frameNameId(frames[depth - 1]), null);
+					under.children.add(node);
+					this.nodeCount++;
+				}
+				node.total += value;
+				node.baseline += baseline;
+				if (path.size() > depth) {
+					path.set(depth, node);
+				}
+				else {
+					path.add(node);
+				}
+			});
 			return this;
 		}
 
@@ -235,6 +290,7 @@ public final class FlameGraphModel {
 			int[] nameIndex = new int[capacity];
 			int[] depth = new int[capacity];
 			long[] total = new long[capacity];
+			long[] baseline = this.comparison ? new long[capacity] : null;
 			Map<Integer, String> spanNodes = new LinkedHashMap<>();
 			Comparator<Node> heaviestFirst = Comparator.comparingLong((Node node) -> node.total)
 				.reversed()
@@ -253,28 +309,36 @@ public final class FlameGraphModel {
 					nameIndex = Arrays.copyOf(nameIndex, count * 2);
 					depth = Arrays.copyOf(depth, count * 2);
 					total = Arrays.copyOf(total, count * 2);
+					baseline = (baseline != null) ? Arrays.copyOf(baseline, count * 2) : null;
 				}
 				nameIndex[count] = node.name;
 				depth[count] = level;
 				total[count] = node.total;
+				if (baseline != null) {
+					baseline[count] = node.baseline;
+				}
 				if (node.spanId != null) {
 					spanNodes.put(count, node.spanId);
 				}
 				count++;
 				List<Node> kept = new ArrayList<>(node.children.size());
 				long folded = 0;
+				long foldedBaseline = 0;
 				for (Node child : node.children) {
-					if (child.total >= threshold) {
+					// A comparison keeps frames only the compared side has (zero width here) out of the page.
+					if (child.total >= threshold && child.total > 0) {
 						kept.add(child);
 					}
 					else {
 						folded += child.total;
-						hidden += child.subtreeSize();
+						foldedBaseline += child.baseline;
+						hidden += (child.total > 0) ? child.subtreeSize() : 0;
 					}
 				}
 				if (folded > 0) {
 					Node small = new Node(hiddenName, null);
 					small.total = folded;
+					small.baseline = foldedBaseline;
 					kept.add(small);
 				}
 				kept.sort(heaviestFirst);
@@ -285,7 +349,8 @@ public final class FlameGraphModel {
 			}
 			int[] categories = this.categories.stream().mapToInt(Integer::intValue).toArray();
 			return new FlameGraphModel(List.copyOf(this.names), categories, Arrays.copyOf(nameIndex, count),
-					Arrays.copyOf(depth, count), Arrays.copyOf(total, count), spanNodes, hidden);
+					Arrays.copyOf(depth, count), Arrays.copyOf(total, count), spanNodes, hidden,
+					(baseline != null) ? Arrays.copyOf(baseline, count) : null);
 		}
 
 		/**
@@ -318,6 +383,8 @@ public final class FlameGraphModel {
 		final List<Node> children = new ArrayList<>(2);
 
 		long total;
+
+		long baseline;
 
 		Node(int name, String spanId) {
 			this.name = name;

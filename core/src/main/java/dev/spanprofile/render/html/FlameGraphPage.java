@@ -34,6 +34,10 @@ public final class FlameGraphPage {
 
 	private String event = "cpu";
 
+	private long[] comparedSpans;
+
+	private String frameSpansHref;
+
 	private FlameGraphPage(FlameGraphModel model) {
 		this.model = model;
 	}
@@ -91,6 +95,24 @@ public final class FlameGraphPage {
 		return this;
 	}
 
+	/**
+	 * Marks a differential graph: frames are coloured by how many more (or fewer) samples a request of the
+	 * examined side has there than one of the compared side.
+	 */
+	public FlameGraphPage comparison(long examinedSpans, long comparedSpans) {
+		this.comparedSpans = new long[] { examinedSpans, comparedSpans };
+		return this;
+	}
+
+	/**
+	 * Clicking a frame offers a link to {@code href} followed by the frame's path (frame names root first, joined
+	 * by {@code ;}, URL-encoded): the stored spans with the most samples there.
+	 */
+	public FlameGraphPage frameSpansHref(String href) {
+		this.frameSpansHref = href;
+		return this;
+	}
+
 	public String render() {
 		Map<String, String> values = new HashMap<>();
 		values.put("policy", HtmlEscaper.escape(PageAssets.META_POLICY));
@@ -116,6 +138,13 @@ public final class FlameGraphPage {
 		json.raw(',').key("event").string(this.event);
 		json.raw(',').key("intervalMillis").number(this.intervalMillis);
 		json.raw(',').key("inFlight").bool(this.inFlight);
+		if (this.comparedSpans != null) {
+			json.raw(',').key("diff").raw('{').key("slowSpans").number(this.comparedSpans[0]);
+			json.raw(',').key("typicalSpans").number(this.comparedSpans[1]).raw('}');
+		}
+		if (this.frameSpansHref != null) {
+			json.raw(',').key("frameSpans").string(this.frameSpansHref);
+		}
 		json.raw(',');
 		this.model.writeJson(json);
 		json.raw('}');

@@ -32,6 +32,15 @@
   var PALE_OFFSET = colours.length;
   var NO_MATCH = colours.length * 2;
   var fills = colours.concat(paleColours, ['#e7e9ed']);
+  // Differential graphs: blue (fewer samples per request on the slow side) through grey to red (more).
+  var DIFF_SHADES = 5;
+  var DIFF_OFFSET = fills.length;
+  for (var ds = -DIFF_SHADES; ds <= DIFF_SHADES; ds++) {
+    var strength = Math.abs(ds) / DIFF_SHADES;
+    fills.push(ds === 0 ? 'hsl(220,6%,84%)' : 'hsl(' + (ds > 0 ? 2 : 216) + ',' + Math.round(40 + 45 * strength) + '%,'
+      + Math.round(86 - 30 * strength) + '%)');
+  }
+  var diff = data.diff || null;
 
   // A function keeps its colour on every page: the shade comes from a hash of its class name.
   var colourOfName = new Int32Array(nameCount);
@@ -54,6 +63,7 @@
   var follow = $('follow');
 
   var topDown = makeGraph(data.n, data.d, data.v);
+  var diffShade = diff ? diffShades(topDown, data.b) : null;
   var spanOfNode = new Map(data.spans);
   var graphs = { 'top-down': topDown, 'bottom-up': null };
   var state = { view: 'top-down', zoom: 0, hover: -1, regex: null, search: '', matches: [], matchIndex: -1 };
@@ -123,6 +133,30 @@
     }
     return { count: count, n: Int32Array.from(n), d: Int32Array.from(d), total: total, x: x, self: self,
       parent: parent, size: size, rows: rows, depthCount: depthCount };
+  }
+
+  // Per node: samples per request on the slow side minus on the typical side, as a shade scaled to the largest
+  // difference anywhere in the graph.
+  function diffShades(g, baseline) {
+    var shades = new Int32Array(g.count);
+    var deltas = new Float64Array(g.count);
+    var largest = 0;
+    for (var i = 1; i < g.count; i++) {
+      deltas[i] = perRequest(g.total[i], diff.slowSpans) - perRequest(baseline[i], diff.typicalSpans);
+      largest = Math.max(largest, Math.abs(deltas[i]));
+    }
+    for (var j = 0; j < g.count; j++) {
+      shades[j] = DIFF_OFFSET + DIFF_SHADES + (largest > 0 ? Math.round(DIFF_SHADES * deltas[j] / largest) : 0);
+    }
+    return shades;
+  }
+
+  function perRequest(samples, spans) {
+    return spans > 0 ? samples / spans : 0;
+  }
+
+  function colourOf(g, i) {
+    return (diffShade && g === topDown) ? diffShade[i] : colourOfName[g.n[i]];
   }
 
   // The inverted tree: each function where samples ended, then its callers, merged over all call paths.
@@ -300,7 +334,7 @@
         }
         var px = (nx - x0) * scale;
         var dimmed = searching && !nameMatches[g.n[i]];
-        buckets[dimmed ? NO_MATCH : colourOfName[g.n[i]]].push(px, y, w);
+        buckets[dimmed ? NO_MATCH : colourOf(g, i)].push(px, y, w);
         if (w >= LABEL_MIN_WIDTH) {
           labels.push(i, px, y, w, dimmed ? 1 : 0);
         }
@@ -698,6 +732,12 @@
     if (state.view === 'top-down') {
       lines.push(['row', 'Self: ' + samplesText(g.self[node]) + ' · ' + percent(g.self[node], g.total[0])]);
     }
+    if (diff && state.view === 'top-down') {
+      lines.push(['row', 'Slow: ' + total + ' samples in ' + diff.slowSpans + ' spans · '
+        + perRequest(total, diff.slowSpans).toFixed(2) + ' per request']);
+      lines.push(['row', 'Typical: ' + data.b[node] + ' samples in ' + diff.typicalSpans + ' spans · '
+        + perRequest(data.b[node], diff.typicalSpans).toFixed(2) + ' per request']);
+    }
     return { name: name, lines: lines };
   }
 
@@ -838,8 +878,22 @@
     var node = nodeAt(event.clientX, event.clientY);
     if (node >= 0) {
       zoomTo(node);
+      offerFrameSpans(node);
     }
   });
+
+  // A name's graph: from the clicked frame to the stored requests with the most samples in it.
+  function offerFrameSpans(node) {
+    var link = $('frame-spans');
+    if (!data.frameSpans || state.view !== 'top-down' || node === 0) {
+      link.hidden = true;
+      return;
+    }
+    var path = ancestorsOf(topDown, node).slice(1).map(function (i) { return names[topDown.n[i]]; });
+    link.href = data.frameSpans + encodeURIComponent(path.join(';'));
+    link.textContent = 'Stored spans with the most samples in ' + shortName(names[topDown.n[node]]);
+    link.hidden = false;
+  }
   canvas.addEventListener('dblclick', function (event) {
     var node = nodeAt(event.clientX, event.clientY);
     var spanId = state.view === 'top-down' ? spanOfNode.get(node) : undefined;

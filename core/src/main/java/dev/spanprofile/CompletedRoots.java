@@ -1,0 +1,75 @@
+package dev.spanprofile;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+import dev.spanprofile.store.SpanRecord;
+
+/**
+ * Local roots that ended and wait for their profile to be complete (every sample up to their end joined). Each is
+ * handed to the listeners exactly once: when a collection cycle has joined samples past its end, or, if the store
+ * drops it before that, just before it goes.
+ * <p>
+ * Bounded by the store: a root leaves on completion or when dropped, whichever comes first.
+ */
+final class CompletedRoots {
+
+	private static final System.Logger logger = System.getLogger(CompletedRoots.class.getName());
+
+	private final Map<SpanRecord, Boolean> pending = new ConcurrentHashMap<>();
+
+	private final List<Consumer<SpanRecord>> listeners = new CopyOnWriteArrayList<>();
+
+	private volatile boolean listenerFailureLogged;
+
+	void addListener(Consumer<SpanRecord> listener) {
+		this.listeners.add(listener);
+	}
+
+	/** A stored local root ended. */
+	void ended(SpanRecord root) {
+		if (!this.listeners.isEmpty()) {
+			this.pending.put(root, Boolean.TRUE);
+		}
+	}
+
+	/** Samples up to {@code epochNanos} are joined: roots that ended by then are complete. */
+	void completeUpTo(long epochNanos) {
+		for (SpanRecord root : this.pending.keySet()) {
+			if (root.endEpochNanos() <= epochNanos) {
+				hand(root);
+			}
+		}
+	}
+
+	/** The store drops {@code root}: its profile is as complete as it will get. */
+	void dropped(SpanRecord root) {
+		hand(root);
+	}
+
+	int pendingCount() {
+		return this.pending.size();
+	}
+
+	private void hand(SpanRecord root) {
+		// remove() decides the race between a completing cycle and an evicting thread: only one gets the root.
+		if (this.pending.remove(root) == null) {
+			return;
+		}
+		for (Consumer<SpanRecord> listener : this.listeners) {
+			try {
+				listener.accept(root);
+			}
+			catch (RuntimeException ex) {
+				if (!this.listenerFailureLogged) {
+					this.listenerFailureLogged = true;
+					logger.log(System.Logger.Level.WARNING, "spanprofile: a completed-span listener failed", ex);
+				}
+			}
+		}
+	}
+
+}

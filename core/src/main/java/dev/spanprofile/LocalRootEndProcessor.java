@@ -1,0 +1,70 @@
+package dev.spanprofile;
+
+import java.util.function.Predicate;
+
+import dev.spanprofile.aggregate.NameAggregates;
+import dev.spanprofile.store.SpanProfileStore;
+import dev.spanprofile.store.SpanRecord;
+import dev.spanprofile.tracking.MonotonicEpoch;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.sdk.trace.ReadWriteSpan;
+import io.opentelemetry.sdk.trace.ReadableSpan;
+import io.opentelemetry.sdk.trace.SpanProcessor;
+
+/**
+ * Counts every local root that ends in its name's statistics, stored or not, and queues the stored ones for their
+ * profile to be folded in once complete. Runs after the store's own processor, so a stored root is already marked
+ * ended.
+ */
+final class LocalRootEndProcessor implements SpanProcessor {
+
+	private final SpanProfileStore store;
+
+	private final NameAggregates aggregates;
+
+	private final CompletedRoots completed;
+
+	private final Predicate<ReadableSpan> excluded;
+
+	LocalRootEndProcessor(SpanProfileStore store, NameAggregates aggregates, CompletedRoots completed,
+			Predicate<ReadableSpan> excluded) {
+		this.store = store;
+		this.aggregates = aggregates;
+		this.completed = completed;
+		this.excluded = excluded;
+	}
+
+	@Override
+	public void onStart(Context parentContext, ReadWriteSpan span) {
+	}
+
+	@Override
+	public boolean isStartRequired() {
+		return false;
+	}
+
+	@Override
+	public void onEnd(ReadableSpan span) {
+		SpanContext parent = span.getParentSpanContext();
+		if ((parent.isValid() && !parent.isRemote()) || this.excluded.test(span)) {
+			return;
+		}
+		String spanId = span.getSpanContext().getSpanId();
+		SpanRecord record = this.store.find(spanId);
+		boolean stored = record != null && record.isLocalRoot() && !record.inFlight();
+		long end = stored ? record.endEpochNanos() : MonotonicEpoch.nowEpochNanos();
+		boolean error = span.toSpanData().getStatus().getStatusCode() == StatusCode.ERROR;
+		this.aggregates.spanEnded(span.getName(), spanId, span.getLatencyNanos(), error, end);
+		if (stored) {
+			this.completed.ended(record);
+		}
+	}
+
+	@Override
+	public boolean isEndRequired() {
+		return true;
+	}
+
+}

@@ -1,0 +1,22 @@
+package dev.spanprofile.aggregate;
+
+/**
+ * One span name over the window: latency statistics per bucket (guarded by this object) and folded samples per
+ * bucket (guarded by the owning {@link NameAggregates}' profile lock), apart so that a span ending never waits for
+ * a profile being read.
+ */
+final class NameAggregate {
+
+	final String name;
+
+	final BucketRing<TimeBucket> stats;
+
+	final BucketRing<ProfileBucket> profiles;
+
+	NameAggregate(String name, int bucketCount) {
+		this.name = name;
+		this.stats = new BucketRing<>(bucketCount, TimeBucket::new);
+		this.profiles = new BucketRing<>(bucketCount, ProfileBucket::new);
+	}
+
+}

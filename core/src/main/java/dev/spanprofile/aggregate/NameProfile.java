@@ -1,0 +1,17 @@
+package dev.spanprofile.aggregate;
+
+import dev.spanprofile.store.StackTree;
+
+/**
+ * A span name's merged profile over a window, restricted to a duration range.
+ *
+ * @param name the span name
+ * @param samples the merged call tree (bounded: thin branches may be folded into {@code [trimmed]})
+ * @param spans spans whose profiles were folded in (with or without samples)
+ * @param minNanos shortest duration included: the requested minimum rounded down to a band edge
+ * @param maxNanos first duration excluded: the requested maximum rounded up to a band edge
+ * ({@link Long#MAX_VALUE} when unbounded)
+ */
+public record NameProfile(String name, StackTree samples, long spans, long minNanos, long maxNanos) {
+
+}

@@ -1,0 +1,93 @@
+package dev.spanprofile.aggregate;
+
+import dev.spanprofile.store.SampleKind;
+
+/**
+ * The samples of one name's spans that ended within one time bucket and whose profiles were folded in: counts per
+ * (stack, sample kind, latency band), stacks being ids in the shared {@link StackTrie}. Guarded by the trie's
+ * owner.
+ */
+final class ProfileBucket implements BucketRing.Indexed {
+
+	private static final int FIXED_BYTES = 120;
+
+	private final long index;
+
+	private LongCounts counts = new LongCounts();
+
+	private final long[] spansPerBand = new long[LatencyBands.count()];
+
+	private final long[] samples = new long[SampleKind.values().length];
+
+	private boolean dropped;
+
+	/** What {@link #bytes()} was when last counted in the aggregates' total. */
+	long accountedBytes;
+
+	ProfileBucket(long index) {
+		this.index = index;
+	}
+
+	@Override
+	public long index() {
+		return this.index;
+	}
+
+	static long key(int stack, SampleKind kind, int band) {
+		return ((long) stack << 16) | ((long) kind.ordinal() << 8) | band;
+	}
+
+	static int stackOf(long key) {
+		return (int) (key >>> 16);
+	}
+
+	static int kindOf(long key) {
+		return (int) ((key >>> 8) & 0xFF);
+	}
+
+	static int bandOf(long key) {
+		return (int) (key & 0xFF);
+	}
+
+	void spanFolded(int band) {
+		this.spansPerBand[band]++;
+	}
+
+	void add(int stack, SampleKind kind, int band, long samples) {
+		this.samples[kind.ordinal()] += samples;
+		if (!this.dropped) {
+			this.counts.add(key(stack, kind, band), samples);
+		}
+	}
+
+	LongCounts counts() {
+		return this.counts;
+	}
+
+	void replaceCounts(LongCounts counts) {
+		this.counts = counts;
+	}
+
+	/** Forget the stacks (span and sample counts stay); later samples are counted but not kept. */
+	void dropStacks() {
+		this.dropped = true;
+		this.counts = new LongCounts();
+	}
+
+	boolean holdsStacks() {
+		return this.counts.size() > 0;
+	}
+
+	long spansIn(int band) {
+		return this.spansPerBand[band];
+	}
+
+	long samples(SampleKind kind) {
+		return this.samples[kind.ordinal()];
+	}
+
+	long bytes() {
+		return FIXED_BYTES + 8L * this.spansPerBand.length + this.counts.bytes();
+	}
+
+}

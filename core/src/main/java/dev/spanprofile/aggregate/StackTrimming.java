@@ -1,0 +1,53 @@
+package dev.spanprofile.aggregate;
+
+import java.util.Arrays;
+
+/**
+ * Bounds the distinct stacks one profile bucket counts: the thinnest stacks lose their last frame to a
+ * {@code [trimmed]} frame under their caller, where siblings merge; pass after pass, moving up a frame each time,
+ * until the bucket fits. Every sample still counts, and at every frame that was kept on its way.
+ */
+final class StackTrimming {
+
+	private final StackTrie trie;
+
+	StackTrimming(StackTrie trie) {
+		this.trie = trie;
+	}
+
+	/** {@code counts} with at most {@code target} keys (or as few as trimming to the root allows). */
+	LongCounts trim(LongCounts counts, int target) {
+		LongCounts current = counts;
+		while (current.size() > target) {
+			long[] values = new long[current.size()];
+			int[] next = { 0 };
+			current.forEach((key, samples) -> values[next[0]++] = samples);
+			Arrays.sort(values);
+			// Thin: at or below the count that would leave `target` stacks if all thinner ones merged away.
+			long thin = values[values.length - target - 1];
+			LongCounts trimmed = new LongCounts();
+			boolean[] moved = { false };
+			current.forEach((key, samples) -> {
+				int stack = ProfileBucket.stackOf(key);
+				int up = (samples <= thin) ? up(stack) : stack;
+				moved[0] |= up != stack;
+				trimmed.add(key + (((long) up - stack) << 16), samples);
+			});
+			current = trimmed;
+			if (!moved[0]) {
+				break;
+			}
+		}
+		return current;
+	}
+
+	/** The {@code [trimmed]} frame under the caller of {@code stack}'s last real frame; the root stays. */
+	private int up(int stack) {
+		int base = (this.trie.frame(stack) == this.trie.trimmedFrame()) ? this.trie.parent(stack) : stack;
+		if (base == StackTrie.ROOT) {
+			return stack;
+		}
+		return this.trie.child(this.trie.parent(base), this.trie.trimmedFrame());
+	}
+
+}

@@ -1,0 +1,91 @@
+package dev.spanprofile.aggregate;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.PackedHistogram;
+
+/**
+ * Latency statistics of one name's spans that ended within one time bucket, from every one of them. Guarded by
+ * the name's {@link NameAggregate} lock.
+ */
+final class TimeBucket implements BucketRing.Indexed {
+
+	static final int SLOWEST_KEPT = 5;
+
+	private static final int FIXED_BYTES = 200;
+
+	private final long index;
+
+	/** Durations in microseconds; two significant digits are plenty for p50/p90/p99 and keep the packing small. */
+	private final Histogram latencyMicros = new PackedHistogram(2);
+
+	private long errors;
+
+	private long maxNanos;
+
+	private final String[] slowestIds = new String[SLOWEST_KEPT];
+
+	private final long[] slowestNanos = new long[SLOWEST_KEPT];
+
+	/** What {@link #bytes()} was when last counted in the aggregates' total. */
+	long accountedBytes;
+
+	TimeBucket(long index) {
+		this.index = index;
+	}
+
+	@Override
+	public long index() {
+		return this.index;
+	}
+
+	void spanEnded(String spanId, long durationNanos, boolean error) {
+		this.latencyMicros.recordValue(Math.max(1, durationNanos / 1000));
+		if (error) {
+			this.errors++;
+		}
+		this.maxNanos = Math.max(this.maxNanos, durationNanos);
+		keepIfSlowest(spanId, durationNanos);
+	}
+
+	private void keepIfSlowest(String spanId, long durationNanos) {
+		int slot = -1;
+		for (int i = 0; i < SLOWEST_KEPT; i++) {
+			if (this.slowestIds[i] == null) {
+				slot = i;
+				break;
+			}
+			if (slot < 0 || this.slowestNanos[i] < this.slowestNanos[slot]) {
+				slot = i;
+			}
+		}
+		if (this.slowestIds[slot] == null || this.slowestNanos[slot] < durationNanos) {
+			this.slowestIds[slot] = spanId;
+			this.slowestNanos[slot] = durationNanos;
+		}
+	}
+
+	long bytes() {
+		return FIXED_BYTES + this.latencyMicros.getEstimatedFootprintInBytes() + SLOWEST_KEPT * 60L;
+	}
+
+	long errors() {
+		return this.errors;
+	}
+
+	long maxNanos() {
+		return this.maxNanos;
+	}
+
+	void addLatenciesTo(Histogram into) {
+		into.add(this.latencyMicros);
+	}
+
+	void addSlowestTo(Slowest into) {
+		for (int i = 0; i < SLOWEST_KEPT; i++) {
+			if (this.slowestIds[i] != null) {
+				into.offer(this.slowestIds[i], this.slowestNanos[i]);
+			}
+		}
+	}
+
+}

@@ -1,0 +1,135 @@
+package dev.spanprofile.render.html;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A page with one table, rendered on the server with no script: the span-name list, the spans behind a frame.
+ * Every text is escaped here.
+ */
+public final class TablePage {
+
+	private static final HtmlTemplate TEMPLATE = HtmlTemplate.load("table.html");
+
+	private final String title;
+
+	private final List<String[]> facts = new ArrayList<>();
+
+	private final List<String> notes = new ArrayList<>();
+
+	private final List<String[]> links = new ArrayList<>();
+
+	private final List<Cell> head = new ArrayList<>();
+
+	private final List<List<Cell>> rows = new ArrayList<>();
+
+	private String indexHref = "../spanprofile";
+
+	private TablePage(String title) {
+		this.title = title;
+	}
+
+	public static TablePage titled(String title) {
+		return new TablePage(title);
+	}
+
+	public TablePage fact(String label, String value) {
+		this.facts.add(new String[] { label, value });
+		return this;
+	}
+
+	public TablePage note(String note) {
+		this.notes.add(note);
+		return this;
+	}
+
+	public TablePage link(String label, String href) {
+		this.links.add(new String[] { label, href });
+		return this;
+	}
+
+	public TablePage indexHref(String indexHref) {
+		this.indexHref = indexHref;
+		return this;
+	}
+
+	public TablePage columns(Cell... head) {
+		this.head.addAll(List.of(head));
+		return this;
+	}
+
+	public TablePage row(List<Cell> cells) {
+		this.rows.add(cells);
+		return this;
+	}
+
+	public String render() {
+		Map<String, String> values = new HashMap<>();
+		values.put("policy", HtmlEscaper.escape(PageAssets.META_POLICY));
+		values.put("title", HtmlEscaper.escape(this.title));
+		values.put("style", PageAssets.STYLE);
+		values.put("indexHref", HtmlEscaper.escape(this.indexHref));
+		values.put("facts", Fragments.facts(this.facts));
+		values.put("notes", Fragments.notes(this.notes));
+		values.put("links", Fragments.links("links", this.links));
+		StringBuilder head = new StringBuilder();
+		for (Cell cell : this.head) {
+			head.append("<th scope=\"col\"").append(cell.numeric ? " class=\"num\"" : "").append('>')
+				.append(HtmlEscaper.escape(cell.text)).append("</th>");
+		}
+		values.put("head", head.toString());
+		StringBuilder rows = new StringBuilder();
+		for (List<Cell> row : this.rows) {
+			rows.append("<tr>");
+			for (Cell cell : row) {
+				rows.append("<td").append(cell.numeric ? " class=\"num\"" : "").append('>');
+				for (int i = 0; i < cell.links.size(); i++) {
+					String[] link = cell.links.get(i);
+					rows.append((i > 0) ? " " : "").append("<a href=\"").append(HtmlEscaper.escape(link[1]))
+						.append("\">").append(HtmlEscaper.escape(link[0])).append("</a>");
+				}
+				rows.append(HtmlEscaper.escape(cell.text)).append("</td>");
+			}
+			rows.append("</tr>");
+		}
+		values.put("rows", rows.toString());
+		return TEMPLATE.render(values);
+	}
+
+	/** One table cell: text, optionally preceded by links. */
+	public static final class Cell {
+
+		private final String text;
+
+		private final boolean numeric;
+
+		private final List<String[]> links = new ArrayList<>();
+
+		private Cell(String text, boolean numeric) {
+			this.text = text;
+			this.numeric = numeric;
+		}
+
+		public static Cell text(String text) {
+			return new Cell(text, false);
+		}
+
+		public static Cell number(String text) {
+			return new Cell(text, true);
+		}
+
+		/** A cell holding only links. */
+		public static Cell links() {
+			return new Cell("", false);
+		}
+
+		public Cell link(String label, String href) {
+			this.links.add(new String[] { label, href });
+			return this;
+		}
+
+	}
+
+}

@@ -1,0 +1,78 @@
+package dev.spanprofile.view;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.spanprofile.aggregate.FrameSpans;
+import dev.spanprofile.render.FrameNames;
+import dev.spanprofile.render.html.TablePage;
+import dev.spanprofile.render.html.TablePage.Cell;
+import dev.spanprofile.store.SampleKind;
+
+/** The stored requests of a name with the most samples in one frame of its graph. */
+public final class FrameSpansView {
+
+	private final ViewContext context;
+
+	private final String name;
+
+	private final List<String> path;
+
+	private final List<FrameSpans.SpanSamples> spans;
+
+	private final Duration window;
+
+	private final SampleKind kind;
+
+	FrameSpansView(ViewContext context, String name, List<String> path, List<FrameSpans.SpanSamples> spans,
+			Duration window, SampleKind kind) {
+		this.context = context;
+		this.name = name;
+		this.path = path;
+		this.spans = spans;
+		this.window = window;
+		this.kind = kind;
+	}
+
+	public Map<String, Object> json() {
+		Map<String, Object> body = new LinkedHashMap<>();
+		body.put("name", this.name);
+		body.put("frame", this.path);
+		body.put("flameGraphEvent", this.kind.id());
+		List<Map<String, Object>> spans = new ArrayList<>();
+		for (FrameSpans.SpanSamples entry : this.spans) {
+			Map<String, Object> span = new LinkedHashMap<>();
+			span.put("spanId", entry.span().spanId());
+			span.put("traceId", entry.span().traceId());
+			span.put("samples", entry.samples());
+			span.put("durationMillis", entry.span().durationNanos(this.context.now()) / 1e6);
+			spans.add(span);
+		}
+		body.put("spans", spans);
+		return body;
+	}
+
+	public String html() {
+		String frame = this.path.isEmpty() ? this.name : this.path.get(this.path.size() - 1);
+		TablePage page = TablePage.titled("Requests in " + FrameNames.shortName(frame))
+			.fact("span name", this.name)
+			.fact("frame", frame)
+			.link("back to the graph of " + this.name, NameViews.nameHref(this.name, this.window) + "&format=html"
+					+ "&event=" + this.kind.id())
+			.indexHref("../spanprofile");
+		page.note("Stored requests only (the store keeps the most recent ones); the graph counts every request.");
+		page.columns(Cell.text("Span"), Cell.number("Samples in this frame"), Cell.number("Duration"),
+				Cell.text("Trace"));
+		for (FrameSpans.SpanSamples entry : this.spans) {
+			page.row(List.of(Cell.links().link(entry.span().spanId(), entry.span().spanId()),
+					Cell.number(Long.toString(entry.samples())),
+					Cell.number(EmptyProfiles.millis(entry.span().durationNanos(this.context.now()) / 1e6)),
+					Cell.links().link(entry.span().traceId(), entry.span().traceId())));
+		}
+		return page.render();
+	}
+
+}

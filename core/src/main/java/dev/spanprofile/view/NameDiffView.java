@@ -1,0 +1,110 @@
+package dev.spanprofile.view;
+
+import java.time.Duration;
+import java.util.Map;
+
+import dev.spanprofile.aggregate.ProfileDiff;
+import dev.spanprofile.render.DiffStacks;
+import dev.spanprofile.render.html.FlameGraphModel;
+import dev.spanprofile.render.html.FlameGraphPage;
+import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.store.SpanRecord;
+
+/**
+ * A differential flame graph: a name's slow requests (or one request) against its typical ones. Sized by the slow
+ * side, coloured by the difference per request.
+ */
+public final class NameDiffView implements FlameGraphView {
+
+	private final ViewContext context;
+
+	private final ProfileDiff diff;
+
+	private final Duration window;
+
+	private final SampleKind kind;
+
+	/** The one span compared, or {@code null} when a name's slow spans are. */
+	private final SpanRecord span;
+
+	NameDiffView(ViewContext context, ProfileDiff diff, Duration window, SampleKind kind, SpanRecord span) {
+		this.context = context;
+		this.diff = diff;
+		this.window = window;
+		this.kind = kind;
+		this.span = span;
+	}
+
+	public ProfileDiff diff() {
+		return this.diff;
+	}
+
+	@Override
+	public Map<String, Object> json() {
+		Map<String, Object> body = this.context.engine();
+		body.put("flameGraphEvent", this.kind.id());
+		body.put("name", this.diff.name());
+		if (this.span != null) {
+			body.put("spanId", this.span.spanId());
+			body.put("durationMillis", this.span.durationNanos(this.context.now()) / 1e6);
+		}
+		body.put("windowSeconds", this.window.toSeconds());
+		body.put("thresholdMillis", this.diff.thresholdNanos() / 1e6);
+		body.put("slowSpans", this.diff.slowSpans());
+		body.put("typicalSpans", this.diff.typicalSpans());
+		body.put("flameGraph", DiffStacks.tree(this.diff.name(), this.diff.tree(), this.context.frames()));
+		return body;
+	}
+
+	@Override
+	public String collapsed() {
+		return DiffStacks.collapsed(this.diff.tree(), this.context.frames());
+	}
+
+	@Override
+	public String html() {
+		FlameGraphModel model = FlameGraphModel
+			.builder(this.diff.name(), this.context.frames(), this.context.classifier())
+			.addComparison(this.diff.tree())
+			.build();
+		String title = (this.span != null) ? this.diff.name() + " — span " + this.span.spanId() + " vs typical"
+				: this.diff.name() + " — slow vs typical";
+		String threshold = EmptyProfiles.millis(this.diff.thresholdNanos() / 1e6);
+		FlameGraphPage page = FlameGraphPage.of(model).title(title).comparison(this.diff.slowSpans(),
+				this.diff.typicalSpans());
+		page.fact("window", "last " + NameViews.describe(this.window))
+			.fact(this.span != null ? "this span" : "slow", (this.span != null)
+					? EmptyProfiles.millis(this.span.durationNanos(this.context.now()) / 1e6) + ", "
+							+ this.diff.tree().totalValue() + " samples"
+					: this.diff.slowSpans() + " requests ≥ " + threshold + ", " + this.diff.tree().totalValue()
+							+ " samples")
+			.fact("typical", this.diff.typicalSpans() + " requests < " + threshold + ", "
+					+ this.diff.tree().totalBaseline() + " samples");
+		page.note("Widths: the " + (this.span != null ? "span's" : "slow requests'") + " samples. Colour: samples "
+				+ "per request there against a typical request — red where the slow side spends more, blue where it "
+				+ "spends less, grey where they are alike. The tooltip shows both sides.");
+		if (this.diff.typicalSpans() == 0) {
+			page.note("No typical request in the window to compare with: every request of this name is on the slow "
+					+ "side.");
+		}
+		String href = NameViews.nameHref(this.diff.name(), this.window);
+		String event = "&event=" + this.kind.id();
+		String self = (this.span != null) ? this.span.spanId() + "?compare=typical" : href + "&compare=typical";
+		if (this.span != null) {
+			page.link("this span's flame graph", this.span.spanId());
+		}
+		return page.link("all requests of " + this.diff.name(), href + "&format=html" + event)
+			.link("JSON", self + "&format=json" + event)
+			.link("collapsed stacks (slow typical)", self + "&format=collapsed" + event)
+			.sampling(this.context.status().event(), this.context.intervalMillis())
+			.indexHref("../spanprofile")
+			.render();
+	}
+
+	@Override
+	public byte[] pprof() {
+		throw ViewException.badRequest("pprof has no differential form: use format=collapsed (stack slow typical) "
+				+ "or format=json (value and baseline per frame)");
+	}
+
+}

@@ -1,0 +1,95 @@
+package dev.spanprofile.view;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.spanprofile.aggregate.AggregateSettings;
+import dev.spanprofile.aggregate.NameSummary;
+import dev.spanprofile.render.html.TablePage;
+import dev.spanprofile.render.html.TablePage.Cell;
+
+/** Every local-root span name seen in the window with its latency and samples, busiest first. */
+public final class NameListView {
+
+	private final ViewContext context;
+
+	private final Duration window;
+
+	private final List<NameSummary> names;
+
+	private final AggregateSettings settings;
+
+	NameListView(ViewContext context, Duration window, List<NameSummary> names, AggregateSettings settings) {
+		this.context = context;
+		this.window = window;
+		this.names = names;
+		this.settings = settings;
+	}
+
+	public Map<String, Object> json() {
+		Map<String, Object> body = new LinkedHashMap<>();
+		body.put("windowSeconds", this.window.toSeconds());
+		List<Map<String, Object>> names = new ArrayList<>();
+		for (NameSummary summary : this.names) {
+			Map<String, Object> name = new LinkedHashMap<>();
+			name.put("name", summary.name());
+			name.put("count", summary.count());
+			name.put("errors", summary.errors());
+			name.put("p50Millis", summary.p50Nanos() / 1e6);
+			name.put("p90Millis", summary.p90Nanos() / 1e6);
+			name.put("p99Millis", summary.p99Nanos() / 1e6);
+			name.put("maxMillis", summary.maxNanos() / 1e6);
+			Map<String, Object> samples = new LinkedHashMap<>();
+			samples.put("cpu", summary.cpuSamples());
+			samples.put("wall", summary.wallSamples());
+			name.put("samples", samples);
+			name.put("slowest", summary.slowest());
+			names.add(name);
+		}
+		body.put("names", names);
+		return body;
+	}
+
+	public String html() {
+		TablePage page = TablePage.titled("Span names")
+			.fact("window", "last " + NameViews.describe(this.window))
+			.fact("names", this.names.size() + " (at most " + this.settings.maxNames() + "; later ones count as '"
+					+ AggregateSettings.OTHER + "')")
+			.link("JSON", "names?format=json&window=" + this.window.toSeconds() + "s")
+			.link("last 15 minutes", "names?format=html&window=15m")
+			.link("whole window", "names?format=html")
+			.indexHref("../spanprofile");
+		page.note("Latency counts every request of each name; profiles merge the samples of all of them, so a pattern "
+				+ "across many short requests shows. 'slow vs typical' compares requests slower than the name's "
+				+ "p90 with the rest.");
+		page.columns(Cell.text("Span name"), Cell.number("Requests"), Cell.number("Errors"), Cell.number("p50"),
+				Cell.number("p90"), Cell.number("p99"), Cell.number("Max"), Cell.number("CPU samples"),
+				Cell.number("Wall samples"), Cell.text("Profiles"), Cell.text("Slowest"));
+		String window = "&window=" + this.window.toSeconds() + "s";
+		for (NameSummary summary : this.names) {
+			String href = "names?format=html&name=" + URLEncoder.encode(summary.name(), StandardCharsets.UTF_8)
+					+ window;
+			Cell slowest = Cell.links();
+			for (String spanId : summary.slowest()) {
+				slowest.link(spanId, spanId);
+			}
+			page.row(List.of(Cell.links().link(summary.name(), href), Cell.number(Long.toString(summary.count())),
+					Cell.number(Long.toString(summary.errors())), Cell.number(millis(summary.p50Nanos())),
+					Cell.number(millis(summary.p90Nanos())), Cell.number(millis(summary.p99Nanos())),
+					Cell.number(millis(summary.maxNanos())), Cell.number(Long.toString(summary.cpuSamples())),
+					Cell.number(Long.toString(summary.wallSamples())),
+					Cell.links().link("all", href).link("slow vs typical", href + "&compare=typical"), slowest));
+		}
+		return page.render();
+	}
+
+	private static String millis(long nanos) {
+		return EmptyProfiles.millis(nanos / 1e6);
+	}
+
+}
