@@ -9,6 +9,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
+import dev.spanprofile.attribution.AttributionCounters;
 import dev.spanprofile.attribution.AttributionStats;
 import dev.spanprofile.attribution.SampleAttributor;
 import dev.spanprofile.sampling.SamplerUnavailableException;
@@ -48,6 +49,8 @@ public final class SpanProfiler implements AutoCloseable {
 	private final ActivationRecorder recorder = ActivationRecorder.global();
 
 	private final ReentrantLock cycle = new ReentrantLock();
+
+	private final CollectionCycles collectionCycles = new CollectionCycles();
 
 	private ScheduledExecutorService collector;
 
@@ -240,6 +243,7 @@ public final class SpanProfiler implements AutoCloseable {
 			// is published.
 			this.attributor.forgetBefore(upTo - 2 * this.settings.dumpInterval().toNanos());
 			this.store.evictIfNeeded();
+			this.collectionCycles.record(System.nanoTime() - dumpStart);
 		}
 		finally {
 			this.cycle.unlock();
@@ -263,6 +267,16 @@ public final class SpanProfiler implements AutoCloseable {
 		String problem = this.problem;
 		return new EngineStatus(this.engine.name(), this.engine.activeEvent(), problem == null, problem,
 				(problem == null) ? this.engine.note() : null);
+	}
+
+	/** Where samples went, per kind of sample; unlike {@link #attributionStats()} never waits for a cycle. */
+	public AttributionCounters attributionCounters() {
+		return this.attributor.counters();
+	}
+
+	/** Collection cycles run so far and their duration. */
+	public CollectionCycles collectionCycles() {
+		return this.collectionCycles;
 	}
 
 	/** Threads whose change points the attributor still holds (for tests and diagnostics). */

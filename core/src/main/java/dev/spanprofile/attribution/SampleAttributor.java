@@ -33,6 +33,8 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 
 	private long unknown;
 
+	private final AttributionCounters counters = new AttributionCounters();
+
 	public SampleAttributor(SpanProfileStore store) {
 		this.store = store;
 	}
@@ -45,6 +47,7 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	@Override
 	public void gap(long threadId, long time) {
 		timeline(threadId).append(time, ThreadTimeline.UNKNOWN);
+		this.counters.timelineGap();
 	}
 
 	@Override
@@ -80,12 +83,15 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 			SpanRecord target = this.store.settings().rootSpanOnly() ? record.localRoot() : record;
 			this.store.addSample(target, kind, rootFirstStack, weight);
 			this.attributed += weight;
+			this.counters.add(kind, AttributionCounters.Result.ATTRIBUTED, weight);
 		}
 		else if (state == ThreadTimeline.NONE) {
 			this.outsideSpans += weight;
+			this.counters.add(kind, AttributionCounters.Result.OUTSIDE, weight);
 		}
 		else {
 			this.unknown += weight;
+			this.counters.add(kind, AttributionCounters.Result.UNKNOWN, weight);
 		}
 	}
 
@@ -109,6 +115,11 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 
 	public AttributionStats stats() {
 		return new AttributionStats(this.attributed, this.outsideSpans, this.unknown);
+	}
+
+	/** The same totals per kind of sample, readable from any thread. */
+	public AttributionCounters counters() {
+		return this.counters;
 	}
 
 	/** Threads with a retained timeline (for tests and diagnostics). */

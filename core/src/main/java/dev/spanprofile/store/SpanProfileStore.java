@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
 
@@ -36,6 +37,8 @@ public final class SpanProfileStore {
 	private final AtomicLong sampleBytes = new AtomicLong();
 
 	private final ReentrantLock evicting = new ReentrantLock();
+
+	private final LongAdder evictedSpans = new LongAdder();
 
 	public SpanProfileStore(StoreSettings settings) {
 		this.settings = settings;
@@ -141,6 +144,14 @@ public final class SpanProfileStore {
 		return this.sampleBytes.get() + (long) this.spans.size() * BYTES_PER_SPAN;
 	}
 
+	/**
+	 * Spans dropped to keep the store within its bounds since it was created (not counting requests left out on
+	 * purpose, such as those to the actuator).
+	 */
+	public long evictedSpans() {
+		return this.evictedSpans.sum();
+	}
+
 	/** Drop the oldest requests until the store is within its bounds. */
 	public void evictIfNeeded() {
 		if (!this.evicting.tryLock()) {
@@ -163,6 +174,7 @@ public final class SpanProfileStore {
 			SpanRecord root = roots.next();
 			if (!finishedOnly || !root.inFlight()) {
 				roots.remove();
+				this.evictedSpans.add(groupSize(root));
 				removeGroup(root);
 			}
 		}
@@ -171,6 +183,14 @@ public final class SpanProfileStore {
 	private boolean overBudget(boolean finishedOnly) {
 		int limit = finishedOnly ? this.settings.maxSpans() : 2 * this.settings.maxSpans() - 1;
 		return this.spans.size() > limit || approximateBytes() > this.settings.maxBytes();
+	}
+
+	private static int groupSize(SpanRecord record) {
+		int size = 1;
+		for (SpanRecord child : record.children()) {
+			size += groupSize(child);
+		}
+		return size;
 	}
 
 	private void removeGroup(SpanRecord record) {
