@@ -13,7 +13,6 @@ import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEn
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.Import;
 
 /**
  * The {@code spanprofile} health contributor, switched off with {@code management.health.spanprofile.enabled=false}.
@@ -22,8 +21,6 @@ import org.springframework.context.annotation.Import;
  */
 @AutoConfiguration(after = SpanProfileAutoConfiguration.class)
 @ConditionalOnBean(SpanProfiler.class)
-@Import({ SpanProfileHealthAutoConfiguration.Boot4HealthConfiguration.class,
-		SpanProfileHealthAutoConfiguration.Boot3HealthConfiguration.class })
 public final class SpanProfileHealthAutoConfiguration {
 
 	static final String BEAN_NAME = "spanprofileHealthIndicator";
@@ -31,15 +28,24 @@ public final class SpanProfileHealthAutoConfiguration {
 	SpanProfileHealthAutoConfiguration() {
 	}
 
+	/**
+	 * Boot 4. Boot's enablement condition sits one level down: its annotation is resolved only once this class's
+	 * condition has found Boot 4's health API.
+	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")
-	@ConditionalOnEnabledHealthIndicator("spanprofile")
 	static class Boot4HealthConfiguration {
 
-		@Bean(BEAN_NAME)
-		@ConditionalOnMissingBean(name = BEAN_NAME)
-		SpanProfileHealthIndicator spanprofileHealthIndicator(SpanProfiler spanProfiler) {
-			return new SpanProfileHealthIndicator(spanProfiler);
+		@Configuration(proxyBeanMethods = false)
+		@ConditionalOnEnabledHealthIndicator("spanprofile")
+		static class EnabledHealthConfiguration {
+
+			@Bean(BEAN_NAME)
+			@ConditionalOnMissingBean(name = BEAN_NAME)
+			SpanProfileHealthIndicator spanprofileHealthIndicator(SpanProfiler spanProfiler) {
+				return new SpanProfileHealthIndicator(spanProfiler);
+			}
+
 		}
 
 	}
