@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.tracing.sampling.probability=1.0",
-				"management.endpoints.web.exposure.include=health,info,metrics,spanprofile",
+				"management.endpoints.web.exposure.include=health,info,metrics,prometheus,spanprofile",
 				"management.endpoint.health.show-details=always", "spanprofile.dump-interval=200ms",
 				"management.otlp.metrics.export.enabled=false" })
 @DirtiesContext
@@ -84,6 +84,14 @@ class ProfilerSignalsWebTests {
 				+ metric("spanprofile.samples?tag=result:attributed&tag=event:wall"))
 			.isEqualTo(attributed);
 
+		HttpResponse<String> scrape = this.endpoint.get("/actuator/prometheus", "text/plain");
+		assertThat(scrape.statusCode()).isEqualTo(200);
+		assertThat(prometheusValue(scrape.body(), "spanprofile_samples_total", "event=\"cpu\"",
+				"result=\"attributed\""))
+			.isEqualTo(metric("spanprofile.samples?tag=result:attributed&tag=event:cpu"));
+		assertThat(scrape.body()).contains("spanprofile_collection_seconds_count", "spanprofile_store_bytes",
+				"spanprofile_spans_stored", "spanprofile_timeline_gaps_total");
+
 		@SuppressWarnings("unchecked")
 		List<Map<String, Object>> spans = (List<Map<String, Object>>) engine.get("spans");
 		long storedSamples = spans.stream().mapToLong((span) -> ((Number) span.get("samples")).longValue()).sum();
@@ -124,6 +132,15 @@ class ProfilerSignalsWebTests {
 		Map<String, Object> spanprofile = (Map<String, Object>) components.get("spanprofile");
 		assertThat(spanprofile).containsEntry("status", "UP");
 		return (Map<String, Object>) spanprofile.get("details");
+	}
+
+	private static double prometheusValue(String scrape, String name, String... labels) {
+		for (String line : scrape.split("\n")) {
+			if (line.startsWith(name + "{") && java.util.Arrays.stream(labels).allMatch(line::contains)) {
+				return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+			}
+		}
+		throw new AssertionError("No " + name + " with " + List.of(labels) + " in\n" + scrape);
 	}
 
 	/** The single measurement (count or value) of a metric in /actuator/metrics. */
