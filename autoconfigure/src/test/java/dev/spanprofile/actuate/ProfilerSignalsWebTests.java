@@ -101,6 +101,12 @@ class ProfilerSignalsWebTests {
 		assertThat(metric("spanprofile.store.bytes")).isEqualTo(this.profiler.store().approximateBytes());
 		assertThat(metric("spanprofile.spans.evicted")).isZero();
 		double cycles = metric("spanprofile.collection");
+		System.out.printf("profiler signals: %d samples in 3 burn spans, attributed metric +%.0f (now %.0f), outside %.0f, "
+				+ "unknown %.0f, %.0f collection cycles, mean %.2f ms, %d spans stored, %d bytes%n", burnSamples,
+				attributed - attributedBefore, attributed, metric("spanprofile.samples?tag=result:outside"),
+				metric("spanprofile.samples?tag=result:unknown"), cycles,
+				this.profiler.collectionCycles().totalNanos() / 1e6 / cycles, this.profiler.store().size(),
+				this.profiler.store().approximateBytes());
 		assertThat(cycles).isEqualTo(this.profiler.collectionCycles().count()).isGreaterThan(cyclesBefore);
 
 		// A stopped profiler is a state, not an outage: the instance stays in rotation.
