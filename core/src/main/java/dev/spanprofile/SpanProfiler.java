@@ -11,6 +11,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 import dev.spanprofile.aggregate.NameAggregates;
+import dev.spanprofile.attribution.AttributionCounters;
 import dev.spanprofile.attribution.AttributionStats;
 import dev.spanprofile.attribution.SampleAttributor;
 import dev.spanprofile.sampling.SamplerUnavailableException;
@@ -60,6 +61,8 @@ public final class SpanProfiler implements AutoCloseable {
 	private final SlowSpanLog slowSpanLog;
 
 	private final ReentrantLock cycle = new ReentrantLock();
+
+	private final CollectionCycles collectionCycles = new CollectionCycles();
 
 	private ScheduledExecutorService collector;
 
@@ -289,6 +292,7 @@ public final class SpanProfiler implements AutoCloseable {
 			if (this.slowSpanLog != null) {
 				this.slowSpanLog.flush(completeUpToEpochNanos(), this.store.frames());
 			}
+			this.collectionCycles.record(System.nanoTime() - dumpStart);
 		}
 		finally {
 			this.cycle.unlock();
@@ -316,6 +320,16 @@ public final class SpanProfiler implements AutoCloseable {
 		ProfilerState state = this.state;
 		return new EngineStatus(this.engine.name(), this.engine.activeEvent(), state.isRunning(), state.reason(),
 				state.isRunning() ? this.engine.note() : null);
+	}
+
+	/** Where samples went, per kind of sample; unlike {@link #attributionStats()} never waits for a cycle. */
+	public AttributionCounters attributionCounters() {
+		return this.attributor.counters();
+	}
+
+	/** Collection cycles run so far and their duration. */
+	public CollectionCycles collectionCycles() {
+		return this.collectionCycles;
 	}
 
 	/** Threads whose change points the attributor still holds (for tests and diagnostics). */

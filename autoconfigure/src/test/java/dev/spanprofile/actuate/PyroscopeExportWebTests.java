@@ -10,6 +10,8 @@ import java.util.Map;
 
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.pyroscope.IngestReceiver;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -39,6 +41,9 @@ class PyroscopeExportWebTests {
 
 	@Autowired
 	SpanProfiler profiler;
+
+	@Autowired
+	MeterRegistry meters;
 
 	@DynamicPropertySource
 	static void pyroscope(DynamicPropertyRegistry registry) {
@@ -86,6 +91,20 @@ class PyroscopeExportWebTests {
 		assertThat((double) uploadedHot).isBetween(localHot * 0.95, localHot * 1.05 + 1);
 		// Micrometer names a server span only when it ends: the upload carries that final name, not a placeholder.
 		assertThat(labelled).allSatisfy((s) -> assertThat(strings.get(s.spanName())).isEqualTo("http get /burn"));
+	}
+
+	@Test
+	void exportMetricsCountWhatTheServerAccepted() {
+		// Uploads run every second whether or not requests come: the counter follows the server's count.
+		Awaitility.await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> {
+			double uploaded = this.meters.get("spanprofile.export.uploaded").functionCounter().count();
+			assertThat(uploaded).isGreaterThanOrEqualTo(2).isEqualTo(receiver.accepted().size());
+		});
+		for (String reason : new String[] { "queue-full", "failed", "local" }) {
+			assertThat(this.meters.get("spanprofile.export.dropped").tag("reason", reason).functionCounter().count())
+				.as(reason)
+				.isZero();
+		}
 	}
 
 	private static IngestReceiver start() {

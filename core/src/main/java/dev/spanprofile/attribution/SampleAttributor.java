@@ -44,6 +44,8 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	/** Samples newer than {@link #completeUpTo}, oldest first, waiting for the drain that covers them. */
 	private final ArrayDeque<HeldSample> held = new ArrayDeque<>();
 
+	private final AttributionCounters counters = new AttributionCounters();
+
 	public SampleAttributor(SpanProfileStore store) {
 		this.store = store;
 	}
@@ -56,6 +58,7 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	@Override
 	public void gap(long threadId, long time) {
 		timeline(threadId).append(time, ThreadTimeline.UNKNOWN);
+		this.counters.timelineGap();
 	}
 
 	@Override
@@ -119,6 +122,7 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 			// Bounded memory: a collector stuck between drain and dump long enough to fill this loses samples
 			// rather than give them to a span that may have ended.
 			this.unknown += weight;
+			this.counters.add(kind, AttributionCounters.Result.UNKNOWN, weight);
 		}
 	}
 
@@ -129,12 +133,15 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 			SpanRecord target = this.store.settings().rootSpanOnly() ? record.localRoot() : record;
 			this.store.addSample(target, kind, rootFirstStack, weight);
 			this.attributed += weight;
+			this.counters.add(kind, AttributionCounters.Result.ATTRIBUTED, weight);
 		}
 		else if (state == ThreadTimeline.NONE) {
 			this.outsideSpans += weight;
+			this.counters.add(kind, AttributionCounters.Result.OUTSIDE, weight);
 		}
 		else {
 			this.unknown += weight;
+			this.counters.add(kind, AttributionCounters.Result.UNKNOWN, weight);
 		}
 	}
 
@@ -158,6 +165,11 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 
 	public AttributionStats stats() {
 		return new AttributionStats(this.attributed, this.outsideSpans, this.unknown);
+	}
+
+	/** The same totals per kind of sample, readable from any thread. */
+	public AttributionCounters counters() {
+		return this.counters;
 	}
 
 	/** Threads with a retained timeline (for tests and diagnostics). */

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -43,6 +44,9 @@ public final class SpanProfileStore {
 	private final AtomicLong sampleBytes = new AtomicLong();
 
 	private final ReentrantLock evicting = new ReentrantLock();
+
+	private final LongAdder evictedSpans = new LongAdder();
+
 
 	private final ProtectedRoots protectedRoots;
 
@@ -225,6 +229,14 @@ public final class SpanProfileStore {
 		return this.sampleBytes.get() + (long) this.spans.size() * BYTES_PER_SPAN + this.frames.approximateBytes();
 	}
 
+	/**
+	 * Spans dropped to keep the store within its bounds since it was created (not counting requests left out on
+	 * purpose, such as those to the actuator).
+	 */
+	public long evictedSpans() {
+		return this.evictedSpans.sum();
+	}
+
 	/** Drop the oldest requests until the store is within its bounds. */
 	public void evictIfNeeded() {
 		if (!this.evicting.tryLock()) {
@@ -241,6 +253,7 @@ public final class SpanProfileStore {
 				if (kept == null) {
 					break;
 				}
+				this.evictedSpans.add(groupSize(kept));
 				this.rootDropped.accept(kept);
 				removeGroup(kept);
 			}
@@ -259,6 +272,7 @@ public final class SpanProfileStore {
 			SpanRecord root = roots.next();
 			if (!finishedOnly || !root.inFlight()) {
 				roots.remove();
+				this.evictedSpans.add(groupSize(root));
 				this.rootDropped.accept(root);
 				removeGroup(root);
 			}
@@ -268,6 +282,14 @@ public final class SpanProfileStore {
 	private boolean overBudget(boolean finishedOnly) {
 		int limit = finishedOnly ? this.settings.maxSpans() : 2 * this.settings.maxSpans() - 1;
 		return this.spans.size() > limit || approximateBytes() > this.settings.maxBytes();
+	}
+
+	private static int groupSize(SpanRecord record) {
+		int size = 1;
+		for (SpanRecord child : record.children()) {
+			size += groupSize(child);
+		}
+		return size;
 	}
 
 	private void removeGroup(SpanRecord record) {

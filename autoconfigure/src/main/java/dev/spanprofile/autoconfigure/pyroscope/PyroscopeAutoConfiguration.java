@@ -47,10 +47,15 @@ public final class PyroscopeAutoConfiguration {
 		}
 
 		@Bean
+		PyroscopeExportStats spanProfilePyroscopeExportStats() {
+			return new PyroscopeExportStats();
+		}
+
+		@Bean
 		SamplingEngineFactory spanProfilePyroscopeEngine(PyroscopeProperties properties, SpanLabels labels,
-				Environment environment) {
+				Environment environment, PyroscopeExportStats exportStats) {
 			PyroscopeSettings settings = settings(properties, environment);
-			return (sampler, frames) -> new PyroscopeEngine(settings, labels, sampler, frames);
+			return (sampler, frames) -> exportStats.created(new PyroscopeEngine(settings, labels, sampler, frames));
 		}
 
 		/** Right after spanprofile's own processor, before exporters: the attribute must be set at start. */
