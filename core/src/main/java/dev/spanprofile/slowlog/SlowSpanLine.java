@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
+import dev.spanprofile.render.CpuShare;
 import dev.spanprofile.render.FrameNames;
 import dev.spanprofile.render.SelfTime;
 import dev.spanprofile.store.SampleKind;
@@ -33,10 +34,9 @@ final class SlowSpanLine {
 			StackTree samples = root.inclusiveSamples(kind);
 			long total = samples.totalSamples();
 			if (kind == SampleKind.CPU) {
-				// Each CPU sample stands for one interval of CPU time.
-				double cpuMillis = total * interval.toNanos() / 1_000_000.0;
-				line.append("; CPU ").append(millis(cpuMillis)).append(" of ").append(millis(durationMillis));
-				if (!kinds.contains(SampleKind.WALL) && cpuMillis < durationMillis / 2) {
+				CpuShare cpu = CpuShare.of(total, interval, durationMillis);
+				line.append("; CPU ").append(millis(cpu.cpuMillis())).append(" of ").append(millis(durationMillis));
+				if (!kinds.contains(SampleKind.WALL) && cpu.mostlyOffCpu()) {
 					// The answer is in the waiting, which CPU samples do not see.
 					line.append(" (mostly off-CPU: sample wall too, spanprofile.event=cpu,wall, to see where it waited)");
 				}
@@ -60,6 +60,7 @@ final class SlowSpanLine {
 		return line.append("; flame graph: ").append(base).append(root.spanId()).toString();
 	}
 
+	/** Without digit grouping: log lines are read by grep and parsers as much as by people. */
 	private static String millis(double millis) {
 		return String.format(Locale.ROOT, (millis >= 100) ? "%.0f ms" : "%.1f ms", millis);
 	}

@@ -3,6 +3,7 @@ package dev.spanprofile.view;
 import java.util.Locale;
 
 import dev.spanprofile.EngineStatus;
+import dev.spanprofile.render.CpuShare;
 import dev.spanprofile.store.SpanRecord;
 
 /**
@@ -57,10 +58,7 @@ final class EmptyProfiles {
 	}
 
 	static String millis(double millis) {
-		if (millis >= 100) {
-			return String.format(Locale.ROOT, "%,.0f ms", millis);
-		}
-		return String.format(Locale.ROOT, "%.1f ms", millis);
+		return CpuShare.millis(millis);
 	}
 
 }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.spanprofile.render.CpuShare;
 import dev.spanprofile.render.FlameGraphTree;
 import dev.spanprofile.store.SpanRecord;
 
@@ -42,6 +43,11 @@ final class ProfileJson {
 					+ profiled.spanId() + "; this is its flame graph");
 		}
 		body.put("samples", part.samples().totalSamples());
+		CpuShare cpu = this.context.cpuShare(profiled);
+		if (cpu != null) {
+			// Latency is wall time: how much of it the CPU samples can explain.
+			body.put("cpuMillis", cpu.cpuMillis());
+		}
 		String empty = this.view.emptyReason();
 		if (empty != null) {
 			Map<String, Object> emptyProfile = new LinkedHashMap<>();

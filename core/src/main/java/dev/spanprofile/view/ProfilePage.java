@@ -4,8 +4,10 @@ import java.time.Instant;
 import java.util.Locale;
 
 import dev.spanprofile.EngineStatus;
+import dev.spanprofile.render.CpuShare;
 import dev.spanprofile.render.html.FlameGraphModel;
 import dev.spanprofile.render.html.FlameGraphPage;
+import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 
 /** The interactive page of a span's or a trace's flame graph, with the facts and links around the graph. */
@@ -72,6 +74,16 @@ final class ProfilePage {
 			.fact("started", Instant.ofEpochSecond(0, requested.startEpochNanos()).toString())
 			.fact("duration", EmptyProfiles.millis(requested.durationNanos(this.context.now()) / 1e6)
 					+ (requested.inFlight() ? " so far" : ""));
+		CpuShare cpu = this.context.cpuShare(profiled);
+		if (cpu != null) {
+			page.fact("cpu", cpu + (profiled.inFlight() ? " so far" : ""));
+			if (cpu.mostlyOffCpu() && !this.context.sampledKinds().contains(SampleKind.WALL)
+					&& this.context.isComplete(profiled) && part.samples().totalSamples() > 0) {
+				page.note("Mostly off-CPU: " + cpu + ". The rest of the time this request was waiting (I/O, locks, "
+						+ "a pool, other threads), which CPU samples do not see. Sample wall-clock time too "
+						+ "(spanprofile.event=cpu,wall) to see where it waited.");
+			}
+		}
 		if (profiled != requested) {
 			page.note("Samples are attributed to the request's local root span (spanprofile.root-span-only=true): "
 					+ "this is the flame graph of " + part.name() + " (" + profiled.spanId() + "), which contains "

@@ -7,6 +7,7 @@ import java.util.Set;
 import dev.spanprofile.EngineStatus;
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.attribution.AttributionStats;
+import dev.spanprofile.render.CpuShare;
 import dev.spanprofile.render.FrameClassifier;
 import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.store.FrameTable;
@@ -67,6 +68,18 @@ final class ViewContext {
 
 	long intervalNanos() {
 		return this.profiler.settings().sampler().interval().toNanos();
+	}
+
+	/**
+	 * The CPU time the profiled span's samples stand for against its duration, or {@code null} when CPU is not
+	 * sampled.
+	 */
+	CpuShare cpuShare(SpanRecord profiled) {
+		if (!sampledKinds().contains(SampleKind.CPU)) {
+			return null;
+		}
+		return CpuShare.of(samplesOf(profiled, SampleKind.CPU).totalSamples(),
+				this.profiler.settings().sampler().interval(), profiled.durationNanos(this.now) / 1_000_000.0);
 	}
 
 	/** Whether every sample up to the span's end has been joined (samples arrive about one dump interval late). */

@@ -178,6 +178,17 @@ class SpanProfileViewsTest {
 	}
 
 	@Test
+	void spanShowsItsCpuTimeAgainstItsDuration() {
+		// Five 10 ms CPU samples in a 100 ms request; four in a 700 ms consumer.
+		ProfileView request = views(false).profile(ProfileQuery.parse(ROOT, null, SamplerSettings.defaults()));
+		assertThat(request.json()).containsEntry("cpuMillis", 50.0);
+		assertThat(request.html()).contains("CPU 50.0 ms of 100 ms");
+		ProfileView consumer = views(false).profile(ProfileQuery.parse(OTHER_ROOT, null, SamplerSettings.defaults()));
+		assertThat(consumer.json()).containsEntry("cpuMillis", 40.0);
+		assertThat(consumer.html()).contains("CPU 40.0 ms of 700 ms");
+	}
+
+	@Test
 	void spanPageLinksToItsTraceAndFormats() {
 		String html = views(false).profile(ProfileQuery.parse(CHILD, null, SamplerSettings.defaults())).html();
 		assertThat(html).contains("query").contains(TRACE).contains(CHILD + "?format=pprof");
