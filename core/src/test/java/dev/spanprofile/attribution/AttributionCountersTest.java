@@ -29,6 +29,8 @@ class AttributionCountersTest {
 		this.attributor.changed(1, 100, span);
 		this.attributor.changed(1, 200, null);
 		this.attributor.changed(2, 50, null);
+		// The drain that handed over these change points covered every sample below.
+		this.attributor.changePointsCompleteUpTo(1_000);
 		int[] stack = { 1, 2 };
 		this.attributor.sample(SampleKind.CPU, 1, 150, stack, 1);
 		this.attributor.sample(SampleKind.CPU, 1, 160, stack, 1);
