@@ -57,9 +57,6 @@ public final class SpanProfiler implements AutoCloseable {
 
 	private final ActivationRecorder recorder = ActivationRecorder.global();
 
-	/** {@code null} unless slow requests are logged. */
-	private final SlowSpanLog slowSpanLog;
-
 	private final ReentrantLock cycle = new ReentrantLock();
 
 	private final CollectionCycles collectionCycles = new CollectionCycles();
@@ -86,8 +83,10 @@ public final class SpanProfiler implements AutoCloseable {
 		this.completedRoots.addListener(this.aggregates::fold);
 		this.attributor = new SampleAttributor(this.store);
 		this.engine = engineFactory.apply(this.store.frames());
-		this.slowSpanLog = settings.slowSpanLog().enabled() ? new SlowSpanLog(settings.slowSpanLog(), this.store,
-				settings.sampler().kinds(), settings.sampler().interval(), System::nanoTime) : null;
+		if (settings.slowSpanLog().enabled()) {
+			this.completedRoots.addListener(new SlowSpanLog(settings.slowSpanLog(), this.store.frames(),
+					settings.sampler().kinds(), settings.sampler().interval(), System::nanoTime));
+		}
 	}
 
 	public SpanProfilerSettings settings() {
@@ -119,9 +118,7 @@ public final class SpanProfiler implements AutoCloseable {
 	public SpanProcessor spanProcessor(Predicate<ReadableSpan> excluded) {
 		SpanProcessor lifecycle = new SpanLifecycleProcessor(this.store, excluded, () -> this.state.isRunning());
 		SpanProcessor rootEnds = new LocalRootEndProcessor(this.store, this.aggregates, this.completedRoots, excluded);
-		// The log reads the span's end from the store: it must come after the processor that records it.
-		return (this.slowSpanLog != null) ? SpanProcessor.composite(lifecycle, rootEnds, this.slowSpanLog)
-				: SpanProcessor.composite(lifecycle, rootEnds);
+		return SpanProcessor.composite(lifecycle, rootEnds);
 	}
 
 	/**
@@ -289,9 +286,6 @@ public final class SpanProfiler implements AutoCloseable {
 			// is published.
 			this.attributor.forgetBefore(upTo - 2 * this.settings.dumpInterval().toNanos());
 			this.store.evictIfNeeded();
-			if (this.slowSpanLog != null) {
-				this.slowSpanLog.flush(completeUpToEpochNanos(), this.store.frames());
-			}
 			this.collectionCycles.record(System.nanoTime() - dumpStart);
 		}
 		finally {

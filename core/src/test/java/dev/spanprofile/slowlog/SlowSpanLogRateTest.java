@@ -26,7 +26,7 @@ class SlowSpanLogRateTest {
 	private final SpanProfileStore store = new SpanProfileStore(StoreSettings.defaults());
 
 	private final SlowSpanLog log = new SlowSpanLog(
-			new SlowSpanLogSettings(Duration.ofMillis(100), 3, "/management/spanprofile"), this.store,
+			new SlowSpanLogSettings(Duration.ofMillis(100), 3, "/management/spanprofile"), this.store.frames(),
 			Set.of(SampleKind.CPU), Duration.ofMillis(10), this.ticker::get);
 
 	private int sequence;
@@ -53,27 +53,29 @@ class SlowSpanLogRateTest {
 		Logger logger = Logger.getLogger(SlowSpanLog.class.getName());
 		logger.addHandler(handler);
 		try {
-			for (int i = 0; i < 10; i++) {
-				this.log.offer(slowRequest(i * 1000 * MS));
-			}
-			// Nothing is written before the profile is complete up to the span's end.
-			this.log.flush(0, this.store.frames());
+			this.log.accept(fastRequest());
 			assertThat(lines).isEmpty();
-			this.log.flush(Long.MAX_VALUE, this.store.frames());
+			for (int i = 0; i < 10; i++) {
+				this.log.accept(slowRequest(i * 1000 * MS));
+			}
 			assertThat(lines).hasSize(3).allSatisfy((line) -> assertThat(line).contains("/management/spanprofile/"));
 			this.ticker.addAndGet(59_000 * MS);
-			this.log.offer(slowRequest(60_000 * MS));
-			this.log.flush(Long.MAX_VALUE, this.store.frames());
+			this.log.accept(slowRequest(60_000 * MS));
 			assertThat(lines).hasSize(3);
 			this.ticker.addAndGet(2_000 * MS);
-			this.log.offer(slowRequest(62_000 * MS));
-			this.log.flush(Long.MAX_VALUE, this.store.frames());
+			this.log.accept(slowRequest(62_000 * MS));
 			assertThat(lines).hasSize(4);
 			assertThat(lines.get(3)).contains("8 more slow requests");
 		}
 		finally {
 			logger.removeHandler(handler);
 		}
+	}
+
+	private SpanRecord fastRequest() {
+		this.store.spanStarted("tf", "fast", null, false, "GET /fast", "SERVER", 0, "main");
+		this.store.spanEnded("fast", null, "OK", 100 * MS, false);
+		return this.store.find("fast");
 	}
 
 	private SpanRecord slowRequest(long startEpochNanos) {
