@@ -111,6 +111,36 @@ final class Chromium implements AutoCloseable {
 		return target;
 	}
 
+	/** Where the flame graph page draws the frame named {@code name}: {@code x, y, width, height} on its canvas. */
+	@SuppressWarnings("unchecked")
+	Map<String, Object> frameRect(String name) {
+		Map<String, Object> rect = (Map<String, Object>) script("return window.spanprofile.frameRect(arguments[0])",
+				name);
+		org.assertj.core.api.Assertions.assertThat(rect).as("frame %s on screen", name).isNotNull();
+		return rect;
+	}
+
+	static double centreX(Map<String, Object> rect) {
+		return ((Number) rect.get("x")).doubleValue() + ((Number) rect.get("width")).doubleValue() / 2;
+	}
+
+	static double centreY(Map<String, Object> rect) {
+		return ((Number) rect.get("y")).doubleValue() + ((Number) rect.get("height")).doubleValue() / 2;
+	}
+
+	// Selenium's element offsets are measured from the element's centre.
+	static int offsetX(org.openqa.selenium.WebElement element, Map<String, Object> rect) {
+		return (int) Math.round(centreX(rect) - element.getRect().getWidth() / 2.0);
+	}
+
+	static int offsetY(org.openqa.selenium.WebElement element, Map<String, Object> rect) {
+		return (int) Math.round(centreY(rect) - element.getRect().getHeight() / 2.0);
+	}
+
+	void waitUntil(java.util.function.BooleanSupplier condition) {
+		new WebDriverWait(this.driver, Duration.ofSeconds(10)).until((driver) -> condition.getAsBoolean());
+	}
+
 	@Override
 	public void close() throws IOException {
 		try {

@@ -13,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.interactions.Actions;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -74,24 +73,24 @@ class SpanNamePagesBrowserTests {
 
 		chromium.open(client.url("/actuator/spanprofile"), "document.readyState === 'complete'");
 		chromium.driver.findElement(By.id("names-link")).click();
-		waitUntil(() -> chromium.driver.getCurrentUrl().contains("/names"));
+		chromium.waitUntil(() -> chromium.driver.getCurrentUrl().contains("/names"));
 		WebElement row = chromium.driver.findElement(By.linkText(NAME));
 		assertThat(chromium.driver.findElement(By.id("table")).getText()).contains("20");
 		chromium.screenshot("names.png");
 		row.click();
-		waitUntil(() -> Boolean.TRUE.equals(chromium.script("return " + FLAME_READY)));
+		chromium.waitUntil(() -> Boolean.TRUE.equals(chromium.script("return " + FLAME_READY)));
 		assertThat(chromium.driver.findElement(By.id("title")).getText()).contains(NAME);
 
 		// A click on the slow-only frame offers the requests with samples in it: the two slow ones.
-		Map<String, Object> slow = frameRect("loadVisitHistorySlowly");
+		Map<String, Object> slow = chromium.frameRect("loadVisitHistorySlowly");
 		WebElement canvas = chromium.driver.findElement(By.id("flame"));
-		new Actions(chromium.driver).moveToElement(canvas, offsetX(canvas, slow), offsetY(canvas, slow)).click().perform();
+		new Actions(chromium.driver).moveToElement(canvas, Chromium.offsetX(canvas, slow), Chromium.offsetY(canvas, slow)).click().perform();
 		WebElement frameSpans = chromium.driver.findElement(By.id("frame-spans"));
-		waitUntil(frameSpans::isDisplayed);
+		chromium.waitUntil(frameSpans::isDisplayed);
 		assertThat(frameSpans.getText()).contains("loadVisitHistorySlowly");
 		chromium.screenshot("name-flamegraph.png");
 		frameSpans.click();
-		waitUntil(() -> chromium.driver.getCurrentUrl().contains("frame="));
+		chromium.waitUntil(() -> chromium.driver.getCurrentUrl().contains("frame="));
 		// The slow requests, those that ran the method through this call path (reflection's accessor changes after
 		// the first calls, so the two may reach it through different frames).
 		List<String> slowest = ((List<String>) ((List<Map<String, Object>>) client
@@ -108,50 +107,21 @@ class SpanNamePagesBrowserTests {
 
 		// Slow versus typical: the slow-only method is drawn red (more per request on the slow side).
 		chromium.open(client.url(nameQuery + "&compare=typical&format=html"), FLAME_READY);
-		Map<String, Object> diffFrame = frameRect("loadVisitHistorySlowly");
+		Map<String, Object> diffFrame = chromium.frameRect("loadVisitHistorySlowly");
 		// Top-left corner of the frame: its fill, away from its label.
 		List<Number> pixel = (List<Number>) chromium.script("return window.spanprofile.pixel(arguments[0], arguments[1])",
 				((Number) diffFrame.get("x")).doubleValue() + 1, ((Number) diffFrame.get("y")).doubleValue() + 1);
 		assertThat(pixel.get(0).intValue()).as("red of %s", pixel).isGreaterThan(pixel.get(2).intValue() + 40);
 		canvas = chromium.driver.findElement(By.id("flame"));
-		new Actions(chromium.driver).moveToElement(canvas, offsetX(canvas, diffFrame), offsetY(canvas, diffFrame))
+		new Actions(chromium.driver).moveToElement(canvas, Chromium.offsetX(canvas, diffFrame), Chromium.offsetY(canvas, diffFrame))
 			.perform();
 		WebElement tooltip = chromium.driver.findElement(By.id("tooltip"));
-		waitUntil(tooltip::isDisplayed);
+		chromium.waitUntil(tooltip::isDisplayed);
 		assertThat(tooltip.getText()).contains("Slow: ").contains("in 2 spans").contains("Typical: 0 samples in 18 spans");
 		chromium.screenshot("slow-vs-typical.png");
 
 		assertThat(chromium.cspViolations()).isEmpty();
 		assertThat(chromium.severeConsoleMessages()).isEmpty();
-	}
-
-	@SuppressWarnings("unchecked")
-	private static Map<String, Object> frameRect(String name) {
-		Map<String, Object> rect = (Map<String, Object>) chromium.script("return window.spanprofile.frameRect(arguments[0])",
-				name);
-		assertThat(rect).as("frame %s on screen", name).isNotNull();
-		return rect;
-	}
-
-	private static double centreX(Map<String, Object> rect) {
-		return ((Number) rect.get("x")).doubleValue() + ((Number) rect.get("width")).doubleValue() / 2;
-	}
-
-	private static double centreY(Map<String, Object> rect) {
-		return ((Number) rect.get("y")).doubleValue() + ((Number) rect.get("height")).doubleValue() / 2;
-	}
-
-	// Selenium's element offsets are measured from the element's centre.
-	private static int offsetX(WebElement element, Map<String, Object> rect) {
-		return (int) Math.round(centreX(rect) - element.getRect().getWidth() / 2.0);
-	}
-
-	private static int offsetY(WebElement element, Map<String, Object> rect) {
-		return (int) Math.round(centreY(rect) - element.getRect().getHeight() / 2.0);
-	}
-
-	private static void waitUntil(java.util.function.BooleanSupplier condition) {
-		new WebDriverWait(chromium.driver, Duration.ofSeconds(10)).until((driver) -> condition.getAsBoolean());
 	}
 
 }

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.WebDriverWait;
+import org.openqa.selenium.interactions.Actions;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -82,26 +82,26 @@ class SpanProfilePagesBrowserTests {
 		assertThat(((Number) state.get("samples")).longValue()).isEqualTo(samples);
 
 		// The hot method is really painted: a wide rectangle with a colour that is not the background.
-		Map<String, Object> hot = frameRect("FraudRules.evaluateRules");
+		Map<String, Object> hot = chromium.frameRect("FraudRules.evaluateRules");
 		double canvasWidth = ((Number) state.get("canvasWidth")).doubleValue();
 		assertThat(((Number) hot.get("width")).doubleValue()).as("hot frame width of %s", canvasWidth)
 			.isGreaterThan(canvasWidth * 0.3);
 		List<Number> pixel = (List<Number>) chromium.script("return window.spanprofile.pixel(arguments[0], arguments[1])",
-				centreX(hot), centreY(hot));
+				Chromium.centreX(hot), Chromium.centreY(hot));
 		assertThat(pixel).extracting(Number::intValue).isNotEqualTo(List.of(255, 255, 255));
 
 		// Hovering shows a tooltip with the frame's name and share.
 		WebElement canvas = chromium.driver.findElement(By.id("flame"));
-		new Actions(chromium.driver).moveToElement(canvas, offsetX(canvas, hot), offsetY(canvas, hot)).perform();
+		new Actions(chromium.driver).moveToElement(canvas, Chromium.offsetX(canvas, hot), Chromium.offsetY(canvas, hot)).perform();
 		WebElement tooltip = chromium.driver.findElement(By.id("tooltip"));
-		waitUntil(tooltip::isDisplayed);
+		chromium.waitUntil(tooltip::isDisplayed);
 		assertThat(tooltip.getText()).contains("FraudRules.evaluateRules").contains("% of all").contains("samples");
 		chromium.screenshot("flamegraph.png");
 
 		// Click zooms into the frame: it then fills the width.
 		new Actions(chromium.driver).click().perform();
 		assertThat((String) state().get("zoom")).endsWith("FraudRules.evaluateRules");
-		Map<String, Object> zoomed = frameRect("FraudRules.evaluateRules");
+		Map<String, Object> zoomed = chromium.frameRect("FraudRules.evaluateRules");
 		assertThat(((Number) zoomed.get("width")).doubleValue()).isCloseTo(canvasWidth, org.assertj.core.data.Offset.offset(1.0));
 		assertThat(chromium.driver.findElements(By.cssSelector("#breadcrumb button"))).hasSizeGreaterThan(1);
 		chromium.driver.findElement(By.id("reset")).click();
@@ -118,7 +118,7 @@ class SpanProfilePagesBrowserTests {
 		String expected = String.format(Locale.ROOT, "Matched: %.1f%%", 100.0 * matched / samples);
 		WebElement search = chromium.driver.findElement(By.id("search"));
 		search.sendKeys("DiscountEngine");
-		waitUntil(() -> ((String) state().get("match")).startsWith("Matched:"));
+		chromium.waitUntil(() -> ((String) state().get("match")).startsWith("Matched:"));
 		assertThat((String) state().get("match")).startsWith(expected);
 		search.sendKeys(Keys.ENTER);
 		assertThat((String) state().get("zoom")).contains("DiscountEngine");
@@ -131,7 +131,7 @@ class SpanProfilePagesBrowserTests {
 		String hottestSelf = chromium.driver.findElement(By.cssSelector("#top tbody tr")).getDomAttribute("data-frame");
 		chromium.driver.findElement(By.id("view-bottom-up")).click();
 		assertThat(state().get("view")).isEqualTo("bottom-up");
-		Map<String, Object> leaf = frameRect(hottestSelf);
+		Map<String, Object> leaf = chromium.frameRect(hottestSelf);
 		assertThat(((Number) leaf.get("y")).doubleValue()).isEqualTo(18.0);
 		assertThat(chromium.driver.getCurrentUrl()).contains("view=bottom-up");
 
@@ -200,10 +200,10 @@ class SpanProfilePagesBrowserTests {
 		WebElement openSpan = chromium.driver.findElement(By.id("open-span"));
 		assertThat(openSpan.isDisplayed()).isFalse();
 
-		Map<String, Object> spanFrame = frameRect("http get /burn");
+		Map<String, Object> spanFrame = chromium.frameRect("http get /burn");
 		assertThat(((Number) spanFrame.get("y")).doubleValue()).isEqualTo(18.0);
 		WebElement canvas = chromium.driver.findElement(By.id("flame"));
-		new Actions(chromium.driver).moveToElement(canvas, offsetX(canvas, spanFrame), offsetY(canvas, spanFrame))
+		new Actions(chromium.driver).moveToElement(canvas, Chromium.offsetX(canvas, spanFrame), Chromium.offsetY(canvas, spanFrame))
 			.click()
 			.perform();
 		assertThat(state().get("zoom")).isEqualTo("http get /burn");
@@ -217,8 +217,8 @@ class SpanProfilePagesBrowserTests {
 	}
 
 	private void openSpanAfterZoom(WebElement canvas, Map<String, Object> burn) {
-		Map<String, Object> spanFrame = frameRect("http get /burn");
-		new Actions(chromium.driver).moveToElement(canvas, offsetX(canvas, spanFrame), offsetY(canvas, spanFrame))
+		Map<String, Object> spanFrame = chromium.frameRect("http get /burn");
+		new Actions(chromium.driver).moveToElement(canvas, Chromium.offsetX(canvas, spanFrame), Chromium.offsetY(canvas, spanFrame))
 			.click()
 			.perform();
 		chromium.driver.findElement(By.id("open-span")).click();
@@ -236,35 +236,6 @@ class SpanProfilePagesBrowserTests {
 	@SuppressWarnings("unchecked")
 	private static Map<String, Object> state() {
 		return (Map<String, Object>) chromium.script("return window.spanprofile.state()");
-	}
-
-	@SuppressWarnings("unchecked")
-	private static Map<String, Object> frameRect(String name) {
-		Map<String, Object> rect = (Map<String, Object>) chromium.script("return window.spanprofile.frameRect(arguments[0])",
-				name);
-		assertThat(rect).as("frame %s on screen", name).isNotNull();
-		return rect;
-	}
-
-	private static double centreX(Map<String, Object> rect) {
-		return ((Number) rect.get("x")).doubleValue() + ((Number) rect.get("width")).doubleValue() / 2;
-	}
-
-	private static double centreY(Map<String, Object> rect) {
-		return ((Number) rect.get("y")).doubleValue() + ((Number) rect.get("height")).doubleValue() / 2;
-	}
-
-	// Selenium's element offsets are measured from the element's centre.
-	private static int offsetX(WebElement element, Map<String, Object> rect) {
-		return (int) Math.round(centreX(rect) - element.getRect().getWidth() / 2.0);
-	}
-
-	private static int offsetY(WebElement element, Map<String, Object> rect) {
-		return (int) Math.round(centreY(rect) - element.getRect().getHeight() / 2.0);
-	}
-
-	private static void waitUntil(java.util.function.BooleanSupplier condition) {
-		new WebDriverWait(chromium.driver, Duration.ofSeconds(10)).until((driver) -> condition.getAsBoolean());
 	}
 
 }
