@@ -76,6 +76,16 @@ class CompatMvcApplicationTests {
 		assertOwnHotMethod("http get /beta", "BurnController.betaHotMethod", "BurnController.alphaHotMethod");
 	}
 
+	@Test
+	void pagesCarryTheirSecurityHeaders() throws Exception {
+		// The header comes from a filter that the management-context configuration registers on every line.
+		HttpResponse<String> page = get("/actuator/spanprofile", "text/html");
+		assertThat(page.statusCode()).isEqualTo(200);
+		assertThat(page.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(
+				(policy) -> assertThat(policy).contains("default-src 'none'").contains("frame-ancestors 'self'"));
+		assertThat(page.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+	}
+
 	private void assertOwnHotMethod(String spanName, String own, String other) throws Exception {
 		List<String> ids = await().atMost(Duration.ofSeconds(20)).until(() -> completeSpanIds(spanName),
 				(found) -> found.size() >= REQUESTS);
