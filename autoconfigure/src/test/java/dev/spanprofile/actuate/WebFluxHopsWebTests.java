@@ -108,9 +108,12 @@ class WebFluxHopsWebTests {
 			return outsideSpans() - outsideBefore >= expected - tolerance;
 		});
 		for (Map<String, Object> span : this.endpoint.spans("?limit=100000")) {
+			if (((Number) span.get("samples")).longValue() == 0) {
+				continue;
+			}
 			HttpResponse<String> collapsed = this.endpoint.get("/actuator/spanprofile/" + span.get("spanId"),
 					"text/plain");
-			assertThat(collapsed.statusCode()).isEqualTo(200);
+			assertThat(collapsed.statusCode()).as(collapsed.body()).isEqualTo(200);
 			assertThat(EndpointClient.samplesWith(collapsed.body(), "eventLoopHotMethod")).as("%s", span).isZero();
 		}
 	}
