@@ -118,6 +118,28 @@ class WebFluxHopsWebTests {
 		}
 	}
 
+	@Test
+	void pagesCarryTheirSecurityHeadersOnWebFlux() throws Exception {
+		assertThat(this.endpoint.get("/delay?cpuMillis=5", "text/plain").statusCode()).isEqualTo(200);
+		String spanId = (String) this.endpoint.awaitCompleteSpan("http get /delay").get("spanId");
+		for (String path : List.of("/actuator/spanprofile", "/actuator/spanprofile/" + spanId)) {
+			HttpResponse<String> page = this.endpoint.get(path, EndpointClient.BROWSER_ACCEPT);
+			assertThat(page.statusCode()).as(path).isEqualTo(200);
+			assertThat(page.headers().firstValue("Content-Security-Policy")).as(path)
+				.hasValueSatisfying((policy) -> assertThat(policy).contains("default-src 'none'")
+					.contains("frame-ancestors 'self'"));
+			assertThat(page.headers().firstValue("X-Content-Type-Options")).as(path).hasValue("nosniff");
+			assertThat(page.headers().firstValue("Referrer-Policy")).as(path).hasValue("no-referrer");
+		}
+		HttpResponse<byte[]> pprof = this.endpoint.getBytes("/actuator/spanprofile/" + spanId + "?format=pprof", "*/*");
+		assertThat(pprof.statusCode()).isEqualTo(200);
+		assertThat(pprof.headers().firstValue("Content-Disposition"))
+			.hasValue("attachment; filename=\"spanprofile-" + spanId + ".pb.gz\"");
+		// The application's own requests are not the filter's business.
+		HttpResponse<String> own = this.endpoint.get("/delay?cpuMillis=1", "text/plain");
+		assertThat(own.headers().firstValue("Content-Security-Policy")).isEmpty();
+	}
+
 	private void assertOwnHotMethod(String hop) throws Exception {
 		String name = "http get /" + hop;
 		List<Map<String, Object>> spans = org.awaitility.Awaitility.await()
