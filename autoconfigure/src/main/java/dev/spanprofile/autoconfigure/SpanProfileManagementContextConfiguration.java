@@ -4,6 +4,7 @@ import dev.spanprofile.actuate.PageHeadersFilter;
 import dev.spanprofile.actuate.PageHeadersWebFilter;
 import dev.spanprofile.actuate.SpanProfileEndpoint;
 import jakarta.servlet.Filter;
+import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
@@ -73,7 +74,7 @@ public class SpanProfileManagementContextConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
-	@ConditionalOnClass(WebFilter.class)
+	@ConditionalOnClass({ WebFilter.class, Mono.class })
 	static class ReactivePageHeadersConfiguration {
 
 		@Bean
