@@ -2,6 +2,8 @@ package dev.spanprofile.actuate;
 
 import java.net.http.HttpResponse;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.spanprofile.SpanProfiler;
 import org.junit.jupiter.api.Test;
@@ -24,6 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 @DirtiesContext
 class ServletPathPageHeadersWebTests {
 
+	private static final Pattern SPAN_ID = Pattern.compile("\"spanId\":\"([0-9a-f]{16})\"");
+
 	@LocalServerPort
 	int port;
 
@@ -40,8 +44,7 @@ class ServletPathPageHeadersWebTests {
 			this.profiler.collectNow();
 			HttpResponse<String> list = client.get("/app/actuator/spanprofile?name=burn", "application/json");
 			assertThat(list.statusCode()).as(list.body()).isEqualTo(200);
-			java.util.regex.Matcher id = java.util.regex.Pattern.compile("\"spanId\":\"([0-9a-f]{16})\"")
-				.matcher(list.body());
+			Matcher id = SPAN_ID.matcher(list.body());
 			spanId = id.find() ? id.group(1) : null;
 		}
 		assertThat(spanId).as("the request's span").isNotNull();

@@ -1,10 +1,12 @@
 package dev.spanprofile.actuate;
 
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -22,6 +24,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.annotation.DirtiesContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * A real WebFlux application on Netty with Reactor's automatic context propagation: work that hops to another thread
@@ -90,7 +93,7 @@ class WebFluxHopsWebTests {
 		loops.forEach(executors::add);
 		long perLoopMillis = 100;
 		CountDownLatch done = new CountDownLatch(executors.size());
-		List<String> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
+		List<String> threads = new CopyOnWriteArrayList<>();
 		for (EventExecutor loop : executors) {
 			loop.execute(() -> {
 				threads.add(HopsApplication.burn(perLoopMillis, HopsApplication::eventLoopHotMethod));
@@ -103,7 +106,7 @@ class WebFluxHopsWebTests {
 		// Collected once the dump interval has passed: then no span may hold a sample of the event-loop method.
 		long expected = executors.size() * perLoopMillis / 10;
 		long tolerance = Math.round(4 * Math.sqrt(expected));
-		org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(15)).until(() -> {
+		await().atMost(Duration.ofSeconds(15)).until(() -> {
 			this.profiler.collectNow();
 			return outsideSpans() - outsideBefore >= expected - tolerance;
 		});
@@ -142,8 +145,7 @@ class WebFluxHopsWebTests {
 
 	private void assertOwnHotMethod(String hop) throws Exception {
 		String name = "http get /" + hop;
-		List<Map<String, Object>> spans = org.awaitility.Awaitility.await()
-			.atMost(java.time.Duration.ofSeconds(20))
+		List<Map<String, Object>> spans = await().atMost(Duration.ofSeconds(20))
 			.until(() -> {
 				this.profiler.collectNow();
 				return this.endpoint.spans("?limit=1000&name=" + hop)
