@@ -19,13 +19,13 @@ import dev.spanprofile.view.SpanListQuery;
 import dev.spanprofile.view.SpanListView;
 import dev.spanprofile.view.SpanProfileViews;
 import dev.spanprofile.view.ViewException;
-import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
 import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.boot.actuate.endpoint.web.annotation.WebEndpoint;
+import org.springframework.lang.Nullable;
 
 /**
  * {@code /actuator/spanprofile}: the recent and running spans, and the flame graph of any one of them or of a whole
@@ -35,7 +35,11 @@ import org.springframework.boot.actuate.endpoint.web.annotation.WebEndpoint;
  * <p>
  * Query parameters are taken as strings so that bad input gets a message that says what is wrong instead of a
  * generic error. A {@code format} parameter overrides the {@code Accept} header, for links and curl.
+ * <p>
+ * Optional parameters carry Spring's own {@code @Nullable}: Boot 3.5 recognises only that annotation (Boot 4 any
+ * annotation named {@code Nullable}), and one endpoint class serves both lines.
  */
+@SuppressWarnings("deprecation")
 @WebEndpoint(id = "spanprofile")
 public class SpanProfileEndpoint {
 

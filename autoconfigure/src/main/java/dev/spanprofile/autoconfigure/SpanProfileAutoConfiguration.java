@@ -18,6 +18,7 @@ import dev.spanprofile.store.StoreSettings;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -75,6 +76,11 @@ public final class SpanProfileAutoConfiguration {
 	@ConditionalOnMissingBean
 	SpanProfilerLifecycle spanProfilerLifecycle(SpanProfiler spanProfiler) {
 		return new SpanProfilerLifecycle(spanProfiler);
+	}
+
+	@Bean
+	MissingTracerWarning spanProfileMissingTracerWarning(ListableBeanFactory beanFactory) {
+		return new MissingTracerWarning(beanFactory);
 	}
 
 	/** First, so that later processors (exporters) never delay the moment a span is known. */

@@ -1,0 +1,54 @@
+package dev.spanprofile.autoconfigure;
+
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.util.ClassUtils;
+
+/**
+ * Says at startup, naming the missing piece for the application's Spring Boot line, when no OpenTelemetry tracer
+ * provider exists: the profiler then runs but no span is ever profiled. The starter cannot bring Boot 4's
+ * OpenTelemetry starter itself without breaking Boot 3.5 applications.
+ */
+final class MissingTracerWarning implements SmartInitializingSingleton {
+
+	private static final Log logger = LogFactory.getLog(MissingTracerWarning.class);
+
+	private static final String BOOT4_TRACING = "org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure."
+			+ "OpenTelemetryTracingAutoConfiguration";
+
+	/** In Spring Boot 4's core only (3.x has it in spring-boot-autoconfigure, another package). */
+	private static final String BOOT4_MARKER = "org.springframework.boot.thread.Threading";
+
+	private final ListableBeanFactory beanFactory;
+
+	MissingTracerWarning(ListableBeanFactory beanFactory) {
+		this.beanFactory = beanFactory;
+	}
+
+	@Override
+	public void afterSingletonsInstantiated() {
+		if (this.beanFactory.getBeanNamesForType(SdkTracerProvider.class, true, false).length == 0) {
+			logger.warn(message(getClass().getClassLoader()));
+		}
+	}
+
+	static String message(ClassLoader classLoader) {
+		String fix;
+		if (ClassUtils.isPresent(BOOT4_MARKER, classLoader) && !ClassUtils.isPresent(BOOT4_TRACING, classLoader)) {
+			fix = "On Spring Boot 4 add org.springframework.boot:spring-boot-starter-opentelemetry.";
+		}
+		else if (ClassUtils.isPresent(BOOT4_MARKER, classLoader)) {
+			fix = "Check that management.opentelemetry.enabled is not false.";
+		}
+		else {
+			fix = "On Spring Boot 3.5 the application needs spring-boot-starter-actuator and "
+					+ "io.micrometer:micrometer-tracing-bridge-otel, and management.tracing.enabled not false.";
+		}
+		return "spanprofile: there is no OpenTelemetry SdkTracerProvider bean, so no span will be profiled. " + fix;
+	}
+
+}

@@ -1,0 +1,68 @@
+package dev.spanprofile.autoconfigure;
+
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@ExtendWith(OutputCaptureExtension.class)
+class MissingTracerWarningTests {
+
+	private static final String WARNING = "there is no OpenTelemetry SdkTracerProvider bean";
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(SpanProfileAutoConfiguration.class));
+
+	@Test
+	void warnsWhenNoTracerProviderExists(CapturedOutput output) {
+		this.contextRunner.run((context) -> assertThat(context).hasNotFailed());
+		assertThat(output).contains(WARNING);
+	}
+
+	@Test
+	void staysQuietWithATracerProvider(CapturedOutput output) {
+		this.contextRunner.withUserConfiguration(TracerConfiguration.class)
+			.run((context) -> assertThat(context).hasNotFailed());
+		assertThat(output).doesNotContain(WARNING);
+	}
+
+	@Test
+	void namesBootFourOpenTelemetryStarterWhenItsModuleIsMissing() {
+		ClassLoader withoutModule = new FilteredClassLoader("org.springframework.boot.micrometer.tracing.opentelemetry");
+		assertThat(MissingTracerWarning.message(withoutModule)).contains("spring-boot-starter-opentelemetry");
+	}
+
+	@Test
+	void pointsAtTheSwitchWhenBootFourTracingIsPresent() {
+		assertThat(MissingTracerWarning.message(getClass().getClassLoader()))
+			.contains("management.opentelemetry.enabled")
+			.doesNotContain("spring-boot-starter-opentelemetry");
+	}
+
+	@Test
+	void namesWhatBootThreeFiveNeedsOnBootThree() {
+		ClassLoader bootThree = new FilteredClassLoader("org.springframework.boot.thread");
+		assertThat(MissingTracerWarning.message(bootThree)).contains("micrometer-tracing-bridge-otel")
+			.contains("spring-boot-starter-actuator");
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class TracerConfiguration {
+
+		@Bean(destroyMethod = "close")
+		SdkTracerProvider tracerProvider() {
+			return SdkTracerProvider.builder().build();
+		}
+
+	}
+
+}

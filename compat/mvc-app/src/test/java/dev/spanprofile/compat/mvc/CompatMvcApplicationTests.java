@@ -1,0 +1,148 @@
+package dev.spanprofile.compat.mvc;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.SpringBootVersion;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The starter in a real MVC application on the Spring Boot line this module is built with: each request's span holds
+ * its own hot method and not the other request's. Only APIs that every supported line shares are used here (no
+ * Boot test slices, no Jackson), so the same source runs on each.
+ */
+class CompatMvcApplicationTests {
+
+	private static final Pattern SPAN = Pattern.compile("\\{[^{}]*\\}");
+
+	private static final Pattern SPAN_ID = Pattern.compile("\"spanId\":\"([0-9a-f]{16})\"");
+
+	/** CPU each request burns; at the default 10 ms interval about 30 samples. */
+	private static final long CPU_MILLIS = 300;
+
+	private static final int REQUESTS = 3;
+
+	private static ConfigurableApplicationContext context;
+
+	private static int port;
+
+	private final HttpClient http = HttpClient.newHttpClient();
+
+	@BeforeAll
+	static void start() {
+		context = SpringApplication.run(CompatMvcApplication.class, "--server.port=0",
+				"--management.tracing.sampling.probability=1.0",
+				"--management.endpoints.web.exposure.include=health,spanprofile", "--spanprofile.dump-interval=200ms",
+				// Nothing listens for OTLP here.
+				"--management.otlp.metrics.export.enabled=false", "--management.tracing.export.enabled=false",
+				"--management.otlp.tracing.export.enabled=false");
+		port = Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
+	}
+
+	@AfterAll
+	static void stop() {
+		if (context != null) {
+			context.close();
+		}
+	}
+
+	@Test
+	void runsOnTheExpectedBootLine() {
+		assertThat(SpringBootVersion.getVersion()).startsWith(System.getProperty("compat.boot-line"));
+	}
+
+	@Test
+	void eachRequestSpanHoldsItsOwnHotMethod() throws Exception {
+		for (int i = 0; i < REQUESTS; i++) {
+			assertThat(get("/alpha?cpuMillis=" + CPU_MILLIS, "text/plain").body()).isEqualTo("alpha");
+			assertThat(get("/beta?cpuMillis=" + CPU_MILLIS, "text/plain").body()).isEqualTo("beta");
+		}
+		assertOwnHotMethod("http get /alpha", "BurnController.alphaHotMethod", "BurnController.betaHotMethod");
+		assertOwnHotMethod("http get /beta", "BurnController.betaHotMethod", "BurnController.alphaHotMethod");
+	}
+
+	@Test
+	void pagesCarryTheirSecurityHeaders() throws Exception {
+		// The header comes from a filter that the management-context configuration registers on every line.
+		HttpResponse<String> page = get("/actuator/spanprofile", "text/html");
+		assertThat(page.statusCode()).isEqualTo(200);
+		assertThat(page.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(
+				(policy) -> assertThat(policy).contains("default-src 'none'").contains("frame-ancestors 'self'"));
+		assertThat(page.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+	}
+
+	private void assertOwnHotMethod(String spanName, String own, String other) throws Exception {
+		List<String> ids = await().atMost(Duration.ofSeconds(20)).until(() -> completeSpanIds(spanName),
+				(found) -> found.size() >= REQUESTS);
+		assertThat(ids).hasSize(REQUESTS);
+		long ownSamples = 0;
+		long otherSamples = 0;
+		for (String id : ids) {
+			HttpResponse<String> collapsed = get("/actuator/spanprofile/" + id, "text/plain");
+			assertThat(collapsed.statusCode()).as(collapsed.body()).isEqualTo(200);
+			long spanOwn = samplesWith(collapsed.body(), own);
+			long spanOther = samplesWith(collapsed.body(), other);
+			// Every hot sample of this span is in its own method: one in the other's would be a misattribution.
+			assertThat(spanOther).as("%s samples of %s in span %s", other, spanName, id).isZero();
+			ownSamples += spanOwn;
+			otherSamples += spanOther;
+		}
+		// CPU-time sampling of 3 x 300 ms at 10 ms: about 90 samples in the hot method (the rest of each request is
+		// a few ms of MVC). 4 Poisson standard deviations (4 x sqrt(90) = 38) either side; fewer means samples were
+		// lost or given to another span, more means another span's samples landed here.
+		long expected = REQUESTS * CPU_MILLIS / 10;
+		long tolerance = Math.round(4 * Math.sqrt(expected));
+		assertThat(ownSamples).as("%s samples in %s", own, spanName).isBetween(expected - tolerance,
+				expected + tolerance);
+		assertThat(otherSamples).isZero();
+	}
+
+	private List<String> completeSpanIds(String name) throws Exception {
+		HttpResponse<String> list = get("/actuator/spanprofile?limit=1000", "application/json");
+		assertThat(list.statusCode()).as(list.body()).isEqualTo(200);
+		List<String> ids = new ArrayList<>();
+		Matcher span = SPAN.matcher(list.body());
+		while (span.find()) {
+			String json = span.group();
+			if (json.contains("\"name\":\"" + name + "\"") && json.contains("\"complete\":true")) {
+				Matcher id = SPAN_ID.matcher(json);
+				assertThat(id.find()).as(json).isTrue();
+				ids.add(id.group(1));
+			}
+		}
+		return ids;
+	}
+
+	private HttpResponse<String> get(String path, String accept) throws Exception {
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+			.header("Accept", accept)
+			.build();
+		return this.http.send(request, HttpResponse.BodyHandlers.ofString());
+	}
+
+	private static long samplesWith(String collapsed, String frame) {
+		long count = 0;
+		for (String line : collapsed.split("\n")) {
+			if (!line.isBlank() && line.contains(frame)) {
+				count += Long.parseLong(line.substring(line.lastIndexOf(' ') + 1));
+			}
+		}
+		return count;
+	}
+
+}
