@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 import dev.spanprofile.SpanProfiler;
+import dev.spanprofile.aggregate.NameSummary;
 import dev.spanprofile.render.CollapsedStacks;
 import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.store.SpanRecord;
@@ -93,6 +94,25 @@ class SampleApplicationTests {
 		double expected = 5 * 60 / (double) this.profiler.settings().sampler().interval().toMillis();
 		assertThat((double) scoring).as("risk scoring samples vs expected %.0f", expected)
 			.isBetween(expected - 4 * Math.sqrt(expected), expected + 4 * Math.sqrt(expected));
+	}
+
+	@Test
+	void everyReportCountsForItsNameAndItsSamplesForTheNamesProfile() throws Exception {
+		String name = "http get /reports/{reportId}";
+		NameSummary before = this.profiler.aggregates().summary(name, Duration.ofHours(1));
+		long since = MonotonicEpoch.nowEpochNanos();
+		for (int i = 0; i < 6; i++) {
+			assertThat(get("/reports/named-" + i)).isEqualTo(200);
+		}
+		// Once their profiles are complete, each report has been folded into its name's profile exactly once.
+		List<SpanRecord> reports = awaitSpans(name, 6, since);
+		NameSummary after = this.profiler.aggregates().summary(name, Duration.ofHours(1));
+		long storedCpu = reports.stream().mapToLong((report) -> report.inclusiveSampleCount(SampleKind.CPU)).sum();
+		assertThat(after.count() - ((before != null) ? before.count() : 0)).isEqualTo(6);
+		assertThat(after.cpuSamples() - ((before != null) ? before.cpuSamples() : 0)).isEqualTo(storedCpu);
+		// Each report burns 40 + 25 ms of CPU in its steps: about 39 samples at 10 ms, within four Poisson deviations.
+		double expected = 6 * 65 / (double) this.profiler.settings().sampler().interval().toMillis();
+		assertThat((double) storedCpu).isBetween(expected - 4 * Math.sqrt(expected), expected + 4 * Math.sqrt(expected));
 	}
 
 	private static long samplesIn(String collapsed, String frame) {
