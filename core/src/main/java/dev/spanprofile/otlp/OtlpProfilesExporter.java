@@ -1,5 +1,7 @@
 package dev.spanprofile.otlp;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,6 +31,8 @@ public final class OtlpProfilesExporter implements Consumer<SpanRecord>, AutoClo
 	/** About 64 bytes a node: a few MB of samples waiting between two exports at most. */
 	static final int MAX_PENDING_NODES = 100_000;
 
+	private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
 	private final OtlpSettings settings;
 
 	private final FrameTable frames;
@@ -48,6 +52,8 @@ public final class OtlpProfilesExporter implements Consumer<SpanRecord>, AutoClo
 	private final LongAdder requests = new LongAdder();
 
 	private final LongAdder requestBytes = new LongAdder();
+
+	private final LongAdder buildCpuNanos = new LongAdder();
 
 	private final UploadQueue<byte[]> uploads;
 
@@ -140,9 +146,11 @@ public final class OtlpProfilesExporter implements Consumer<SpanRecord>, AutoClo
 		if (batch.isEmpty()) {
 			return;
 		}
+		long cpuBefore = THREADS.getCurrentThreadCpuTime();
 		ProfilesRequestBuilder builder = new ProfilesRequestBuilder(this.frames, this.intervalNanos);
 		batch.forEach(builder::add);
 		byte[] request = builder.build(this.resource, start, now - start).toByteArray();
+		this.buildCpuNanos.add(Math.max(0, THREADS.getCurrentThreadCpuTime() - cpuBefore));
 		this.requests.increment();
 		this.requestBytes.add(request.length);
 		this.uploads.add(request);
@@ -156,6 +164,11 @@ public final class OtlpProfilesExporter implements Consumer<SpanRecord>, AutoClo
 	/** Uncompressed bytes of the requests built so far. */
 	public long requestBytes() {
 		return this.requestBytes.sum();
+	}
+
+	/** CPU time spent building and encoding the requests so far (compression, done on upload, not included). */
+	public long buildCpuNanos() {
+		return this.buildCpuNanos.sum();
 	}
 
 	/** Spans whose samples were dropped before an export because too many waited. */
