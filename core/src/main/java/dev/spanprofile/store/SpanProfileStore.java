@@ -68,8 +68,9 @@ public final class SpanProfileStore {
 		// Frame names are shared by all spans and cannot be evicted with them: they get a fixed share of the budget.
 		this.frames = new FrameTable(settings.maxBytes() / FRAME_TABLE_SHARE);
 		this.clock = clock;
-		// Protected requests get at most half of the bounds: the recent ones always keep the other half.
-		this.protectedRoots = new ProtectedRoots(settings.retention(), Math.max(1, settings.maxSpans() / 2),
+		// Protected requests get at most half of the bounds: the recent ones always keep the other half (a store of
+		// one span keeps none).
+		this.protectedRoots = new ProtectedRoots(settings.retention(), settings.maxSpans() / 2,
 				settings.maxBytes() / 2);
 	}
 
