@@ -52,7 +52,8 @@ final class LocalRootEndProcessor implements SpanProcessor {
 			return;
 		}
 		String spanId = span.getSpanContext().getSpanId();
-		SpanRecord record = this.store.find(spanId);
+		// Dropped already (the store is busy) but awaiting its samples: queued all the same.
+		SpanRecord record = this.store.findTracked(spanId);
 		boolean stored = record != null && record.isLocalRoot() && !record.inFlight();
 		long end = stored ? record.endEpochNanos() : MonotonicEpoch.nowEpochNanos();
 		boolean error = span.toSpanData().getStatus().getStatusCode() == StatusCode.ERROR;

@@ -80,6 +80,8 @@ public final class SpanProfiler implements AutoCloseable {
 		this.store = new SpanProfileStore(settings.store(), MonotonicEpoch::nowEpochNanos);
 		this.aggregates = new NameAggregates(settings.aggregate(), this.store.frames(), MonotonicEpoch::nowEpochNanos);
 		this.store.onRootDropped(this.completedRoots::dropped);
+		// Nothing is joined yet: a request dropped before the first cycle awaits its samples.
+		this.store.profilesCompleteUpTo(Long.MIN_VALUE);
 		this.completedRoots.addListener(this.aggregates::fold);
 		this.attributor = new SampleAttributor(this.store);
 		this.engine = engineFactory.apply(this.store.frames());
@@ -281,7 +283,10 @@ public final class SpanProfiler implements AutoCloseable {
 			if (collected) {
 				this.completeUpTo = upTo;
 			}
-			this.completedRoots.completeUpTo(MonotonicEpoch.toEpochNanos(this.completeUpTo));
+			long completeEpochNanos = MonotonicEpoch.toEpochNanos(this.completeUpTo);
+			this.completedRoots.completeUpTo(completeEpochNanos);
+			// After the hand-off above, so that dropped requests awaiting their samples reach the listeners with them.
+			this.store.profilesCompleteUpTo(completeEpochNanos);
 			// Keep a margin of change points: a sample may be stamped slightly before the point that ends its span
 			// is published.
 			this.attributor.forgetBefore(upTo - 2 * this.settings.dumpInterval().toNanos());

@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 import dev.spanprofile.aggregate.NameProfile;
+import dev.spanprofile.attribution.AttributionCounters;
 import dev.spanprofile.sampling.EngineChoice;
 import dev.spanprofile.sampling.ProfilingEvent;
 import dev.spanprofile.store.SampleKind;
@@ -26,10 +27,13 @@ class EvictedBeforeJoinTest {
 
 	private static final int MAX_SPANS = 5;
 
-	/** Per cycle: more than the store keeps, few enough that those awaiting their samples fit beside it. */
-	private static final int REQUESTS_PER_CYCLE = 9;
+	/**
+	 * Per cycle: more than the store keeps (of its five spans at most two hold the slowest requests, so three hold
+	 * recent ones), few enough that the four or so dropped ones fit among the five that may await their samples.
+	 */
+	private static final int REQUESTS_PER_CYCLE = 7;
 
-	private static final int CYCLES = 9;
+	private static final int CYCLES = 12;
 
 	private static final long CPU_MILLIS_PER_REQUEST = 15;
 
@@ -63,10 +67,16 @@ class EvictedBeforeJoinTest {
 			long taken = harness.taken(SampleKind.CPU, "alphaHotMethod");
 			double expected = cpuNanos / (double) ProfilingHarness.INTERVAL.toNanos();
 			System.out.printf("evicted before join: requests=%d evicted spans=%d taken=%d folded=%d handed off=%d "
-					+ "(samples %d) expected=%.1f event=%s%n", requests, harness.profiler.store().evictedSpans(),
-					taken, folded, handedOff.get(), handedOffSamples.get(), expected,
-					harness.profiler.status().event());
+					+ "(samples %d) expected=%.1f event=%s; dropped incomplete=%d; cpu samples outside spans=%d "
+					+ "unknown=%d%n", requests, harness.profiler.store().evictedSpans(), taken, folded,
+					handedOff.get(), handedOffSamples.get(), expected, harness.profiler.status().event(),
+					harness.profiler.store().droppedIncomplete(),
+					harness.profiler.attributionCounters().samples(SampleKind.CPU, AttributionCounters.Result.OUTSIDE),
+					harness.profiler.attributionCounters().samples(SampleKind.CPU, AttributionCounters.Result.UNKNOWN));
 
+			assertThat(harness.profiler.store().droppedIncomplete()).as("requests that could not await their samples")
+				.isZero();
+			assertThat(harness.profiler.store().awaitingSamples()).as("still awaiting after the last cycle").isZero();
 			assertThat(profile.spans()).as("each request folded once").isEqualTo(requests);
 			assertThat(handedOff.get()).as("each request handed to listeners once").isEqualTo(requests);
 			// The sampler took about what the CPU time predicts; the name got what it took (only these requests

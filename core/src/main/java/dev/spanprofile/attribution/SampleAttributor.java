@@ -81,8 +81,9 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 		if (!(span instanceof SpanContext spanContext)) {
 			return ThreadTimeline.NONE;
 		}
-		SpanRecord record = this.store.find(spanContext.getSpanId());
-		// A span the store never saw is unsampled (the SDK does not report those) or already evicted.
+		SpanRecord record = this.store.findTracked(spanContext.getSpanId());
+		// A span the store never saw is unsampled (the SDK does not report those) or evicted with its profile
+		// complete, or with no room to await its samples.
 		return (record != null) ? record : ThreadTimeline.NONE;
 	}
 

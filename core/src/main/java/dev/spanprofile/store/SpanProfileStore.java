@@ -1,5 +1,6 @@
 package dev.spanprofile.store;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
@@ -24,6 +25,12 @@ import java.util.function.Predicate;
  * A few finished requests are kept longer, within the same bounds: per span name the slowest, and the latest failed
  * ones (see {@link RetentionSettings}). They are not in the eviction order of recent requests; they go when their
  * retention ends, when slower ones outrank them, or, as a last resort, when the store has nothing else to drop.
+ * <p>
+ * A request dropped before the collection cycle that joins its last samples would lose them (on a busy application
+ * most requests do: they leave the store within one dump interval). Until its profile is complete it waits out of
+ * sight: no view lists it, but the attributor still finds it and its samples still land, and it is handed to the
+ * listeners of completed requests with its whole profile. At most {@code max-spans} requests wait, and their bytes
+ * count against the same memory bound; beyond either, a dropped request goes at once with what it has.
  */
 public final class SpanProfileStore {
 
@@ -46,6 +53,22 @@ public final class SpanProfileStore {
 	private final ReentrantLock evicting = new ReentrantLock();
 
 	private final LongAdder evictedSpans = new LongAdder();
+
+	/** Spans of dropped requests still awaiting samples, by id: found by the attributor, listed by no view. */
+	private final Map<String, SpanRecord> awaiting = new ConcurrentHashMap<>();
+
+	/** Their local roots, dropped first first. Guarded by {@link #evicting}. */
+	private final ArrayDeque<SpanRecord> awaitingRoots = new ArrayDeque<>();
+
+	private final AtomicLong awaitingBytes = new AtomicLong();
+
+	private final LongAdder droppedIncomplete = new LongAdder();
+
+	/**
+	 * Span end (epoch nanoseconds) up to which samples have been joined. Until a profiler says, every profile counts
+	 * as complete: a store nobody joins samples for has nothing to wait for.
+	 */
+	private volatile long profilesCompleteUpTo = Long.MAX_VALUE;
 
 
 	private final ProtectedRoots protectedRoots;
@@ -95,7 +118,7 @@ public final class SpanProfileStore {
 			String name, String kind, long startEpochNanos, String threadName) {
 		SpanRecord parent = (parentIsLocal && parentSpanId != null) ? this.spans.get(parentSpanId) : null;
 		SpanRecord record = new SpanRecord(traceId, spanId, parentSpanId, parent, name, kind, startEpochNanos,
-				threadName);
+				threadName, this.sampleBytes);
 		this.spans.put(spanId, record);
 		if (parent != null) {
 			parent.addChild(record);
@@ -117,6 +140,11 @@ public final class SpanProfileStore {
 	public void spanEnded(String spanId, String name, String status, long endEpochNanos, boolean excluded) {
 		SpanRecord record = this.spans.get(spanId);
 		if (record == null) {
+			SpanRecord waiting = this.awaiting.get(spanId);
+			if (waiting != null) {
+				// A descendant of a dropped request: kept for its samples only, so only its end matters.
+				waiting.ended(name, status, endEpochNanos);
+			}
 			return;
 		}
 		if (record.isLocalRoot() && !excluded) {
@@ -185,6 +213,44 @@ public final class SpanProfileStore {
 		return this.spans.get(spanId);
 	}
 
+	/**
+	 * The span with this id, stored or dropped but still awaiting its samples, or {@code null}: where samples and the
+	 * span's end go. Views use {@link #find}.
+	 */
+	public SpanRecord findTracked(String spanId) {
+		SpanRecord record = this.spans.get(spanId);
+		return (record != null) ? record : this.awaiting.get(spanId);
+	}
+
+	/**
+	 * Samples up to {@code epochNanos} have been joined: dropped requests that ended by then have their whole
+	 * profile, and leave (handed to the drop listener, which passes on only what it did not have yet).
+	 */
+	public void profilesCompleteUpTo(long epochNanos) {
+		this.profilesCompleteUpTo = epochNanos;
+		if (this.awaiting.isEmpty()) {
+			return;
+		}
+		List<SpanRecord> complete = new ArrayList<>();
+		this.evicting.lock();
+		try {
+			for (Iterator<SpanRecord> roots = this.awaitingRoots.iterator(); roots.hasNext();) {
+				SpanRecord root = roots.next();
+				if (root.endEpochNanos() <= epochNanos) {
+					roots.remove();
+					forgetAwaiting(root);
+					complete.add(root);
+				}
+			}
+		}
+		finally {
+			this.evicting.unlock();
+		}
+		for (SpanRecord root : complete) {
+			this.rootDropped.accept(root);
+		}
+	}
+
 	/** Local spans of one trace, oldest first. */
 	public List<SpanRecord> trace(String traceId) {
 		List<SpanRecord> result = new ArrayList<>();
@@ -214,9 +280,7 @@ public final class SpanProfileStore {
 
 	/** Add one sample of {@code kind} to {@code record}. */
 	public void addSample(SpanRecord record, SampleKind kind, int[] rootFirstStack, long weight) {
-		long bytes = record.addSample(kind, rootFirstStack, weight, this.sampleBytes);
-		if (bytes >= 0 && bytes + (long) this.spans.size() * BYTES_PER_SPAN + this.frames.approximateBytes()
-				> this.settings.maxBytes()) {
+		if (record.addSample(kind, rootFirstStack, weight) && approximateBytes() > this.settings.maxBytes()) {
 			evictIfNeeded();
 		}
 	}
@@ -225,9 +289,26 @@ public final class SpanProfileStore {
 		return this.spans.size();
 	}
 
-	/** Approximate heap held by stored spans, their samples and the frame names they share. */
+	/**
+	 * Approximate heap held by stored spans, their samples and the frame names they share, and by dropped requests
+	 * awaiting their samples.
+	 */
 	public long approximateBytes() {
-		return this.sampleBytes.get() + (long) this.spans.size() * BYTES_PER_SPAN + this.frames.approximateBytes();
+		return this.sampleBytes.get() + this.awaitingBytes.get()
+				+ (long) (this.spans.size() + this.awaiting.size()) * BYTES_PER_SPAN + this.frames.approximateBytes();
+	}
+
+	/** Dropped requests (local roots) awaiting their samples now: at most {@code max-spans}. */
+	public int awaitingSamples() {
+		return this.awaitingRoots.size();
+	}
+
+	/**
+	 * Finished requests dropped before all their samples were joined, and with no room to await them: handed to the
+	 * listeners of completed requests (span-name aggregates, slow-span log, OTLP export) with samples missing.
+	 */
+	public long droppedIncomplete() {
+		return this.droppedIncomplete.sum();
 	}
 
 	/**
@@ -249,6 +330,13 @@ public final class SpanProfileStore {
 			this.protectedRoots.expire(this.clock.getAsLong(), expired);
 			demote(expired);
 			dropOldest(true, dropped);
+			// Memory still short: requests awaiting their samples go with what they have, oldest first.
+			while (approximateBytes() > this.settings.maxBytes() && !this.awaitingRoots.isEmpty()) {
+				SpanRecord waiting = this.awaitingRoots.pollFirst();
+				forgetAwaiting(waiting);
+				this.droppedIncomplete.increment();
+				dropped.add(waiting);
+			}
 			// Last resort, for memory only: nothing ordinary is left to drop. Running requests beyond max-spans are
 			// bounded below (at twice the limit) and releasing kept requests would not make room for them, so a burst
 			// of requests in flight does not cost the kept ones.
@@ -257,9 +345,7 @@ public final class SpanProfileStore {
 				if (kept == null) {
 					break;
 				}
-				this.evictedSpans.add(groupSize(kept));
-				dropped.add(kept);
-				removeGroup(kept);
+				drop(kept, dropped);
 			}
 			if (this.spans.size() >= 2 * this.settings.maxSpans()) {
 				dropOldest(false, dropped);
@@ -280,10 +366,47 @@ public final class SpanProfileStore {
 			SpanRecord root = roots.next();
 			if (!finishedOnly || !root.inFlight()) {
 				roots.remove();
-				this.evictedSpans.add(groupSize(root));
-				dropped.add(root);
-				removeGroup(root);
+				drop(root, dropped);
 			}
+		}
+	}
+
+	/**
+	 * Take a request out of the store. One that ended after the samples joined so far awaits the rest, if there is
+	 * room and waiting frees what is short (a count, not memory: its bytes stay); any other goes now, in
+	 * {@code dropped}.
+	 */
+	private void drop(SpanRecord root, List<SpanRecord> dropped) {
+		this.evictedSpans.add(groupSize(root));
+		boolean incomplete = !root.inFlight() && root.endEpochNanos() > this.profilesCompleteUpTo;
+		if (incomplete && this.awaitingRoots.size() < this.settings.maxSpans()
+				&& approximateBytes() <= this.settings.maxBytes()) {
+			this.awaitingRoots.addLast(root);
+			awaitGroup(root);
+			return;
+		}
+		if (incomplete) {
+			this.droppedIncomplete.increment();
+		}
+		dropped.add(root);
+		removeGroup(root);
+	}
+
+	private void awaitGroup(SpanRecord record) {
+		// Findable in one map or the other at every moment: the attributor must not miss it in between.
+		this.awaiting.put(record.spanId(), record);
+		record.awaitSamples(this.awaitingBytes);
+		this.spans.remove(record.spanId(), record);
+		for (SpanRecord child : record.children()) {
+			awaitGroup(child);
+		}
+	}
+
+	private void forgetAwaiting(SpanRecord record) {
+		record.evict();
+		this.awaiting.remove(record.spanId(), record);
+		for (SpanRecord child : record.children()) {
+			forgetAwaiting(child);
 		}
 	}
 
@@ -301,7 +424,7 @@ public final class SpanProfileStore {
 	}
 
 	private void removeGroup(SpanRecord record) {
-		record.evict(this.sampleBytes);
+		record.evict();
 		this.spans.remove(record.spanId(), record);
 		for (SpanRecord child : record.children()) {
 			removeGroup(child);

@@ -32,7 +32,14 @@ public final class SpanRecord {
 	/** 0 while the span runs. */
 	private volatile long endEpochNanos;
 
+	/** Out of the store: no view lists it (its samples may still arrive while it awaits them, see chargedTo). */
 	private volatile boolean evicted;
+
+	/**
+	 * The account the bytes of this span's samples are charged to: the store's while stored, the one of dropped
+	 * requests awaiting their samples while those are joined, none (samples refused) once gone. Guarded by this.
+	 */
+	private AtomicLong chargedTo;
 
 	/** Set on local roots by the store's retention; descendants go with their root. */
 	private volatile RetainedAs retainedAs = RetainedAs.RECENT;
@@ -43,7 +50,8 @@ public final class SpanRecord {
 	private final StackTree[] samples = new StackTree[SampleKind.values().length];
 
 	SpanRecord(String traceId, String spanId, String parentSpanId, SpanRecord parent, String name, String kind,
-			long startEpochNanos, String threadName) {
+			long startEpochNanos, String threadName, AtomicLong chargedTo) {
+		this.chargedTo = chargedTo;
 		this.traceId = traceId;
 		this.spanId = spanId;
 		this.parentSpanId = parentSpanId;
@@ -135,15 +143,38 @@ public final class SpanRecord {
 	}
 
 	/**
-	 * Mark this span evicted and refund its nodes from {@code bytes}, once. Under the same lock as
+	 * Mark this span evicted and refund its nodes to the account they were charged to, once. Under the same lock as
 	 * {@link #addSample}: a sample either lands before (and is refunded here) or sees the eviction and is dropped.
 	 */
-	synchronized void evict(AtomicLong bytes) {
-		if (this.evicted) {
-			return;
+	synchronized void evict() {
+		this.evicted = true;
+		moveCharge(null);
+	}
+
+	/**
+	 * Out of the store, but still taking the samples joined to it until its profile is complete: its nodes move
+	 * from the store's account to {@code awaiting}, and later samples are charged there.
+	 * @return whether it moved (false if it was already gone)
+	 */
+	synchronized boolean awaitSamples(AtomicLong awaiting) {
+		if (this.chargedTo == null) {
+			return false;
 		}
 		this.evicted = true;
-		bytes.addAndGet(-(long) ownNodeCount() * StackTree.BYTES_PER_NODE);
+		moveCharge(awaiting);
+		return true;
+	}
+
+	private void moveCharge(AtomicLong to) {
+		if (this.chargedTo == null) {
+			return;
+		}
+		long bytes = (long) ownNodeCount() * StackTree.BYTES_PER_NODE;
+		this.chargedTo.addAndGet(-bytes);
+		if (to != null) {
+			to.addAndGet(bytes);
+		}
+		this.chargedTo = to;
 	}
 
 	void addChild(SpanRecord child) {
@@ -160,13 +191,13 @@ public final class SpanRecord {
 	}
 
 	/**
-	 * Add a sample unless this span was evicted, charging the nodes it adds to {@code bytes} before the lock is
-	 * released, so that {@link #evict} can never refund less than was charged.
-	 * @return the store's sample bytes after the charge, or -1 when nothing was charged
+	 * Add a sample unless this span is gone, charging the nodes it adds to its account before the lock is released,
+	 * so that {@link #evict} can never refund less than was charged.
+	 * @return whether the sample added nodes (and so bytes)
 	 */
-	synchronized long addSample(SampleKind kind, int[] rootFirstStack, long weight, AtomicLong bytes) {
-		if (this.evicted) {
-			return -1;
+	synchronized boolean addSample(SampleKind kind, int[] rootFirstStack, long weight) {
+		if (this.chargedTo == null) {
+			return false;
 		}
 		StackTree tree = this.samples[kind.ordinal()];
 		if (tree == null) {
@@ -176,7 +207,10 @@ public final class SpanRecord {
 		int before = tree.nodeCount();
 		tree.add(rootFirstStack, weight);
 		int newNodes = tree.nodeCount() - before;
-		return (newNodes > 0) ? bytes.addAndGet((long) newNodes * StackTree.BYTES_PER_NODE) : -1;
+		if (newNodes > 0) {
+			this.chargedTo.addAndGet((long) newNodes * StackTree.BYTES_PER_NODE);
+		}
+		return newNodes > 0;
 	}
 
 	/** Samples of {@code kind} attributed to this span itself (not its children). */

@@ -64,7 +64,7 @@ public final class SpanLifecycleProcessor implements SpanProcessor {
 	@Override
 	public void onEnd(ReadableSpan span) {
 		SpanContext context = span.getSpanContext();
-		var record = this.store.find(context.getSpanId());
+		var record = this.store.findTracked(context.getSpanId());
 		if (record == null) {
 			return;
 		}
