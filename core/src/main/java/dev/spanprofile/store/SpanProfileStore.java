@@ -332,10 +332,7 @@ public final class SpanProfileStore {
 			dropOldest(true, dropped);
 			// Memory still short: requests awaiting their samples go with what they have, oldest first.
 			while (approximateBytes() > this.settings.maxBytes() && !this.awaitingRoots.isEmpty()) {
-				SpanRecord waiting = this.awaitingRoots.pollFirst();
-				forgetAwaiting(waiting);
-				this.droppedIncomplete.increment();
-				dropped.add(waiting);
+				handOffOldestAwaiting(dropped);
 			}
 			// Last resort, for memory only: nothing ordinary is left to drop. Running requests beyond max-spans are
 			// bounded below (at twice the limit) and releasing kept requests would not make room for them, so a burst
@@ -364,11 +361,33 @@ public final class SpanProfileStore {
 		Iterator<SpanRecord> roots = this.rootsInStartOrder.iterator();
 		while (roots.hasNext() && overBudget(finishedOnly)) {
 			SpanRecord root = roots.next();
-			if (!finishedOnly || !root.inFlight()) {
-				roots.remove();
-				drop(root, dropped);
+			if (finishedOnly && root.inFlight()) {
+				continue;
 			}
+			// Short of memory, a request awaiting its samples goes before a stored one that would go without its
+			// own: the same loss, and the stored one stays in the views. A complete one goes first: it loses none.
+			while (finishedOnly && awaitsSamples(root) && approximateBytes() > this.settings.maxBytes()
+					&& !this.awaitingRoots.isEmpty()) {
+				handOffOldestAwaiting(dropped);
+			}
+			if (!overBudget(finishedOnly)) {
+				break;
+			}
+			roots.remove();
+			drop(root, dropped);
 		}
+	}
+
+	/** Whether samples up to the end of this finished request may still be unjoined. */
+	private boolean awaitsSamples(SpanRecord root) {
+		return !root.inFlight() && root.endEpochNanos() > this.profilesCompleteUpTo;
+	}
+
+	private void handOffOldestAwaiting(List<SpanRecord> dropped) {
+		SpanRecord waiting = this.awaitingRoots.pollFirst();
+		forgetAwaiting(waiting);
+		this.droppedIncomplete.increment();
+		dropped.add(waiting);
 	}
 
 	/**
@@ -378,7 +397,7 @@ public final class SpanProfileStore {
 	 */
 	private void drop(SpanRecord root, List<SpanRecord> dropped) {
 		this.evictedSpans.add(groupSize(root));
-		boolean incomplete = !root.inFlight() && root.endEpochNanos() > this.profilesCompleteUpTo;
+		boolean incomplete = awaitsSamples(root);
 		if (incomplete && this.awaitingRoots.size() < this.settings.maxSpans()
 				&& approximateBytes() <= this.settings.maxBytes()) {
 			this.awaitingRoots.addLast(root);

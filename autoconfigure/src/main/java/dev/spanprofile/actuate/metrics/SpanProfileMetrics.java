@@ -70,6 +70,16 @@ public class SpanProfileMetrics implements MeterBinder {
 			.description("Spans dropped with their profiles to keep the store within spanprofile.max-spans and "
 					+ "spanprofile.max-memory")
 			.register(registry);
+		Gauge.builder("spanprofile.requests.awaiting", store, SpanProfileStore::awaitingSamples)
+			.baseUnit("requests")
+			.description("Requests dropped from the profile store whose samples are still being joined, for the "
+					+ "span-name aggregates and exports")
+			.register(registry);
+		FunctionCounter.builder("spanprofile.requests.incomplete", store, SpanProfileStore::droppedIncomplete)
+			.baseUnit("requests")
+			.description("Requests dropped before their samples were joined with no room to await them: their "
+					+ "profiles in the span-name aggregates and exports miss samples")
+			.register(registry);
 	}
 
 }

@@ -52,6 +52,8 @@ class SpanProfileMetricsAutoConfigurationTests {
 			assertThat(registry.find("spanprofile.collection").functionTimer()).isNotNull();
 			assertThat(registry.find("spanprofile.timeline.gaps").functionCounter()).isNotNull();
 			assertThat(registry.find("spanprofile.spans.evicted").functionCounter()).isNotNull();
+			assertThat(registry.find("spanprofile.requests.awaiting").gauge()).isNotNull();
+			assertThat(registry.find("spanprofile.requests.incomplete").functionCounter()).isNotNull();
 			assertThat(registry.find("spanprofile.export.dropped").meters()).isEmpty();
 		});
 	}
@@ -73,6 +75,12 @@ class SpanProfileMetricsAutoConfigurationTests {
 			assertThat(registry.get("spanprofile.store.bytes").gauge().value())
 				.isEqualTo((double) store.approximateBytes())
 				.isPositive();
+			// Whether the first request still awaits its samples depends on whether a cycle ran in between; either
+			// way one of the two dropped ones awaits or found no room, and the meters say which.
+			double awaiting = registry.get("spanprofile.requests.awaiting").gauge().value();
+			double incomplete = registry.get("spanprofile.requests.incomplete").functionCounter().count();
+			assertThat(awaiting).isEqualTo(store.awaitingSamples()).isBetween(0.0, 1.0);
+			assertThat(incomplete).isEqualTo(store.droppedIncomplete());
 		});
 	}
 
