@@ -10,10 +10,11 @@ import dev.spanprofile.store.SpanRecord;
 
 /**
  * Local roots that ended and wait for their profile to be complete (every sample up to their end joined). Each is
- * handed to the listeners exactly once: when a collection cycle has joined samples past its end, or, if the store
- * drops it before that, just before it goes.
+ * handed to the listeners exactly once: when a collection cycle has joined samples past its end (the store keeps a
+ * root it drops before that awaiting its samples, within its bounds), or, if the store has no room to keep it
+ * waiting, just before it goes, with the samples it has.
  * <p>
- * Bounded by the store: a root leaves on completion or when dropped, whichever comes first.
+ * Bounded by the store: a root leaves on completion or when the store lets it go, whichever comes first.
  */
 final class CompletedRoots {
 

@@ -106,8 +106,8 @@ public final class SpanProfiler implements AutoCloseable {
 
 	/**
 	 * Call {@code listener} once for each stored local root whose profile is complete: every sample up to its end
-	 * has been joined (or the store is about to drop it). Runs on the collector thread (or the evicting one):
-	 * keep it short.
+	 * has been joined (or the store has to drop it before, with no room to keep it awaiting its samples). Runs on the
+	 * collector thread (or the evicting one): keep it short.
 	 */
 	public void onProfileComplete(Consumer<SpanRecord> listener) {
 		this.completedRoots.addListener(listener);

@@ -57,8 +57,11 @@ public final class SpanProfileStore {
 	/** Spans of dropped requests still awaiting samples, by id: found by the attributor, listed by no view. */
 	private final Map<String, SpanRecord> awaiting = new ConcurrentHashMap<>();
 
-	/** Their local roots, dropped first first. Guarded by {@link #evicting}. */
+	/** Their local roots, in the order they were dropped. Guarded by {@link #evicting}. */
 	private final ArrayDeque<SpanRecord> awaitingRoots = new ArrayDeque<>();
+
+	/** The size of {@link #awaitingRoots}, for readers without the lock (metrics). */
+	private volatile int awaitingCount;
 
 	private final AtomicLong awaitingBytes = new AtomicLong();
 
@@ -242,6 +245,7 @@ public final class SpanProfileStore {
 					complete.add(root);
 				}
 			}
+			this.awaitingCount = this.awaitingRoots.size();
 		}
 		finally {
 			this.evicting.unlock();
@@ -300,7 +304,7 @@ public final class SpanProfileStore {
 
 	/** Dropped requests (local roots) awaiting their samples now: at most {@code max-spans}. */
 	public int awaitingSamples() {
-		return this.awaitingRoots.size();
+		return this.awaitingCount;
 	}
 
 	/**
@@ -385,6 +389,7 @@ public final class SpanProfileStore {
 
 	private void handOffOldestAwaiting(List<SpanRecord> dropped) {
 		SpanRecord waiting = this.awaitingRoots.pollFirst();
+		this.awaitingCount = this.awaitingRoots.size();
 		forgetAwaiting(waiting);
 		this.droppedIncomplete.increment();
 		dropped.add(waiting);
@@ -401,6 +406,7 @@ public final class SpanProfileStore {
 		if (incomplete && this.awaitingRoots.size() < this.settings.maxSpans()
 				&& approximateBytes() <= this.settings.maxBytes()) {
 			this.awaitingRoots.addLast(root);
+			this.awaitingCount = this.awaitingRoots.size();
 			awaitGroup(root);
 			return;
 		}
