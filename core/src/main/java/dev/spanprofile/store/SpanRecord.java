@@ -39,8 +39,8 @@ public final class SpanRecord {
 
 	private final List<SpanRecord> children = new ArrayList<>(0);
 
-	/** One tree per {@link SampleKind}, created on the first sample of that kind. */
-	private final StackTree[] samples = new StackTree[SampleKind.values().length];
+	/** Per {@link SampleKind}, created on the first sample of that kind. */
+	private final SampledStacks[] samples = new SampledStacks[SampleKind.values().length];
 
 	SpanRecord(String traceId, String spanId, String parentSpanId, SpanRecord parent, String name, String kind,
 			long startEpochNanos, String threadName) {
@@ -135,7 +135,7 @@ public final class SpanRecord {
 	}
 
 	/**
-	 * Mark this span evicted and refund its nodes from {@code bytes}, once. Under the same lock as
+	 * Mark this span evicted and refund its samples' bytes from {@code bytes}, once. Under the same lock as
 	 * {@link #addSample}: a sample either lands before (and is refunded here) or sees the eviction and is dropped.
 	 */
 	synchronized void evict(AtomicLong bytes) {
@@ -143,7 +143,7 @@ public final class SpanRecord {
 			return;
 		}
 		this.evicted = true;
-		bytes.addAndGet(-(long) ownNodeCount() * StackTree.BYTES_PER_NODE);
+		bytes.addAndGet(-ownSampleBytes());
 	}
 
 	void addChild(SpanRecord child) {
@@ -160,7 +160,7 @@ public final class SpanRecord {
 	}
 
 	/**
-	 * Add a sample unless this span was evicted, charging the nodes it adds to {@code bytes} before the lock is
+	 * Add a sample unless this span was evicted, charging the bytes it adds to {@code bytes} before the lock is
 	 * released, so that {@link #evict} can never refund less than was charged.
 	 * @return the store's sample bytes after the charge, or -1 when nothing was charged
 	 */
@@ -168,35 +168,34 @@ public final class SpanRecord {
 		if (this.evicted) {
 			return -1;
 		}
-		StackTree tree = this.samples[kind.ordinal()];
-		if (tree == null) {
-			tree = new StackTree();
-			this.samples[kind.ordinal()] = tree;
+		SampledStacks stacks = this.samples[kind.ordinal()];
+		if (stacks == null) {
+			stacks = new SampledStacks();
+			this.samples[kind.ordinal()] = stacks;
 		}
-		int before = tree.nodeCount();
-		tree.add(rootFirstStack, weight);
-		int newNodes = tree.nodeCount() - before;
-		return (newNodes > 0) ? bytes.addAndGet((long) newNodes * StackTree.BYTES_PER_NODE) : -1;
+		long added = stacks.add(rootFirstStack, weight);
+		return (added > 0) ? bytes.addAndGet(added) : -1;
 	}
 
 	/** Samples of {@code kind} attributed to this span itself (not its children). */
 	public synchronized long ownSampleCount(SampleKind kind) {
-		StackTree tree = this.samples[kind.ordinal()];
-		return (tree != null) ? tree.totalSamples() : 0;
+		SampledStacks stacks = this.samples[kind.ordinal()];
+		return (stacks != null) ? stacks.totalWeight() : 0;
 	}
 
-	synchronized int ownNodeCount() {
-		int nodes = 0;
-		for (StackTree tree : this.samples) {
-			nodes += (tree != null) ? tree.nodeCount() : 0;
+	/** Heap held by this span's own samples, as charged to the store. */
+	synchronized long ownSampleBytes() {
+		long bytes = 0;
+		for (SampledStacks stacks : this.samples) {
+			bytes += (stacks != null) ? stacks.bytes() : 0;
 		}
-		return nodes;
+		return bytes;
 	}
 
 	/** A copy of this span's own samples of {@code kind}, safe to render while sampling goes on. */
 	public synchronized StackTree ownSamples(SampleKind kind) {
-		StackTree tree = this.samples[kind.ordinal()];
-		return (tree != null) ? tree.copy() : new StackTree();
+		SampledStacks stacks = this.samples[kind.ordinal()];
+		return (stacks != null) ? stacks.toTree() : new StackTree();
 	}
 
 	/** This span's samples of {@code kind} plus those of every local descendant. */
