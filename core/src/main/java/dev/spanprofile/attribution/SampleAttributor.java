@@ -46,13 +46,37 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 
 	private final AttributionCounters counters = new AttributionCounters();
 
+	/** A drain hands over one thread's points in a row: the last timeline spares a map lookup per point. */
+	private long lastThreadId;
+
+	private ThreadTimeline lastTimeline;
+
+	/**
+	 * A span is attached and detached many times per request, always as the same SpanContext object: within one
+	 * drain, the last one looked up is remembered. Forgotten after each drain, since the store may drop the span.
+	 */
+	private Object lastSpan;
+
+	private Object lastResolved;
+
 	public SampleAttributor(SpanProfileStore store) {
 		this.store = store;
 	}
 
 	@Override
 	public void changed(long threadId, long time, Object span) {
-		timeline(threadId).append(time, resolve(span));
+		Object state;
+		if (span != null && span == this.lastSpan) {
+			state = this.lastResolved;
+		}
+		else {
+			state = resolve(span);
+			if (span != null) {
+				this.lastSpan = span;
+				this.lastResolved = state;
+			}
+		}
+		timeline(threadId).append(time, state);
 	}
 
 	@Override
@@ -74,7 +98,13 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	}
 
 	private ThreadTimeline timeline(long threadId) {
-		return this.timelines.computeIfAbsent(threadId, id -> new ThreadTimeline());
+		if (this.lastTimeline != null && threadId == this.lastThreadId) {
+			return this.lastTimeline;
+		}
+		ThreadTimeline timeline = this.timelines.computeIfAbsent(threadId, id -> new ThreadTimeline());
+		this.lastThreadId = threadId;
+		this.lastTimeline = timeline;
+		return timeline;
 	}
 
 	private Object resolve(Object span) {
@@ -92,6 +122,8 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	 * before it drained): join the held-back samples that are now covered.
 	 */
 	public void changePointsCompleteUpTo(long time) {
+		this.lastSpan = null;
+		this.lastResolved = null;
 		this.completeUpTo = Math.max(this.completeUpTo, time);
 		// Engines deliver mostly in time order, not strictly: look at every held sample, not just the head.
 		for (int i = this.held.size(); i > 0; i--) {
@@ -146,6 +178,7 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	 * timelines of threads that ended before it.
 	 */
 	public void forgetBefore(long time) {
+		this.lastTimeline = null;
 		for (Iterator<Map.Entry<Long, ThreadTimeline>> it = this.timelines.entrySet().iterator(); it.hasNext();) {
 			Map.Entry<Long, ThreadTimeline> entry = it.next();
 			Long endedAt = this.endedThreads.get(entry.getKey());

@@ -172,10 +172,11 @@ public final class SpanProfileStore {
 			if (root.isEvicted()) {
 				return;
 			}
-			int[] spansAndNodes = new int[2];
-			countGroup(root, spansAndNodes);
-			long bytes = (long) spansAndNodes[0] * BYTES_PER_SPAN + (long) spansAndNodes[1] * StackTree.BYTES_PER_NODE;
-			if (this.protectedRoots.consider(root, name, error, duration, endEpochNanos, spansAndNodes[0], bytes,
+			long[] spansAndBytes = new long[2];
+			countGroup(root, spansAndBytes);
+			int spans = (int) spansAndBytes[0];
+			long bytes = (long) spans * BYTES_PER_SPAN + spansAndBytes[1];
+			if (this.protectedRoots.consider(root, name, error, duration, endEpochNanos, spans, bytes,
 					released)) {
 				this.rootsInStartOrder.remove(root);
 			}
@@ -186,11 +187,11 @@ public final class SpanProfileStore {
 		}
 	}
 
-	private static void countGroup(SpanRecord record, int[] spansAndNodes) {
-		spansAndNodes[0]++;
-		spansAndNodes[1] += record.ownNodeCount();
+	private static void countGroup(SpanRecord record, long[] spansAndBytes) {
+		spansAndBytes[0]++;
+		spansAndBytes[1] += record.ownSampleBytes();
 		for (SpanRecord child : record.children()) {
-			countGroup(child, spansAndNodes);
+			countGroup(child, spansAndBytes);
 		}
 	}
 

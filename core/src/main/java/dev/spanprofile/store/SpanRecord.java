@@ -46,8 +46,8 @@ public final class SpanRecord {
 
 	private final List<SpanRecord> children = new ArrayList<>(0);
 
-	/** One tree per {@link SampleKind}, created on the first sample of that kind. */
-	private final StackTree[] samples = new StackTree[SampleKind.values().length];
+	/** Per {@link SampleKind}, created on the first sample of that kind. */
+	private final SampledStacks[] samples = new SampledStacks[SampleKind.values().length];
 
 	SpanRecord(String traceId, String spanId, String parentSpanId, SpanRecord parent, String name, String kind,
 			long startEpochNanos, String threadName, AtomicLong chargedTo) {
@@ -143,7 +143,7 @@ public final class SpanRecord {
 	}
 
 	/**
-	 * Mark this span evicted and refund its nodes to the account they were charged to, once. Under the same lock as
+	 * Mark this span evicted and refund its samples' bytes to the account they were charged to, once. Under the same lock as
 	 * {@link #addSample}: a sample either lands before (and is refunded here) or sees the eviction and is dropped.
 	 */
 	synchronized void evict() {
@@ -152,7 +152,7 @@ public final class SpanRecord {
 	}
 
 	/**
-	 * Out of the store, but still taking the samples joined to it until its profile is complete: its nodes move
+	 * Out of the store, but still taking the samples joined to it until its profile is complete: its bytes move
 	 * from the store's account to {@code awaiting}, and later samples are charged there.
 	 * @return whether it moved (false if it was already gone)
 	 */
@@ -169,7 +169,7 @@ public final class SpanRecord {
 		if (this.chargedTo == null) {
 			return;
 		}
-		long bytes = (long) ownNodeCount() * StackTree.BYTES_PER_NODE;
+		long bytes = ownSampleBytes();
 		this.chargedTo.addAndGet(-bytes);
 		if (to != null) {
 			to.addAndGet(bytes);
@@ -191,46 +191,45 @@ public final class SpanRecord {
 	}
 
 	/**
-	 * Add a sample unless this span is gone, charging the nodes it adds to its account before the lock is released,
+	 * Add a sample unless this span is gone, charging the bytes it adds to its account before the lock is released,
 	 * so that {@link #evict} can never refund less than was charged.
-	 * @return whether the sample added nodes (and so bytes)
+	 * @return whether the sample added bytes
 	 */
 	synchronized boolean addSample(SampleKind kind, int[] rootFirstStack, long weight) {
 		if (this.chargedTo == null) {
 			return false;
 		}
-		StackTree tree = this.samples[kind.ordinal()];
-		if (tree == null) {
-			tree = new StackTree();
-			this.samples[kind.ordinal()] = tree;
+		SampledStacks stacks = this.samples[kind.ordinal()];
+		if (stacks == null) {
+			stacks = new SampledStacks();
+			this.samples[kind.ordinal()] = stacks;
 		}
-		int before = tree.nodeCount();
-		tree.add(rootFirstStack, weight);
-		int newNodes = tree.nodeCount() - before;
-		if (newNodes > 0) {
-			this.chargedTo.addAndGet((long) newNodes * StackTree.BYTES_PER_NODE);
+		long added = stacks.add(rootFirstStack, weight);
+		if (added > 0) {
+			this.chargedTo.addAndGet(added);
 		}
-		return newNodes > 0;
+		return added > 0;
 	}
 
 	/** Samples of {@code kind} attributed to this span itself (not its children). */
 	public synchronized long ownSampleCount(SampleKind kind) {
-		StackTree tree = this.samples[kind.ordinal()];
-		return (tree != null) ? tree.totalSamples() : 0;
+		SampledStacks stacks = this.samples[kind.ordinal()];
+		return (stacks != null) ? stacks.totalWeight() : 0;
 	}
 
-	synchronized int ownNodeCount() {
-		int nodes = 0;
-		for (StackTree tree : this.samples) {
-			nodes += (tree != null) ? tree.nodeCount() : 0;
+	/** Heap held by this span's own samples, as charged to the store. */
+	synchronized long ownSampleBytes() {
+		long bytes = 0;
+		for (SampledStacks stacks : this.samples) {
+			bytes += (stacks != null) ? stacks.bytes() : 0;
 		}
-		return nodes;
+		return bytes;
 	}
 
 	/** A copy of this span's own samples of {@code kind}, safe to render while sampling goes on. */
 	public synchronized StackTree ownSamples(SampleKind kind) {
-		StackTree tree = this.samples[kind.ordinal()];
-		return (tree != null) ? tree.copy() : new StackTree();
+		SampledStacks stacks = this.samples[kind.ordinal()];
+		return (stacks != null) ? stacks.toTree() : new StackTree();
 	}
 
 	/** This span's samples of {@code kind} plus those of every local descendant. */

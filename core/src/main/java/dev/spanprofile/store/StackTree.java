@@ -11,9 +11,6 @@ import java.util.Arrays;
  */
 public final class StackTree {
 
-	/** Rough heap cost of one node with its share of a child array, for the store's memory budget. */
-	static final int BYTES_PER_NODE = 64;
-
 	private final Node root = new Node(-1);
 
 	private int nodeCount;
