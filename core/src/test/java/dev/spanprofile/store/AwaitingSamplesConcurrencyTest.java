@@ -81,12 +81,12 @@ class AwaitingSamplesConcurrencyTest {
 		assertThat(store.awaitingSamples()).isZero();
 		assertThat(handedOff.values()).as("each request handed off once").allMatch((times) -> times == 1);
 		assertThat(handedOff.size() + store.size() / 2).as("every request dropped or still stored").isEqualTo(15_000);
-		long storedNodes = 0;
+		long storedSampleBytes = 0;
 		for (SpanRecord record : store.recent((span) -> true, Integer.MAX_VALUE)) {
-			storedNodes += record.ownNodeCount();
+			storedSampleBytes += record.ownSampleBytes();
 		}
 		assertThat(store.approximateBytes()).as("what is left is what the stored spans hold")
-			.isEqualTo(store.size() * SpanProfileStore.BYTES_PER_SPAN + storedNodes * StackTree.BYTES_PER_NODE
+			.isEqualTo(store.size() * SpanProfileStore.BYTES_PER_SPAN + storedSampleBytes
 					+ store.frames().approximateBytes());
 	}
 

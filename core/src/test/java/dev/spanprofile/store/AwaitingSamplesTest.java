@@ -55,7 +55,7 @@ class AwaitingSamplesTest {
 		store.addSample(child, SampleKind.CPU, STACK, 1);
 		assertThat(root.inclusiveSampleCount(SampleKind.CPU)).isEqualTo(3);
 		assertThat(store.approximateBytes()).as("its samples count against the memory bound")
-			.isEqualTo(withoutSamples + 2L * 3 * StackTree.BYTES_PER_NODE);
+			.isEqualTo(withoutSamples + 2 * SampledStacks.bytesOf(STACK.length));
 
 		store.profilesCompleteUpTo(9);
 		assertThat(this.handedOff).as("ended after what is joined").isEmpty();
@@ -106,8 +106,8 @@ class AwaitingSamplesTest {
 
 	@Test
 	void whenMemoryRunsShortRequestsAwaitingSamplesGoFirstAndAreCounted() {
-		// Room for three spans' metadata and a few nodes.
-		long maxBytes = 3 * SpanProfileStore.BYTES_PER_SPAN + 4 * StackTree.BYTES_PER_NODE;
+		// Room for three spans' metadata and one short stack, less than the five-frame stack added below.
+		long maxBytes = 3 * SpanProfileStore.BYTES_PER_SPAN + SampledStacks.bytesOf(2);
 		SpanProfileStore store = store(2, maxBytes);
 		request(store, "r1", 1, 2);
 		request(store, "r2", 3, 4);
