@@ -98,7 +98,7 @@ public final class NameProfileView implements FlameGraphView {
 		long now = this.context.now();
 		return PprofProfile.gzip(
 				List.of(new PprofProfile.SpanSamples("", "", this.profile.name(), this.profile.samples())),
-				this.context.frames(), this.kind.id(), this.context.intervalNanos(), now - this.window.toNanos(),
+				this.context.frames(), this.kind.id(), this.context.periodOf(this.kind), now - this.window.toNanos(),
 				this.window.toNanos());
 	}
 

@@ -9,6 +9,7 @@ import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.attribution.AttributionStats;
 import dev.spanprofile.render.CpuShare;
 import dev.spanprofile.render.FrameClassifier;
+import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.store.FrameTable;
 import dev.spanprofile.store.SpanRecord;
@@ -68,6 +69,16 @@ final class ViewContext {
 
 	long intervalNanos() {
 		return this.profiler.settings().sampler().interval().toNanos();
+	}
+
+	/** pprof's period: the sampling interval, bytes between allocation samples, or the lock threshold. */
+	long periodOf(SampleKind kind) {
+		SamplerSettings sampler = this.profiler.settings().sampler();
+		return switch (kind) {
+			case ALLOC -> sampler.allocInterval();
+			case LOCK -> sampler.lockThreshold().toNanos();
+			default -> sampler.interval().toNanos();
+		};
 	}
 
 	/**

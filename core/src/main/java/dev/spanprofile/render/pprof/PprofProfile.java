@@ -31,8 +31,8 @@ public final class PprofProfile {
 	/**
 	 * @param spans the spans and their samples
 	 * @param frames names of the frame ids in the trees
-	 * @param event what a sample measures: cpu, wall...
-	 * @param intervalNanos time one sample stands for
+	 * @param event what a sample measures: cpu, wall, alloc or lock
+	 * @param intervalNanos time one sample stands for (cpu, wall); for alloc and lock, the configured period
 	 * @param startEpochNanos when the profiled period began
 	 * @param durationNanos how long it lasted
 	 * @return the gzip'd protobuf
@@ -46,11 +46,26 @@ public final class PprofProfile {
 			long startEpochNanos, long durationNanos) {
 		Strings strings = new Strings();
 		Profile.Builder profile = Profile.newBuilder();
-		profile.addSampleType(valueType(strings, "samples", "count"));
-		profile.addSampleType(valueType(strings, event, "nanoseconds"));
-		profile.setPeriodType(valueType(strings, event, "nanoseconds"));
-		profile.setPeriod(intervalNanos);
-		profile.setDefaultSampleType(1);
+		// Allocation and lock samples carry their measure as weight: one value, named as Go's pprof names them.
+		String weighted = switch (event) {
+			case "alloc" -> "alloc_space";
+			case "lock" -> "delay";
+			default -> null;
+		};
+		if (weighted != null) {
+			String unit = event.equals("alloc") ? "bytes" : "nanoseconds";
+			profile.addSampleType(valueType(strings, weighted, unit));
+			profile.setPeriodType(valueType(strings, weighted, unit));
+			profile.setPeriod(intervalNanos);
+			profile.setDefaultSampleType(0);
+		}
+		else {
+			profile.addSampleType(valueType(strings, "samples", "count"));
+			profile.addSampleType(valueType(strings, event, "nanoseconds"));
+			profile.setPeriodType(valueType(strings, event, "nanoseconds"));
+			profile.setPeriod(intervalNanos);
+			profile.setDefaultSampleType(1);
+		}
 		profile.setTimeNanos(startEpochNanos);
 		profile.setDurationNanos(durationNanos);
 		long spanIdKey = strings.index("span_id");
@@ -71,7 +86,9 @@ public final class PprofProfile {
 					sample.addLocationId(location(profile, locations, strings, frames, path[i]));
 				}
 				sample.addValue(self);
-				sample.addValue(self * intervalNanos);
+				if (weighted == null) {
+					sample.addValue(self * intervalNanos);
+				}
 				sample.addAllLabel(labels);
 				profile.addSample(sample);
 			});
