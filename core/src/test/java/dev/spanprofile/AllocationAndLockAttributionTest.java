@@ -1,0 +1,189 @@
+package dev.spanprofile;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+
+import dev.spanprofile.sampling.EngineChoice;
+import dev.spanprofile.sampling.ProfilingEvent;
+import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.store.SpanRecord;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Scope;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Allocation and lock samples go to the span active on the thread, like CPU samples, weighted by bytes and by
+ * nanoseconds waited. Real async-profiler runs.
+ */
+class AllocationAndLockAttributionTest {
+
+	/** Small enough for a few thousand samples per test, so that the bounds below are several deviations wide. */
+	private static final long ALLOC_INTERVAL = 32 * 1024;
+
+	private static final int CHUNK = 1024;
+
+	static volatile Object escape;
+
+	private static ProfilingHarness harness(ProfilingEvent... events) {
+		return new ProfilingHarness(false, 1000, EngineChoice.ASYNC_PROFILER, Set.of(events), Duration.ofMillis(10),
+				ALLOC_INTERVAL, Duration.ofMillis(500), Function.identity());
+	}
+
+	@Test
+	void allocatingRequestGetsItsBytesInTheAllocatingMethod() {
+		long bytes = 96L * 1024 * 1024;
+		try (ProfilingHarness harness = harness(ProfilingEvent.CPU, ProfilingEvent.ALLOC)) {
+			Span span = harness.tracer.spanBuilder("allocating").setNoParent().startSpan();
+			try (Scope scope = span.makeCurrent()) {
+				allocAlphaHot(bytes);
+			}
+			finally {
+				span.end();
+			}
+			harness.collect();
+			SpanRecord record = harness.record(span.getSpanContext().getSpanId());
+			long total = record.ownSamples(SampleKind.ALLOC).totalSamples();
+			long inMethod = harness.samplesContaining(record.ownSamples(SampleKind.ALLOC), "allocAlphaHot")
+				.get("allocAlphaHot");
+			System.out.printf("alloc: %d of %d bytes in allocAlphaHot, %d allocated (%.1f %%)%n", inMethod, total,
+					bytes, 100.0 * total / bytes);
+			assertThat(inMethod).as("bytes in the allocating method of the span's %d", total)
+				.isGreaterThanOrEqualTo((long) Math.ceil(0.9 * total));
+			harness.assertGotWhatWasTaken(record, SampleKind.ALLOC, "allocAlphaHot");
+			// Each sample stands for about ALLOC_INTERVAL bytes; the count of samples varies like a Poisson count.
+			double expectedSamples = (double) bytes / ALLOC_INTERVAL;
+			ProfilingHarness.assertAboutExpected("allocation samples (bytes / interval)",
+					Math.round(total / (double) ALLOC_INTERVAL), expectedSamples);
+		}
+	}
+
+	@Test
+	void blockedRequestGetsItsWaitInTheBlockedMethod() throws Exception {
+		Object monitor = new Object();
+		try (ProfilingHarness harness = harness(ProfilingEvent.CPU, ProfilingEvent.LOCK)) {
+			Span span = harness.tracer.spanBuilder("blocked").setNoParent().startSpan();
+			long waited = 0;
+			try (Scope scope = span.makeCurrent()) {
+				for (int i = 0; i < 8; i++) {
+					CountDownLatch held = new CountDownLatch(1);
+					Thread holder = new Thread(() -> {
+						synchronized (monitor) {
+							held.countDown();
+							sleepUninterruptibly(50);
+						}
+					}, "lock-holder");
+					holder.start();
+					held.await();
+					waited += enterContendedMonitor(monitor);
+					holder.join();
+				}
+			}
+			finally {
+				span.end();
+			}
+			harness.collect();
+			SpanRecord record = harness.record(span.getSpanContext().getSpanId());
+			long total = record.ownSamples(SampleKind.LOCK).totalSamples();
+			long inMethod = harness.samplesContaining(record.ownSamples(SampleKind.LOCK), "enterContendedMonitor")
+				.get("enterContendedMonitor");
+			System.out.printf("lock: %d of %d ns in enterContendedMonitor, waited %d ns (%.1f %%)%n", inMethod, total,
+					waited, 100.0 * total / waited);
+			assertThat(inMethod).as("wait in the blocked method of the span's %d ns", total)
+				.isGreaterThanOrEqualTo((long) Math.ceil(0.9 * total));
+			harness.assertGotWhatWasTaken(record, SampleKind.LOCK, "enterContendedMonitor");
+			// Every contended entry is recorded (threshold 0) with its own duration: the sum is the wait the thread
+			// measured around the same entries, less the moments between the clock reads and the wait itself.
+			assertThat((double) total).as("recorded wait vs measured %d ns", waited)
+				.isBetween(0.9 * waited, 1.0 * waited);
+		}
+	}
+
+	@Test
+	void twoSpansAllocatingInTurnsOnOneThreadKeepTheirOwnBytes() {
+		try (ProfilingHarness harness = harness(ProfilingEvent.CPU, ProfilingEvent.ALLOC)) {
+			Span alpha = harness.tracer.spanBuilder("alloc-alpha").setNoParent().startSpan();
+			Span beta = harness.tracer.spanBuilder("alloc-beta").setNoParent().startSpan();
+			long seed = System.nanoTime();
+			Random random = new Random(seed);
+			AtomicLong alphaBytes = new AtomicLong();
+			AtomicLong betaBytes = new AtomicLong();
+			long deadline = System.nanoTime() + Duration.ofSeconds(3).toNanos();
+			boolean alphaTurn = true;
+			while (System.nanoTime() < deadline) {
+				// A few milliseconds' worth of allocation per turn, of varying length.
+				long bytes = (1 + random.nextInt(4)) * 256L * 1024;
+				try (Scope scope = (alphaTurn ? alpha : beta).makeCurrent()) {
+					if (alphaTurn) {
+						allocAlphaHot(bytes);
+						alphaBytes.addAndGet(bytes);
+					}
+					else {
+						allocBetaHot(bytes);
+						betaBytes.addAndGet(bytes);
+					}
+				}
+				alphaTurn = !alphaTurn;
+			}
+			alpha.end();
+			beta.end();
+			harness.collect();
+			SpanRecord alphaRecord = harness.record(alpha.getSpanContext().getSpanId());
+			SpanRecord betaRecord = harness.record(beta.getSpanContext().getSpanId());
+			Map<String, Long> inAlpha = harness.samplesContaining(alphaRecord.ownSamples(SampleKind.ALLOC),
+					"allocAlphaHot", "allocBetaHot");
+			Map<String, Long> inBeta = harness.samplesContaining(betaRecord.ownSamples(SampleKind.ALLOC),
+					"allocAlphaHot", "allocBetaHot");
+			long right = inAlpha.get("allocAlphaHot") + inBeta.get("allocBetaHot");
+			long wrong = inAlpha.get("allocBetaHot") + inBeta.get("allocAlphaHot");
+			System.out.printf("alloc switching (seed %d): alpha %s (allocated %d), beta %s (allocated %d), wrong %d of "
+					+ "%d bytes%n", seed, inAlpha, alphaBytes.get(), inBeta, betaBytes.get(), wrong, right + wrong);
+			assertThat(right).as("bytes sampled: enough samples for a 1 %% bound to mean something")
+				.isGreaterThanOrEqualTo(500 * ALLOC_INTERVAL);
+			// Allocation samples are taken on the allocating thread itself, at the allocation: only the clock reads
+			// around a switch can put one on the wrong side.
+			assertThat(wrong).as("bytes in the other span's method").isLessThanOrEqualTo(right / 100);
+			harness.assertGotWhatWasTaken(alphaRecord, SampleKind.ALLOC, "allocAlphaHot");
+			harness.assertGotWhatWasTaken(betaRecord, SampleKind.ALLOC, "allocBetaHot");
+		}
+	}
+
+	static void allocAlphaHot(long bytes) {
+		for (long done = 0; done < bytes; done += CHUNK + 16) {
+			escape = new byte[CHUNK];
+		}
+	}
+
+	static void allocBetaHot(long bytes) {
+		for (long done = 0; done < bytes; done += CHUNK + 16) {
+			escape = new long[CHUNK / 8];
+		}
+	}
+
+	/** @return nanoseconds until the monitor was entered */
+	static long enterContendedMonitor(Object monitor) {
+		long start = System.nanoTime();
+		synchronized (monitor) {
+			return System.nanoTime() - start;
+		}
+	}
+
+	private static void sleepUninterruptibly(long millis) {
+		long end = System.nanoTime() + millis * 1_000_000;
+		for (long left; (left = end - System.nanoTime()) > 0;) {
+			try {
+				Thread.sleep(Math.max(1, left / 1_000_000));
+			}
+			catch (InterruptedException ex) {
+				// keep holding: the test needs the full contention
+			}
+		}
+	}
+
+}
