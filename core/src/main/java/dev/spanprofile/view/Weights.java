@@ -1,0 +1,28 @@
+package dev.spanprofile.view;
+
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import dev.spanprofile.store.SampleKind;
+
+/** Sample weights as people read them: a count of samples, megabytes allocated or milliseconds waited. */
+final class Weights {
+
+	private Weights() {
+	}
+
+	static String describe(SampleKind kind, long weight) {
+		return switch (kind) {
+			case ALLOC -> String.format(Locale.ROOT, "%.1f MB allocated", weight / (1024.0 * 1024.0));
+			case LOCK -> String.format(Locale.ROOT, "%.1f ms waiting for locks", weight / 1e6);
+			default -> Long.toString(weight);
+		};
+	}
+
+	/** {@code cpu|wall|alloc}: what can be asked for. */
+	static String eventChoices(Set<SampleKind> kinds) {
+		return kinds.stream().map(SampleKind::id).collect(Collectors.joining("|"));
+	}
+
+}
