@@ -36,6 +36,14 @@ public final class JfrStreamingEngine implements SamplingEngine {
 
 	static final String EXECUTION_SAMPLE = "jdk.ExecutionSample";
 
+	static final String ALLOCATION_SAMPLE = "jdk.ObjectAllocationSample";
+
+	/** The JDK's own setting in its profile.jfc: enough samples for a request-sized graph, a bounded cost. */
+	static final String ALLOCATION_SAMPLE_RATE = "300/s";
+
+	/** Waits to enter a monitor and parks (java.util.concurrent locks), as async-profiler's lock event sees them. */
+	private static final List<String> LOCK_EVENTS = List.of("jdk.JavaMonitorEnter", "jdk.ThreadPark");
+
 	private static final List<String> BLOCKING_EVENTS = List.of("jdk.ThreadPark", "jdk.JavaMonitorEnter",
 			"jdk.JavaMonitorWait", "jdk.ThreadSleep");
 
@@ -83,6 +91,12 @@ public final class JfrStreamingEngine implements SamplingEngine {
 		if (this.settings.wall()) {
 			event.append((event.length() > 0) ? "," : "").append("wall");
 		}
+		if (this.settings.alloc()) {
+			event.append((event.length() > 0) ? "," : "").append("alloc");
+		}
+		if (this.settings.lock()) {
+			event.append((event.length() > 0) ? "," : "").append("lock");
+		}
 		return event.toString();
 	}
 
@@ -91,6 +105,11 @@ public final class JfrStreamingEngine implements SamplingEngine {
 		List<String> notes = new ArrayList<>();
 		if (this.settings.wall()) {
 			notes.add("wall-clock is approximated from running samples plus waits (park, monitor, sleep) of 10 ms or more");
+		}
+		if (this.settings.alloc()) {
+			notes.add("alloc comes from jdk.ObjectAllocationSample, throttled to " + ALLOCATION_SAMPLE_RATE
+					+ " rather than spanprofile.alloc-interval; each sample is weighted by the bytes its thread allocated since "
+					+ "the previous one, so a span's first sample can carry bytes allocated before the span");
 		}
 		if (EXECUTION_SAMPLE.equals(this.cpuEventName) && this.nativeProfilerLoaded) {
 			notes.add("a native profiler's signal handler is installed in this JVM, so jdk.CPUTimeSample cannot run");
@@ -138,6 +157,22 @@ public final class JfrStreamingEngine implements SamplingEngine {
 					recording.onEvent(blocking, this::offerWait);
 				}
 			}
+			if (this.settings.alloc()) {
+				recording.enable(ALLOCATION_SAMPLE).with("throttle", ALLOCATION_SAMPLE_RATE).withStackTrace();
+				recording.onEvent(ALLOCATION_SAMPLE, (event) -> offer(SampleKind.ALLOC, event,
+						Math.max(1, event.getLong("weight"))));
+			}
+			if (this.settings.lock()) {
+				Duration threshold = this.settings.lockThreshold();
+				if (this.settings.wall() && threshold.compareTo(interval) > 0) {
+					// One threshold per event type: the lower one serves both; each listener keeps what it wants.
+					threshold = interval;
+				}
+				for (String blocking : LOCK_EVENTS) {
+					recording.enable(blocking).withThreshold(threshold).withStackTrace();
+					recording.onEvent(blocking, this::offerLockWait);
+				}
+			}
 			recording.onFlush(this::flushed);
 			recording.setReuse(false);
 			long now = System.nanoTime();
@@ -155,6 +190,13 @@ public final class JfrStreamingEngine implements SamplingEngine {
 		long now = System.nanoTime();
 		this.deliveredUpTo = this.lastFlush;
 		this.lastFlush = now;
+	}
+
+	private void offerLockWait(RecordedEvent event) {
+		long nanos = event.getDuration().toNanos();
+		if (nanos > 0 && nanos >= this.settings.lockThreshold().toNanos()) {
+			offer(SampleKind.LOCK, event, nanos);
+		}
 	}
 
 	private void offerWait(RecordedEvent event) {
