@@ -25,6 +25,10 @@ final class ProfileJson {
 		ProfileSubject subject = this.view.subject();
 		Map<String, Object> body = this.context.engine();
 		body.put("flameGraphEvent", subject.kind().id());
+		if (!subject.kind().counted()) {
+			// Frame values are weights, not sample counts.
+			body.put("flameGraphUnit", subject.kind().unit());
+		}
 		return subject.isTrace() ? trace(subject, body) : span(subject, body);
 	}
 
