@@ -50,10 +50,6 @@ final class CompletedRoots {
 		hand(root);
 	}
 
-	int pendingCount() {
-		return this.pending.size();
-	}
-
 	private void hand(SpanRecord root) {
 		// remove() decides the race between a completing cycle and an evicting thread: only one gets the root.
 		if (this.pending.remove(root) == null) {

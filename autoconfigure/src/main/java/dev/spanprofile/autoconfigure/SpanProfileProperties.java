@@ -238,7 +238,7 @@ public class SpanProfileProperties {
 
 	/**
 	 * Requests kept beyond the most recent ones, so that a slow or failed request is still there when someone comes
-	 * looking for it. They share max-spans and max-memory with the recent requests, using at most half of each.
+	 * looking for it. They share max-spans and the stored spans' half of max-memory with the recent requests, using at most half of each.
 	 */
 	public static class Retention {
 

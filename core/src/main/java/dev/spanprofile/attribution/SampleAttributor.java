@@ -104,11 +104,6 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 		}
 	}
 
-	/** Samples waiting for a drain (for tests and diagnostics). */
-	public int heldBack() {
-		return this.held.size();
-	}
-
 	@Override
 	public void sample(SampleKind kind, long javaThreadId, long monotonicNanos, int[] rootFirstStack, long weight) {
 		if (monotonicNanos <= this.completeUpTo) {

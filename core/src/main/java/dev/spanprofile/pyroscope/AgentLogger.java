@@ -2,6 +2,7 @@ package dev.spanprofile.pyroscope;
 
 import java.util.IllegalFormatException;
 
+import dev.spanprofile.upload.UploadQueue;
 import io.pyroscope.javaagent.api.Logger;
 
 /**
@@ -15,7 +16,7 @@ final class AgentLogger implements Logger {
 
 	private final String[] secrets;
 
-	private volatile UploadQueue uploads;
+	private volatile UploadQueue<?> uploads;
 
 	private volatile String lastError;
 
@@ -23,7 +24,7 @@ final class AgentLogger implements Logger {
 		this.secrets = secrets;
 	}
 
-	void reportUploadsTo(UploadQueue uploads) {
+	void reportUploadsTo(UploadQueue<?> uploads) {
 		this.uploads = uploads;
 	}
 
@@ -35,7 +36,7 @@ final class AgentLogger implements Logger {
 	@Override
 	public void log(Level level, String format, Object... args) {
 		String message = redact(format(format, args));
-		UploadQueue uploads = this.uploads;
+		UploadQueue<?> uploads = this.uploads;
 		if (uploads != null && message.startsWith("Upload attempt")) {
 			uploads.attemptStarted();
 		}

@@ -16,6 +16,7 @@ import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.store.FrameTable;
 import dev.spanprofile.tracking.ActivationRecorder;
 import dev.spanprofile.tracking.MonotonicEpoch;
+import dev.spanprofile.upload.UploadQueue;
 import io.pyroscope.PyroscopeAsyncProfiler;
 import io.pyroscope.http.Format;
 import io.pyroscope.javaagent.EventType;
@@ -64,7 +65,9 @@ public final class PyroscopeEngine implements SamplingEngine {
 
 	private final LongAdder localDropped = new LongAdder();
 
-	private UploadQueue uploads;
+	private UploadQueue<Snapshot> uploads;
+
+	private Exporter uploader;
 
 	private volatile boolean started;
 
@@ -127,20 +130,23 @@ public final class PyroscopeEngine implements SamplingEngine {
 			throw new SamplerUnavailableException("the Pyroscope agent's native profiler cannot be loaded on "
 					+ System.getProperty("os.name") + "/" + System.getProperty("os.arch") + ": " + ex, ex);
 		}
-		UploadQueue uploads = new UploadQueue(new PyroscopeExporter(config, agentLogger),
-				this.settings.queueCapacity(), this.settings.redactedServerAddress());
+		// The agent's exporter retries with backoff itself and reports every attempt through the agent's logger.
+		Exporter uploader = new PyroscopeExporter(config, agentLogger);
+		UploadQueue<Snapshot> uploads = new UploadQueue<>(uploader::export, this.settings.queueCapacity(),
+				this.settings.redactedServerAddress(), "spanprofile-pyroscope-upload");
 		agentLogger.reportUploadsTo(uploads);
 		Exporter tee = new Exporter() {
 
 			@Override
 			public void export(Snapshot snapshot) {
 				keepLocally(snapshot);
-				uploads.export(withSpanNames(snapshot));
+				uploads.add(withSpanNames(snapshot));
 			}
 
 			@Override
 			public void stop() {
 				uploads.stop();
+				uploader.stop();
 			}
 
 		};
@@ -152,10 +158,12 @@ public final class PyroscopeEngine implements SamplingEngine {
 		if (!PyroscopeAgent.isStarted()) {
 			this.recorder.setActivationListener(null);
 			uploads.stop();
+			uploader.stop();
 			throw new SamplerUnavailableException("the Pyroscope agent did not start"
 					+ ((agentLogger.lastError() != null) ? ": " + agentLogger.lastError() : ""));
 		}
 		this.uploads = uploads;
+		this.uploader = uploader;
 		this.started = true;
 		logger.log(System.Logger.Level.INFO, "spanprofile: exporting span profiles to Pyroscope at "
 				+ this.settings.redactedServerAddress() + " as " + this.settings.applicationName() + " every "
@@ -269,7 +277,7 @@ public final class PyroscopeEngine implements SamplingEngine {
 
 	@Override
 	public String note() {
-		UploadQueue uploads = this.uploads;
+		UploadQueue<Snapshot> uploads = this.uploads;
 		if (uploads == null) {
 			return null;
 		}
@@ -289,7 +297,7 @@ public final class PyroscopeEngine implements SamplingEngine {
 
 	/** Upload statistics, for diagnostics and tests. */
 	public UploadStats uploadStats() {
-		UploadQueue uploads = this.uploads;
+		UploadQueue<Snapshot> uploads = this.uploads;
 		return (uploads != null)
 				? new UploadStats(uploads.uploaded(), uploads.failed(), uploads.dropped(), uploads.queued(),
 						uploads.inOutage(), this.localDropped.sum())
@@ -305,6 +313,7 @@ public final class PyroscopeEngine implements SamplingEngine {
 		this.recorder.setActivationListener(null);
 		PyroscopeAgent.stop();
 		this.uploads.stop();
+		this.uploader.stop();
 	}
 
 	/**

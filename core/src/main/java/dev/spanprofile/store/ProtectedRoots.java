@@ -199,10 +199,6 @@ final class ProtectedRoots {
 		return this.held.size();
 	}
 
-	synchronized long spans() {
-		return this.heldSpans;
-	}
-
 	private void releaseIfUnheld(Held entry, List<SpanRecord> released) {
 		if (!entry.slowest && entry.errorSlot == null) {
 			release(entry);

@@ -242,38 +242,45 @@ public final class SpanProfileStore {
 		if (!this.evicting.tryLock()) {
 			return;
 		}
+		List<SpanRecord> dropped = new ArrayList<>();
 		try {
 			List<SpanRecord> expired = new ArrayList<>();
 			this.protectedRoots.expire(this.clock.getAsLong(), expired);
 			demote(expired);
-			dropOldest(true);
-			// Last resort: nothing ordinary is left to drop, and the bounds hold whatever is kept.
-			while (overBudget(true)) {
+			dropOldest(true, dropped);
+			// Last resort, for memory only: nothing ordinary is left to drop. Running requests beyond max-spans are
+			// bounded below (at twice the limit) and releasing kept requests would not make room for them, so a burst
+			// of requests in flight does not cost the kept ones.
+			while (approximateBytes() > this.settings.maxBytes()) {
 				SpanRecord kept = this.protectedRoots.releaseOldest();
 				if (kept == null) {
 					break;
 				}
 				this.evictedSpans.add(groupSize(kept));
-				this.rootDropped.accept(kept);
+				dropped.add(kept);
 				removeGroup(kept);
 			}
 			if (this.spans.size() >= 2 * this.settings.maxSpans()) {
-				dropOldest(false);
+				dropOldest(false, dropped);
 			}
 		}
 		finally {
 			this.evicting.unlock();
 		}
+		// Outside the lock: listeners fold profiles and write log lines, and this may run on a request thread.
+		for (SpanRecord root : dropped) {
+			this.rootDropped.accept(root);
+		}
 	}
 
-	private void dropOldest(boolean finishedOnly) {
+	private void dropOldest(boolean finishedOnly, List<SpanRecord> dropped) {
 		Iterator<SpanRecord> roots = this.rootsInStartOrder.iterator();
 		while (roots.hasNext() && overBudget(finishedOnly)) {
 			SpanRecord root = roots.next();
 			if (!finishedOnly || !root.inFlight()) {
 				roots.remove();
 				this.evictedSpans.add(groupSize(root));
-				this.rootDropped.accept(root);
+				dropped.add(root);
 				removeGroup(root);
 			}
 		}

@@ -138,18 +138,36 @@ class SpanRetentionTest {
 	}
 
 	@Test
-	void protectedRequestsGoAsALastResortWhenNothingElseCanBeDropped() {
+	void aBurstOfRunningRequestsDoesNotCostTheKeptOnes() {
 		SpanProfileStore store = store(new StoreSettings(10, Long.MAX_VALUE, true,
 				new RetentionSettings(5, Duration.ofHours(1), 100, 60)));
 		String slow = request(store, "GET /owners", 900, "OK");
-		// Running requests are kept up to twice the limit before anything finished: so the kept one goes too.
-		for (int i = 0; i < 12; i++) {
+		// More requests in flight than max-spans: they are bounded at twice the limit, and dropping the kept
+		// request would not make room for them.
+		for (int i = 0; i < 30; i++) {
 			store.spanStarted("running" + i, "running" + i, null, false, "GET /long", "SERVER", this.clock.get(),
 					"main");
 		}
+		assertThat(store.find(slow)).isNotNull();
+		assertThat(store.find(slow).retainedAs()).isEqualTo(RetainedAs.SLOWEST);
+		assertThat(store.size()).isLessThan(2 * 10);
+	}
+
+	@Test
+	void keptRequestsGoAsALastResortWhenMemoryIsShort() {
+		long budget = 64 * 1024;
+		SpanProfileStore store = store(new StoreSettings(1000, budget, true,
+				new RetentionSettings(5, Duration.ofHours(1), 100, 60)));
+		String slow = request(store, "GET /owners", 900, "OK", 40);
+		assertThat(store.find(slow).retainedAs()).isEqualTo(RetainedAs.SLOWEST);
+		// One running request grows past the budget: nothing ordinary is left to drop, so the kept one goes.
+		SpanRecord running = store.spanStarted("big", "big", null, false, "GET /export", "SERVER", this.clock.get(),
+				"main");
+		for (int i = 0; i < 2000; i++) {
+			store.addSample(running, SampleKind.CPU, new int[] { 1, 2, 50_000 + i }, 1);
+		}
 		assertThat(store.find(slow)).isNull();
 		assertThat(store.protectedCount()).isZero();
-		assertThat(store.size()).isLessThanOrEqualTo(12);
 	}
 
 	@Test

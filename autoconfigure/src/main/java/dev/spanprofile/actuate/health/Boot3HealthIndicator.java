@@ -15,7 +15,7 @@ import dev.spanprofile.SpanProfiler;
  */
 public final class Boot3HealthIndicator implements InvocationHandler {
 
-	static final String HEALTH_INDICATOR = "org.springframework.boot.actuate.health.HealthIndicator";
+	public static final String HEALTH_INDICATOR = "org.springframework.boot.actuate.health.HealthIndicator";
 
 	static final String HEALTH = "org.springframework.boot.actuate.health.Health";
 

@@ -48,6 +48,7 @@ class CompatMvcApplicationTests {
 		context = SpringApplication.run(CompatMvcApplication.class, "--server.port=0",
 				"--management.tracing.sampling.probability=1.0",
 				"--management.endpoints.web.exposure.include=health,spanprofile", "--spanprofile.dump-interval=200ms",
+				"--management.endpoint.health.show-details=always",
 				// Nothing listens for OTLP here.
 				"--management.otlp.metrics.export.enabled=false", "--management.tracing.export.enabled=false",
 				"--management.otlp.tracing.export.enabled=false");
@@ -74,6 +75,19 @@ class CompatMvcApplicationTests {
 		}
 		assertOwnHotMethod("http get /alpha", "BurnController.alphaHotMethod", "BurnController.betaHotMethod");
 		assertOwnHotMethod("http get /beta", "BurnController.betaHotMethod", "BurnController.alphaHotMethod");
+	}
+
+	@Test
+	void healthShowsTheProfilerUpAndRunning() throws Exception {
+		// On each line the indicator is a bean of that line's health API; the endpoint must find it by type.
+		HttpResponse<String> health = get("/actuator/health", "application/json");
+		assertThat(health.statusCode()).as(health.body()).isEqualTo(200);
+		// Boot 3 writes the status before the details, Boot 4 after them.
+		Matcher component = Pattern.compile("\"spanprofile\":\\{(\"status\":\"\\w+\",)?\"details\":\\{([^}]*)\\}(,\"status\":\"\\w+\")?\\}")
+			.matcher(health.body());
+		assertThat(component.find()).as(health.body()).isTrue();
+		assertThat(component.group()).contains("\"status\":\"UP\"");
+		assertThat(component.group(2)).contains("\"state\":\"running\"").contains("\"engine\":");
 	}
 
 	@Test

@@ -1,28 +1,26 @@
-package dev.spanprofile.pyroscope;
+package dev.spanprofile.upload;
 
 import java.util.ArrayDeque;
 import java.util.concurrent.atomic.LongAdder;
 
-import io.pyroscope.javaagent.Snapshot;
-import io.pyroscope.javaagent.api.Exporter;
-
 /**
- * Uploads profiles one at a time on its own thread, so that the profiler's scheduler never waits for the network.
- * At most {@code capacity} profiles wait; when the server is away longer than that, the oldest are dropped (and
- * counted), so an outage costs bounded memory. An outage is logged once when the first attempt fails and once when
- * uploads work again, however many attempts fail in between.
+ * Uploads items one at a time on its own thread, so that whoever produces them never waits for the network. At most
+ * {@code capacity} items wait; when the server is away longer than that, the oldest are dropped (and counted), so an
+ * outage costs bounded memory. An outage is logged once when the first attempt fails and once when uploads work
+ * again, however many attempts fail in between.
+ * @param <T> what is uploaded
  */
-final class UploadQueue implements Exporter {
+public final class UploadQueue<T> {
 
 	private static final System.Logger logger = System.getLogger(UploadQueue.class.getName());
 
-	private final Exporter uploader;
+	private final Uploader<T> uploader;
 
 	private final int capacity;
 
 	private final String serverForLogs;
 
-	private final ArrayDeque<Snapshot> queue;
+	private final ArrayDeque<T> queue;
 
 	private final Thread thread;
 
@@ -38,24 +36,34 @@ final class UploadQueue implements Exporter {
 
 	private long failedAttemptsInOutage;
 
-	UploadQueue(Exporter uploader, int capacity, String serverForLogs) {
+	/**
+	 * @param uploader sends one item, retrying as it sees fit, and reports each failed attempt to
+	 * {@link #attemptFailed}
+	 * @param capacity most items kept waiting
+	 * @param serverForLogs where items go, as logs may show it (no credentials)
+	 * @param threadName name of the upload thread
+	 */
+	public UploadQueue(Uploader<T> uploader, int capacity, String serverForLogs, String threadName) {
+		if (capacity < 1) {
+			throw new IllegalArgumentException("capacity must be at least 1, was " + capacity);
+		}
 		this.uploader = uploader;
 		this.capacity = capacity;
 		this.serverForLogs = serverForLogs;
 		this.queue = new ArrayDeque<>(capacity);
-		this.thread = new Thread(this::uploadLoop, "spanprofile-pyroscope-upload");
+		this.thread = new Thread(this::uploadLoop, threadName);
 		this.thread.setDaemon(true);
 		this.thread.start();
 	}
 
-	@Override
-	public void export(Snapshot snapshot) {
+	/** Queue {@code item}, dropping the oldest waiting one when full. Never blocks on the network. */
+	public void add(T item) {
 		synchronized (this.queue) {
 			if (this.queue.size() >= this.capacity) {
 				this.queue.pollFirst();
 				this.dropped.increment();
 			}
-			this.queue.addLast(snapshot);
+			this.queue.addLast(item);
 			this.queue.notifyAll();
 		}
 	}
@@ -63,14 +71,14 @@ final class UploadQueue implements Exporter {
 	private void uploadLoop() {
 		try {
 			while (!Thread.currentThread().isInterrupted()) {
-				Snapshot snapshot;
+				T item;
 				synchronized (this.queue) {
 					while (this.queue.isEmpty()) {
 						this.queue.wait();
 					}
-					snapshot = this.queue.pollFirst();
+					item = this.queue.pollFirst();
 				}
-				upload(snapshot);
+				upload(item);
 			}
 		}
 		catch (InterruptedException ex) {
@@ -78,11 +86,10 @@ final class UploadQueue implements Exporter {
 		}
 	}
 
-	private void upload(Snapshot snapshot) {
+	private void upload(T item) throws InterruptedException {
 		this.lastAttemptFailed = false;
 		try {
-			// Retries with backoff itself, and reports every attempt through the agent's logger (see below).
-			this.uploader.export(snapshot);
+			this.uploader.upload(item);
 		}
 		catch (RuntimeException ex) {
 			attemptFailed(ex.toString());
@@ -101,12 +108,12 @@ final class UploadQueue implements Exporter {
 	}
 
 	/** An upload attempt begins. */
-	void attemptStarted() {
+	public void attemptStarted() {
 		this.lastAttemptFailed = false;
 	}
 
 	/** An upload attempt failed; {@code reason} carries no secrets. */
-	void attemptFailed(String reason) {
+	public void attemptFailed(String reason) {
 		this.lastAttemptFailed = true;
 		if (!this.outage) {
 			this.outage = true;
@@ -118,32 +125,46 @@ final class UploadQueue implements Exporter {
 		this.failedAttemptsInOutage++;
 	}
 
-	long uploaded() {
+	public long uploaded() {
 		return this.uploaded.sum();
 	}
 
-	long failed() {
+	public long failed() {
 		return this.failed.sum();
 	}
 
-	long dropped() {
+	public long dropped() {
 		return this.dropped.sum();
 	}
 
-	int queued() {
+	public int queued() {
 		synchronized (this.queue) {
 			return this.queue.size();
 		}
 	}
 
-	boolean inOutage() {
+	public boolean inOutage() {
 		return this.outage;
 	}
 
-	@Override
+	/** Stops the upload thread; items still waiting are not sent. */
 	public void stop() {
 		this.thread.interrupt();
-		this.uploader.stop();
+	}
+
+	/**
+	 * Sends one item.
+	 * @param <T> what is uploaded
+	 */
+	@FunctionalInterface
+	public interface Uploader<T> {
+
+		/**
+		 * Send {@code item}; returns once it was accepted or given up on, having reported every failed attempt to
+		 * the queue's {@link UploadQueue#attemptFailed}.
+		 */
+		void upload(T item) throws InterruptedException;
+
 	}
 
 }

@@ -1,0 +1,190 @@
+package dev.spanprofile.otlp;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
+
+import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.store.SpanRecord;
+import dev.spanprofile.store.StackTree;
+import dev.spanprofile.upload.UploadQueue;
+import io.opentelemetry.sdk.resources.Resource;
+
+/**
+ * Exports span-linked profiles over OTLP/HTTP: each local root whose profile is complete hands its samples over
+ * (exactly once), and every export interval the samples handed over since the last export become one
+ * {@code ExportProfilesServiceRequest}, queued for upload.
+ * <p>
+ * Memory is bounded twice: samples waiting for the next export are capped by call-tree nodes (the oldest spans go
+ * first, counted), and encoded requests waiting for the receiver by the upload queue's capacity.
+ */
+public final class OtlpProfilesExporter implements Consumer<SpanRecord>, AutoCloseable {
+
+	/** About 64 bytes a node: a few MB of samples waiting between two exports at most. */
+	static final int MAX_PENDING_NODES = 100_000;
+
+	private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+	private final OtlpSettings settings;
+
+	private final FrameTable frames;
+
+	private final long intervalNanos;
+
+	private final Resource resource;
+
+	private final ArrayDeque<LinkedSamples> pending = new ArrayDeque<>();
+
+	private int pendingNodes;
+
+	private long periodStartEpochNanos = System.currentTimeMillis() * 1_000_000L;
+
+	private final LongAdder droppedSpans = new LongAdder();
+
+	private final LongAdder requests = new LongAdder();
+
+	private final LongAdder requestBytes = new LongAdder();
+
+	private final LongAdder buildCpuNanos = new LongAdder();
+
+	private final UploadQueue<byte[]> uploads;
+
+	private final ScheduledExecutorService scheduler;
+
+	/**
+	 * @param settings where and how to export
+	 * @param frames names of the frame ids in the samples
+	 * @param intervalNanos time one cpu or wall sample stands for
+	 * @param resource the application's OpenTelemetry resource
+	 */
+	public OtlpProfilesExporter(OtlpSettings settings, FrameTable frames, long intervalNanos, Resource resource) {
+		this.settings = settings;
+		this.frames = frames;
+		this.intervalNanos = intervalNanos;
+		this.resource = resource;
+		OtlpHttpSender sender = new OtlpHttpSender(settings);
+		this.uploads = new UploadQueue<>(sender, settings.queueCapacity(), settings.endpointForLogs(),
+				"spanprofile-otlp-upload");
+		sender.reportTo(this.uploads);
+		this.scheduler = Executors.newSingleThreadScheduledExecutor((task) -> {
+			Thread thread = new Thread(task, "spanprofile-otlp-export");
+			thread.setDaemon(true);
+			return thread;
+		});
+		long everyMillis = settings.exportInterval().toMillis();
+		this.scheduler.scheduleWithFixedDelay(this::exportSafely, everyMillis, everyMillis, TimeUnit.MILLISECONDS);
+	}
+
+	/** A local root's profile is complete: keep its samples for the next export. */
+	@Override
+	public void accept(SpanRecord root) {
+		List<LinkedSamples> samples = new ArrayList<>();
+		for (SampleKind kind : SampleKind.values()) {
+			if (this.settings.linkToRoot()) {
+				add(samples, root, kind, root.inclusiveSamples(kind));
+			}
+			else {
+				addOwn(samples, root, kind);
+			}
+		}
+		synchronized (this.pending) {
+			for (LinkedSamples span : samples) {
+				this.pending.addLast(span);
+				this.pendingNodes += span.samples().nodeCount();
+			}
+			while (this.pendingNodes > MAX_PENDING_NODES && this.pending.size() > 1) {
+				this.pendingNodes -= this.pending.pollFirst().samples().nodeCount();
+				this.droppedSpans.increment();
+			}
+		}
+	}
+
+	private static void addOwn(List<LinkedSamples> samples, SpanRecord span, SampleKind kind) {
+		add(samples, span, kind, span.ownSamples(kind));
+		for (SpanRecord child : span.children()) {
+			addOwn(samples, child, kind);
+		}
+	}
+
+	private static void add(List<LinkedSamples> samples, SpanRecord span, SampleKind kind, StackTree tree) {
+		if (tree.totalSamples() > 0) {
+			samples.add(new LinkedSamples(span.traceId(), span.spanId(), kind, tree));
+		}
+	}
+
+	private void exportSafely() {
+		try {
+			exportNow();
+		}
+		catch (RuntimeException ex) {
+			// Never let one bad batch stop the schedule; the batch is lost, the next one is tried.
+			System.getLogger(OtlpProfilesExporter.class.getName())
+				.log(System.Logger.Level.WARNING, "spanprofile: building an OTLP profiles request failed", ex);
+		}
+	}
+
+	/** Build one request of everything handed over since the last export and queue it; nothing when empty. */
+	public void exportNow() {
+		List<LinkedSamples> batch;
+		long start;
+		long now = System.currentTimeMillis() * 1_000_000L;
+		synchronized (this.pending) {
+			batch = new ArrayList<>(this.pending);
+			this.pending.clear();
+			this.pendingNodes = 0;
+			start = this.periodStartEpochNanos;
+			this.periodStartEpochNanos = now;
+		}
+		if (batch.isEmpty()) {
+			return;
+		}
+		long cpuBefore = THREADS.getCurrentThreadCpuTime();
+		ProfilesRequestBuilder builder = new ProfilesRequestBuilder(this.frames, this.intervalNanos);
+		batch.forEach(builder::add);
+		byte[] request = builder.build(this.resource, start, now - start).toByteArray();
+		this.buildCpuNanos.add(Math.max(0, THREADS.getCurrentThreadCpuTime() - cpuBefore));
+		this.requests.increment();
+		this.requestBytes.add(request.length);
+		this.uploads.add(request);
+	}
+
+	/** Requests built so far. */
+	public long requests() {
+		return this.requests.sum();
+	}
+
+	/** Uncompressed bytes of the requests built so far. */
+	public long requestBytes() {
+		return this.requestBytes.sum();
+	}
+
+	/** CPU time spent building and encoding the requests so far (compression, done on upload, not included). */
+	public long buildCpuNanos() {
+		return this.buildCpuNanos.sum();
+	}
+
+	/** Spans whose samples were dropped before an export because too many waited. */
+	public long droppedSpans() {
+		return this.droppedSpans.sum();
+	}
+
+	/** The upload queue, for its counters. */
+	public UploadQueue<byte[]> uploads() {
+		return this.uploads;
+	}
+
+	@Override
+	public void close() {
+		this.scheduler.shutdownNow();
+		this.uploads.stop();
+	}
+
+}
