@@ -3,6 +3,7 @@ package dev.spanprofile.aggregate;
 import java.time.Duration;
 import java.util.Random;
 
+import dev.spanprofile.store.RetentionSettings;
 import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.store.FrameKind;
 import dev.spanprofile.store.FrameTable;
@@ -48,8 +49,9 @@ class AggregateMemoryTest {
 	private static Hour simulate(AggregateSettings settings) {
 		Random random = new Random(42);
 		long[] clock = { Duration.ofDays(20_000).toNanos() };
-		// A store of one span: the heap measured is the aggregates', not the store's.
-		SpanProfileStore store = new SpanProfileStore(new StoreSettings(1, Long.MAX_VALUE, true));
+		// A store of one span, recent requests only: the heap measured is the aggregates', not the store's.
+		SpanProfileStore store = new SpanProfileStore(
+				new StoreSettings(1, Long.MAX_VALUE, true, RetentionSettings.recentOnly()));
 		FrameTable frames = store.frames();
 		int[][][] paths = codePaths(frames, random);
 		long heapBefore = usedHeap();

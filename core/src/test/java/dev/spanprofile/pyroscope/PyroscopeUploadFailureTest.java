@@ -78,7 +78,10 @@ class PyroscopeUploadFailureTest {
 			System.out.printf("pyroscope outage: median span %.2f ms before, %.2f ms during (%d and %d spans); max "
 					+ "queued %d; %s%n", before[0] / 1e6, during[0] / 1e6, before[1], during[1], maxQueued[0], stats);
 			assertThat(stats.outage()).isTrue();
-			assertThat(stats.dropped()).as("profiles dropped, not kept without bound").isPositive();
+			// Each profile of the outage is either dropped from the full queue or given up after max-tries, whichever
+			// the agent's retry timing makes come first (UploadQueueTest pins the dropping itself); none is kept.
+			assertThat(stats.dropped() + stats.failed()).as("profiles dropped or given up, not kept without bound")
+				.isPositive();
 			assertThat(during[0]).as("median span during the outage").isLessThan(3 * before[0] + 2_000_000);
 			assertThat(maxQueued[0]).isLessThanOrEqualTo(QUEUE_CAPACITY);
 			assertThat(warnings(logged)).as("one more warning for the whole outage").hasSize(2);
