@@ -6,6 +6,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
 import dev.spanprofile.sampling.EngineChoice;
@@ -31,6 +32,9 @@ class AllocationAndLockAttributionTest {
 
 	private static final int CHUNK = 1024;
 
+	/** Three dump intervals at the default of one second. */
+	private static final long LONG_HOLD_MILLIS = 3000;
+
 	static volatile Object escape;
 
 	private static ProfilingHarness harness(ProfilingEvent... events) {
@@ -43,8 +47,12 @@ class AllocationAndLockAttributionTest {
 	 * collects the tests ask for happen after the workload.
 	 */
 	private static ProfilingHarness harness(EngineChoice engine, ProfilingEvent... events) {
+		return harness(engine, Duration.ofSeconds(30), events);
+	}
+
+	private static ProfilingHarness harness(EngineChoice engine, Duration dumpInterval, ProfilingEvent... events) {
 		return new ProfilingHarness(false, 1000, engine, Set.of(events), Duration.ofMillis(10), ALLOC_INTERVAL,
-				Duration.ofSeconds(30), Function.identity());
+				dumpInterval, Function.identity());
 	}
 
 	@Test
@@ -149,6 +157,71 @@ class AllocationAndLockAttributionTest {
 		}
 	}
 
+	/**
+	 * Waits longer than the collector keeps thread timelines (two dump intervals), with the default one-second dumps:
+	 * a monitor and a {@code ReentrantLock}, each held three seconds by another thread while the span waits, so
+	 * that several collection cycles run during each wait.
+	 */
+	@ParameterizedTest
+	@EnumSource(value = EngineChoice.class, names = { "ASYNC_PROFILER", "JFR" })
+	void waitsSpanningSeveralDumpsStayWithTheirSpan(EngineChoice engine) throws Exception {
+		Object monitor = new Object();
+		ReentrantLock lock = new ReentrantLock();
+		try (ProfilingHarness harness = harness(engine, Duration.ofSeconds(1), ProfilingEvent.CPU,
+				ProfilingEvent.LOCK)) {
+			Span span = harness.tracer.spanBuilder("blocked-long").setNoParent().startSpan();
+			long monitorWait;
+			long parkWait;
+			try (Scope scope = span.makeCurrent()) {
+				monitorWait = whileHeld((held) -> {
+					synchronized (monitor) {
+						held.countDown();
+						sleepUninterruptibly(LONG_HOLD_MILLIS);
+					}
+				}, () -> enterContendedMonitor(monitor));
+				parkWait = whileHeld((held) -> {
+					lock.lock();
+					try {
+						held.countDown();
+						sleepUninterruptibly(LONG_HOLD_MILLIS);
+					}
+					finally {
+						lock.unlock();
+					}
+				}, () -> lockContendedReentrantLock(lock));
+			}
+			finally {
+				span.end();
+			}
+			harness.collect();
+			SpanRecord record = harness.record(span.getSpanContext().getSpanId());
+			Map<String, Long> inMethods = harness.samplesContaining(record.ownSamples(SampleKind.LOCK),
+					"enterContendedMonitor", "lockContendedReentrantLock");
+			System.out.printf("long waits %s: %s ns, waited %d ns on the monitor, %d ns on the lock%n", engine,
+					inMethods, monitorWait, parkWait);
+			// One event per wait, weighted by its duration: the measured wait less the clock reads around it.
+			assertThat((double) inMethods.get("enterContendedMonitor")).as("monitor wait vs measured %d ns", monitorWait)
+				.isBetween(0.9 * monitorWait, 1.0 * monitorWait);
+			assertThat((double) inMethods.get("lockContendedReentrantLock")).as("park vs measured %d ns", parkWait)
+				.isBetween(0.9 * parkWait, 1.0 * parkWait);
+		}
+	}
+
+	/**
+	 * Run {@code holder} on another thread, and once it holds its lock, {@code waiter} here.
+	 * @return what {@code waiter} returned
+	 */
+	private static long whileHeld(java.util.function.Consumer<CountDownLatch> holder,
+			java.util.function.LongSupplier waiter) throws InterruptedException {
+		CountDownLatch held = new CountDownLatch(1);
+		Thread thread = new Thread(() -> holder.accept(held), "lock-holder");
+		thread.start();
+		held.await();
+		long waited = waiter.getAsLong();
+		thread.join();
+		return waited;
+	}
+
 	@Test
 	void twoSpansAllocatingInTurnsOnOneThreadKeepTheirOwnBytes() {
 		try (ProfilingHarness harness = harness(ProfilingEvent.CPU, ProfilingEvent.ALLOC)) {
@@ -215,6 +288,18 @@ class AllocationAndLockAttributionTest {
 		long start = System.nanoTime();
 		synchronized (monitor) {
 			return System.nanoTime() - start;
+		}
+	}
+
+	/** @return nanoseconds until the lock was taken */
+	static long lockContendedReentrantLock(ReentrantLock lock) {
+		long start = System.nanoTime();
+		lock.lock();
+		try {
+			return System.nanoTime() - start;
+		}
+		finally {
+			lock.unlock();
 		}
 	}
 
