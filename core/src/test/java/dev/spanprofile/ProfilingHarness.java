@@ -119,6 +119,11 @@ final class ProfilingHarness implements AutoCloseable {
 		return this.tap.samplesIn(kind, method, this.profiler.store().frames());
 	}
 
+	/** Weight of a kind delivered after a collect had said everything stamped that early was in. */
+	long late(SampleKind kind) {
+		return this.tap.late(kind);
+	}
+
 	/**
 	 * A span's samples in a method that only that span runs: at least 90 % of what the sampler took there (a join
 	 * that loses samples near switches fails), and never more.

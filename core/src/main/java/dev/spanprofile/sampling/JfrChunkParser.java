@@ -100,6 +100,7 @@ final class JfrChunkParser {
 			for (Event event; (event = reader.readEvent()) != null;) {
 				SampleKind kind;
 				long weight;
+				long time = event.time;
 				if (event instanceof ExecutionSample sample) {
 					kind = kindOf(sample, cpuState);
 					weight = Math.max(1, sample.samples);
@@ -112,6 +113,10 @@ final class JfrChunkParser {
 				else if (event instanceof ContendedLock lock && this.kinds.contains(SampleKind.LOCK)) {
 					kind = SampleKind.LOCK;
 					weight = Math.max(1, ticksToNanos(reader, lock.duration));
+					// Stamped when the wait ended, as async-profiler writes it: into the chunk of its end, so that
+					// "every sample stamped before a dump is in it" holds for waits in progress at a dump too. The
+					// waiting thread ran no code meanwhile, so its span at the end is its span throughout.
+					time = lock.time + lock.duration;
 				}
 				else {
 					continue;
@@ -123,7 +128,7 @@ final class JfrChunkParser {
 				}
 				Long javaThreadId = reader.javaThreads.get(event.tid);
 				samples.add(new Sample(kind, (javaThreadId != null) ? javaThreadId : -1,
-						toMonotonic(reader, anchor, event.time), stack, weight));
+						toMonotonic(reader, anchor, time), stack, weight));
 			}
 		}
 	}

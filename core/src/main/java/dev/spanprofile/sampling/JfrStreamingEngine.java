@@ -195,7 +195,9 @@ public final class JfrStreamingEngine implements SamplingEngine {
 	private void offerLockWait(RecordedEvent event) {
 		long nanos = event.getDuration().toNanos();
 		if (nanos > 0 && nanos >= this.settings.lockThreshold().toNanos()) {
-			offer(SampleKind.LOCK, event, nanos);
+			// At its end, when Flight Recorder commits it: a wait still in progress at a flush is not yet delivered,
+			// and must not be stamped before the time the flush vouches for. The span is the same throughout.
+			offer(SampleKind.LOCK, event, event.getEndTime(), nanos);
 		}
 	}
 
@@ -207,13 +209,17 @@ public final class JfrStreamingEngine implements SamplingEngine {
 	}
 
 	private void offer(SampleKind kind, RecordedEvent event, long weight) {
+		offer(kind, event, event.getStartTime(), weight);
+	}
+
+	private void offer(SampleKind kind, RecordedEvent event, java.time.Instant at, long weight) {
 		RecordedThread thread = sampledThread(event);
 		if (thread == null || event.getStackTrace() == null) {
 			return;
 		}
 		// The JDK hands out wall-clock instants only; the stream is at most a second or so behind, so a pairing of
 		// the clocks read now is close to the one the chunk was written with.
-		long time = MonotonicEpoch.Anchor.now().toNanoTime(event.getStartTime());
+		long time = MonotonicEpoch.Anchor.now().toNanoTime(at);
 		PendingSample sample = new PendingSample(kind, thread.getJavaThreadId(), time,
 				this.stacks.rootFirst(event.getStackTrace()), weight);
 		if (!this.pending.offer(sample)) {
