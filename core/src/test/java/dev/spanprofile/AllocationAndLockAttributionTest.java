@@ -1,7 +1,9 @@
 package dev.spanprofile;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
@@ -9,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
+import java.util.zip.GZIPInputStream;
 
 import dev.spanprofile.sampling.EngineChoice;
 import dev.spanprofile.sampling.ProfilingEvent;
@@ -16,7 +19,11 @@ import dev.spanprofile.sampling.SampleSink;
 import dev.spanprofile.sampling.SamplerUnavailableException;
 import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.render.pprof.PprofProfile;
+import dev.spanprofile.render.pprof.proto.PprofProtos.Profile;
+import dev.spanprofile.render.pprof.proto.PprofProtos.Sample;
 import dev.spanprofile.store.SpanRecord;
+import dev.spanprofile.store.StackTree;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Scope;
 import org.awaitility.Awaitility;
@@ -36,6 +43,9 @@ class AllocationAndLockAttributionTest {
 	private static final long ALLOC_INTERVAL = 32 * 1024;
 
 	private static final int CHUNK = 1024;
+
+	/** Contended monitor entries in the blocked-request test. */
+	private static final int ENTRIES = 8;
 
 	/** Three dump intervals at the default of one second. */
 	private static final long LONG_HOLD_MILLIS = 3000;
@@ -97,8 +107,9 @@ class AllocationAndLockAttributionTest {
 		try (ProfilingHarness harness = harness(engine, ProfilingEvent.CPU, ProfilingEvent.LOCK)) {
 			Span span = harness.tracer.spanBuilder("blocked").setNoParent().startSpan();
 			long waited = 0;
+			int surelyContended = 0;
 			try {
-				for (int i = 0; i < 8; i++) {
+				for (int i = 0; i < ENTRIES; i++) {
 					CountDownLatch held = new CountDownLatch(1);
 					Thread holder = new Thread(() -> {
 						synchronized (monitor) {
@@ -111,7 +122,11 @@ class AllocationAndLockAttributionTest {
 					// thread takes on a loaded machine.
 					held.await();
 					try (Scope scope = span.makeCurrent()) {
-						waited += enterContendedMonitor(monitor);
+						long wait = enterContendedMonitor(monitor);
+						waited += wait;
+						// An entry that took a millisecond found the monitor held; one that came after the holder
+						// let go (a thread slow to wake on a loaded machine) is no contention at all.
+						surelyContended += (wait >= 1_000_000) ? 1 : 0;
 					}
 					holder.join();
 				}
@@ -133,7 +148,31 @@ class AllocationAndLockAttributionTest {
 			// measured around the same entries, less the moments between the clock reads and the wait itself.
 			assertThat((double) inMethod).as("recorded wait vs measured %d ns", waited)
 				.isBetween(0.9 * waited, 1.0 * waited);
+			// pprof counts the waits beside their delay: one per contended entry, never more than the entries.
+			long[] contentionsAndDelay = contentionsAndDelay(record.ownSamples(SampleKind.LOCK), harness);
+			assertThat(contentionsAndDelay[0]).as("contentions in pprof").isBetween((long) surelyContended,
+					(long) ENTRIES);
+			assertThat(contentionsAndDelay[1]).as("delay in pprof").isEqualTo(total);
 		}
+	}
+
+	/** @return the sums of the two sample values of the span's lock profile in pprof */
+	private static long[] contentionsAndDelay(StackTree lockSamples, ProfilingHarness harness) throws IOException {
+		byte[] gzip = PprofProfile.gzip(List.of(new PprofProfile.SpanSamples("t", "s", "blocked", lockSamples)),
+				harness.profiler.store().frames(), "lock", 0, 0, 1);
+		Profile profile;
+		try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gzip))) {
+			profile = Profile.parseFrom(in);
+		}
+		List<String> strings = profile.getStringTableList();
+		assertThat(profile.getSampleTypeList()).extracting((type) -> strings.get((int) type.getType()))
+			.containsExactly("contentions", "delay");
+		long[] sums = new long[2];
+		for (Sample sample : profile.getSampleList()) {
+			sums[0] += sample.getValue(0);
+			sums[1] += sample.getValue(1);
+		}
+		return sums;
 	}
 
 	/**

@@ -39,7 +39,7 @@ public final class JfrStreamingEngine implements SamplingEngine {
 	static final String ALLOCATION_SAMPLE = "jdk.ObjectAllocationSample";
 
 	/** The JDK's own setting in its profile.jfc: enough samples for a request-sized graph, a bounded cost. */
-	static final String ALLOCATION_SAMPLE_RATE = "300/s";
+	public static final String ALLOCATION_SAMPLE_RATE = "300/s";
 
 	/** Waits to enter a monitor and parks (java.util.concurrent locks), as async-profiler's lock event sees them. */
 	private static final List<String> LOCK_EVENTS = List.of("jdk.JavaMonitorEnter", "jdk.ThreadPark");

@@ -31,6 +31,14 @@ public enum SampleKind {
 		return this == CPU || this == WALL;
 	}
 
+	/**
+	 * Whether each sample is one event whose count matters beside its weight: a lock graph says how many waits
+	 * made up the time (pprof's contentions), whereas an allocation sample's count depends only on the interval.
+	 */
+	public boolean countsEvents() {
+		return this == LOCK;
+	}
+
 	/** What the weight of a sample of this kind is counted in, pprof-style. */
 	public String unit() {
 		return switch (this) {

@@ -174,7 +174,7 @@ public final class SpanRecord {
 			this.samples[kind.ordinal()] = tree;
 		}
 		int before = tree.nodeCount();
-		tree.add(rootFirstStack, weight);
+		tree.add(rootFirstStack, weight, kind.countsEvents() ? 1 : 0);
 		int newNodes = tree.nodeCount() - before;
 		return (newNodes > 0) ? bytes.addAndGet((long) newNodes * StackTree.BYTES_PER_NODE) : -1;
 	}
@@ -183,6 +183,12 @@ public final class SpanRecord {
 	public synchronized long ownSampleCount(SampleKind kind) {
 		StackTree tree = this.samples[kind.ordinal()];
 		return (tree != null) ? tree.totalSamples() : 0;
+	}
+
+	/** Events of {@code kind} attributed to this span itself, where the kind {@link SampleKind#countsEvents()}. */
+	public synchronized long ownEventCount(SampleKind kind) {
+		StackTree tree = this.samples[kind.ordinal()];
+		return (tree != null) ? tree.events() : 0;
 	}
 
 	synchronized int ownNodeCount() {

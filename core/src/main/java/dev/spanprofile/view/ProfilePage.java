@@ -28,7 +28,7 @@ final class ProfilePage {
 		FlameGraphPage page = subject.isTrace() ? trace(subject) : span(subject);
 		double interval = this.context.intervalMillis();
 		page.fact(subject.kind().counted() ? "samples" : subject.kind().id(), Weights.describe(subject.kind(),
-				subject.samples()) + ((this.context.sampledKinds().size() > 1) ? " " + subject.kind().id()
+				subject.samples(), subject.events()) + ((this.context.sampledKinds().size() > 1) ? " " + subject.kind().id()
 						+ " (?event=" + Weights.eventChoices(this.context.sampledKinds()) + " picks another)" : ""))
 			.fact("sampling", status.event() + " every " + EmptyProfiles.millis(interval) + " · " + status.engine());
 		String id = subject.isTrace() ? subject.traceId() : subject.requested().spanId();

@@ -36,7 +36,7 @@ public final class ProfileView implements FlameGraphView {
 			return null;
 		}
 		ProfileSubject.Part part = this.subject.parts().get(0);
-		return this.context.emptyReason(part.span(), part.samples().totalSamples());
+		return this.context.emptyReason(part.span(), this.subject.kind(), part.samples().totalSamples());
 	}
 
 	@Override

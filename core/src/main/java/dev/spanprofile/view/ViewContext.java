@@ -116,6 +116,12 @@ final class ViewContext {
 		return SpanDescriptions.describe(record, this.now, this.completeUpTo, !rootSpanOnly(), sampledKinds());
 	}
 
+	/** Why the span's graph of {@code kind} is empty, or {@code null} when it has samples. */
+	String emptyReason(SpanRecord profiled, SampleKind kind, long samples) {
+		return EmptyProfiles.explain(profiled, kind, samples, isComplete(profiled), this.status,
+				this.profiler.settings().sampler(), this.profiler.settings().dumpInterval().toMillis(), this.now);
+	}
+
 	/** Why the span's profile is empty, or {@code null} when it has samples. */
 	String emptyReason(SpanRecord profiled, long samples) {
 		return EmptyProfiles.explain(profiled, samples, isComplete(profiled), this.status, intervalMillis(),

@@ -20,6 +20,14 @@ final class Weights {
 		};
 	}
 
+	/** As {@link #describe}, led by the number of waits for lock graphs: "8 waits, 400.0 ms waiting for locks". */
+	static String describe(SampleKind kind, long weight, long events) {
+		if (!kind.countsEvents() || weight == 0) {
+			return describe(kind, weight);
+		}
+		return events + ((events == 1) ? " wait, " : " waits, ") + describe(kind, weight);
+	}
+
 	/** {@code cpu|wall|alloc}: what can be asked for. */
 	static String eventChoices(Set<SampleKind> kinds) {
 		return kinds.stream().map(SampleKind::id).collect(Collectors.joining("|"));
