@@ -49,6 +49,11 @@ public final class JfrStreamingEngine implements SamplingEngine {
 
 	private static final int QUEUE_CAPACITY = 100_000;
 
+	private static final int MAX_ALLOCATING_THREADS = 10_000;
+
+	/** Threads that have had an allocation sample in this recording; the stream's thread only. */
+	private final java.util.Set<Long> allocatingThreads = new java.util.HashSet<>();
+
 	private final SamplerSettings settings;
 
 	/** Used on the stream's thread only. */
@@ -159,8 +164,7 @@ public final class JfrStreamingEngine implements SamplingEngine {
 			}
 			if (this.settings.alloc()) {
 				recording.enable(ALLOCATION_SAMPLE).with("throttle", ALLOCATION_SAMPLE_RATE).withStackTrace();
-				recording.onEvent(ALLOCATION_SAMPLE, (event) -> offer(SampleKind.ALLOC, event,
-						Math.max(1, event.getLong("weight"))));
+				recording.onEvent(ALLOCATION_SAMPLE, this::offerAllocation);
 			}
 			if (this.settings.lock()) {
 				Duration threshold = this.settings.lockThreshold();
@@ -173,6 +177,7 @@ public final class JfrStreamingEngine implements SamplingEngine {
 					recording.onEvent(blocking, this::offerLockWait);
 				}
 			}
+			this.allocatingThreads.clear();
 			recording.onFlush(this::flushed);
 			recording.setReuse(false);
 			long now = System.nanoTime();
@@ -190,6 +195,26 @@ public final class JfrStreamingEngine implements SamplingEngine {
 		long now = System.nanoTime();
 		this.deliveredUpTo = this.lastFlush;
 		this.lastFlush = now;
+	}
+
+	/**
+	 * A sample's weight is what its thread allocated since the thread's previous sample, in this recording or any
+	 * earlier one: a thread's first sample here stands for an unknown stretch, up to everything the thread
+	 * allocated since it started, and is left out.
+	 */
+	private void offerAllocation(RecordedEvent event) {
+		RecordedThread thread = sampledThread(event);
+		if (thread == null) {
+			return;
+		}
+		if (this.allocatingThreads.size() >= MAX_ALLOCATING_THREADS) {
+			// Bounded: threads that ended stay in the set; starting afresh costs each live thread one sample.
+			this.allocatingThreads.clear();
+		}
+		if (this.allocatingThreads.add(thread.getJavaThreadId())) {
+			return;
+		}
+		offer(SampleKind.ALLOC, event, Math.max(1, event.getLong("weight")));
 	}
 
 	private void offerLockWait(RecordedEvent event) {
