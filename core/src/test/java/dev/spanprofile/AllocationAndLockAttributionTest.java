@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
@@ -108,26 +109,26 @@ class AllocationAndLockAttributionTest {
 			Span span = harness.tracer.spanBuilder("blocked").setNoParent().startSpan();
 			long waited = 0;
 			int surelyContended = 0;
-			try {
+			try (Scope scope = span.makeCurrent()) {
 				for (int i = 0; i < ENTRIES; i++) {
-					CountDownLatch held = new CountDownLatch(1);
+					AtomicBoolean held = new AtomicBoolean();
 					Thread holder = new Thread(() -> {
 						synchronized (monitor) {
-							held.countDown();
+							held.set(true);
 							sleepUninterruptibly(50);
 						}
 					}, "lock-holder");
 					holder.start();
-					// Outside the span: the park in await() is a lock wait too, and lasts as long as starting a
-					// thread takes on a loaded machine.
-					held.await();
-					try (Scope scope = span.makeCurrent()) {
-						long wait = enterContendedMonitor(monitor);
-						waited += wait;
-						// An entry that took a millisecond found the monitor held; one that came after the holder
-						// let go (a thread slow to wake on a loaded machine) is no contention at all.
-						surelyContended += (wait >= 1_000_000) ? 1 : 0;
+					// Spinning, not a latch: parking in a latch is a lock wait too, as long as starting a thread
+					// takes on a loaded machine, and would be the span's.
+					while (!held.get()) {
+						Thread.onSpinWait();
 					}
+					long wait = enterContendedMonitor(monitor);
+					waited += wait;
+					// An entry that took a millisecond found the monitor held; one that came after the holder let
+					// go (a thread slow to wake on a loaded machine) is no contention at all.
+					surelyContended += (wait >= 1_000_000) ? 1 : 0;
 					holder.join();
 				}
 			}
