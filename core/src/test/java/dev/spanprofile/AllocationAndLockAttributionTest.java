@@ -59,9 +59,10 @@ class AllocationAndLockAttributionTest {
 
 	/**
 	 * async-profiler drops every event recorded while it writes a chunk, a lock wait whose end falls there included
-	 * (AsyncProfilerDumpLossTest: about 1 % of the time at one dump a second on an idle machine, several times that
-	 * on a loaded one). Dumps far apart keep that loss out of what these tests measure, the join; the collects the
-	 * tests ask for happen after the workload.
+	 * (AsyncProfilerDumpLossTest: a dump takes a few milliseconds, but a loaded machine stalls the dumping thread
+	 * with the locks held now and then, up to 3 % of events lost at one dump a second, a fifth or more at 50 ms).
+	 * Dumps far apart keep that loss out of what these tests measure, the join; the collects the tests ask for happen
+	 * after the workload.
 	 */
 	private static ProfilingHarness harness(EngineChoice engine, ProfilingEvent... events) {
 		return harness(engine, Duration.ofSeconds(30), events);
