@@ -114,7 +114,7 @@ public final class JfrStreamingEngine implements SamplingEngine {
 		if (this.settings.alloc()) {
 			notes.add("alloc comes from jdk.ObjectAllocationSample, throttled to " + ALLOCATION_SAMPLE_RATE
 					+ " rather than spanprofile.alloc-interval; each sample is weighted by the bytes its thread allocated since "
-					+ "the previous one, so a span's first sample can carry bytes allocated before the span");
+					+ "its previous one, so a span's bytes are off by what its thread allocates between two samples");
 		}
 		if (EXECUTION_SAMPLE.equals(this.cpuEventName) && this.nativeProfilerLoaded) {
 			notes.add("a native profiler's signal handler is installed in this JVM, so jdk.CPUTimeSample cannot run");
