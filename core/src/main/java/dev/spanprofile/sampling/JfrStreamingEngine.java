@@ -2,8 +2,11 @@ package dev.spanprofile.sampling;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
@@ -49,10 +52,11 @@ public final class JfrStreamingEngine implements SamplingEngine {
 
 	private static final int QUEUE_CAPACITY = 100_000;
 
-	private static final int MAX_ALLOCATING_THREADS = 10_000;
+	/** Some 200 KB of thread ids at most. */
+	private static final int MAX_ALLOCATING_THREADS = 4096;
 
 	/** Threads that have had an allocation sample in this recording; the stream's thread only. */
-	private final java.util.Set<Long> allocatingThreads = new java.util.HashSet<>();
+	private final Set<Long> allocatingThreads = new HashSet<>();
 
 	private final SamplerSettings settings;
 
@@ -237,7 +241,7 @@ public final class JfrStreamingEngine implements SamplingEngine {
 		offer(kind, event, event.getStartTime(), weight);
 	}
 
-	private void offer(SampleKind kind, RecordedEvent event, java.time.Instant at, long weight) {
+	private void offer(SampleKind kind, RecordedEvent event, Instant at, long weight) {
 		RecordedThread thread = sampledThread(event);
 		if (thread == null || event.getStackTrace() == null) {
 			return;
