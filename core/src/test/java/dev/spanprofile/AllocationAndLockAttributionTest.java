@@ -11,7 +11,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
 import java.util.zip.GZIPInputStream;
 
 import dev.spanprofile.sampling.EngineChoice;
@@ -221,6 +224,131 @@ class AllocationAndLockAttributionTest {
 		}
 	}
 
+	/**
+	 * Waits longer than the collector keeps thread timelines (two dump intervals), with the default one-second dumps:
+	 * a monitor and a {@code ReentrantLock}, each held three seconds by another thread while the span waits, so
+	 * that several collection cycles run during each wait. The timelines keep the state in effect at their oldest
+	 * kept point, and a waiting thread has no change points, so the join itself holds; what such a wait can break is
+	 * the collector's promise that a sample stamped before a completed cycle was delivered in it.
+	 */
+	@ParameterizedTest
+	@EnumSource(value = EngineChoice.class, names = { "ASYNC_PROFILER", "JFR" })
+	void waitsSpanningSeveralDumpsStayWithTheirSpan(EngineChoice engine) throws Exception {
+		Object monitor = new Object();
+		ReentrantLock lock = new ReentrantLock();
+		AtomicLong collects = new AtomicLong();
+		try (ProfilingHarness harness = new ProfilingHarness(false, 1000, engine,
+				Set.of(ProfilingEvent.CPU, ProfilingEvent.LOCK), Duration.ofMillis(10), ALLOC_INTERVAL,
+				Duration.ofSeconds(1), (real) -> new CountingCollects(real, collects))) {
+			Span span = harness.tracer.spanBuilder("blocked-long").setNoParent().startSpan();
+			long monitorWait;
+			long parkWait;
+			try (Scope scope = span.makeCurrent()) {
+				monitorWait = whileHeld((held) -> {
+					synchronized (monitor) {
+						held.countDown();
+						holdPastDumps(collects);
+					}
+				}, () -> enterContendedMonitor(monitor));
+				parkWait = whileHeld((held) -> {
+					lock.lock();
+					try {
+						held.countDown();
+						holdPastDumps(collects);
+					}
+					finally {
+						lock.unlock();
+					}
+				}, () -> lockContendedReentrantLock(lock));
+			}
+			finally {
+				span.end();
+			}
+			harness.collect();
+			SpanRecord record = harness.record(span.getSpanContext().getSpanId());
+			Map<String, Long> inMethods = harness.samplesContaining(record.ownSamples(SampleKind.LOCK),
+					"enterContendedMonitor", "lockContendedReentrantLock");
+			System.out.printf("long waits %s: %s ns, waited %d ns on the monitor, %d ns on the lock%n", engine,
+					inMethods, monitorWait, parkWait);
+			// One event per wait, weighted by its duration: the measured wait less the clock reads around it.
+			assertThat((double) inMethods.get("enterContendedMonitor")).as("monitor wait vs measured %d ns", monitorWait)
+				.isBetween(0.9 * monitorWait, 1.0 * monitorWait);
+			assertThat((double) inMethods.get("lockContendedReentrantLock")).as("park vs measured %d ns", parkWait)
+				.isBetween(0.9 * parkWait, 1.0 * parkWait);
+			// A collect vouches that every sample stamped before the time it returns is in (spans that ended before
+			// it are complete): waits in progress at a dump must not arrive later stamped before that time.
+			assertThat(harness.late(SampleKind.LOCK)).as("lock wait delivered after a collect vouched for its time")
+				.isZero();
+		}
+	}
+
+	/**
+	 * Hold for {@link #LONG_HOLD_MILLIS}, then until a collection cycle has just finished: async-profiler drops an
+	 * event that ends while it writes a chunk (see AsyncProfilerDumpLossTest), and a release right after a dump
+	 * ends the wait a dump interval away from the next one.
+	 */
+	private static void holdPastDumps(AtomicLong collects) {
+		sleepUninterruptibly(LONG_HOLD_MILLIS);
+		long seen = collects.get();
+		Awaitility.await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(1))
+			.until(() -> collects.get() > seen);
+	}
+
+	/** Counts the collection cycles that have finished. */
+	private record CountingCollects(SamplingEngine delegate, AtomicLong collects) implements SamplingEngine {
+
+		@Override
+		public long collect(SampleSink sink) throws IOException {
+			try {
+				return this.delegate.collect(sink);
+			}
+			finally {
+				this.collects.incrementAndGet();
+			}
+		}
+
+		@Override
+		public String name() {
+			return this.delegate.name();
+		}
+
+		@Override
+		public void start() throws SamplerUnavailableException {
+			this.delegate.start();
+		}
+
+		@Override
+		public String activeEvent() {
+			return this.delegate.activeEvent();
+		}
+
+		@Override
+		public String note() {
+			return this.delegate.note();
+		}
+
+		@Override
+		public void close() {
+			this.delegate.close();
+		}
+
+	}
+
+	/**
+	 * Run {@code holder} on another thread, and once it holds its lock, {@code waiter} here.
+	 * @return what {@code waiter} returned
+	 */
+	private static long whileHeld(Consumer<CountDownLatch> holder,
+			LongSupplier waiter) throws InterruptedException {
+		CountDownLatch held = new CountDownLatch(1);
+		Thread thread = new Thread(() -> holder.accept(held), "lock-holder");
+		thread.start();
+		held.await();
+		long waited = waiter.getAsLong();
+		thread.join();
+		return waited;
+	}
+
 	@Test
 	void twoSpansAllocatingInTurnsOnOneThreadKeepTheirOwnBytes() {
 		try (ProfilingHarness harness = harness(ProfilingEvent.CPU, ProfilingEvent.ALLOC)) {
@@ -271,7 +399,7 @@ class AllocationAndLockAttributionTest {
 	}
 
 	/** @return the bytes allocated, in steps of 1 MiB until {@code duration} has passed */
-	private static long allocateFor(Duration duration, java.util.function.LongConsumer allocator) {
+	private static long allocateFor(Duration duration, LongConsumer allocator) {
 		long deadline = System.nanoTime() + duration.toNanos();
 		long bytes = 0;
 		while (System.nanoTime() < deadline) {
