@@ -63,9 +63,19 @@ final class ProfilingHarness implements AutoCloseable {
 	 */
 	ProfilingHarness(boolean rootSpanOnly, int maxSpans, EngineChoice engine, Set<ProfilingEvent> events,
 			Duration interval, Duration dumpInterval, Function<SamplingEngine, SamplingEngine> decorateEngine) {
+		this(rootSpanOnly, maxSpans, engine, events, interval, SamplerSettings.DEFAULT_ALLOC_INTERVAL, dumpInterval,
+				decorateEngine);
+	}
+
+	/**
+	 * @param allocInterval bytes between allocation samples, for the alloc event
+	 */
+	ProfilingHarness(boolean rootSpanOnly, int maxSpans, EngineChoice engine, Set<ProfilingEvent> events,
+			Duration interval, long allocInterval, Duration dumpInterval,
+			Function<SamplingEngine, SamplingEngine> decorateEngine) {
 		assertThat(ActivationTracking.isActive()).as("activation hook installed").isTrue();
 		SamplerSettings sampler = new SamplerSettings(events, interval, Path.of(System.getProperty("java.io.tmpdir")),
-				null, null);
+				null, null, allocInterval, Duration.ZERO);
 		SpanProfilerSettings settings = new SpanProfilerSettings(sampler,
 				new StoreSettings(maxSpans, 64L * 1024 * 1024, rootSpanOnly), dumpInterval);
 		this.profiler = new SpanProfiler(settings, (frames) -> {
@@ -107,6 +117,11 @@ final class ProfilingHarness implements AutoCloseable {
 	 */
 	long taken(SampleKind kind, String method) {
 		return this.tap.samplesIn(kind, method, this.profiler.store().frames());
+	}
+
+	/** Weight of a kind delivered after a collect had said everything stamped that early was in. */
+	long late(SampleKind kind) {
+		return this.tap.late(kind);
 	}
 
 	/**

@@ -39,12 +39,30 @@ final class SampleTapEngine implements SamplingEngine {
 		return count;
 	}
 
+	/** The latest time an earlier collect said every sample stamped before it had been delivered. */
+	private long vouchedUpTo = Long.MIN_VALUE;
+
+	/** Weight per kind delivered stamped before {@link #vouchedUpTo}: samples the engine said it had delivered. */
+	private final Map<SampleKind, Long> late = new EnumMap<>(SampleKind.class);
+
+	/** Weight of a kind that came after a collect had vouched for its timestamp. */
+	synchronized long late(SampleKind kind) {
+		return this.late.getOrDefault(kind, 0L);
+	}
+
 	@Override
 	public long collect(SampleSink sink) throws IOException {
-		return this.delegate.collect((kind, threadId, time, stack, weight) -> {
+		long upTo = this.delegate.collect((kind, threadId, time, stack, weight) -> {
 			count(kind, stack, weight);
+			if (time < this.vouchedUpTo) {
+				synchronized (this) {
+					this.late.merge(kind, weight, Long::sum);
+				}
+			}
 			sink.sample(kind, threadId, time, stack, weight);
 		});
+		this.vouchedUpTo = Math.max(this.vouchedUpTo, upTo);
+		return upTo;
 	}
 
 	private synchronized void count(SampleKind kind, int[] stack, long weight) {

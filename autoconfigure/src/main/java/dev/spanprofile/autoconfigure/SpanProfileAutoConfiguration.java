@@ -51,7 +51,8 @@ public final class SpanProfileAutoConfiguration {
 	SpanProfiler spanProfiler(SpanProfileProperties properties, Environment environment,
 			ObjectProvider<SamplingEngineFactory> engineFactory) {
 		SamplerSettings sampler = new SamplerSettings(new HashSet<>(properties.getEvent()), properties.getInterval(),
-				workDirectory(properties), properties.getNativeLibraryDirectory(), properties.getNativeLibraryPath());
+				workDirectory(properties), properties.getNativeLibraryDirectory(), properties.getNativeLibraryPath(),
+				properties.getAllocInterval().toBytes(), properties.getLockThreshold());
 		SpanProfileProperties.Retention retention = properties.getRetention();
 		// One memory budget, halved between stored spans and span-name aggregates.
 		long memory = properties.getMaxMemory().toBytes();

@@ -7,6 +7,7 @@ import java.util.List;
 
 import dev.spanprofile.sampling.EngineChoice;
 import dev.spanprofile.sampling.ProfilingEvent;
+import dev.spanprofile.sampling.SamplerSettings;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 
@@ -30,9 +31,21 @@ public class SpanProfileProperties {
 	/**
 	 * What triggers samples: cpu (perf_events, falling back to ctimer where the kernel forbids them), itimer,
 	 * ctimer, or wall (running and waiting threads alike, only threads inside a span). "cpu,wall" keeps both
-	 * flame graphs for every span.
+	 * flame graphs for every span. alloc (heap allocations, weighted by bytes) and lock (contended locks, weighted
+	 * by the time waited) add graphs of their own, e.g. "cpu,alloc,lock".
 	 */
 	private List<ProfilingEvent> event = new ArrayList<>(List.of(ProfilingEvent.CPU));
+
+	/**
+	 * Bytes allocated between two allocation samples when the alloc event is sampled. Smaller catches smaller
+	 * allocations at a higher cost.
+	 */
+	private DataSize allocInterval = DataSize.ofBytes(SamplerSettings.DEFAULT_ALLOC_INTERVAL);
+
+	/**
+	 * Shortest wait for a contended lock that the lock event records; zero records every contended wait.
+	 */
+	private Duration lockThreshold = SamplerSettings.DEFAULT_LOCK_THRESHOLD;
 
 	/**
 	 * Sampling engine: auto (async-profiler where it loads, JDK Flight Recorder otherwise, and Flight Recorder
@@ -109,6 +122,22 @@ public class SpanProfileProperties {
 
 	public void setInterval(Duration interval) {
 		this.interval = interval;
+	}
+
+	public DataSize getAllocInterval() {
+		return this.allocInterval;
+	}
+
+	public void setAllocInterval(DataSize allocInterval) {
+		this.allocInterval = allocInterval;
+	}
+
+	public Duration getLockThreshold() {
+		return this.lockThreshold;
+	}
+
+	public void setLockThreshold(Duration lockThreshold) {
+		this.lockThreshold = lockThreshold;
 	}
 
 	public List<ProfilingEvent> getEvent() {

@@ -31,6 +31,21 @@ public class BurnApplication {
 			return "waited";
 		}
 
+		static volatile Object escape;
+
+		@GetMapping("/allocate")
+		String allocate(@RequestParam(defaultValue = "32") long megabytes) {
+			recognisablyAllocatingMethod(megabytes * 1024 * 1024);
+			return "allocated";
+		}
+
+		/** Allocates {@code bytes} in arrays of 1040 bytes each (header included). */
+		static void recognisablyAllocatingMethod(long bytes) {
+			for (long done = 0; done < bytes; done += 1040) {
+				escape = new byte[1024];
+			}
+		}
+
 		static void recognisablySleepyMethod(long millis) throws InterruptedException {
 			Thread.sleep(millis);
 		}

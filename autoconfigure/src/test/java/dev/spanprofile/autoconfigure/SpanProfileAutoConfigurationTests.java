@@ -155,6 +155,38 @@ class SpanProfileAutoConfigurationTests {
 	}
 
 	@Test
+	void shouldBindAllocationAndLockSampling() {
+		this.contextRunner
+			.withPropertyValues("spanprofile.event=cpu,alloc,lock", "spanprofile.alloc-interval=64KB",
+					"spanprofile.lock-threshold=2ms")
+			.run((context) -> {
+				SpanProfilerSettings settings = context.getBean(SpanProfiler.class).settings();
+				assertThat(settings.sampler().events()).containsExactlyInAnyOrder(ProfilingEvent.CPU,
+						ProfilingEvent.ALLOC, ProfilingEvent.LOCK);
+				assertThat(settings.sampler().allocInterval()).isEqualTo(64 * 1024);
+				assertThat(settings.sampler().lockThreshold()).isEqualTo(Duration.ofMillis(2));
+			});
+	}
+
+	@Test
+	void shouldDefaultToAsyncProfilersAllocationInterval() {
+		this.contextRunner.withPropertyValues("spanprofile.event=alloc").run((context) -> {
+			SpanProfilerSettings settings = context.getBean(SpanProfiler.class).settings();
+			assertThat(settings.sampler().allocInterval()).isEqualTo(512 * 1024);
+			assertThat(settings.sampler().lockThreshold()).isZero();
+		});
+	}
+
+	@Test
+	void shouldFailClearlyOnANonPositiveAllocationInterval() {
+		this.contextRunner.withPropertyValues("spanprofile.event=alloc", "spanprofile.alloc-interval=0B")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("alloc-interval");
+			});
+	}
+
+	@Test
 	void shouldFailClearlyOnAnUnknownEvent() {
 		this.contextRunner.withPropertyValues("spanprofile.event=cycles").run((context) -> {
 			assertThat(context).hasFailed();

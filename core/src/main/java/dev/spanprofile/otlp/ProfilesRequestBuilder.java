@@ -130,7 +130,7 @@ public final class ProfilesRequestBuilder {
 		boolean timed = isTime(kind);
 		ValueType valueType = ValueType.newBuilder()
 			.setTypeStrindex(string(type))
-			.setUnitStrindex(string(timed ? "nanoseconds" : "count"))
+			.setUnitStrindex(string(timed ? "nanoseconds" : kind.unit()))
 			.build();
 		return Profile.newBuilder()
 			.setSampleType(valueType)
@@ -138,9 +138,12 @@ public final class ProfilesRequestBuilder {
 			.setPeriod(timed ? this.intervalNanos : 1);
 	}
 
-	/** cpu and wall samples each stand for one sampling interval of time; other kinds are counted. */
+	/**
+	 * cpu and wall samples each stand for one sampling interval of time; the weight of the other kinds is itself
+	 * the measure (bytes allocated, nanoseconds waited).
+	 */
 	private static boolean isTime(SampleKind kind) {
-		return "cpu".equals(kind.id()) || "wall".equals(kind.id());
+		return kind.counted();
 	}
 
 	private int stack(int[] rootFirst, int depth) {

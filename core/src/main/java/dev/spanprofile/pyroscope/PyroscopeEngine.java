@@ -209,6 +209,8 @@ public final class PyroscopeEngine implements SamplingEngine {
 			case ITIMER -> EventType.ITIMER;
 			case CTIMER -> EventType.CTIMER;
 			case WALL -> EventType.WALL;
+			case ALLOC, LOCK -> throw new SamplerUnavailableException("spanprofile.event=" + event.id()
+					+ " is not supported with the Pyroscope agent engine yet; choose one of cpu, itimer, ctimer or wall");
 		};
 	}
 

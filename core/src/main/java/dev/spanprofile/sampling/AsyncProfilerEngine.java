@@ -163,12 +163,18 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 				command.append(",wall=").append(interval);
 			}
 		}
-		else {
+		else if (this.settings.wall()) {
 			command.append(",event=wall,interval=").append(interval);
 		}
 		if (this.settings.wall()) {
 			// Wall samples only for threads inside a span, one event per sample so that each lands at its own time.
 			command.append(",filter,nobatch");
+		}
+		if (this.settings.alloc()) {
+			command.append(",alloc=").append(this.settings.allocInterval());
+		}
+		if (this.settings.lock()) {
+			command.append(",lock=").append(this.settings.lockThreshold().toNanos());
 		}
 		return command.append(",file=").append(file).toString();
 	}

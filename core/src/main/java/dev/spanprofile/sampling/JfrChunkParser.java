@@ -11,6 +11,8 @@ import dev.spanprofile.store.FrameTable;
 import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.tracking.MonotonicEpoch;
 import one.jfr.JfrReader;
+import one.jfr.event.AllocationSample;
+import one.jfr.event.ContendedLock;
 import one.jfr.event.Event;
 import one.jfr.event.ExecutionSample;
 
@@ -26,12 +28,18 @@ final class JfrChunkParser {
 
 	private final StackConverter stacks;
 
-	/** What the recording samples; with both kinds each sample's thread state tells them apart. */
+	/** What the recording samples; with cpu and wall each sample's thread state tells them apart. */
 	private final java.util.Set<SampleKind> kinds;
+
+	/** The one timer-driven kind when only one is sampled, or {@code null} for none or both. */
+	private final SampleKind onlyTimedKind;
 
 	JfrChunkParser(FrameTable frames, java.util.Set<SampleKind> kinds) {
 		this.stacks = new StackConverter(frames);
 		this.kinds = kinds;
+		boolean cpu = kinds.contains(SampleKind.CPU);
+		boolean wall = kinds.contains(SampleKind.WALL);
+		this.onlyTimedKind = (cpu == wall) ? null : (cpu ? SampleKind.CPU : SampleKind.WALL);
 	}
 
 	/**
@@ -87,21 +95,49 @@ final class JfrChunkParser {
 			Map<Long, Integer> frameIds = new HashMap<>();
 			Map<Integer, int[]> stacks = new HashMap<>();
 			MonotonicEpoch.Anchor anchor = anchor(reader);
-			int cpuState = (this.kinds.size() > 1) ? reader.getEnumKey("jdk.types.ThreadState", "STATE_DEFAULT")
+			int cpuState = (this.onlyTimedKind == null) ? reader.getEnumKey("jdk.types.ThreadState", "STATE_DEFAULT")
 					: Integer.MIN_VALUE;
 			for (Event event; (event = reader.readEvent()) != null;) {
+				SampleKind kind;
+				long weight;
+				long time = event.time;
 				if (event instanceof ExecutionSample sample) {
-					int[] stack = stacks.get(sample.stackTraceId);
-					if (stack == null) {
-						stack = this.stacks.rootFirst(reader, sample.stackTraceId, frameIds);
-						stacks.put(sample.stackTraceId, stack);
-					}
-					Long javaThreadId = reader.javaThreads.get(sample.tid);
-					samples.add(new Sample(kindOf(sample, cpuState), (javaThreadId != null) ? javaThreadId : -1,
-							toMonotonic(reader, anchor, sample.time), stack, Math.max(1, sample.samples)));
+					kind = kindOf(sample, cpuState);
+					weight = Math.max(1, sample.samples);
 				}
+				else if (event instanceof AllocationSample allocation && this.kinds.contains(SampleKind.ALLOC)) {
+					// value() is the bytes the sample stands for: the TLAB it opened, or the object outside one.
+					kind = SampleKind.ALLOC;
+					weight = Math.max(1, allocation.value());
+				}
+				else if (event instanceof ContendedLock lock && this.kinds.contains(SampleKind.LOCK)) {
+					kind = SampleKind.LOCK;
+					weight = Math.max(1, ticksToNanos(reader, lock.duration));
+					// Stamped when the wait ended, as async-profiler writes it: into the chunk of its end, so that
+					// "every sample stamped before a dump is in it" holds for waits in progress at a dump too. The
+					// waiting thread ran no code meanwhile, so its span at the end is its span throughout.
+					time = lock.time + lock.duration;
+				}
+				else {
+					continue;
+				}
+				int[] stack = stacks.get(event.stackTraceId);
+				if (stack == null) {
+					stack = this.stacks.rootFirst(reader, event.stackTraceId, frameIds);
+					stacks.put(event.stackTraceId, stack);
+				}
+				Long javaThreadId = reader.javaThreads.get(event.tid);
+				samples.add(new Sample(kind, (javaThreadId != null) ? javaThreadId : -1,
+						toMonotonic(reader, anchor, time), stack, weight));
 			}
 		}
+	}
+
+	private static long ticksToNanos(JfrReader reader, long ticks) {
+		if (reader.ticksPerSec == NANOS_PER_SECOND) {
+			return ticks;
+		}
+		return (long) (ticks * (double) NANOS_PER_SECOND / reader.ticksPerSec);
 	}
 
 	/**
@@ -109,8 +145,8 @@ final class JfrChunkParser {
 	 * real state (RUNNABLE, SLEEPING, ...).
 	 */
 	private SampleKind kindOf(ExecutionSample sample, int cpuState) {
-		if (this.kinds.size() == 1) {
-			return this.kinds.iterator().next();
+		if (this.onlyTimedKind != null) {
+			return this.onlyTimedKind;
 		}
 		return (sample.threadState == cpuState) ? SampleKind.CPU : SampleKind.WALL;
 	}

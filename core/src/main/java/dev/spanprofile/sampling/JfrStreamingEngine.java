@@ -2,8 +2,11 @@ package dev.spanprofile.sampling;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
@@ -36,10 +39,24 @@ public final class JfrStreamingEngine implements SamplingEngine {
 
 	static final String EXECUTION_SAMPLE = "jdk.ExecutionSample";
 
+	static final String ALLOCATION_SAMPLE = "jdk.ObjectAllocationSample";
+
+	/** The JDK's own setting in its profile.jfc: enough samples for a request-sized graph, a bounded cost. */
+	public static final String ALLOCATION_SAMPLE_RATE = "300/s";
+
+	/** Waits to enter a monitor and parks (java.util.concurrent locks), as async-profiler's lock event sees them. */
+	private static final List<String> LOCK_EVENTS = List.of("jdk.JavaMonitorEnter", "jdk.ThreadPark");
+
 	private static final List<String> BLOCKING_EVENTS = List.of("jdk.ThreadPark", "jdk.JavaMonitorEnter",
 			"jdk.JavaMonitorWait", "jdk.ThreadSleep");
 
 	private static final int QUEUE_CAPACITY = 100_000;
+
+	/** Some 200 KB of thread ids at most. */
+	private static final int MAX_ALLOCATING_THREADS = 4096;
+
+	/** Threads that have had an allocation sample in this recording; the stream's thread only. */
+	private final Set<Long> allocatingThreads = new HashSet<>();
 
 	private final SamplerSettings settings;
 
@@ -83,6 +100,12 @@ public final class JfrStreamingEngine implements SamplingEngine {
 		if (this.settings.wall()) {
 			event.append((event.length() > 0) ? "," : "").append("wall");
 		}
+		if (this.settings.alloc()) {
+			event.append((event.length() > 0) ? "," : "").append("alloc");
+		}
+		if (this.settings.lock()) {
+			event.append((event.length() > 0) ? "," : "").append("lock");
+		}
 		return event.toString();
 	}
 
@@ -91,6 +114,11 @@ public final class JfrStreamingEngine implements SamplingEngine {
 		List<String> notes = new ArrayList<>();
 		if (this.settings.wall()) {
 			notes.add("wall-clock is approximated from running samples plus waits (park, monitor, sleep) of 10 ms or more");
+		}
+		if (this.settings.alloc()) {
+			notes.add("alloc comes from jdk.ObjectAllocationSample, throttled to " + ALLOCATION_SAMPLE_RATE
+					+ " rather than spanprofile.alloc-interval; each sample is weighted by the bytes its thread allocated since "
+					+ "its previous one, so a span's bytes are off by what its thread allocates between two samples");
 		}
 		if (EXECUTION_SAMPLE.equals(this.cpuEventName) && this.nativeProfilerLoaded) {
 			notes.add("a native profiler's signal handler is installed in this JVM, so jdk.CPUTimeSample cannot run");
@@ -138,6 +166,22 @@ public final class JfrStreamingEngine implements SamplingEngine {
 					recording.onEvent(blocking, this::offerWait);
 				}
 			}
+			if (this.settings.alloc()) {
+				recording.enable(ALLOCATION_SAMPLE).with("throttle", ALLOCATION_SAMPLE_RATE).withStackTrace();
+				recording.onEvent(ALLOCATION_SAMPLE, this::offerAllocation);
+			}
+			if (this.settings.lock()) {
+				Duration threshold = this.settings.lockThreshold();
+				if (this.settings.wall() && threshold.compareTo(interval) > 0) {
+					// One threshold per event type: the lower one serves both; each listener keeps what it wants.
+					threshold = interval;
+				}
+				for (String blocking : LOCK_EVENTS) {
+					recording.enable(blocking).withThreshold(threshold).withStackTrace();
+					recording.onEvent(blocking, this::offerLockWait);
+				}
+			}
+			this.allocatingThreads.clear();
 			recording.onFlush(this::flushed);
 			recording.setReuse(false);
 			long now = System.nanoTime();
@@ -157,6 +201,35 @@ public final class JfrStreamingEngine implements SamplingEngine {
 		this.lastFlush = now;
 	}
 
+	/**
+	 * A sample's weight is what its thread allocated since the thread's previous sample, in this recording or any
+	 * earlier one: a thread's first sample here stands for an unknown stretch, up to everything the thread
+	 * allocated since it started, and is left out.
+	 */
+	private void offerAllocation(RecordedEvent event) {
+		RecordedThread thread = sampledThread(event);
+		if (thread == null) {
+			return;
+		}
+		if (this.allocatingThreads.size() >= MAX_ALLOCATING_THREADS) {
+			// Bounded: threads that ended stay in the set; starting afresh costs each live thread one sample.
+			this.allocatingThreads.clear();
+		}
+		if (this.allocatingThreads.add(thread.getJavaThreadId())) {
+			return;
+		}
+		offer(SampleKind.ALLOC, event, Math.max(1, event.getLong("weight")));
+	}
+
+	private void offerLockWait(RecordedEvent event) {
+		long nanos = event.getDuration().toNanos();
+		if (nanos > 0 && nanos >= this.settings.lockThreshold().toNanos()) {
+			// At its end, when Flight Recorder commits it: a wait still in progress at a flush is not yet delivered,
+			// and must not be stamped before the time the flush vouches for. The span is the same throughout.
+			offer(SampleKind.LOCK, event, event.getEndTime(), nanos);
+		}
+	}
+
 	private void offerWait(RecordedEvent event) {
 		long weight = event.getDuration().toNanos() / this.settings.interval().toNanos();
 		if (weight > 0) {
@@ -165,13 +238,17 @@ public final class JfrStreamingEngine implements SamplingEngine {
 	}
 
 	private void offer(SampleKind kind, RecordedEvent event, long weight) {
+		offer(kind, event, event.getStartTime(), weight);
+	}
+
+	private void offer(SampleKind kind, RecordedEvent event, Instant at, long weight) {
 		RecordedThread thread = sampledThread(event);
 		if (thread == null || event.getStackTrace() == null) {
 			return;
 		}
 		// The JDK hands out wall-clock instants only; the stream is at most a second or so behind, so a pairing of
 		// the clocks read now is close to the one the chunk was written with.
-		long time = MonotonicEpoch.Anchor.now().toNanoTime(event.getStartTime());
+		long time = MonotonicEpoch.Anchor.now().toNanoTime(at);
 		PendingSample sample = new PendingSample(kind, thread.getJavaThreadId(), time,
 				this.stacks.rootFirst(event.getStackTrace()), weight);
 		if (!this.pending.offer(sample)) {

@@ -15,7 +15,18 @@ public enum ProfilingEvent {
 	CTIMER,
 
 	/** Wall clock: running and waiting threads alike. */
-	WALL;
+	WALL,
+
+	/** Heap allocations, sampled every so many allocated bytes and weighted by the bytes each sample stands for. */
+	ALLOC,
+
+	/** Contended locks (monitors and java.util.concurrent locks), weighted by the time spent waiting. */
+	LOCK;
+
+	/** Whether this event samples threads on a timer (cpu, itimer, ctimer, wall) rather than on what they do. */
+	public boolean timed() {
+		return this != ALLOC && this != LOCK;
+	}
 
 	/** The name async-profiler and the properties use. */
 	public String id() {
@@ -30,7 +41,7 @@ public enum ProfilingEvent {
 			}
 		}
 		throw new IllegalArgumentException(
-				"Unknown profiling event '" + name + "'; expected one of cpu, itimer, ctimer, wall");
+				"Unknown profiling event '" + name + "'; expected one of cpu, itimer, ctimer, wall, alloc, lock");
 	}
 
 }

@@ -11,21 +11,29 @@ import dev.spanprofile.store.SampleKind;
 /**
  * How to sample.
  *
- * @param events what triggers samples: at most one of cpu, itimer and ctimer, optionally with wall
+ * @param events what triggers samples: at most one of cpu, itimer and ctimer, optionally with wall, alloc and lock
  * @param interval time between samples of one thread (CPU time for cpu/itimer/ctimer, elapsed time for wall)
  * @param workDirectory where the engine keeps its rolling recording file
  * @param nativeLibraryDirectory where to extract the native profiler library, or {@code null} for the temp directory
  * @param nativeLibraryPath an already extracted native library to load instead, or {@code null}
+ * @param allocInterval bytes allocated between two allocation samples (alloc event)
+ * @param lockThreshold shortest lock wait that is recorded (lock event); zero records every contended wait
  */
 public record SamplerSettings(Set<ProfilingEvent> events, Duration interval, Path workDirectory,
-		Path nativeLibraryDirectory, Path nativeLibraryPath) {
+		Path nativeLibraryDirectory, Path nativeLibraryPath, long allocInterval, Duration lockThreshold) {
+
+	/** async-profiler's own default for {@code alloc}: one sample per 512 KiB allocated. */
+	public static final long DEFAULT_ALLOC_INTERVAL = 512 * 1024;
+
+	/** async-profiler's own default for {@code lock}: every contended wait, however short. */
+	public static final Duration DEFAULT_LOCK_THRESHOLD = Duration.ZERO;
 
 	public SamplerSettings {
 		if (events == null || events.isEmpty()) {
 			throw new IllegalArgumentException("At least one profiling event is needed");
 		}
 		events = Set.copyOf(EnumSet.copyOf(events));
-		long cpuLike = events.stream().filter((event) -> event != ProfilingEvent.WALL).count();
+		long cpuLike = events.stream().filter((event) -> event.timed() && event != ProfilingEvent.WALL).count();
 		if (cpuLike > 1) {
 			throw new IllegalArgumentException("At most one of cpu, itimer and ctimer can be sampled at a time, got "
 					+ events + "; combine one of them with wall, e.g. cpu,wall");
@@ -33,6 +41,19 @@ public record SamplerSettings(Set<ProfilingEvent> events, Duration interval, Pat
 		if (interval.isNegative() || interval.isZero()) {
 			throw new IllegalArgumentException("interval must be positive, was " + interval);
 		}
+		if (allocInterval <= 0) {
+			throw new IllegalArgumentException("alloc-interval must be a positive number of bytes, was " + allocInterval);
+		}
+		if (lockThreshold == null || lockThreshold.isNegative()) {
+			throw new IllegalArgumentException("lock-threshold must not be negative, was " + lockThreshold);
+		}
+	}
+
+	/** Settings with async-profiler's defaults for allocation and lock sampling. */
+	public SamplerSettings(Set<ProfilingEvent> events, Duration interval, Path workDirectory,
+			Path nativeLibraryDirectory, Path nativeLibraryPath) {
+		this(events, interval, workDirectory, nativeLibraryDirectory, nativeLibraryPath, DEFAULT_ALLOC_INTERVAL,
+				DEFAULT_LOCK_THRESHOLD);
 	}
 
 	/** Settings for one event. */
@@ -46,10 +67,10 @@ public record SamplerSettings(Set<ProfilingEvent> events, Duration interval, Pat
 				Path.of(System.getProperty("java.io.tmpdir")), null, null);
 	}
 
-	/** The CPU-time event (cpu, itimer or ctimer), or {@code null} when only wall-clock is sampled. */
+	/** The CPU-time event (cpu, itimer or ctimer), or {@code null} when none is sampled. */
 	public ProfilingEvent cpuEvent() {
 		for (ProfilingEvent event : this.events) {
-			if (event != ProfilingEvent.WALL) {
+			if (event.timed() && event != ProfilingEvent.WALL) {
 				return event;
 			}
 		}
@@ -69,12 +90,26 @@ public record SamplerSettings(Set<ProfilingEvent> events, Duration interval, Pat
 		if (wall()) {
 			kinds.add(SampleKind.WALL);
 		}
+		if (alloc()) {
+			kinds.add(SampleKind.ALLOC);
+		}
+		if (lock()) {
+			kinds.add(SampleKind.LOCK);
+		}
 		return kinds;
 	}
 
-	/** The kind shown when a request does not say which: CPU if sampled, else wall. */
+	public boolean alloc() {
+		return this.events.contains(ProfilingEvent.ALLOC);
+	}
+
+	public boolean lock() {
+		return this.events.contains(ProfilingEvent.LOCK);
+	}
+
+	/** The kind shown when a request does not say which: the first sampled of cpu, wall, alloc and lock. */
 	public SampleKind primaryKind() {
-		return (cpuEvent() != null) ? SampleKind.CPU : SampleKind.WALL;
+		return kinds().iterator().next();
 	}
 
 	/** Events as users write them, e.g. {@code cpu,wall}. */

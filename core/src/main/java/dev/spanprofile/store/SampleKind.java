@@ -11,10 +11,41 @@ public enum SampleKind {
 	CPU,
 
 	/** Elapsed time: the thread was running or waiting (wall event). */
-	WALL;
+	WALL,
+
+	/** Heap allocation: each sample's weight is the bytes it stands for (alloc event). */
+	ALLOC,
+
+	/** Lock contention: each sample's weight is the nanoseconds a thread waited to enter a lock (lock event). */
+	LOCK;
 
 	public String id() {
 		return name().toLowerCase(Locale.ROOT);
+	}
+
+	/**
+	 * Whether a sample's weight is a count of samples, each worth one sampling interval; otherwise the weight is
+	 * itself the measure, in {@link #unit()}.
+	 */
+	public boolean counted() {
+		return this == CPU || this == WALL;
+	}
+
+	/**
+	 * Whether each sample is one event whose count matters beside its weight: a lock graph says how many waits
+	 * made up the time (pprof's contentions), whereas an allocation sample's count depends only on the interval.
+	 */
+	public boolean countsEvents() {
+		return this == LOCK;
+	}
+
+	/** What the weight of a sample of this kind is counted in, pprof-style. */
+	public String unit() {
+		return switch (this) {
+			case ALLOC -> "bytes";
+			case LOCK -> "nanoseconds";
+			default -> "count";
+		};
 	}
 
 }

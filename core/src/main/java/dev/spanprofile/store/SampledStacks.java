@@ -19,6 +19,11 @@ final class SampledStacks {
 
 	private long[] weights = new long[2];
 
+	/** Events per stack, for kinds that count them (lock waits); {@code null} until one is added. */
+	private long[] events;
+
+	private long eventTotal;
+
 	private int size;
 
 	private long total;
@@ -32,19 +37,32 @@ final class SampledStacks {
 	 * @return the bytes this added to the span, 0 when the stack was already here
 	 */
 	long add(int[] rootFirstStack, long weight) {
+		return add(rootFirstStack, weight, 0);
+	}
+
+	/**
+	 * As {@link #add(int[], long)}, the sample standing for {@code events} events (lock waits) besides its weight.
+	 */
+	long add(int[] rootFirstStack, long weight, long events) {
 		this.total += weight;
+		this.eventTotal += events;
 		int found = find(rootFirstStack);
 		if (found >= 0) {
 			this.weights[found] += weight;
+			countEvents(found, events);
 			return 0;
 		}
 		if (this.size == this.stacks.length) {
 			this.stacks = Arrays.copyOf(this.stacks, this.size * 2);
 			this.weights = Arrays.copyOf(this.weights, this.size * 2);
+			if (this.events != null) {
+				this.events = Arrays.copyOf(this.events, this.size * 2);
+			}
 		}
 		int position = this.size++;
 		this.stacks[position] = rootFirstStack.clone();
 		this.weights[position] = weight;
+		countEvents(position, events);
 		long bytes = bytesOf(rootFirstStack.length);
 		if (this.index != null) {
 			if (this.size * 2 > this.index.length) {
@@ -60,13 +78,30 @@ final class SampledStacks {
 		return bytes;
 	}
 
-	/** Heap one distinct stack costs: its array, a slot in the lists, about two slots of index. */
+	private void countEvents(int position, long events) {
+		if (events == 0) {
+			return;
+		}
+		if (this.events == null) {
+			// Charged with every stack by bytesOf: only lock trees have it, and then on every stack.
+			this.events = new long[this.stacks.length];
+		}
+		this.events[position] += events;
+	}
+
+	/** Heap one distinct stack costs: its array, its slots in the lists, about two slots of index. */
 	static long bytesOf(int depth) {
-		return 16 + 4L * depth + 8 + 8 + 8;
+		// The array, its reference, weight, events (lock kinds only, but charged always), index slots.
+		return 16 + 4L * depth + 8 + 8 + 8 + 8;
 	}
 
 	long totalWeight() {
 		return this.total;
+	}
+
+	/** Events counted by {@link #add(int[], long, long)}. */
+	long events() {
+		return this.eventTotal;
 	}
 
 	/** Heap held, as charged by {@link #add}. */
@@ -82,7 +117,7 @@ final class SampledStacks {
 	StackTree toTree() {
 		StackTree tree = new StackTree();
 		for (int i = 0; i < this.size; i++) {
-			tree.add(this.stacks[i], this.weights[i]);
+			tree.add(this.stacks[i], this.weights[i], (this.events != null) ? this.events[i] : 0);
 		}
 		return tree;
 	}

@@ -204,7 +204,7 @@ public final class SpanRecord {
 			stacks = new SampledStacks();
 			this.samples[kind.ordinal()] = stacks;
 		}
-		long added = stacks.add(rootFirstStack, weight);
+		long added = stacks.add(rootFirstStack, weight, kind.countsEvents() ? 1 : 0);
 		if (added > 0) {
 			this.chargedTo.addAndGet(added);
 		}
@@ -215,6 +215,12 @@ public final class SpanRecord {
 	public synchronized long ownSampleCount(SampleKind kind) {
 		SampledStacks stacks = this.samples[kind.ordinal()];
 		return (stacks != null) ? stacks.totalWeight() : 0;
+	}
+
+	/** Events of {@code kind} attributed to this span itself, where the kind {@link SampleKind#countsEvents()}. */
+	public synchronized long ownEventCount(SampleKind kind) {
+		SampledStacks stacks = this.samples[kind.ordinal()];
+		return (stacks != null) ? stacks.events() : 0;
 	}
 
 	/** Heap held by this span's own samples, as charged to the store. */

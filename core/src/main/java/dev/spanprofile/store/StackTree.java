@@ -15,10 +15,22 @@ public final class StackTree {
 
 	private int nodeCount;
 
+	/** Events added with a count of their own (lock waits); 0 for trees of other kinds. */
+	private long events;
+
 	/**
 	 * Add one stack, root frame first, with {@code weight} samples.
 	 */
 	public void add(int[] rootFirstFrames, long weight) {
+		add(rootFirstFrames, weight, 0);
+	}
+
+	/**
+	 * Add one stack with {@code weight}, standing for {@code events} events: for kinds whose weight is a measure
+	 * (nanoseconds waited), how many waits make it up.
+	 */
+	public void add(int[] rootFirstFrames, long weight, long events) {
+		this.events += events;
 		Node node = this.root;
 		node.total += weight;
 		for (int frame : rootFirstFrames) {
@@ -31,16 +43,19 @@ public final class StackTree {
 			node = child;
 		}
 		node.self += weight;
+		node.selfEvents += events;
 	}
 
 	/** Add everything in {@code other} (used to build inclusive and merged views). */
 	public void addAll(StackTree other) {
+		this.events += other.events;
 		merge(this.root, other.root);
 	}
 
 	private void merge(Node into, Node from) {
 		into.total += from.total;
 		into.self += from.self;
+		into.selfEvents += from.selfEvents;
 		for (int i = 0; i < from.childCount; i++) {
 			Node source = from.children[i];
 			Node target = into.child(source.frame);
@@ -56,6 +71,11 @@ public final class StackTree {
 		return this.root.total;
 	}
 
+	/** Events counted by {@link #add(int[], long, long)}: lock waits in a lock tree, 0 where not counted. */
+	public long events() {
+		return this.events;
+	}
+
 	public int nodeCount() {
 		return this.nodeCount;
 	}
@@ -68,18 +88,23 @@ public final class StackTree {
 
 	/** Walk the tree depth-first; frames are passed root first. */
 	public void visit(Visitor visitor) {
+		visit((EventsVisitor) (path, depth, total, self, selfEvents) -> visitor.node(path, depth, total, self));
+	}
+
+	/** Walk the tree depth-first, with the events that ended in each node. */
+	public void visit(EventsVisitor visitor) {
 		int[] path = new int[64];
 		for (int i = 0; i < this.root.childCount; i++) {
 			path = visit(this.root.children[i], path, 0, visitor);
 		}
 	}
 
-	private int[] visit(Node node, int[] path, int depth, Visitor visitor) {
+	private int[] visit(Node node, int[] path, int depth, EventsVisitor visitor) {
 		if (depth == path.length) {
 			path = Arrays.copyOf(path, depth * 2);
 		}
 		path[depth] = node.frame;
-		visitor.node(path, depth + 1, node.total, node.self);
+		visitor.node(path, depth + 1, node.total, node.self, node.selfEvents);
 		for (int i = 0; i < node.childCount; i++) {
 			path = visit(node.children[i], path, depth + 1, visitor);
 		}
@@ -100,6 +125,21 @@ public final class StackTree {
 
 	}
 
+	/** Receives each node of a {@link StackTree} with its counted events. */
+	@FunctionalInterface
+	public interface EventsVisitor {
+
+		/**
+		 * @param path frame ids from the root to this node; only the first {@code depth} entries are valid
+		 * @param depth length of the path
+		 * @param total weight through this node
+		 * @param self weight ending in this node
+		 * @param selfEvents counted events ending in this node (see {@link StackTree#events()})
+		 */
+		void node(int[] path, int depth, long total, long self, long selfEvents);
+
+	}
+
 	private static final class Node {
 
 		final int frame;
@@ -107,6 +147,8 @@ public final class StackTree {
 		long total;
 
 		long self;
+
+		long selfEvents;
 
 		Node[] children;
 

@@ -1,9 +1,13 @@
 package dev.spanprofile.view;
 
+import java.time.Duration;
 import java.util.Locale;
 
 import dev.spanprofile.EngineStatus;
 import dev.spanprofile.render.CpuShare;
+import dev.spanprofile.sampling.JfrStreamingEngine;
+import dev.spanprofile.sampling.SamplerSettings;
+import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 
 /**
@@ -25,19 +29,12 @@ final class EmptyProfiles {
 		if (samples > 0) {
 			return null;
 		}
-		if (!status.running()) {
-			return "No samples: the profiler is not running (" + status.problem() + ").";
-		}
 		double durationMillis = profiled.durationNanos(nowEpochNanos) / 1_000_000.0;
 		String duration = millis(durationMillis);
 		String interval = millis(intervalMillis);
-		if (profiled.inFlight()) {
-			return "No sample yet: the span has run for " + duration + ". Samples are joined to spans every "
-					+ dumpIntervalMillis + " ms; reload to see them.";
-		}
-		if (!complete) {
-			return "No sample yet: the span ended moments ago and its samples are still being collected (every "
-					+ dumpIntervalMillis + " ms). Reload in a moment.";
+		String notYet = notYet(profiled, complete, status, duration, dumpIntervalMillis);
+		if (notYet != null) {
+			return notYet;
 		}
 		if (durationMillis < intervalMillis) {
 			return "No sample: this span lasted " + duration + ", shorter than the " + interval
@@ -51,6 +48,67 @@ final class EmptyProfiles {
 		}
 		return "No sample in " + duration + ": its work may have run on threads that did not carry the span's "
 				+ "context.";
+	}
+
+	/**
+	 * The same for a graph of {@code kind}: allocation and lock samples are not taken per interval of time, so an
+	 * empty graph says the span allocated or waited too little for the configured threshold.
+	 */
+	static String explain(SpanRecord profiled, SampleKind kind, long samples, boolean complete, EngineStatus status,
+			SamplerSettings sampler, long dumpIntervalMillis, long nowEpochNanos) {
+		if (kind.counted()) {
+			return explain(profiled, samples, complete, status, sampler.interval().toNanos() / 1_000_000.0,
+					dumpIntervalMillis, nowEpochNanos);
+		}
+		if (samples > 0) {
+			return null;
+		}
+		String duration = millis(profiled.durationNanos(nowEpochNanos) / 1_000_000.0);
+		String notYet = notYet(profiled, complete, status, duration, dumpIntervalMillis);
+		if (notYet != null) {
+			return notYet;
+		}
+		if (kind == SampleKind.ALLOC) {
+			if ("jfr".equals(status.engine())) {
+				return "No allocation sample in " + duration + ": Flight Recorder takes at most "
+						+ JfrStreamingEngine.ALLOCATION_SAMPLE_RATE + " allocation samples across the whole JVM, "
+						+ "and none fell into this span: it allocated little, or other threads allocated much more "
+						+ "meanwhile.";
+			}
+			return "No allocation sample in " + duration + ": a thread is sampled about once every "
+					+ bytes(sampler.allocInterval()) + " it allocates (spanprofile.alloc-interval), and this span "
+					+ "allocated less than that. Lower spanprofile.alloc-interval to see smaller allocations.";
+		}
+		Duration threshold = sampler.lockThreshold();
+		String longer = threshold.isZero() ? "at all" : "for " + millis(threshold.toNanos() / 1_000_000.0)
+				+ " or longer (spanprofile.lock-threshold)";
+		return "No lock wait in " + duration + ": this span never waited to enter a contended monitor or "
+				+ "java.util.concurrent lock " + longer + ". Waiting in Object.wait, sleep or I/O is not lock "
+				+ "contention; spanprofile.event=wall shows it.";
+	}
+
+	/** The reasons that hold whatever the kind: the profiler is off, or the samples are not all in yet. */
+	private static String notYet(SpanRecord profiled, boolean complete, EngineStatus status, String duration,
+			long dumpIntervalMillis) {
+		if (!status.running()) {
+			return "No samples: the profiler is not running (" + status.problem() + ").";
+		}
+		if (profiled.inFlight()) {
+			return "No sample yet: the span has run for " + duration + ". Samples are joined to spans every "
+					+ dumpIntervalMillis + " ms; reload to see them.";
+		}
+		if (!complete) {
+			return "No sample yet: the span ended moments ago and its samples are still being collected (every "
+					+ dumpIntervalMillis + " ms). Reload in a moment.";
+		}
+		return null;
+	}
+
+	private static String bytes(long bytes) {
+		if (bytes >= 1024 * 1024) {
+			return String.format(Locale.ROOT, "%.1f MB", bytes / (1024.0 * 1024.0));
+		}
+		return (bytes >= 1024) ? (bytes / 1024) + " KB" : bytes + " bytes";
 	}
 
 	private static boolean isCpuEvent(String event) {

@@ -82,13 +82,17 @@ public final class NameProfileView implements FlameGraphView {
 		page.note("Every request of this name in the window, merged. Click a frame for the stored requests with the "
 				+ "most samples in it.");
 		String event = "&event=" + this.kind.id();
+		if (!this.kind.counted()) {
+			page.weightedIn(this.kind.unit());
+		}
 		return page.link("slow vs typical", href + "&compare=typical&format=html" + event)
 			.link("JSON", href + "&format=json" + event)
 			.link("collapsed stacks", href + "&format=collapsed" + event)
 			.link("pprof", href + "&format=pprof" + event)
 			.link("all span names", "names?format=html")
 			.frameSpansHref(href + "&format=html" + event + "&frame=")
-			.sampling(this.context.status().event(), this.context.intervalMillis())
+			.sampling(this.kind.counted() ? this.context.status().event() : this.kind.id(),
+					this.kind.counted() ? this.context.intervalMillis() : 0)
 			.indexHref("../spanprofile")
 			.render();
 	}
@@ -98,7 +102,7 @@ public final class NameProfileView implements FlameGraphView {
 		long now = this.context.now();
 		return PprofProfile.gzip(
 				List.of(new PprofProfile.SpanSamples("", "", this.profile.name(), this.profile.samples())),
-				this.context.frames(), this.kind.id(), this.context.intervalNanos(), now - this.window.toNanos(),
+				this.context.frames(), this.kind.id(), this.context.periodOf(this.kind), now - this.window.toNanos(),
 				this.window.toNanos());
 	}
 

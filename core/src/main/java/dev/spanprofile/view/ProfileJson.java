@@ -25,6 +25,10 @@ final class ProfileJson {
 		ProfileSubject subject = this.view.subject();
 		Map<String, Object> body = this.context.engine();
 		body.put("flameGraphEvent", subject.kind().id());
+		if (!subject.kind().counted()) {
+			// Frame values are weights, not sample counts.
+			body.put("flameGraphUnit", subject.kind().unit());
+		}
 		return subject.isTrace() ? trace(subject, body) : span(subject, body);
 	}
 
@@ -43,6 +47,10 @@ final class ProfileJson {
 					+ profiled.spanId() + "; this is its flame graph");
 		}
 		body.put("samples", part.samples().totalSamples());
+		if (subject.kind().countsEvents()) {
+			// The flame graph weighs lock waits by time; how many waits make that up is the other half.
+			body.put("lockWaits", part.samples().events());
+		}
 		CpuShare cpu = this.context.cpuShare(profiled);
 		if (cpu != null) {
 			// Latency is wall time: how much of it the CPU samples can explain.

@@ -27,8 +27,9 @@ final class ProfilePage {
 		EngineStatus status = this.context.status();
 		FlameGraphPage page = subject.isTrace() ? trace(subject) : span(subject);
 		double interval = this.context.intervalMillis();
-		page.fact("samples", Long.toString(subject.samples()) + ((this.context.sampledKinds().size() > 1)
-				? " " + subject.kind().id() + " (?event=cpu or ?event=wall picks the other)" : ""))
+		page.fact(subject.kind().counted() ? "samples" : subject.kind().id(), Weights.describe(subject.kind(),
+				subject.samples(), subject.events()) + ((this.context.sampledKinds().size() > 1) ? " " + subject.kind().id()
+						+ " (?event=" + Weights.eventChoices(this.context.sampledKinds()) + " picks another)" : ""))
 			.fact("sampling", status.event() + " every " + EmptyProfiles.millis(interval) + " · " + status.engine());
 		String id = subject.isTrace() ? subject.traceId() : subject.requested().spanId();
 		page.link("JSON", id + "?format=json")
@@ -36,6 +37,9 @@ final class ProfilePage {
 			.link("pprof", id + "?format=pprof")
 			.sampling(status.event(), interval)
 			.indexHref("../spanprofile");
+		if (!subject.kind().counted()) {
+			page.sampling(subject.kind().id(), 0).weightedIn(subject.kind().unit());
+		}
 		return page.render();
 	}
 

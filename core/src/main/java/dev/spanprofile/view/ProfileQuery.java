@@ -11,7 +11,7 @@ import dev.spanprofile.sampling.SamplerSettings;
  *
  * @param id the span or trace id, lower case
  * @param trace whether {@code id} is a trace id
- * @param kind what the samples measure (cpu or wall)
+ * @param kind what the samples measure (cpu, wall, alloc or lock)
  */
 public record ProfileQuery(String id, boolean trace, SampleKind kind) {
 
@@ -21,7 +21,7 @@ public record ProfileQuery(String id, boolean trace, SampleKind kind) {
 
 	/**
 	 * @param id a span id or trace id
-	 * @param event {@code cpu} or {@code wall}, or {@code null} for the primary kind (cpu when sampled)
+	 * @param event {@code cpu}, {@code wall}, {@code alloc} or {@code lock}, or {@code null} for the primary kind (cpu when sampled)
 	 * @param sampler what is sampled, which decides which events can be asked for
 	 * @throws ViewException for an event that is not sampled or an id that is neither kind of id
 	 */
@@ -45,11 +45,11 @@ public record ProfileQuery(String id, boolean trace, SampleKind kind) {
 			}
 		}
 		String requested = event.trim().toLowerCase(Locale.ROOT);
-		if (requested.equals("cpu") || requested.equals("wall")) {
+		if (requested.equals("cpu") || requested.equals("wall") || requested.equals("alloc") || requested.equals("lock")) {
 			throw ViewException.badRequest(
 					"No " + requested + " samples are taken: spanprofile.event is " + sampler.eventsDescription());
 		}
-		throw ViewException.badRequest("event must be cpu or wall, was '" + Echo.of(event) + "'");
+		throw ViewException.badRequest("event must be cpu, wall, alloc or lock, was '" + Echo.of(event) + "'");
 	}
 
 }

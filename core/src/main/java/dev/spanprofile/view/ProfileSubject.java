@@ -34,6 +34,15 @@ public record ProfileSubject(SpanRecord requested, String traceId, List<Part> pa
 		return samples;
 	}
 
+	/** Events counted in the parts' graphs: lock waits for the lock kind (see {@link SampleKind#countsEvents()}). */
+	public long events() {
+		long events = 0;
+		for (Part part : this.parts) {
+			events += part.samples().events();
+		}
+		return events;
+	}
+
 	/**
 	 * One span's share of the subject.
 	 * @param span the span

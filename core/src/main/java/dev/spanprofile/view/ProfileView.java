@@ -6,6 +6,7 @@ import java.util.Map;
 
 import dev.spanprofile.render.CollapsedStacks;
 import dev.spanprofile.render.pprof.PprofProfile;
+import dev.spanprofile.store.SampleKind;
 
 /**
  * One span's or one trace's flame graph: the {@link ProfileSubject} with everything said about it (display names,
@@ -35,7 +36,7 @@ public final class ProfileView implements FlameGraphView {
 			return null;
 		}
 		ProfileSubject.Part part = this.subject.parts().get(0);
-		return this.context.emptyReason(part.span(), part.samples().totalSamples());
+		return this.context.emptyReason(part.span(), this.subject.kind(), part.samples().totalSamples());
 	}
 
 	@Override
@@ -77,8 +78,10 @@ public final class ProfileView implements FlameGraphView {
 			start = Math.min(start, part.span().startEpochNanos());
 			end = Math.max(end, part.span().startEpochNanos() + part.span().durationNanos(this.context.now()));
 		}
-		return PprofProfile.gzip(spans, this.context.frames(), this.context.status().event(),
-				this.context.intervalNanos(), start, Math.max(0, end - start));
+		SampleKind kind = this.subject.kind();
+		String event = kind.counted() ? this.context.status().event() : kind.id();
+		return PprofProfile.gzip(spans, this.context.frames(), event, this.context.periodOf(kind), start,
+				Math.max(0, end - start));
 	}
 
 }

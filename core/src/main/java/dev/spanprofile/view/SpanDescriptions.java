@@ -45,6 +45,13 @@ final class SpanDescriptions {
 		if (kinds.size() > 1) {
 			span.put("samplesByEvent", byKind);
 		}
+		// Weights rather than counts: what someone chasing GC pressure or contention compares between requests.
+		if (kinds.contains(SampleKind.ALLOC)) {
+			span.put("allocatedBytes", byKind.get(SampleKind.ALLOC.id()));
+		}
+		if (kinds.contains(SampleKind.LOCK)) {
+			span.put("lockWaitMillis", (Long) byKind.get(SampleKind.LOCK.id()) / 1e6);
+		}
 		return span;
 	}
 

@@ -8,6 +8,7 @@ import java.util.Map;
 import dev.spanprofile.EngineStatus;
 import dev.spanprofile.render.SelfTime;
 import dev.spanprofile.render.html.SpanIndexPage;
+import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StackTree;
 
@@ -63,13 +64,24 @@ public final class SpanListView {
 			double duration = record.durationNanos(this.context.now()) / 1_000_000.0;
 			List<SelfTime.Entry> top = SelfTime.top(samples, this.context.frames(), 3);
 			String detail = record.kind().toLowerCase(Locale.ROOT) + " · " + record.threadName()
-					+ (record.status().equals("UNSET") ? "" : " · " + record.status());
+					+ (record.status().equals("UNSET") ? "" : " · " + record.status()) + weights(record);
 			page.row(new SpanIndexPage.Row(record.spanId(), record.traceId(),
 					this.context.displayName(record, samples), detail, record.inFlight(), record.status(),
 					record.startEpochNanos(), duration, samples.totalSamples(), top,
 					briefEmptyReason(record, duration), record.retainedAs().id()));
 		}
 		return page.render();
+	}
+
+	/** Bytes allocated and time waited for locks in the request, when those are sampled. */
+	private String weights(SpanRecord record) {
+		StringBuilder out = new StringBuilder();
+		for (SampleKind kind : this.context.sampledKinds()) {
+			if (!kind.counted()) {
+				out.append(" · ").append(Weights.describe(kind, record.inclusiveSampleCount(kind)));
+			}
+		}
+		return out.toString();
 	}
 
 	private String briefEmptyReason(SpanRecord record, double durationMillis) {

@@ -9,6 +9,7 @@ import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.attribution.AttributionStats;
 import dev.spanprofile.render.CpuShare;
 import dev.spanprofile.render.FrameClassifier;
+import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.store.FrameTable;
 import dev.spanprofile.store.SpanRecord;
@@ -70,6 +71,16 @@ final class ViewContext {
 		return this.profiler.settings().sampler().interval().toNanos();
 	}
 
+	/** pprof's period: the sampling interval, bytes between allocation samples, or the lock threshold. */
+	long periodOf(SampleKind kind) {
+		SamplerSettings sampler = this.profiler.settings().sampler();
+		return switch (kind) {
+			case ALLOC -> sampler.allocInterval();
+			case LOCK -> sampler.lockThreshold().toNanos();
+			default -> sampler.interval().toNanos();
+		};
+	}
+
 	/**
 	 * The CPU time the profiled span's samples stand for against its duration, or {@code null} when CPU is not
 	 * sampled.
@@ -103,6 +114,12 @@ final class ViewContext {
 
 	Map<String, Object> describe(SpanRecord record) {
 		return SpanDescriptions.describe(record, this.now, this.completeUpTo, !rootSpanOnly(), sampledKinds());
+	}
+
+	/** Why the span's graph of {@code kind} is empty, or {@code null} when it has samples. */
+	String emptyReason(SpanRecord profiled, SampleKind kind, long samples) {
+		return EmptyProfiles.explain(profiled, kind, samples, isComplete(profiled), this.status,
+				this.profiler.settings().sampler(), this.profiler.settings().dumpInterval().toMillis(), this.now);
 	}
 
 	/** Why the span's profile is empty, or {@code null} when it has samples. */

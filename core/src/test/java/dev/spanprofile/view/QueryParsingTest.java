@@ -55,7 +55,23 @@ class QueryParsingTest {
 		assertThatThrownBy(() -> ProfileQuery.parse("0123456789abcdef", "wall", CPU))
 			.hasMessage("No wall samples are taken: spanprofile.event is cpu");
 		assertThatThrownBy(() -> ProfileQuery.parse("0123456789abcdef", "alloc\n", CPU))
-			.hasMessage("event must be cpu or wall, was 'alloc?'");
+			.hasMessage("No alloc samples are taken: spanprofile.event is cpu");
+		assertThatThrownBy(() -> ProfileQuery.parse("0123456789abcdef", "heap\n", CPU))
+			.hasMessage("event must be cpu, wall, alloc or lock, was 'heap?'");
+	}
+
+	@Test
+	void allocAndLockAreAskedForLikeCpuAndSayWhenNotSampled() {
+		SamplerSettings all = new SamplerSettings(
+				Set.of(ProfilingEvent.CPU, ProfilingEvent.ALLOC, ProfilingEvent.LOCK), Duration.ofMillis(10),
+				Path.of("."), null, null);
+		assertThat(ProfileQuery.parse("0123456789abcdef", " ALLOC", all).kind()).isEqualTo(SampleKind.ALLOC);
+		assertThat(ProfileQuery.parse("0123456789abcdef", "lock", all).kind()).isEqualTo(SampleKind.LOCK);
+		assertThat(ProfileQuery.parse("0123456789abcdef", null, all).kind()).isEqualTo(SampleKind.CPU);
+		assertBadRequest(() -> ProfileQuery.parse("0123456789abcdef", "alloc", CPU_AND_WALL),
+				"No alloc samples are taken: spanprofile.event is cpu,wall");
+		assertBadRequest(() -> ProfileQuery.parse("0123456789abcdef", "lock", CPU),
+				"No lock samples are taken: spanprofile.event is cpu");
 	}
 
 	@Test

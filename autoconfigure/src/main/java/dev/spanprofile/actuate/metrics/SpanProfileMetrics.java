@@ -41,7 +41,24 @@ public class SpanProfileMetrics implements MeterBinder {
 	}
 
 	private static void bindSamples(MeterRegistry registry, AttributionCounters counters) {
+		for (Result result : Result.values()) {
+			// Allocation and lock samples weigh bytes and nanoseconds, not samples: meters of their own.
+			FunctionCounter.builder("spanprofile.allocated", counters, (c) -> c.samples(SampleKind.ALLOC, result))
+				.tags("result", result.id())
+				.baseUnit("bytes")
+				.description("Bytes allocated as the alloc event estimates them, by whether they went to a span")
+				.register(registry);
+			FunctionCounter
+				.builder("spanprofile.lock.wait", counters, (c) -> c.samples(SampleKind.LOCK, result) / 1e9)
+				.tags("result", result.id())
+				.baseUnit("seconds")
+				.description("Time waited for contended locks as the lock event records it, by whether it went to a span")
+				.register(registry);
+		}
 		for (SampleKind kind : SampleKind.values()) {
+			if (!kind.counted()) {
+				continue;
+			}
 			for (Result result : Result.values()) {
 				FunctionCounter.builder("spanprofile.samples", counters, (c) -> c.samples(kind, result))
 					.tags("event", kind.id(), "result", result.id())

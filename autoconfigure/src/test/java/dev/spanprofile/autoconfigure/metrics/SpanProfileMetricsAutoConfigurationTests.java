@@ -1,5 +1,6 @@
 package dev.spanprofile.autoconfigure.metrics;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import dev.spanprofile.SpanProfiler;
@@ -39,7 +40,7 @@ class SpanProfileMetricsAutoConfigurationTests {
 		this.contextRunner.run((context) -> {
 			assertThat(context).hasSingleBean(SpanProfileMetrics.class);
 			MeterRegistry registry = context.getBean(MeterRegistry.class);
-			for (SampleKind kind : SampleKind.values()) {
+			for (SampleKind kind : List.of(SampleKind.CPU, SampleKind.WALL)) {
 				for (Result result : Result.values()) {
 					assertThat(registry.find("spanprofile.samples")
 						.tags("event", kind.id(), "result", result.id())
@@ -47,6 +48,12 @@ class SpanProfileMetricsAutoConfigurationTests {
 				}
 			}
 			assertThat(registry.find("spanprofile.samples").functionCounters()).hasSize(6);
+			for (Result result : Result.values()) {
+				assertThat(registry.find("spanprofile.allocated").tags("result", result.id()).functionCounter())
+					.as("allocated %s", result).isNotNull();
+				assertThat(registry.find("spanprofile.lock.wait").tags("result", result.id()).functionCounter())
+					.as("lock wait %s", result).isNotNull();
+			}
 			assertThat(registry.find("spanprofile.spans.stored").gauge()).isNotNull();
 			assertThat(registry.find("spanprofile.store.bytes").gauge()).isNotNull();
 			assertThat(registry.find("spanprofile.collection").functionTimer()).isNotNull();

@@ -32,6 +32,8 @@ public final class FlameGraphPage {
 
 	private double intervalMillis;
 
+	private String unit;
+
 	private String event = "cpu";
 
 	private long[] comparedSpans;
@@ -96,6 +98,16 @@ public final class FlameGraphPage {
 	}
 
 	/**
+	 * Frame widths are weights rather than sample counts: {@code bytes} (allocation) or {@code nanoseconds} (lock
+	 * waits); the page shows them in MB and ms.
+	 */
+	public FlameGraphPage weightedIn(String unit) {
+		this.unit = unit;
+		this.intervalMillis = 0;
+		return this;
+	}
+
+	/**
 	 * Marks a differential graph: frames are coloured by how many more (or fewer) samples a request of the
 	 * examined side has there than one of the compared side.
 	 */
@@ -137,6 +149,9 @@ public final class FlameGraphPage {
 		json.raw('{').key("title").string(this.title);
 		json.raw(',').key("event").string(this.event);
 		json.raw(',').key("intervalMillis").number(this.intervalMillis);
+		if (this.unit != null) {
+			json.raw(',').key("unit").string(this.unit);
+		}
 		json.raw(',').key("inFlight").bool(this.inFlight);
 		if (this.comparedSpans != null) {
 			json.raw(',').key("diff").raw('{').key("slowSpans").number(this.comparedSpans[0]);

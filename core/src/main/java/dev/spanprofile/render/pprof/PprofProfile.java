@@ -31,8 +31,9 @@ public final class PprofProfile {
 	/**
 	 * @param spans the spans and their samples
 	 * @param frames names of the frame ids in the trees
-	 * @param event what a sample measures: cpu, wall...
-	 * @param intervalNanos time one sample stands for
+	 * @param event what a sample measures: cpu, wall, alloc or lock (with {@code contentions/count} beside
+	 * {@code delay/nanoseconds} when the trees count their waits, see {@link StackTree#events()})
+	 * @param intervalNanos time one sample stands for (cpu, wall); for alloc and lock, the configured period
 	 * @param startEpochNanos when the profiled period began
 	 * @param durationNanos how long it lasted
 	 * @return the gzip'd protobuf
@@ -46,11 +47,33 @@ public final class PprofProfile {
 			long startEpochNanos, long durationNanos) {
 		Strings strings = new Strings();
 		Profile.Builder profile = Profile.newBuilder();
-		profile.addSampleType(valueType(strings, "samples", "count"));
-		profile.addSampleType(valueType(strings, event, "nanoseconds"));
-		profile.setPeriodType(valueType(strings, event, "nanoseconds"));
-		profile.setPeriod(intervalNanos);
-		profile.setDefaultSampleType(1);
+		// Allocation and lock samples carry their measure as weight: one value, named as Go's pprof names them.
+		String weighted = switch (event) {
+			case "alloc" -> "alloc_space";
+			case "lock" -> "delay";
+			default -> null;
+		};
+		// Lock profiles say how many waits made up the delay, as Go's contention profiles do; where the waits were
+		// not counted (per-name aggregates keep the delay only) there is no count to give.
+		boolean contentions = event.equals("lock")
+				&& spans.stream().allMatch((span) -> span.samples().totalSamples() == 0 || span.samples().events() > 0);
+		if (weighted != null) {
+			String unit = event.equals("alloc") ? "bytes" : "nanoseconds";
+			if (contentions) {
+				profile.addSampleType(valueType(strings, "contentions", "count"));
+			}
+			profile.addSampleType(valueType(strings, weighted, unit));
+			profile.setPeriodType(valueType(strings, weighted, unit));
+			profile.setPeriod(intervalNanos);
+			profile.setDefaultSampleType(contentions ? 1 : 0);
+		}
+		else {
+			profile.addSampleType(valueType(strings, "samples", "count"));
+			profile.addSampleType(valueType(strings, event, "nanoseconds"));
+			profile.setPeriodType(valueType(strings, event, "nanoseconds"));
+			profile.setPeriod(intervalNanos);
+			profile.setDefaultSampleType(1);
+		}
 		profile.setTimeNanos(startEpochNanos);
 		profile.setDurationNanos(durationNanos);
 		long spanIdKey = strings.index("span_id");
@@ -61,7 +84,7 @@ public final class PprofProfile {
 			List<Label> labels = List.of(stringLabel(spanIdKey, strings.index(span.spanId())),
 					stringLabel(spanNameKey, strings.index(span.spanName())),
 					stringLabel(traceIdKey, strings.index(span.traceId())));
-			span.samples().visit((path, depth, total, self) -> {
+			span.samples().visit((path, depth, total, self, selfEvents) -> {
 				if (self == 0) {
 					return;
 				}
@@ -70,8 +93,13 @@ public final class PprofProfile {
 				for (int i = depth - 1; i >= 0; i--) {
 					sample.addLocationId(location(profile, locations, strings, frames, path[i]));
 				}
+				if (contentions) {
+					sample.addValue(selfEvents);
+				}
 				sample.addValue(self);
-				sample.addValue(self * intervalNanos);
+				if (weighted == null) {
+					sample.addValue(self * intervalNanos);
+				}
 				sample.addAllLabel(labels);
 				profile.addSample(sample);
 			});

@@ -477,11 +477,24 @@
   }
 
   function samplesText(samples) {
+    if (data.unit === 'bytes') {
+      return bytesText(samples) + ' allocated';
+    }
+    if (data.unit === 'nanoseconds') {
+      return millis(samples / 1e6) + ' waiting for locks';
+    }
     var text = samples + (samples === 1 ? ' sample' : ' samples');
     if (data.intervalMillis > 0) {
       text += ' ≈ ' + millis(samples * data.intervalMillis) + ' ' + data.event;
     }
     return text;
+  }
+
+  function bytesText(value) {
+    if (value >= 1024 * 1024) {
+      return (value / (1024 * 1024)).toFixed(1) + ' MB';
+    }
+    return value >= 1024 ? (value / 1024).toFixed(1) + ' KB' : value + ' B';
   }
 
   function millis(value) {

@@ -56,6 +56,48 @@ class PprofProfileTest {
 		assertThat(total).isEqualTo(7);
 	}
 
+	@Test
+	void lockProfilesCountTheWaitsBesideTheirDelay() throws Exception {
+		FrameTable frames = new FrameTable();
+		int run = frames.intern("java.lang.Thread.run", FrameKind.JAVA);
+		int enter = frames.intern("com.acme.Cache.get", FrameKind.JAVA);
+		StackTree waits = new StackTree();
+		waits.add(new int[] { run, enter }, 30_000_000, 1);
+		waits.add(new int[] { run, enter }, 20_000_000, 1);
+		waits.add(new int[] { run }, 5_000_000, 1);
+		byte[] gzip = PprofProfile.gzip(List.of(new PprofProfile.SpanSamples("t1", "s1", "GET /a", waits)), frames,
+				"lock", 0, 1_000, 5_000);
+
+		Profile profile;
+		try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gzip))) {
+			profile = Profile.parseFrom(in);
+		}
+		List<String> strings = profile.getStringTableList();
+		assertThat(profile.getSampleTypeList()).extracting((type) -> strings.get((int) type.getType()) + "/"
+				+ strings.get((int) type.getUnit())).containsExactly("contentions/count", "delay/nanoseconds");
+		assertThat(strings.get((int) profile.getSampleType((int) profile.getDefaultSampleType()).getType()))
+			.isEqualTo("delay");
+		Sample inGet = profile.getSampleList().stream().filter((s) -> s.getLocationIdCount() == 2).findFirst().orElseThrow();
+		assertThat(inGet.getValueList()).containsExactly(2L, 50_000_000L);
+	}
+
+	@Test
+	void lockTreesWithoutCountedWaitsCarryTheDelayOnly() throws Exception {
+		FrameTable frames = new FrameTable();
+		int run = frames.intern("java.lang.Thread.run", FrameKind.JAVA);
+		StackTree aggregated = new StackTree();
+		aggregated.add(new int[] { run }, 5_000_000);
+		byte[] gzip = PprofProfile.gzip(List.of(new PprofProfile.SpanSamples("", "", "GET /a", aggregated)), frames,
+				"lock", 0, 1_000, 5_000);
+
+		Profile profile;
+		try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gzip))) {
+			profile = Profile.parseFrom(in);
+		}
+		assertThat(profile.getSampleTypeCount()).isEqualTo(1);
+		assertThat(profile.getSample(0).getValueList()).containsExactly(5_000_000L);
+	}
+
 	private static String functionName(Profile profile, long locationId) {
 		long function = profile.getLocationList().stream().filter((l) -> l.getId() == locationId).findFirst()
 			.orElseThrow().getLine(0).getFunctionId();

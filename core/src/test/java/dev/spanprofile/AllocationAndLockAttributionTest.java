@@ -1,0 +1,456 @@
+package dev.spanprofile;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
+import java.util.zip.GZIPInputStream;
+
+import dev.spanprofile.sampling.EngineChoice;
+import dev.spanprofile.sampling.ProfilingEvent;
+import dev.spanprofile.sampling.SampleSink;
+import dev.spanprofile.sampling.SamplerUnavailableException;
+import dev.spanprofile.sampling.SamplingEngine;
+import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.render.pprof.PprofProfile;
+import dev.spanprofile.render.pprof.proto.PprofProtos.Profile;
+import dev.spanprofile.render.pprof.proto.PprofProtos.Sample;
+import dev.spanprofile.store.SpanRecord;
+import dev.spanprofile.store.StackTree;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Scope;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Allocation and lock samples go to the span active on the thread, like CPU samples, weighted by bytes and by
+ * nanoseconds waited. Real async-profiler runs.
+ */
+class AllocationAndLockAttributionTest {
+
+	/** Small enough for a few thousand samples per test, so that the bounds below are several deviations wide. */
+	private static final long ALLOC_INTERVAL = 32 * 1024;
+
+	private static final int CHUNK = 1024;
+
+	/** Contended monitor entries in the blocked-request test. */
+	private static final int ENTRIES = 8;
+
+	/** Three dump intervals at the default of one second. */
+	private static final long LONG_HOLD_MILLIS = 3000;
+
+	static volatile Object escape;
+
+	private static ProfilingHarness harness(ProfilingEvent... events) {
+		return harness(EngineChoice.ASYNC_PROFILER, events);
+	}
+
+	/**
+	 * async-profiler drops every event recorded while it writes a chunk, a lock wait whose end falls there included
+	 * (AsyncProfilerDumpLossTest: a dump takes a few milliseconds, but a loaded machine stalls the dumping thread
+	 * with the locks held now and then, up to 3 % of events lost at one dump a second, a fifth or more at 50 ms).
+	 * Dumps far apart keep that loss out of what these tests measure, the join; the collects the tests ask for happen
+	 * after the workload.
+	 */
+	private static ProfilingHarness harness(EngineChoice engine, ProfilingEvent... events) {
+		return harness(engine, Duration.ofSeconds(30), events);
+	}
+
+	private static ProfilingHarness harness(EngineChoice engine, Duration dumpInterval, ProfilingEvent... events) {
+		return new ProfilingHarness(false, 1000, engine, Set.of(events), Duration.ofMillis(10), ALLOC_INTERVAL,
+				dumpInterval, Function.identity());
+	}
+
+	@Test
+	void allocatingRequestGetsItsBytesInTheAllocatingMethod() {
+		long bytes = 96L * 1024 * 1024;
+		// alloc alone: async-profiler runs without any timer-driven event.
+		try (ProfilingHarness harness = harness(ProfilingEvent.ALLOC)) {
+			Span span = harness.tracer.spanBuilder("allocating").setNoParent().startSpan();
+			try (Scope scope = span.makeCurrent()) {
+				allocAlphaHot(bytes);
+			}
+			finally {
+				span.end();
+			}
+			harness.collect();
+			SpanRecord record = harness.record(span.getSpanContext().getSpanId());
+			long total = record.ownSamples(SampleKind.ALLOC).totalSamples();
+			long inMethod = harness.samplesContaining(record.ownSamples(SampleKind.ALLOC), "allocAlphaHot")
+				.get("allocAlphaHot");
+			System.out.printf("alloc: %d of %d bytes in allocAlphaHot, %d allocated (%.1f %%)%n", inMethod, total,
+					bytes, 100.0 * total / bytes);
+			assertThat(inMethod).as("bytes in the allocating method of the span's %d", total)
+				.isGreaterThanOrEqualTo((long) Math.ceil(0.9 * total));
+			harness.assertGotWhatWasTaken(record, SampleKind.ALLOC, "allocAlphaHot");
+			// Each sample stands for about ALLOC_INTERVAL bytes; the count of samples varies like a Poisson count.
+			double expectedSamples = (double) bytes / ALLOC_INTERVAL;
+			ProfilingHarness.assertAboutExpected("allocation samples (bytes / interval)",
+					Math.round(total / (double) ALLOC_INTERVAL), expectedSamples);
+		}
+	}
+
+	@ParameterizedTest
+	@EnumSource(value = EngineChoice.class, names = { "ASYNC_PROFILER", "JFR" })
+	void blockedRequestGetsItsWaitInTheBlockedMethod(EngineChoice engine) throws Exception {
+		Object monitor = new Object();
+		try (ProfilingHarness harness = harness(engine, ProfilingEvent.CPU, ProfilingEvent.LOCK)) {
+			Span span = harness.tracer.spanBuilder("blocked").setNoParent().startSpan();
+			long waited = 0;
+			int surelyContended = 0;
+			try (Scope scope = span.makeCurrent()) {
+				for (int i = 0; i < ENTRIES; i++) {
+					AtomicBoolean held = new AtomicBoolean();
+					Thread holder = new Thread(() -> {
+						synchronized (monitor) {
+							held.set(true);
+							sleepUninterruptibly(50);
+						}
+					}, "lock-holder");
+					holder.start();
+					// Spinning, not a latch: parking in a latch is a lock wait too, as long as starting a thread
+					// takes on a loaded machine, and would be the span's.
+					while (!held.get()) {
+						Thread.onSpinWait();
+					}
+					long wait = enterContendedMonitor(monitor);
+					waited += wait;
+					// An entry that took a millisecond found the monitor held; one that came after the holder let
+					// go (a thread slow to wake on a loaded machine) is no contention at all.
+					surelyContended += (wait >= 1_000_000) ? 1 : 0;
+					holder.join();
+				}
+			}
+			finally {
+				span.end();
+			}
+			harness.collect();
+			SpanRecord record = harness.record(span.getSpanContext().getSpanId());
+			long total = record.ownSamples(SampleKind.LOCK).totalSamples();
+			long inMethod = harness.samplesContaining(record.ownSamples(SampleKind.LOCK), "enterContendedMonitor")
+				.get("enterContendedMonitor");
+			System.out.printf("lock %s: %d of %d ns in enterContendedMonitor, waited %d ns (%.1f %%)%n", engine, inMethod, total,
+					waited, 100.0 * total / waited);
+			assertThat(inMethod).as("wait in the blocked method of the span's %d ns", total)
+				.isGreaterThanOrEqualTo((long) Math.ceil(0.9 * total));
+			harness.assertGotWhatWasTaken(record, SampleKind.LOCK, "enterContendedMonitor");
+			// Every contended entry is recorded (threshold 0) with its own duration: the sum is the wait the thread
+			// measured around the same entries, less the moments between the clock reads and the wait itself.
+			assertThat((double) inMethod).as("recorded wait vs measured %d ns", waited)
+				.isBetween(0.9 * waited, 1.0 * waited);
+			// pprof counts the waits beside their delay: one per contended entry, never more than the entries.
+			long[] contentionsAndDelay = contentionsAndDelay(record.ownSamples(SampleKind.LOCK), harness);
+			assertThat(contentionsAndDelay[0]).as("contentions in pprof").isBetween((long) surelyContended,
+					(long) ENTRIES);
+			assertThat(contentionsAndDelay[1]).as("delay in pprof").isEqualTo(total);
+		}
+	}
+
+	/** @return the sums of the two sample values of the span's lock profile in pprof */
+	private static long[] contentionsAndDelay(StackTree lockSamples, ProfilingHarness harness) throws IOException {
+		byte[] gzip = PprofProfile.gzip(List.of(new PprofProfile.SpanSamples("t", "s", "blocked", lockSamples)),
+				harness.profiler.store().frames(), "lock", 0, 0, 1);
+		Profile profile;
+		try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gzip))) {
+			profile = Profile.parseFrom(in);
+		}
+		List<String> strings = profile.getStringTableList();
+		assertThat(profile.getSampleTypeList()).extracting((type) -> strings.get((int) type.getType()))
+			.containsExactly("contentions", "delay");
+		long[] sums = new long[2];
+		for (Sample sample : profile.getSampleList()) {
+			sums[0] += sample.getValue(0);
+			sums[1] += sample.getValue(1);
+		}
+		return sums;
+	}
+
+	/**
+	 * Flight Recorder throttles allocation samples by rate, each weighted by the bytes its thread allocated since
+	 * the thread's previous sample: the bytes land in the allocating method, and a span's total is what it allocated
+	 * give or take the stretches between two samples at its start and end. The thread allocated before profiling
+	 * started, which its first sample would carry, and allocates elsewhere right before the span, which the span's
+	 * first sample carries back to the previous sample. The stretch at the end goes to the thread's next sample,
+	 * after the span. The throttle spreads its samples over time, not bytes: a burst of a few tens of milliseconds
+	 * may get none (44-102 % of 96-256 MiB bursts were seen), so the span allocates for a second and a half.
+	 */
+	@Test
+	void flightRecorderAllocationSamplesLandInTheAllocatingMethod() {
+		allocBetaHot(256L * 1024 * 1024);
+		try (ProfilingHarness harness = harness(EngineChoice.JFR, ProfilingEvent.CPU, ProfilingEvent.ALLOC)) {
+			long before = allocateFor(Duration.ofMillis(500), AllocationAndLockAttributionTest::allocBetaHot);
+			Span span = harness.tracer.spanBuilder("allocating").setNoParent().startSpan();
+			long bytes;
+			long start = System.nanoTime();
+			try (Scope scope = span.makeCurrent()) {
+				bytes = allocateFor(Duration.ofMillis(1500), AllocationAndLockAttributionTest::allocAlphaHot);
+			}
+			finally {
+				span.end();
+			}
+			double bytesPerSecond = bytes * 1e9 / (System.nanoTime() - start);
+			harness.collect();
+			SpanRecord record = harness.record(span.getSpanContext().getSpanId());
+			long total = record.ownSamples(SampleKind.ALLOC).totalSamples();
+			Map<String, Long> inMethods = harness.samplesContaining(record.ownSamples(SampleKind.ALLOC),
+					"allocAlphaHot", "allocBetaHot");
+			long inMethod = inMethods.get("allocAlphaHot");
+			System.out.printf("alloc jfr: %s of %d bytes, %d allocated (%.1f %%), %.0f MB/s%n", inMethods, total,
+					bytes, 100.0 * total / bytes, bytesPerSecond / 1e6);
+			assertThat(inMethod).as("bytes in the allocating method of the span's %d", total)
+				.isGreaterThanOrEqualTo((long) Math.ceil(0.9 * total));
+			harness.assertGotWhatWasTaken(record, SampleKind.ALLOC, "allocAlphaHot");
+			// At most the span's bytes and, through its first sample, what the thread allocated since its last
+			// sample before the span, all of it in this recording. At least the span's bytes but the stretch after
+			// its last sample: with ~300 samples a second over 1.5 s, a small share unless the throttle starves
+			// the thread for a large part of the span.
+			assertThat(total).as("bytes the span's samples stand for, of %d allocated", bytes)
+				.isBetween(bytes / 2, bytes + before);
+		}
+	}
+
+	/**
+	 * Waits longer than the collector keeps thread timelines (two dump intervals), with the default one-second dumps:
+	 * a monitor and a {@code ReentrantLock}, each held three seconds by another thread while the span waits, so
+	 * that several collection cycles run during each wait. The timelines keep the state in effect at their oldest
+	 * kept point, and a waiting thread has no change points, so the join itself holds; what such a wait can break is
+	 * the collector's promise that a sample stamped before a completed cycle was delivered in it.
+	 */
+	@ParameterizedTest
+	@EnumSource(value = EngineChoice.class, names = { "ASYNC_PROFILER", "JFR" })
+	void waitsSpanningSeveralDumpsStayWithTheirSpan(EngineChoice engine) throws Exception {
+		Object monitor = new Object();
+		ReentrantLock lock = new ReentrantLock();
+		AtomicLong collects = new AtomicLong();
+		try (ProfilingHarness harness = new ProfilingHarness(false, 1000, engine,
+				Set.of(ProfilingEvent.CPU, ProfilingEvent.LOCK), Duration.ofMillis(10), ALLOC_INTERVAL,
+				Duration.ofSeconds(1), (real) -> new CountingCollects(real, collects))) {
+			Span span = harness.tracer.spanBuilder("blocked-long").setNoParent().startSpan();
+			long monitorWait;
+			long parkWait;
+			try (Scope scope = span.makeCurrent()) {
+				monitorWait = whileHeld((held) -> {
+					synchronized (monitor) {
+						held.countDown();
+						holdPastDumps(collects);
+					}
+				}, () -> enterContendedMonitor(monitor));
+				parkWait = whileHeld((held) -> {
+					lock.lock();
+					try {
+						held.countDown();
+						holdPastDumps(collects);
+					}
+					finally {
+						lock.unlock();
+					}
+				}, () -> lockContendedReentrantLock(lock));
+			}
+			finally {
+				span.end();
+			}
+			harness.collect();
+			SpanRecord record = harness.record(span.getSpanContext().getSpanId());
+			Map<String, Long> inMethods = harness.samplesContaining(record.ownSamples(SampleKind.LOCK),
+					"enterContendedMonitor", "lockContendedReentrantLock");
+			System.out.printf("long waits %s: %s ns, waited %d ns on the monitor, %d ns on the lock%n", engine,
+					inMethods, monitorWait, parkWait);
+			// One event per wait, weighted by its duration: the measured wait less the clock reads around it.
+			assertThat((double) inMethods.get("enterContendedMonitor")).as("monitor wait vs measured %d ns", monitorWait)
+				.isBetween(0.9 * monitorWait, 1.0 * monitorWait);
+			assertThat((double) inMethods.get("lockContendedReentrantLock")).as("park vs measured %d ns", parkWait)
+				.isBetween(0.9 * parkWait, 1.0 * parkWait);
+			// A collect vouches that every sample stamped before the time it returns is in (spans that ended before
+			// it are complete): waits in progress at a dump must not arrive later stamped before that time.
+			assertThat(harness.late(SampleKind.LOCK)).as("lock wait delivered after a collect vouched for its time")
+				.isZero();
+		}
+	}
+
+	/**
+	 * Hold for {@link #LONG_HOLD_MILLIS}, then until a collection cycle has just finished: async-profiler drops an
+	 * event that ends while it writes a chunk (see AsyncProfilerDumpLossTest), and a release right after a dump
+	 * ends the wait a dump interval away from the next one.
+	 */
+	private static void holdPastDumps(AtomicLong collects) {
+		sleepUninterruptibly(LONG_HOLD_MILLIS);
+		long seen = collects.get();
+		Awaitility.await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(1))
+			.until(() -> collects.get() > seen);
+	}
+
+	/** Counts the collection cycles that have finished. */
+	private record CountingCollects(SamplingEngine delegate, AtomicLong collects) implements SamplingEngine {
+
+		@Override
+		public long collect(SampleSink sink) throws IOException {
+			try {
+				return this.delegate.collect(sink);
+			}
+			finally {
+				this.collects.incrementAndGet();
+			}
+		}
+
+		@Override
+		public String name() {
+			return this.delegate.name();
+		}
+
+		@Override
+		public void start() throws SamplerUnavailableException {
+			this.delegate.start();
+		}
+
+		@Override
+		public String activeEvent() {
+			return this.delegate.activeEvent();
+		}
+
+		@Override
+		public String note() {
+			return this.delegate.note();
+		}
+
+		@Override
+		public void close() {
+			this.delegate.close();
+		}
+
+	}
+
+	/**
+	 * Run {@code holder} on another thread, and once it holds its lock, {@code waiter} here.
+	 * @return what {@code waiter} returned
+	 */
+	private static long whileHeld(Consumer<CountDownLatch> holder,
+			LongSupplier waiter) throws InterruptedException {
+		CountDownLatch held = new CountDownLatch(1);
+		Thread thread = new Thread(() -> holder.accept(held), "lock-holder");
+		thread.start();
+		held.await();
+		long waited = waiter.getAsLong();
+		thread.join();
+		return waited;
+	}
+
+	@Test
+	void twoSpansAllocatingInTurnsOnOneThreadKeepTheirOwnBytes() {
+		try (ProfilingHarness harness = harness(ProfilingEvent.CPU, ProfilingEvent.ALLOC)) {
+			Span alpha = harness.tracer.spanBuilder("alloc-alpha").setNoParent().startSpan();
+			Span beta = harness.tracer.spanBuilder("alloc-beta").setNoParent().startSpan();
+			long seed = System.nanoTime();
+			Random random = new Random(seed);
+			AtomicLong alphaBytes = new AtomicLong();
+			AtomicLong betaBytes = new AtomicLong();
+			long deadline = System.nanoTime() + Duration.ofSeconds(3).toNanos();
+			boolean alphaTurn = true;
+			while (System.nanoTime() < deadline) {
+				// A few milliseconds' worth of allocation per turn, of varying length.
+				long bytes = (1 + random.nextInt(4)) * 256L * 1024;
+				try (Scope scope = (alphaTurn ? alpha : beta).makeCurrent()) {
+					if (alphaTurn) {
+						allocAlphaHot(bytes);
+						alphaBytes.addAndGet(bytes);
+					}
+					else {
+						allocBetaHot(bytes);
+						betaBytes.addAndGet(bytes);
+					}
+				}
+				alphaTurn = !alphaTurn;
+			}
+			alpha.end();
+			beta.end();
+			harness.collect();
+			SpanRecord alphaRecord = harness.record(alpha.getSpanContext().getSpanId());
+			SpanRecord betaRecord = harness.record(beta.getSpanContext().getSpanId());
+			Map<String, Long> inAlpha = harness.samplesContaining(alphaRecord.ownSamples(SampleKind.ALLOC),
+					"allocAlphaHot", "allocBetaHot");
+			Map<String, Long> inBeta = harness.samplesContaining(betaRecord.ownSamples(SampleKind.ALLOC),
+					"allocAlphaHot", "allocBetaHot");
+			long right = inAlpha.get("allocAlphaHot") + inBeta.get("allocBetaHot");
+			long wrong = inAlpha.get("allocBetaHot") + inBeta.get("allocAlphaHot");
+			System.out.printf("alloc switching (seed %d): alpha %s (allocated %d), beta %s (allocated %d), wrong %d of "
+					+ "%d bytes%n", seed, inAlpha, alphaBytes.get(), inBeta, betaBytes.get(), wrong, right + wrong);
+			assertThat(right).as("bytes sampled: enough samples for a 1 %% bound to mean something")
+				.isGreaterThanOrEqualTo(500 * ALLOC_INTERVAL);
+			// Allocation samples are taken on the allocating thread itself, at the allocation: only the clock reads
+			// around a switch can put one on the wrong side.
+			assertThat(wrong).as("bytes in the other span's method").isLessThanOrEqualTo(right / 100);
+			harness.assertGotWhatWasTaken(alphaRecord, SampleKind.ALLOC, "allocAlphaHot");
+			harness.assertGotWhatWasTaken(betaRecord, SampleKind.ALLOC, "allocBetaHot");
+		}
+	}
+
+	/** @return the bytes allocated, in steps of 1 MiB until {@code duration} has passed */
+	private static long allocateFor(Duration duration, LongConsumer allocator) {
+		long deadline = System.nanoTime() + duration.toNanos();
+		long bytes = 0;
+		while (System.nanoTime() < deadline) {
+			allocator.accept(1024 * 1024);
+			bytes += 1024 * 1024;
+		}
+		return bytes;
+	}
+
+	static void allocAlphaHot(long bytes) {
+		for (long done = 0; done < bytes; done += CHUNK + 16) {
+			escape = new byte[CHUNK];
+		}
+	}
+
+	static void allocBetaHot(long bytes) {
+		for (long done = 0; done < bytes; done += CHUNK + 16) {
+			escape = new long[CHUNK / 8];
+		}
+	}
+
+	/** @return nanoseconds until the monitor was entered */
+	static long enterContendedMonitor(Object monitor) {
+		long start = System.nanoTime();
+		synchronized (monitor) {
+			return System.nanoTime() - start;
+		}
+	}
+
+	/** @return nanoseconds until the lock was taken */
+	static long lockContendedReentrantLock(ReentrantLock lock) {
+		long start = System.nanoTime();
+		lock.lock();
+		try {
+			return System.nanoTime() - start;
+		}
+		finally {
+			lock.unlock();
+		}
+	}
+
+	private static void sleepUninterruptibly(long millis) {
+		long end = System.nanoTime() + millis * 1_000_000;
+		for (long left; (left = end - System.nanoTime()) > 0;) {
+			try {
+				Thread.sleep(Math.max(1, left / 1_000_000));
+			}
+			catch (InterruptedException ex) {
+				// keep holding: the test needs the full contention
+			}
+		}
+	}
+
+}
