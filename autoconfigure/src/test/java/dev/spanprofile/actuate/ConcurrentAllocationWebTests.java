@@ -60,6 +60,8 @@ class ConcurrentAllocationWebTests {
 		CompletableFuture<HttpResponse<String>> beta = this.client.getAsync("/together/beta?megabytes=" + MEGABYTES);
 		long[] alphaTimes = times(alpha);
 		long[] betaTimes = times(beta);
+		System.out.printf("together: alpha allocated for %.1f ms, beta for %.1f ms%n", (alphaTimes[1] - alphaTimes[0]) / 1e6,
+				(betaTimes[1] - betaTimes[0]) / 1e6);
 		// Both allocated at the same time, or the test would prove nothing about concurrency.
 		assertThat(alphaTimes[0]).isLessThan(betaTimes[1]);
 		assertThat(betaTimes[0]).isLessThan(alphaTimes[1]);
@@ -80,9 +82,8 @@ class ConcurrentAllocationWebTests {
 		int betaAfterAlpha = Integer.parseInt(body(beta));
 		System.out.printf("pool: %d alpha slices ran right after a beta slice, %d beta slices after an alpha one, "
 				+ "of %d each%n", alphaAfterBeta, betaAfterAlpha, slices);
-		// The slices really alternated on the one thread: half of each request's at least followed the other's.
-		assertThat(alphaAfterBeta).isGreaterThanOrEqualTo(slices / 2);
-		assertThat(betaAfterAlpha).isGreaterThanOrEqualTo(slices / 2);
+		// The slices really alternated on the one thread: in each round one slice followed the other request's.
+		assertThat(alphaAfterBeta + betaAfterAlpha).isGreaterThanOrEqualTo(slices);
 
 		ownBytes(this.client.awaitNewCompleteSpan("http get /pool/alpha", known), ALPHA, BETA);
 		ownBytes(this.client.awaitNewCompleteSpan("http get /pool/beta", known), BETA, ALPHA);
@@ -95,8 +96,9 @@ class ConcurrentAllocationWebTests {
 		long inOwn = EndpointClient.samplesWith(alloc, own);
 		long inOther = EndpointClient.samplesWith(alloc, other);
 		long allocated = MEGABYTES << 20;
-		System.out.printf("%s: %d of %d bytes in %s (%.1f %%), %d in %s, allocated %d (%.1f %%)%n", span.get("name"),
-				inOwn, total, own, 100.0 * inOwn / total, inOther, other, allocated, 100.0 * total / allocated);
+		System.out.printf("%s (%.1f ms): %d of %d bytes in %s (%.1f %%), %d in %s, allocated %d (%.1f %%)%n",
+				span.get("name"), ((Number) span.get("durationMillis")).doubleValue(), inOwn, total, own,
+				100.0 * inOwn / total, inOther, other, allocated, 100.0 * total / allocated);
 		assertThat(inOwn).as("bytes in %s of the span's %d", own, total)
 			.isGreaterThanOrEqualTo((long) Math.ceil(0.9 * total));
 		// The other request's method runs only while the other request's context is current: any bytes of it here

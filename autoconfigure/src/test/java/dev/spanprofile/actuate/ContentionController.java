@@ -61,8 +61,9 @@ class ContentionController implements DisposableBean {
 	}
 
 	/**
-	 * Allocates {@code megabytes} on the shared pool thread in {@code slices} tasks handed over one after the other,
-	 * each carrying this request's context; answers how many of its slices ran right after another request's.
+	 * Allocates {@code megabytes} on the shared pool thread in {@code slices} tasks, in rounds with the other request
+	 * of its pair, each carrying this request's context; answers how many of its slices ran right after another
+	 * request's.
 	 */
 	@GetMapping("/pool/alpha")
 	String poolAlpha(@RequestParam long megabytes, @RequestParam int slices) throws Exception {
@@ -78,9 +79,11 @@ class ContentionController implements DisposableBean {
 		Object owner = new Object();
 		int[] afterOther = new int[1];
 		long perSlice = (megabytes << 20) / slices;
-		meet();
-		// One slice at a time: while this request waits for its slice, the other's is queued, so the two alternate.
 		for (int i = 0; i < slices; i++) {
+			// Both requests hand over one slice per round and wait for it before the next round: every round runs
+			// one slice of each on the pool thread, so the thread switches between the two requests at least once a
+			// round.
+			meet();
 			Future<?> slice = this.pool.submit(Context.current().wrap(() -> {
 				if (this.lastSliceOwner != null && this.lastSliceOwner != owner) {
 					afterOther[0]++;
