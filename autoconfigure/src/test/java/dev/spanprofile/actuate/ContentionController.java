@@ -138,6 +138,13 @@ class ContentionController implements DisposableBean {
 		return Long.toString(waited);
 	}
 
+	/** Allocates in {@link #recognisablyAllocatingAlpha}, then waits for the monitor like {@link #blockedOnMonitor}. */
+	@GetMapping("/allocate-and-wait")
+	String allocateAndWait(@RequestParam long megabytes, @RequestParam long holdMillis) throws Exception {
+		recognisablyAllocatingAlpha(megabytes << 20);
+		return blockedOnMonitor(holdMillis);
+	}
+
 	long recognisablyBlockedOnMonitor() {
 		long start = System.nanoTime();
 		synchronized (this.monitor) {

@@ -40,6 +40,23 @@ class PageEscapingTest {
 	}
 
 	@Test
+	void kindSwitchAppearsWithTwoKindsAndMarksTheOneShown() {
+		FrameTable frames = new FrameTable();
+		FlameGraphModel model = FlameGraphModel.builder("span", frames, new FrameClassifier(List.of()))
+			.add(new StackTree())
+			.build();
+		assertThat(FlameGraphPage.of(model).kind("cpu", "CPU", "x?event=cpu", true).render())
+			.doesNotContain("class=\"views kinds\"");
+		String html = FlameGraphPage.of(model)
+			.kind("cpu", "CPU", "x?event=cpu", false)
+			.kind("alloc", HOSTILE, "x?event=alloc&a=\"b", true)
+			.render();
+		assertThat(html).contains("<a id=\"kind-cpu\" href=\"x?event=cpu\">CPU</a>")
+			.contains("<a id=\"kind-alloc\" href=\"x?event=alloc&amp;a=&quot;b\" class=\"selected\" aria-current=\"page\">")
+			.doesNotContain("<script>alert");
+	}
+
+	@Test
 	void indexPageEscapesEveryRow() {
 		String html = SpanIndexPage.create()
 			.filter(HOSTILE)
