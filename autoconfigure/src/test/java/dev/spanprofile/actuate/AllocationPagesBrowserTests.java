@@ -23,8 +23,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * With {@code cpu,alloc,lock} sampled, the span's and the span name's pages in a real headless Chromium: the
- * allocation graph in MB, a switch to the other kinds sampled, and the lock graph in ms behind it. Screenshots land
+ * With {@code cpu,alloc,lock} sampled, the pages in a real headless Chromium: the span list sorted by bytes
+ * allocated, the allocation graph in MB, a switch to the other kinds sampled, and the lock graph in ms behind it,
+ * on a span's page and on its name's. Screenshots land
  * in {@code target/screenshots}.
  * <p>
  * The request's lock wait (200 ms) is shorter than the default dump interval (1 s) used here; see
@@ -71,6 +72,16 @@ class AllocationPagesBrowserTests {
 		String id = (String) span.get("spanId");
 		long allocated = ((Number) span.get("allocatedBytes")).longValue();
 		double lockNanos = ((Number) span.get("lockWaitMillis")).doubleValue() * 1e6;
+
+		// The list has a column of bytes per request: sorted by it, this request (64 MiB) comes first.
+		chromium.open(client.url("/actuator/spanprofile"), "!!window.spanprofileIndex");
+		chromium.driver.findElement(By.cssSelector("button[data-sort=allocated]")).click();
+		WebElement first = chromium.driver.findElement(By.cssSelector("#spans tbody tr[data-start]"));
+		assertThat(first.findElement(By.cssSelector("a.span-link")).getDomAttribute("href")).endsWith(id);
+		assertThat(first.findElement(By.cssSelector("td.allocated")).getText())
+			.isEqualTo(String.format(java.util.Locale.ROOT, "%.1f MB", allocated / (1024.0 * 1024.0)));
+		assertThat(first.findElement(By.cssSelector("td.lockwait")).getText()).endsWith(" ms");
+		chromium.screenshot("index-allocated.png");
 
 		chromium.open(client.url("/actuator/spanprofile/" + id + "?event=alloc"), FLAME_READY);
 		assertThat(((Number) state().get("samples")).longValue()).isEqualTo(allocated);

@@ -68,6 +68,21 @@ class PageEscapingTest {
 	}
 
 	@Test
+	void indexPageHasWeightColumnsOnlyWhenAsked() {
+		SpanIndexPage.Row row = new SpanIndexPage.Row("0123456789abcdef", "0123456789abcdef0123456789abcdef", "GET /x",
+				"server", false, "UNSET", 1_700_000_000_000_000_000L, 12.5, 3, List.of(), "", "recent", 50_331_648L,
+				2_500_000L);
+		assertThat(SpanIndexPage.create().row(row).render()).doesNotContain("data-sort=\"allocated\"")
+			.doesNotContain("td class=\"num allocated\"");
+		assertThat(SpanIndexPage.create().weightColumns(true, true).row(row).render())
+			.contains("data-sort=\"allocated\"")
+			.contains("data-allocated=\"50331648\"")
+			.contains("<td class=\"num allocated\">48.0 MB</td>")
+			.contains("<td class=\"num lockwait\">2.5 ms</td>");
+		assertThat(SpanIndexPage.create().weightColumns(true, false).render()).contains("colspan=\"7\"");
+	}
+
+	@Test
 	void contentSecurityPolicyAllowsOnlyThePagesOwnScriptsAndStyleByHash() {
 		String policy = PageAssets.contentSecurityPolicy();
 		assertThat(policy).startsWith("default-src 'none'").doesNotContain("unsafe").contains("frame-ancestors 'self'");
