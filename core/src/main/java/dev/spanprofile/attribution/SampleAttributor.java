@@ -149,9 +149,14 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 		else {
 			// Bounded memory: a collector stuck between drain and dump long enough to fill this loses samples
 			// rather than give them to a span that may have ended.
-			this.unknown += weight;
+			this.unknown += sampleCount(kind, weight);
 			this.counters.add(kind, AttributionCounters.Result.UNKNOWN, weight);
 		}
+	}
+
+	/** The totals of {@link #stats()} count cpu and wall samples; bytes and nanoseconds have counters of their own. */
+	private static long sampleCount(SampleKind kind, long weight) {
+		return kind.counted() ? weight : 0;
 	}
 
 	private void join(SampleKind kind, long javaThreadId, long monotonicNanos, int[] rootFirstStack, long weight) {
@@ -160,15 +165,15 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 		if (state instanceof SpanRecord record) {
 			SpanRecord target = this.store.settings().rootSpanOnly() ? record.localRoot() : record;
 			this.store.addSample(target, kind, rootFirstStack, weight);
-			this.attributed += weight;
+			this.attributed += sampleCount(kind, weight);
 			this.counters.add(kind, AttributionCounters.Result.ATTRIBUTED, weight);
 		}
 		else if (state == ThreadTimeline.NONE) {
-			this.outsideSpans += weight;
+			this.outsideSpans += sampleCount(kind, weight);
 			this.counters.add(kind, AttributionCounters.Result.OUTSIDE, weight);
 		}
 		else {
-			this.unknown += weight;
+			this.unknown += sampleCount(kind, weight);
 			this.counters.add(kind, AttributionCounters.Result.UNKNOWN, weight);
 		}
 	}

@@ -85,6 +85,10 @@ public final class NameProfileView implements FlameGraphView {
 		if (!this.kind.counted()) {
 			page.weightedIn(this.kind.unit());
 		}
+		for (SampleKind sampled : this.context.sampledKinds()) {
+			page.kind(sampled.id(), Weights.label(sampled), href + "&format=html&event=" + sampled.id(),
+					sampled == this.kind);
+		}
 		return page.link("slow vs typical", href + "&compare=typical&format=html" + event)
 			.link("JSON", href + "&format=json" + event)
 			.link("collapsed stacks", href + "&format=collapsed" + event)

@@ -28,13 +28,18 @@ final class ProfilePage {
 		FlameGraphPage page = subject.isTrace() ? trace(subject) : span(subject);
 		double interval = this.context.intervalMillis();
 		page.fact(subject.kind().counted() ? "samples" : subject.kind().id(), Weights.describe(subject.kind(),
-				subject.samples(), subject.events()) + ((this.context.sampledKinds().size() > 1) ? " " + subject.kind().id()
-						+ " (?event=" + Weights.eventChoices(this.context.sampledKinds()) + " picks another)" : ""))
+				subject.samples(), subject.events()) + ((subject.kind().counted() && this.context.sampledKinds().size() > 1)
+						? " " + subject.kind().id() : ""))
 			.fact("sampling", status.event() + " every " + EmptyProfiles.millis(interval) + " · " + status.engine());
 		String id = subject.isTrace() ? subject.traceId() : subject.requested().spanId();
-		page.link("JSON", id + "?format=json")
-			.link("collapsed stacks", id + "?format=collapsed")
-			.link("pprof", id + "?format=pprof")
+		for (SampleKind kind : this.context.sampledKinds()) {
+			page.kind(kind.id(), Weights.label(kind), id + "?event=" + kind.id(), kind == subject.kind());
+		}
+		// The other formats of the graph on screen, not of the default kind.
+		String event = (this.context.sampledKinds().size() > 1) ? "&event=" + subject.kind().id() : "";
+		page.link("JSON", id + "?format=json" + event)
+			.link("collapsed stacks", id + "?format=collapsed" + event)
+			.link("pprof", id + "?format=pprof" + event)
 			.sampling(status.event(), interval)
 			.indexHref("../spanprofile");
 		if (!subject.kind().counted()) {
@@ -81,7 +86,9 @@ final class ProfilePage {
 		CpuShare cpu = this.context.cpuShare(profiled);
 		if (cpu != null) {
 			page.fact("cpu", cpu + (profiled.inFlight() ? " so far" : ""));
-			if (cpu.mostlyOffCpu() && !this.context.sampledKinds().contains(SampleKind.WALL)
+			// Only under the CPU graph: the allocation and lock graphs are not about where time went.
+			if (subject.kind() == SampleKind.CPU && cpu.mostlyOffCpu()
+					&& !this.context.sampledKinds().contains(SampleKind.WALL)
 					&& this.context.isComplete(profiled) && part.samples().totalSamples() > 0) {
 				page.note("Mostly off-CPU: " + cpu + ". The rest of the time this request was waiting (I/O, locks, "
 						+ "a pool, other threads), which CPU samples do not see. Sample wall-clock time too "

@@ -64,24 +64,16 @@ public final class SpanListView {
 			double duration = record.durationNanos(this.context.now()) / 1_000_000.0;
 			List<SelfTime.Entry> top = SelfTime.top(samples, this.context.frames(), 3);
 			String detail = record.kind().toLowerCase(Locale.ROOT) + " · " + record.threadName()
-					+ (record.status().equals("UNSET") ? "" : " · " + record.status()) + weights(record);
+					+ (record.status().equals("UNSET") ? "" : " · " + record.status());
 			page.row(new SpanIndexPage.Row(record.spanId(), record.traceId(),
 					this.context.displayName(record, samples), detail, record.inFlight(), record.status(),
 					record.startEpochNanos(), duration, samples.totalSamples(), top,
-					briefEmptyReason(record, duration), record.retainedAs().id()));
+					briefEmptyReason(record, duration), record.retainedAs().id(),
+					record.inclusiveSampleCount(SampleKind.ALLOC), record.inclusiveSampleCount(SampleKind.LOCK)));
 		}
-		return page.render();
-	}
-
-	/** Bytes allocated and time waited for locks in the request, when those are sampled. */
-	private String weights(SpanRecord record) {
-		StringBuilder out = new StringBuilder();
-		for (SampleKind kind : this.context.sampledKinds()) {
-			if (!kind.counted()) {
-				out.append(" · ").append(Weights.describe(kind, record.inclusiveSampleCount(kind)));
-			}
-		}
-		return out.toString();
+		return page.weightColumns(this.context.sampledKinds().contains(SampleKind.ALLOC),
+				this.context.sampledKinds().contains(SampleKind.LOCK))
+			.render();
 	}
 
 	private String briefEmptyReason(SpanRecord record, double durationMillis) {

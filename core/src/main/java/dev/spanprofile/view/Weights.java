@@ -1,8 +1,6 @@
 package dev.spanprofile.view;
 
 import java.util.Locale;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 import dev.spanprofile.store.SampleKind;
 
@@ -28,9 +26,14 @@ final class Weights {
 		return events + ((events == 1) ? " wait, " : " waits, ") + describe(kind, weight);
 	}
 
-	/** {@code cpu|wall|alloc}: what can be asked for. */
-	static String eventChoices(Set<SampleKind> kinds) {
-		return kinds.stream().map(SampleKind::id).collect(Collectors.joining("|"));
+	/** How the pages' switch names a kind, with the unit its graph is drawn in. */
+	static String label(SampleKind kind) {
+		return switch (kind) {
+			case CPU -> "CPU";
+			case WALL -> "Wall";
+			case ALLOC -> "Allocations (MB)";
+			case LOCK -> "Locks (ms)";
+		};
 	}
 
 }

@@ -39,6 +39,9 @@ class AttributionCountersTest {
 		this.attributor.sample(SampleKind.WALL, 2, 150, stack, 1);
 		this.attributor.gap(1, 300);
 		this.attributor.sample(SampleKind.CPU, 1, 350, stack, 2);
+		// Bytes and nanoseconds count in their own kinds, not among the samples of the totals.
+		this.attributor.sample(SampleKind.ALLOC, 1, 180, stack, 524_288);
+		this.attributor.sample(SampleKind.LOCK, 2, 150, stack, 3_000_000);
 
 		AttributionCounters counters = this.attributor.counters();
 		assertThat(counters.samples(SampleKind.CPU, Result.ATTRIBUTED)).isEqualTo(2);
@@ -47,6 +50,8 @@ class AttributionCountersTest {
 		assertThat(counters.samples(SampleKind.WALL, Result.OUTSIDE)).isEqualTo(1);
 		assertThat(counters.samples(SampleKind.CPU, Result.UNKNOWN)).isEqualTo(2);
 		assertThat(counters.samples(SampleKind.WALL, Result.UNKNOWN)).isZero();
+		assertThat(counters.samples(SampleKind.ALLOC, Result.ATTRIBUTED)).isEqualTo(524_288);
+		assertThat(counters.samples(SampleKind.LOCK, Result.OUTSIDE)).isEqualTo(3_000_000);
 		assertThat(counters.timelineGaps()).isEqualTo(1);
 		AttributionStats stats = this.attributor.stats();
 		assertThat(stats.attributed()).isEqualTo(5);

@@ -30,7 +30,8 @@ class LoadGenerator {
 	private static final Log logger = LogFactory.getLog(LoadGenerator.class);
 
 	private static final List<String> PATHS = List.of("/orders/%d/validate?items=%d", "/reports/r-%d?x=%d",
-			"/checkout/cart-%d?x=%d", "/inventory/sku-%d/reserve?x=%d");
+			"/checkout/cart-%d?x=%d", "/inventory/sku-%d/reserve?x=%d",
+			"/reports/r-%d/export?rows=%d0000");
 
 	private final Environment environment;
 

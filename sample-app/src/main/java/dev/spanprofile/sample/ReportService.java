@@ -1,11 +1,17 @@
 package dev.spanprofile.sample;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 
 import org.springframework.stereotype.Service;
 
-/** A report built in two traced steps, each its own child span with its own hot method. */
+/**
+ * A report built in two traced steps, each its own child span with its own hot method; and a CSV export that builds
+ * every row in memory before joining them, the kind of code that shows in an allocation graph rather than a CPU one.
+ */
 @Service
 class ReportService {
 
@@ -29,6 +35,36 @@ class ReportService {
 	private String render(long rows) {
 		CpuWork.burn(25, ReportService::renderTable);
 		return "report with " + rows + " rows";
+	}
+
+	/** Builds the export as one CSV string; answers its length. */
+	int export(String reportId, int rows) {
+		return toCsv(buildExportRows(reportId, rows)).length();
+	}
+
+	static List<List<String>> buildExportRows(String reportId, int rows) {
+		List<List<String>> table = new ArrayList<>();
+		for (int row = 0; row < rows; row++) {
+			List<String> cells = new ArrayList<>();
+			cells.add(reportId);
+			cells.add(Integer.toString(row));
+			cells.add("sku-" + (row % 997));
+			cells.add((row * 107 / 100) + "." + (row * 107 % 100));
+			cells.add(Long.toHexString(31L * row + reportId.hashCode()));
+			table.add(cells);
+		}
+		return table;
+	}
+
+	static String toCsv(List<List<String>> table) {
+		StringBuilder csv = new StringBuilder();
+		for (List<String> cells : table) {
+			for (int i = 0; i < cells.size(); i++) {
+				csv.append((i > 0) ? "," : "").append(cells.get(i));
+			}
+			csv.append('\n');
+		}
+		return csv.toString();
 	}
 
 	static long aggregateRows(long seed) {

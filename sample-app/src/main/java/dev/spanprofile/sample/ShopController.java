@@ -36,6 +36,11 @@ class ShopController {
 		return Map.of("reportId", reportId, "report", this.reports.build(reportId));
 	}
 
+	@GetMapping("/reports/{reportId}/export")
+	Map<String, Object> export(@PathVariable String reportId, @RequestParam(defaultValue = "20000") int rows) {
+		return Map.of("reportId", reportId, "bytes", this.reports.export(reportId, Math.min(rows, 100_000)));
+	}
+
 	@GetMapping("/checkout/{cartId}")
 	Map<String, Object> checkout(@PathVariable String cartId) {
 		return Map.of("cartId", cartId, "result", this.payments.checkout(cartId));

@@ -1,5 +1,6 @@
 package dev.spanprofile.sample;
 
+import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -36,6 +37,9 @@ class SampleApplicationTests {
 
 	@Autowired
 	SpanProfiler profiler;
+
+	@Autowired
+	ReportService reports;
 
 	@Test
 	void checkoutWorkOnThePoolIsInTheCheckoutSpan() throws Exception {
@@ -113,6 +117,68 @@ class SampleApplicationTests {
 		// Each report burns 40 + 25 ms of CPU in its steps: about 39 samples at 10 ms, within four Poisson deviations.
 		double expected = 6 * 65 / (double) this.profiler.settings().sampler().interval().toMillis();
 		assertThat((double) storedCpu).isBetween(expected - 4 * Math.sqrt(expected), expected + 4 * Math.sqrt(expected));
+	}
+
+	@Test
+	void exportBytesAreInTheExportSpansAllocationGraph() throws Exception {
+		long since = MonotonicEpoch.nowEpochNanos();
+		for (int i = 0; i < 3; i++) {
+			assertThat(get("/reports/x-" + i + "/export?rows=20000")).isEqualTo(200);
+		}
+		List<SpanRecord> exports = awaitSpans("http get /reports/{reportId}/export", 3, since);
+		String alloc = collapsedOf(exports, SampleKind.ALLOC);
+		long total = samplesIn(alloc, "");
+		long inExport = samplesIn(alloc, "ReportService.export");
+		// The same exports, repeated on this thread and measured by the JVM's per-thread allocation counter.
+		com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+		long before = threads.getCurrentThreadAllocatedBytes();
+		for (int i = 0; i < 3; i++) {
+			this.reports.export("x-" + i, 20000);
+		}
+		long measured = threads.getCurrentThreadAllocatedBytes() - before;
+		System.out.printf("export: %d of %d bytes in ReportService.export (%.1f %%), the same exports allocate %d%n",
+				inExport, total, 100.0 * inExport / total, measured);
+		assertThat(inExport).isGreaterThanOrEqualTo((long) Math.ceil(0.9 * total));
+		// Each allocation sample stands for about one interval of bytes; the count varies like a Poisson count:
+		// four deviations either way (the rest of each request allocates a few kilobytes, well inside one).
+		double interval = this.profiler.settings().sampler().allocInterval();
+		double expected = measured / interval;
+		assertThat(total / interval).as("samples' worth of bytes, expected %.0f", expected)
+			.isBetween(expected - 4 * Math.sqrt(expected), expected + 4 * Math.sqrt(expected));
+	}
+
+	@Test
+	void waitsForTheStockLockAreInTheReservationsLockGraph() throws Exception {
+		int requests = 8;
+		// A first round warms the path up: in a cold application concurrent first requests also wait for each other
+		// in class loading and lazy initialisation, which is real lock contention but not this test's.
+		reserveAtOnce("warm", requests);
+		long since = MonotonicEpoch.nowEpochNanos();
+		reserveAtOnce("contended", requests);
+		List<SpanRecord> spans = awaitSpans("http get /inventory/{sku}/reserve", requests, since);
+		long total = 0;
+		for (SpanRecord span : spans) {
+			long waited = span.inclusiveSampleCount(SampleKind.LOCK);
+			// A request cannot wait for the lock while it holds it (30 ms), nor outside its span.
+			assertThat(waited).isLessThanOrEqualTo(span.endEpochNanos() - span.startEpochNanos() - 30_000_000L);
+			total += waited;
+		}
+		String lock = collapsedOf(spans, SampleKind.LOCK);
+		long inReserve = samplesIn(lock, "InventoryService.reserve");
+		System.out.printf("stock lock: %d of %d ns in InventoryService.reserve%n", inReserve, total);
+		// Sent at once, the reservations queue on the lock: they waited, and there.
+		assertThat(total).isPositive();
+		assertThat(inReserve).isGreaterThanOrEqualTo((long) Math.ceil(0.9 * total));
+	}
+
+	private void reserveAtOnce(String prefix, int requests) throws Exception {
+		List<CompletableFuture<Integer>> reservations = new java.util.ArrayList<>();
+		for (int i = 0; i < requests; i++) {
+			reservations.add(getAsync("/inventory/" + prefix + "-" + i + "/reserve"));
+		}
+		for (CompletableFuture<Integer> reservation : reservations) {
+			assertThat(reservation.get()).isEqualTo(200);
+		}
 	}
 
 	private static long samplesIn(String collapsed, String frame) {

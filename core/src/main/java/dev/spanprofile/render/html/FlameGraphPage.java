@@ -40,6 +40,8 @@ public final class FlameGraphPage {
 
 	private String frameSpansHref;
 
+	private final List<String[]> kinds = new ArrayList<>();
+
 	private FlameGraphPage(FlameGraphModel model) {
 		this.model = model;
 	}
@@ -125,6 +127,16 @@ public final class FlameGraphPage {
 		return this;
 	}
 
+	/**
+	 * One choice of the switch between the kinds of samples taken (cpu, wall, alloc, lock): {@code label} links to
+	 * {@code href}, relative to this page; {@code current} marks the kind this page shows. The switch appears once
+	 * there are two choices.
+	 */
+	public FlameGraphPage kind(String id, String label, String href, boolean current) {
+		this.kinds.add(new String[] { id, label, href, current ? "current" : "" });
+		return this;
+	}
+
 	public String render() {
 		Map<String, String> values = new HashMap<>();
 		values.put("policy", HtmlEscaper.escape(PageAssets.META_POLICY));
@@ -139,8 +151,29 @@ public final class FlameGraphPage {
 		values.put("spanLinks", this.spanLinks.isEmpty() ? ""
 				: "<section class=\"trace-spans\"><h2>Spans of this trace here</h2>"
 						+ Fragments.links("span-links", this.spanLinks) + "</section>");
+		values.put("kinds", kindSwitch());
 		values.put("data", data());
 		return TEMPLATE.render(values);
+	}
+
+	private String kindSwitch() {
+		if (this.kinds.size() < 2) {
+			return "";
+		}
+		StringBuilder out = new StringBuilder("<span class=\"views kinds\" role=\"group\" aria-label=\"Kind of samples\">");
+		for (String[] kind : this.kinds) {
+			boolean current = !kind[3].isEmpty();
+			out.append("<a id=\"kind-")
+				.append(HtmlEscaper.escape(kind[0]))
+				.append("\" href=\"")
+				.append(HtmlEscaper.escape(kind[2]))
+				.append("\"")
+				.append(current ? " class=\"selected\" aria-current=\"page\"" : "")
+				.append(">")
+				.append(HtmlEscaper.escape(kind[1]))
+				.append("</a>");
+		}
+		return out.append("</span>").toString();
 	}
 
 	private String data() {

@@ -32,6 +32,10 @@ public final class SpanIndexPage {
 
 	private String filter = "";
 
+	private boolean allocatedColumn;
+
+	private boolean lockWaitColumn;
+
 	public static SpanIndexPage create() {
 		return new SpanIndexPage();
 	}
@@ -52,6 +56,16 @@ public final class SpanIndexPage {
 		return this;
 	}
 
+	/**
+	 * Adds sortable columns for the bytes each span allocated and the time it waited for locks, for when those are
+	 * sampled.
+	 */
+	public SpanIndexPage weightColumns(boolean allocated, boolean lockWait) {
+		this.allocatedColumn = allocated;
+		this.lockWaitColumn = lockWait;
+		return this;
+	}
+
 	public SpanIndexPage row(Row row) {
 		this.rows.add(row);
 		return this;
@@ -66,12 +80,17 @@ public final class SpanIndexPage {
 		values.put("notes", Fragments.notes(this.notes));
 		values.put("filter", HtmlEscaper.escape(this.filter));
 		values.put("count", Integer.toString(this.rows.size()));
+		values.put("weightHeaders", (this.allocatedColumn ? "<th scope=\"col\" class=\"num\"><button type=\"button\" "
+				+ "data-sort=\"allocated\" title=\"Sort by bytes allocated\">Allocated</button></th>" : "")
+				+ (this.lockWaitColumn ? "<th scope=\"col\" class=\"num\"><button type=\"button\" data-sort=\"lockwait\" "
+						+ "title=\"Sort by time waited for locks\">Lock wait</button></th>" : ""));
 		StringBuilder body = new StringBuilder();
 		for (Row row : this.rows) {
 			appendRow(body, row);
 		}
 		if (this.rows.isEmpty()) {
-			body.append("<tr class=\"empty\"><td colspan=\"6\">No span recorded yet. Send a few requests to the "
+			int columns = 6 + (this.allocatedColumn ? 1 : 0) + (this.lockWaitColumn ? 1 : 0);
+			body.append("<tr class=\"empty\"><td colspan=\"" + columns + "\">No span recorded yet. Send a few requests to the "
 					+ "application, then reload.</td></tr>");
 		}
 		values.put("rows", body.toString());
@@ -86,6 +105,10 @@ public final class SpanIndexPage {
 			.append(row.durationMillis())
 			.append("\" data-samples=\"")
 			.append(row.samples())
+			.append("\" data-allocated=\"")
+			.append(row.allocatedBytes())
+			.append("\" data-lockwait=\"")
+			.append(row.lockWaitNanos())
 			.append("\" data-name=\"")
 			.append(HtmlEscaper.escape(row.name().toLowerCase(Locale.ROOT)))
 			.append("\" data-retained=\"")
@@ -122,6 +145,14 @@ public final class SpanIndexPage {
 		out.append("<div class=\"sub\">").append(HtmlEscaper.escape(row.detail())).append("</div></td>");
 		out.append("<td class=\"num duration\">").append(formatMillis(row.durationMillis())).append("</td>");
 		out.append("<td class=\"num samples\">").append(row.samples()).append("</td>");
+		if (this.allocatedColumn) {
+			out.append("<td class=\"num allocated\">")
+				.append(String.format(Locale.ROOT, "%.1f MB", row.allocatedBytes() / (1024.0 * 1024.0)))
+				.append("</td>");
+		}
+		if (this.lockWaitColumn) {
+			out.append("<td class=\"num lockwait\">").append(formatMillis(row.lockWaitNanos() / 1e6)).append("</td>");
+		}
 		out.append("<td class=\"top\">");
 		if (row.topFrames().isEmpty()) {
 			out.append("<span class=\"none\">").append(HtmlEscaper.escape(row.emptyReason())).append("</span>");
@@ -172,10 +203,20 @@ public final class SpanIndexPage {
 	 * @param topFrames its functions with the most self samples
 	 * @param emptyReason why it has no samples, shown instead of the functions when it has none
 	 * @param retainedAs why it is still stored: recent, slowest or error
+	 * @param allocatedBytes bytes its allocation samples stand for (0 when allocations are not sampled)
+	 * @param lockWaitNanos nanoseconds its lock samples stand for (0 when locks are not sampled)
 	 */
 	public record Row(String spanId, String traceId, String name, String detail, boolean inFlight, String status,
 			long startEpochNanos, double durationMillis, long samples, List<SelfTime.Entry> topFrames,
-			String emptyReason, String retainedAs) {
+			String emptyReason, String retainedAs, long allocatedBytes, long lockWaitNanos) {
+
+		/** A row without allocation or lock weights. */
+		public Row(String spanId, String traceId, String name, String detail, boolean inFlight, String status,
+				long startEpochNanos, double durationMillis, long samples, List<SelfTime.Entry> topFrames,
+				String emptyReason, String retainedAs) {
+			this(spanId, traceId, name, detail, inFlight, status, startEpochNanos, durationMillis, samples, topFrames,
+					emptyReason, retainedAs, 0, 0);
+		}
 
 		/** A row of a recent span. */
 		public Row(String spanId, String traceId, String name, String detail, boolean inFlight, String status,

@@ -40,6 +40,23 @@ class PageEscapingTest {
 	}
 
 	@Test
+	void kindSwitchAppearsWithTwoKindsAndMarksTheOneShown() {
+		FrameTable frames = new FrameTable();
+		FlameGraphModel model = FlameGraphModel.builder("span", frames, new FrameClassifier(List.of()))
+			.add(new StackTree())
+			.build();
+		assertThat(FlameGraphPage.of(model).kind("cpu", "CPU", "x?event=cpu", true).render())
+			.doesNotContain("class=\"views kinds\"");
+		String html = FlameGraphPage.of(model)
+			.kind("cpu", "CPU", "x?event=cpu", false)
+			.kind("alloc", HOSTILE, "x?event=alloc&a=\"b", true)
+			.render();
+		assertThat(html).contains("<a id=\"kind-cpu\" href=\"x?event=cpu\">CPU</a>")
+			.contains("<a id=\"kind-alloc\" href=\"x?event=alloc&amp;a=&quot;b\" class=\"selected\" aria-current=\"page\">")
+			.doesNotContain("<script>alert");
+	}
+
+	@Test
 	void indexPageEscapesEveryRow() {
 		String html = SpanIndexPage.create()
 			.filter(HOSTILE)
@@ -48,6 +65,21 @@ class PageEscapingTest {
 			.render();
 		assertThat(html).doesNotContain("<script>alert").doesNotContain("<img src=x");
 		assertThat(html).contains("href=\"spanprofile/0123456789abcdef\"").contains("in flight").contains("error");
+	}
+
+	@Test
+	void indexPageHasWeightColumnsOnlyWhenAsked() {
+		SpanIndexPage.Row row = new SpanIndexPage.Row("0123456789abcdef", "0123456789abcdef0123456789abcdef", "GET /x",
+				"server", false, "UNSET", 1_700_000_000_000_000_000L, 12.5, 3, List.of(), "", "recent", 50_331_648L,
+				2_500_000L);
+		assertThat(SpanIndexPage.create().row(row).render()).doesNotContain("data-sort=\"allocated\"")
+			.doesNotContain("td class=\"num allocated\"");
+		assertThat(SpanIndexPage.create().weightColumns(true, true).row(row).render())
+			.contains("data-sort=\"allocated\"")
+			.contains("data-allocated=\"50331648\"")
+			.contains("<td class=\"num allocated\">48.0 MB</td>")
+			.contains("<td class=\"num lockwait\">2.5 ms</td>");
+		assertThat(SpanIndexPage.create().weightColumns(true, false).render()).contains("colspan=\"7\"");
 	}
 
 	@Test
