@@ -1,0 +1,235 @@
+package dev.spanprofile.pyroscope;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+
+import dev.spanprofile.render.CollapsedStacks;
+import dev.spanprofile.sampling.ProfilingEvent;
+import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.store.SpanRecord;
+import dev.spanprofile.store.StackTree;
+import dev.spanprofile.tracking.MonotonicEpoch;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Scope;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * With the Pyroscope agent sampling allocations and contended locks beside CPU, the local view joins them to spans
+ * like the async-profiler engine does, and the uploaded recording carries them with the span's label.
+ * <p>
+ * The agent stops its profiler to cut a recording every upload interval: what a thread does in that gap is not
+ * sampled at all. The work runs right after one cut, with the next one far away, so the loss stays out of what is
+ * measured here: the join and the labels.
+ */
+class PyroscopeAllocationAndLockTest {
+
+	/** Small enough for a few thousand samples, so that the bounds below are several deviations wide. */
+	private static final long ALLOC_INTERVAL = 32 * 1024;
+
+	private static final Duration UPLOAD_INTERVAL = Duration.ofSeconds(10);
+
+	private static final int CHUNK = 1024;
+
+	static volatile Object escape;
+
+	@Test
+	void allocatingSpanGetsItsBytesInTheAllocatingMethodLocallyAndUploaded() throws Exception {
+		long bytes = 96L * 1024 * 1024;
+		try (IngestReceiver receiver = new IngestReceiver();
+				PyroscopeHarness harness = new PyroscopeHarness(receiver.address(), false, 8, 3,
+						Set.of(ProfilingEvent.CPU, ProfilingEvent.ALLOC), ALLOC_INTERVAL, UPLOAD_INTERVAL)) {
+			long cut = awaitCut(harness);
+			Span span = harness.tracer.spanBuilder("allocating").setNoParent().startSpan();
+			try (Scope scope = span.makeCurrent()) {
+				allocPyroscopeHot(bytes);
+			}
+			finally {
+				span.end();
+			}
+			long workEnded = MonotonicEpoch.nowEpochNanos();
+			assertThat(workEnded).as("the work ended before the agent's next cut").isLessThan(cut
+					+ UPLOAD_INTERVAL.minusSeconds(1).toNanos());
+			awaitCollected(harness, workEnded);
+
+			SpanRecord record = harness.profiler.store().find(span.getSpanContext().getSpanId());
+			assertThat(record).isNotNull();
+			StackTree allocations = record.ownSamples(SampleKind.ALLOC);
+			long total = allocations.totalSamples();
+			long inMethod = weightIn(harness, allocations, "allocPyroscopeHot");
+			System.out.printf("pyroscope alloc: %d of %d bytes in allocPyroscopeHot, %d allocated (%.1f %%)%n",
+					inMethod, total, bytes, 100.0 * total / bytes);
+			assertThat(inMethod).as("bytes in the allocating method of the span's %d", total)
+				.isGreaterThanOrEqualTo((long) Math.ceil(0.9 * total));
+			// Each sample stands for ALLOC_INTERVAL bytes and their count varies like a Poisson count.
+			assertAboutExpected("allocation samples", Math.round(total / (double) ALLOC_INTERVAL),
+					(double) bytes / ALLOC_INTERVAL);
+
+			List<IngestReceiver.Event> uploaded = new ArrayList<>();
+			Map<Long, String> strings = new HashMap<>();
+			awaitUploaded(receiver, workEnded, uploaded, strings, "jdk.ObjectAllocationInNewTLAB",
+					"jdk.ObjectAllocationOutsideTLAB");
+			long spanId = SpanLabels.parseHex(span.getSpanContext().getSpanId(), 0, 16);
+			List<IngestReceiver.Event> inAllocating = uploaded.stream().filter((e) -> e.in("allocPyroscopeHot")).toList();
+			long labelled = weight(inAllocating.stream().filter((e) -> e.spanId() == spanId).toList());
+			System.out.printf("pyroscope alloc upload: %d of %d bytes in allocPyroscopeHot labelled with the span; "
+					+ "local view %d%n", labelled, weight(inAllocating), inMethod);
+			assertThat(inAllocating).allMatch(IngestReceiver.Event::labelled);
+			assertThat(labelled).as("uploaded bytes in the allocating method labelled with the span")
+				.isGreaterThanOrEqualTo((long) Math.ceil(0.95 * weight(inAllocating)));
+			// One recording, parsed twice: the local join and the agent's label agree.
+			assertThat((double) inMethod).isBetween(0.95 * labelled, 1.05 * labelled);
+			long spanName = inAllocating.stream().filter((e) -> e.spanId() == spanId).findFirst().orElseThrow().spanName();
+			assertThat(strings.get(spanName)).isEqualTo("allocating");
+		}
+	}
+
+	@Test
+	void blockedSpanGetsItsWaitInTheBlockedMethodLocallyAndUploaded() throws Exception {
+		Object monitor = new Object();
+		try (IngestReceiver receiver = new IngestReceiver();
+				PyroscopeHarness harness = new PyroscopeHarness(receiver.address(), false, 8, 3,
+						Set.of(ProfilingEvent.CPU, ProfilingEvent.LOCK), ALLOC_INTERVAL, UPLOAD_INTERVAL)) {
+			long cut = awaitCut(harness);
+			Span span = harness.tracer.spanBuilder("blocked").setNoParent().startSpan();
+			long waited = 0;
+			try (Scope scope = span.makeCurrent()) {
+				for (int i = 0; i < 8; i++) {
+					CountDownLatch held = new CountDownLatch(1);
+					Thread holder = new Thread(() -> {
+						synchronized (monitor) {
+							held.countDown();
+							sleepUninterruptibly(50);
+						}
+					}, "lock-holder");
+					holder.start();
+					held.await();
+					waited += enterContendedMonitor(monitor);
+					holder.join();
+				}
+			}
+			finally {
+				span.end();
+			}
+			long workEnded = MonotonicEpoch.nowEpochNanos();
+			assertThat(workEnded).as("the work ended before the agent's next cut").isLessThan(cut
+					+ UPLOAD_INTERVAL.minusSeconds(1).toNanos());
+			awaitCollected(harness, workEnded);
+
+			SpanRecord record = harness.profiler.store().find(span.getSpanContext().getSpanId());
+			assertThat(record).isNotNull();
+			StackTree locks = record.ownSamples(SampleKind.LOCK);
+			long total = locks.totalSamples();
+			long inMethod = weightIn(harness, locks, "enterContendedMonitor");
+			System.out.printf("pyroscope lock: %d of %d ns in enterContendedMonitor, waited %d ns (%.1f %%)%n",
+					inMethod, total, waited, 100.0 * inMethod / waited);
+			assertThat(inMethod).as("wait in the blocked method of the span's %d ns", total)
+				.isGreaterThanOrEqualTo((long) Math.ceil(0.9 * total));
+			// Every contended entry is recorded (threshold 0) with its own duration: the sum is the wait the thread
+			// measured around the same entries, less the moments between the clock reads and the wait itself.
+			assertThat((double) inMethod).as("recorded wait vs measured %d ns", waited)
+				.isBetween(0.9 * waited, 1.0 * waited);
+
+			List<IngestReceiver.Event> uploaded = new ArrayList<>();
+			Map<Long, String> strings = new HashMap<>();
+			awaitUploaded(receiver, workEnded, uploaded, strings, "jdk.JavaMonitorEnter");
+			long spanId = SpanLabels.parseHex(span.getSpanContext().getSpanId(), 0, 16);
+			List<IngestReceiver.Event> inBlocked = uploaded.stream().filter((e) -> e.in("enterContendedMonitor")).toList();
+			long labelled = weight(inBlocked.stream().filter((e) -> e.spanId() == spanId).toList());
+			System.out.printf("pyroscope lock upload: %d of %d ns in enterContendedMonitor labelled with the span%n",
+					labelled, weight(inBlocked));
+			assertThat(inBlocked).hasSize(8);
+			assertThat(labelled).as("uploaded wait in the blocked method labelled with the span")
+				.isEqualTo(weight(inBlocked))
+				.isEqualTo(inMethod);
+			long spanName = inBlocked.get(0).spanName();
+			assertThat(strings.get(spanName)).isEqualTo("blocked");
+		}
+	}
+
+	/** Wait for the agent's first cut of a recording and return when it happened (epoch nanoseconds). */
+	private static long awaitCut(PyroscopeHarness harness) throws InterruptedException {
+		long started = harness.profiler.completeUpToEpochNanos();
+		long deadline = System.nanoTime() + UPLOAD_INTERVAL.plusSeconds(10).toNanos();
+		while (true) {
+			harness.profiler.collectNow();
+			long upTo = harness.profiler.completeUpToEpochNanos();
+			if (upTo > started) {
+				return upTo;
+			}
+			assertThat(System.nanoTime()).as("timed out waiting for the agent's first recording").isLessThan(deadline);
+			Thread.sleep(20);
+		}
+	}
+
+	private static void awaitCollected(PyroscopeHarness harness, long epochNanos) throws InterruptedException {
+		PyroscopeHarness.await("local collection", UPLOAD_INTERVAL.plusSeconds(10), () -> {
+			harness.profiler.collectNow();
+			return harness.profiler.completeUpToEpochNanos() > epochNanos;
+		});
+	}
+
+	private static void awaitUploaded(IngestReceiver receiver, long epochNanos, List<IngestReceiver.Event> events,
+			Map<Long, String> strings, String... types) throws Exception {
+		PyroscopeHarness.await("an upload covering the work", UPLOAD_INTERVAL.plusSeconds(10),
+				() -> receiver.accepted().stream().anyMatch((u) -> Long.parseLong(u.query().get("until")) * 1_000_000_000L > epochNanos));
+		for (IngestReceiver.Upload upload : receiver.accepted()) {
+			events.addAll(upload.events(types));
+			strings.putAll(upload.labels().getStringsMap());
+		}
+	}
+
+	private static long weightIn(PyroscopeHarness harness, StackTree tree, String method) {
+		long weight = 0;
+		for (String line : CollapsedStacks.render(tree, harness.profiler.store().frames()).split("\n")) {
+			if (line.contains("." + method + ";") || line.contains("." + method + " ")) {
+				weight += Long.parseLong(line.substring(line.lastIndexOf(' ') + 1));
+			}
+		}
+		return weight;
+	}
+
+	private static long weight(List<IngestReceiver.Event> events) {
+		return events.stream().mapToLong(IngestReceiver.Event::weight).sum();
+	}
+
+	/** Within four standard deviations of a Poisson count either way. */
+	private static void assertAboutExpected(String what, long count, double expected) {
+		double tolerance = 4 * Math.sqrt(expected);
+		assertThat((double) count).as("%s vs expected %.1f", what, expected)
+			.isBetween(expected - tolerance, expected + tolerance);
+	}
+
+	static void allocPyroscopeHot(long bytes) {
+		for (long done = 0; done < bytes; done += CHUNK + 16) {
+			escape = new byte[CHUNK];
+		}
+	}
+
+	/** @return nanoseconds until the monitor was entered */
+	static long enterContendedMonitor(Object monitor) {
+		long start = System.nanoTime();
+		synchronized (monitor) {
+			return System.nanoTime() - start;
+		}
+	}
+
+	private static void sleepUninterruptibly(long millis) {
+		long end = System.nanoTime() + millis * 1_000_000;
+		for (long left; (left = end - System.nanoTime()) > 0;) {
+			try {
+				Thread.sleep(Math.max(1, left / 1_000_000));
+			}
+			catch (InterruptedException ex) {
+				// keep holding: the test needs the full contention
+			}
+		}
+	}
+
+}
