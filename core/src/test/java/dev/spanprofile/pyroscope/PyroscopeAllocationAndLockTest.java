@@ -18,6 +18,8 @@ import dev.spanprofile.tracking.MonotonicEpoch;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Scope;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -40,12 +42,14 @@ class PyroscopeAllocationAndLockTest {
 
 	static volatile Object escape;
 
-	@Test
-	void allocatingSpanGetsItsBytesInTheAllocatingMethodLocallyAndUploaded() throws Exception {
+	/** The agent adds allocation sampling to either kind of timer event. */
+	@ParameterizedTest
+	@EnumSource(value = ProfilingEvent.class, names = { "CPU", "WALL" })
+	void allocatingSpanGetsItsBytesInTheAllocatingMethodLocallyAndUploaded(ProfilingEvent timer) throws Exception {
 		long bytes = 96L * 1024 * 1024;
 		try (IngestReceiver receiver = new IngestReceiver();
 				PyroscopeHarness harness = new PyroscopeHarness(receiver.address(), false, 8, 3,
-						Set.of(ProfilingEvent.CPU, ProfilingEvent.ALLOC), ALLOC_INTERVAL, UPLOAD_INTERVAL)) {
+						Set.of(timer, ProfilingEvent.ALLOC), ALLOC_INTERVAL, UPLOAD_INTERVAL)) {
 			long cut = awaitCut(harness);
 			Span span = harness.tracer.spanBuilder("allocating").setNoParent().startSpan();
 			try (Scope scope = span.makeCurrent()) {
@@ -64,8 +68,8 @@ class PyroscopeAllocationAndLockTest {
 			StackTree allocations = record.ownSamples(SampleKind.ALLOC);
 			long total = allocations.totalSamples();
 			long inMethod = weightIn(harness, allocations, "allocPyroscopeHot");
-			System.out.printf("pyroscope alloc: %d of %d bytes in allocPyroscopeHot, %d allocated (%.1f %%)%n",
-					inMethod, total, bytes, 100.0 * total / bytes);
+			System.out.printf("pyroscope %s,alloc: %d of %d bytes in allocPyroscopeHot, %d allocated (%.1f %%)%n",
+					timer.id(), inMethod, total, bytes, 100.0 * total / bytes);
 			assertThat(inMethod).as("bytes in the allocating method of the span's %d", total)
 				.isGreaterThanOrEqualTo((long) Math.ceil(0.9 * total));
 			// Each sample stands for ALLOC_INTERVAL bytes and their count varies like a Poisson count.
