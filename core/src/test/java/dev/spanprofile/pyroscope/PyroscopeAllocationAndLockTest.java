@@ -86,6 +86,8 @@ class PyroscopeAllocationAndLockTest {
 			System.out.printf("pyroscope alloc upload: %d of %d bytes in allocPyroscopeHot labelled with the span; "
 					+ "local view %d%n", labelled, weight(inAllocating), inMethod);
 			assertThat(inAllocating).allMatch(IngestReceiver.Event::labelled);
+			// The count of events, not their weight, shows that the agent samples every alloc-interval bytes.
+			assertAboutExpected("uploaded allocation events", inAllocating.size(), (double) bytes / ALLOC_INTERVAL);
 			assertThat(labelled).as("uploaded bytes in the allocating method labelled with the span")
 				.isGreaterThanOrEqualTo((long) Math.ceil(0.95 * weight(inAllocating)));
 			// One recording, parsed twice: the local join and the agent's label agree.
