@@ -49,7 +49,7 @@ class PyroscopeAllocationAndLockTest {
 		long bytes = 96L * 1024 * 1024;
 		try (IngestReceiver receiver = new IngestReceiver();
 				PyroscopeHarness harness = new PyroscopeHarness(receiver.address(), false, 8, 3,
-						Set.of(timer, ProfilingEvent.ALLOC), ALLOC_INTERVAL, UPLOAD_INTERVAL)) {
+						Set.of(timer, ProfilingEvent.ALLOC), ALLOC_INTERVAL, Duration.ZERO, UPLOAD_INTERVAL)) {
 			long cut = awaitCut(harness);
 			Span span = harness.tracer.spanBuilder("allocating").setNoParent().startSpan();
 			try (Scope scope = span.makeCurrent()) {
@@ -102,7 +102,7 @@ class PyroscopeAllocationAndLockTest {
 		Object monitor = new Object();
 		try (IngestReceiver receiver = new IngestReceiver();
 				PyroscopeHarness harness = new PyroscopeHarness(receiver.address(), false, 8, 3,
-						Set.of(ProfilingEvent.CPU, ProfilingEvent.LOCK), ALLOC_INTERVAL, UPLOAD_INTERVAL)) {
+						Set.of(ProfilingEvent.CPU, ProfilingEvent.LOCK), ALLOC_INTERVAL, Duration.ZERO, UPLOAD_INTERVAL)) {
 			long cut = awaitCut(harness);
 			Span span = harness.tracer.spanBuilder("blocked").setNoParent().startSpan();
 			ReentrantLock lock = new ReentrantLock();
@@ -185,6 +185,90 @@ class PyroscopeAllocationAndLockTest {
 			assertThat(parks).isNotEmpty().allMatch((e) -> e.type().equals("jdk.ThreadPark")).noneMatch(IngestReceiver.Event::labelled);
 			assertThat(weight(parks)).isEqualTo(inLockMethod);
 		}
+	}
+
+	/**
+	 * {@code lock-threshold} reaches the agent's profiler as {@code lock=}, which async-profiler (upstream 4.x and the
+	 * agent's fork alike) treats as a sampling interval over the waiting time it sees: a wait longer than it is always
+	 * recorded, a shorter one only when the running total crosses another multiple of it.
+	 */
+	@Test
+	void lockThresholdSamplesWaitsShorterThanIt() throws Exception {
+		Object monitor = new Object();
+		int shortWaits = 16;
+		try (IngestReceiver receiver = new IngestReceiver();
+				PyroscopeHarness harness = new PyroscopeHarness(receiver.address(), false, 8, 3,
+						Set.of(ProfilingEvent.CPU, ProfilingEvent.LOCK), ALLOC_INTERVAL, Duration.ofMillis(20),
+						UPLOAD_INTERVAL)) {
+			long cut = awaitCut(harness);
+			Span span = harness.tracer.spanBuilder("blocked").setNoParent().startSpan();
+			long waitedLong = 0;
+			long waitedShort = 0;
+			try (Scope scope = span.makeCurrent()) {
+				for (int i = 0; i < 4; i++) {
+					waitedLong += contend(monitor, 50, PyroscopeAllocationAndLockTest::enterAfterLongWait);
+				}
+				for (int i = 0; i < shortWaits; i++) {
+					waitedShort += contend(monitor, 5, PyroscopeAllocationAndLockTest::enterAfterShortWait);
+				}
+			}
+			finally {
+				span.end();
+			}
+			long workEnded = MonotonicEpoch.nowEpochNanos();
+			assertThat(workEnded).as("the work ended before the agent's next cut").isLessThan(cut
+					+ UPLOAD_INTERVAL.minusSeconds(1).toNanos());
+			awaitCollected(harness, workEnded);
+
+			SpanRecord record = harness.profiler.store().find(span.getSpanContext().getSpanId());
+			assertThat(record).isNotNull();
+			StackTree locks = record.ownSamples(SampleKind.LOCK);
+			long inLong = weightIn(harness, locks, "enterAfterLongWait");
+			long inShort = weightIn(harness, locks, "enterAfterShortWait");
+			List<IngestReceiver.Event> uploaded = new ArrayList<>();
+			awaitUploaded(receiver, workEnded, uploaded, new HashMap<>(), "jdk.JavaMonitorEnter");
+			long spanId = SpanLabels.parseHex(span.getSpanContext().getSpanId(), 0, 16);
+			List<IngestReceiver.Event> longEvents = uploaded.stream()
+				.filter((e) -> e.in("enterAfterLongWait") && e.spanId() == spanId)
+				.toList();
+			List<IngestReceiver.Event> shortEvents = uploaded.stream()
+				.filter((e) -> e.in("enterAfterShortWait") && e.spanId() == spanId)
+				.toList();
+			System.out.printf("pyroscope lock-threshold 20ms: 50 ms waits %d of 4 recorded, %d of %d ns; 5 ms waits "
+					+ "%d of %d recorded, %d of %d ns%n", longEvents.size(), inLong, waitedLong, shortEvents.size(),
+					shortWaits, inShort, waitedShort);
+			assertThat(longEvents).hasSize(4);
+			assertThat((double) inLong).isBetween(0.9 * waitedLong, 1.0 * waitedLong);
+			// Each short wait is recorded with a chance of about its length over 20 ms: some 4 of 16 (binomial,
+			// sd 1.8). With lock-threshold not applied (0) all 16 would be.
+			assertThat(shortEvents.size()).isLessThanOrEqualTo(11);
+			assertThat(inShort).isEqualTo(weight(shortEvents));
+		}
+	}
+
+	/** Wait until another thread has held {@code monitor} for {@code holdMillis}; @return nanoseconds waited */
+	private static long contend(Object monitor, long holdMillis, java.util.function.ToLongFunction<Object> enter)
+			throws InterruptedException {
+		CountDownLatch held = new CountDownLatch(1);
+		Thread holder = new Thread(() -> {
+			synchronized (monitor) {
+				held.countDown();
+				sleepUninterruptibly(holdMillis);
+			}
+		}, "lock-holder");
+		holder.start();
+		held.await();
+		long waited = enter.applyAsLong(monitor);
+		holder.join();
+		return waited;
+	}
+
+	static long enterAfterLongWait(Object monitor) {
+		return enterContendedMonitor(monitor);
+	}
+
+	static long enterAfterShortWait(Object monitor) {
+		return enterContendedMonitor(monitor);
 	}
 
 	/** Wait for the agent's first cut of a recording and return when it happened (epoch nanoseconds). */
