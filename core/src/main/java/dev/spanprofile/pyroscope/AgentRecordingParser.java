@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.Set;
 
 import dev.spanprofile.sampling.JfrChunkHeader;
@@ -13,6 +15,7 @@ import dev.spanprofile.store.FrameTable;
 import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.tracking.MonotonicEpoch;
 import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
 
@@ -73,6 +76,10 @@ final class AgentRecordingParser {
 
 	private int parseChunk(Path chunk, MonotonicEpoch.Anchor anchor, SampleSink sink) throws IOException {
 		int count = 0;
+		// The parser hands out one object per stack in the chunk's constant pool: converting each once keeps the cost
+		// per event low. That matters beyond speed: with alloc on, the profiler samples this parse's own allocations
+		// into the next recording, and a parse allocating more than alloc-interval per event would feed on itself.
+		Map<RecordedStackTrace, int[]> chunkStacks = new IdentityHashMap<>();
 		try (RecordingFile events = new RecordingFile(chunk)) {
 			while (events.hasMoreEvents()) {
 				RecordedEvent event = events.readEvent();
@@ -109,8 +116,10 @@ final class AgentRecordingParser {
 					}
 				}
 				long threadId = (thread != null) ? thread.getJavaThreadId() : -1;
-				sink.sample(kind, threadId, anchor.toNanoTime(event.getStartTime()),
-						this.stacks.rootFirst(event.getStackTrace()), weight);
+				RecordedStackTrace trace = event.getStackTrace();
+				int[] stack = (trace != null) ? chunkStacks.computeIfAbsent(trace, this.stacks::rootFirst)
+						: this.stacks.rootFirst(null);
+				sink.sample(kind, threadId, anchor.toNanoTime(event.getStartTime()), stack, weight);
 				count++;
 			}
 		}

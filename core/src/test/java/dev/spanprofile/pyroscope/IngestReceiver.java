@@ -210,7 +210,7 @@ public final class IngestReceiver implements AutoCloseable {
 			List<String> methods = new ArrayList<>();
 			if (event.getStackTrace() != null) {
 				for (RecordedFrame frame : event.getStackTrace().getFrames()) {
-					methods.add(frame.getMethod().getName());
+					methods.add(frame.getMethod().getType().getName() + "." + frame.getMethod().getName());
 				}
 			}
 			return methods;
@@ -220,12 +220,16 @@ public final class IngestReceiver implements AutoCloseable {
 
 	/**
 	 * One allocation or lock event; {@code labelled} says whether the event type carries span fields at all.
-	 * {@code methods} leaf first.
+	 * {@code methods} leaf first, each as {@code package.Class.method}.
 	 */
 	public record Event(String type, boolean labelled, long spanId, long spanName, long weight, List<String> methods) {
 
 		public boolean in(String method) {
-			return this.methods.contains(method);
+			return this.methods.stream().anyMatch((frame) -> frame.endsWith("." + method));
+		}
+
+		public boolean inClass(String className) {
+			return this.methods.stream().anyMatch((frame) -> frame.startsWith(className + "."));
 		}
 
 	}

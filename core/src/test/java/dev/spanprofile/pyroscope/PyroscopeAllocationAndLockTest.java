@@ -94,6 +94,25 @@ class PyroscopeAllocationAndLockTest {
 			assertThat((double) inMethod).isBetween(0.95 * labelled, 1.05 * labelled);
 			long spanName = inAllocating.stream().filter((e) -> e.spanId() == spanId).findFirst().orElseThrow().spanName();
 			assertThat(strings.get(spanName)).isEqualTo("allocating");
+
+			// The local parse of that recording allocates too, and is sampled into the next one: it must cost far
+			// less than the alloc-interval per event parsed, or each recording would be bigger than the last.
+			long parsedBytes = weight(uploaded);
+			int uploadsSoFar = receiver.accepted().size();
+			PyroscopeHarness.await("the next upload", UPLOAD_INTERVAL.plusSeconds(10), () -> {
+				harness.profiler.collectNow();
+				return receiver.accepted().size() > uploadsSoFar;
+			});
+			long parseBytes = 0;
+			for (IngestReceiver.Upload upload : receiver.accepted().subList(uploadsSoFar, receiver.accepted().size())) {
+				parseBytes += weight(upload.events("jdk.ObjectAllocationInNewTLAB", "jdk.ObjectAllocationOutsideTLAB")
+					.stream()
+					.filter((e) -> e.inClass(AgentRecordingParser.class.getName()))
+					.toList());
+			}
+			System.out.printf("pyroscope %s,alloc: parsing a recording of %d sampled bytes allocated %d bytes%n",
+					timer.id(), parsedBytes, parseBytes);
+			assertThat(parseBytes).isLessThanOrEqualTo(parsedBytes / 4);
 		}
 	}
 
