@@ -95,8 +95,9 @@ class PyroscopeAllocationAndLockTest {
 			long spanName = inAllocating.stream().filter((e) -> e.spanId() == spanId).findFirst().orElseThrow().spanName();
 			assertThat(strings.get(spanName)).isEqualTo("allocating");
 
-			// The local parse of that recording allocates too, and is sampled into the next one: it must cost far
-			// less than the alloc-interval per event parsed, or each recording would be bigger than the last.
+			// The local parse of that recording allocates too, and is sampled into the next one: at more than the
+			// alloc-interval per event parsed each recording would be bigger than the last (converting every event's
+			// stack cost 3.3-3.6 times; once per chunk, 6-24 %). Half keeps a margin from that runaway.
 			long parsedBytes = weight(uploaded);
 			int uploadsSoFar = receiver.accepted().size();
 			PyroscopeHarness.await("the next upload", UPLOAD_INTERVAL.plusSeconds(10), () -> {
@@ -112,7 +113,7 @@ class PyroscopeAllocationAndLockTest {
 			}
 			System.out.printf("pyroscope %s,alloc: parsing a recording of %d sampled bytes allocated %d bytes%n",
 					timer.id(), parsedBytes, parseBytes);
-			assertThat(parseBytes).isLessThanOrEqualTo(parsedBytes / 4);
+			assertThat(parseBytes).isLessThanOrEqualTo(parsedBytes / 2);
 		}
 	}
 
