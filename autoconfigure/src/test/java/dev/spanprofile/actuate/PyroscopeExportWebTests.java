@@ -25,13 +25,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A Spring Boot application exporting to Pyroscope: the request's samples reach the (loopback) server labelled with
- * its span id and final name, and the actuator endpoint shows the same span with the same samples.
+ * its span id and final name, and the actuator endpoint shows the same span with the same samples, CPU and
+ * allocation alike.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "spring.application.name=burn-service", "management.tracing.sampling.probability=1.0",
 				"management.endpoints.web.exposure.include=spanprofile", "spanprofile.dump-interval=200ms",
 				"spanprofile.pyroscope.enabled=true", "spanprofile.pyroscope.upload-interval=1s",
-				"spanprofile.pyroscope.labels.region=test-1", "management.otlp.metrics.export.enabled=false" })
+				"spanprofile.pyroscope.labels.region=test-1", "management.otlp.metrics.export.enabled=false",
+				"spanprofile.event=cpu,alloc", "spanprofile.alloc-interval=32KB" })
 class PyroscopeExportWebTests {
 
 	private static final IngestReceiver receiver = start();
@@ -91,6 +93,51 @@ class PyroscopeExportWebTests {
 		assertThat((double) uploadedHot).isBetween(localHot * 0.95, localHot * 1.05 + 1);
 		// Micrometer names a server span only when it ends: the upload carries that final name, not a placeholder.
 		assertThat(labelled).allSatisfy((s) -> assertThat(strings.get(s.spanName())).isEqualTo("http get /burn"));
+	}
+
+	@Test
+	void allocationsAreShownLocallyAndUploadedWithTheSpanLabel() throws Exception {
+		EndpointClient endpoint = new EndpointClient(this.port, this.profiler);
+		assertThat(endpoint.get("/allocate?megabytes=64", "text/plain").body()).isEqualTo("allocated");
+		Map<String, Object> span = endpoint.awaitCompleteSpan("http get /allocate");
+		String spanId = (String) span.get("spanId");
+		String local = endpoint.get("/actuator/spanprofile/" + spanId + "?event=alloc", "text/plain").body();
+		long localInMethod = EndpointClient.samplesWith(local, "recognisablyAllocatingMethod");
+		long localTotal = EndpointClient.samplesWith(local, "");
+		assertThat(endpoint.json("/actuator/spanprofile/" + spanId + "?event=alloc"))
+			.containsEntry("flameGraphEvent", "alloc")
+			.containsEntry("flameGraphUnit", "bytes");
+
+		long labelId = Long.parseUnsignedLong(spanId, 16);
+		List<IngestReceiver.Event> labelled = new ArrayList<>();
+		Map<Long, String> strings = new HashMap<>();
+		// The local view may parse a profile before its upload has finished.
+		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+		int seen = 0;
+		while (weight(labelled) < localTotal && System.nanoTime() < deadline) {
+			List<IngestReceiver.Upload> accepted = receiver.accepted();
+			for (IngestReceiver.Upload upload : accepted.subList(seen, accepted.size())) {
+				strings.putAll(upload.labels().getStringsMap());
+				upload.events("jdk.ObjectAllocationInNewTLAB", "jdk.ObjectAllocationOutsideTLAB")
+					.stream()
+					.filter((e) -> e.spanId() == labelId)
+					.forEach(labelled::add);
+			}
+			seen = accepted.size();
+			Thread.sleep(200);
+		}
+		long uploadedInMethod = weight(labelled.stream().filter((e) -> e.in("recognisablyAllocatingMethod")).toList());
+		System.out.printf("pyroscope export (Spring): span %s, %d of %d bytes in the allocating method locally, %d "
+				+ "uploaded with its span id%n", spanId, localInMethod, localTotal, uploadedInMethod);
+		// 64 MiB at 32 KiB: about 2,000 samples, less what the agent's cuts of its recording miss.
+		assertThat(localTotal).isGreaterThanOrEqualTo(1000L * 32 * 1024);
+		assertThat(localInMethod).isGreaterThanOrEqualTo((long) Math.ceil(0.9 * localTotal));
+		assertThat((double) uploadedInMethod).isBetween(localInMethod * 0.95, localInMethod * 1.05);
+		assertThat(labelled).allSatisfy((e) -> assertThat(strings.get(e.spanName())).isEqualTo("http get /allocate"));
+	}
+
+	private static long weight(List<IngestReceiver.Event> events) {
+		return events.stream().mapToLong(IngestReceiver.Event::weight).sum();
 	}
 
 	@Test

@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.Set;
 
 import dev.spanprofile.sampling.JfrChunkHeader;
 import dev.spanprofile.sampling.SampleSink;
@@ -12,6 +15,7 @@ import dev.spanprofile.store.FrameTable;
 import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.tracking.MonotonicEpoch;
 import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
 
@@ -29,17 +33,24 @@ final class AgentRecordingParser {
 
 	private final StackConverter stacks;
 
-	private final SampleKind kind;
+	/** The kind of the recording's timer samples: CPU or WALL, the agent runs one timer event. */
+	private final SampleKind timedKind;
+
+	private final boolean alloc;
+
+	private final boolean lock;
 
 	private final Path workDirectory;
 
-	AgentRecordingParser(FrameTable frames, SampleKind kind, Path workDirectory) {
+	AgentRecordingParser(FrameTable frames, Set<SampleKind> kinds, Path workDirectory) {
 		this.stacks = new StackConverter(frames);
-		this.kind = kind;
+		this.timedKind = kinds.contains(SampleKind.WALL) ? SampleKind.WALL : SampleKind.CPU;
+		this.alloc = kinds.contains(SampleKind.ALLOC);
+		this.lock = kinds.contains(SampleKind.LOCK);
 		this.workDirectory = workDirectory;
 	}
 
-	/** Hand every CPU or wall-clock sample of {@code recording} (a complete JFR file) to {@code sink}. */
+	/** Hand every sample (timer, allocation, lock) of {@code recording} (a complete JFR file) to {@code sink}. */
 	int parse(byte[] recording, SampleSink sink) throws IOException {
 		Files.createDirectories(this.workDirectory);
 		Path file = Files.createTempFile(this.workDirectory, "spanprofile-pyroscope-", ".jfr");
@@ -65,18 +76,50 @@ final class AgentRecordingParser {
 
 	private int parseChunk(Path chunk, MonotonicEpoch.Anchor anchor, SampleSink sink) throws IOException {
 		int count = 0;
+		// The parser hands out one object per stack in the chunk's constant pool: converting each once keeps the cost
+		// per event low. That matters beyond speed: with alloc on, the profiler samples this parse's own allocations
+		// into the next recording, and a parse allocating more than alloc-interval per event would feed on itself.
+		Map<RecordedStackTrace, int[]> chunkStacks = new IdentityHashMap<>();
 		try (RecordingFile events = new RecordingFile(chunk)) {
 			while (events.hasMoreEvents()) {
 				RecordedEvent event = events.readEvent();
-				String type = event.getEventType().getName();
-				if (!type.equals("jdk.ExecutionSample") && !type.equals("profiler.WallClockSample")) {
-					continue;
+				SampleKind kind;
+				long weight;
+				RecordedThread thread;
+				switch (event.getEventType().getName()) {
+					case "jdk.ExecutionSample", "profiler.WallClockSample" -> {
+						kind = this.timedKind;
+						weight = event.hasField("samples") ? Math.max(1, event.getLong("samples")) : 1;
+						thread = event.getThread("sampledThread");
+					}
+					case "jdk.ObjectAllocationInNewTLAB", "jdk.ObjectAllocationOutsideTLAB" -> {
+						if (!this.alloc) {
+							continue;
+						}
+						kind = SampleKind.ALLOC;
+						// The bytes the sample stands for, as jfr-converter reads them for the async-profiler engine:
+						// the TLAB the allocation opened, or the object allocated outside one.
+						long tlab = event.hasField("tlabSize") ? event.getLong("tlabSize") : 0;
+						weight = Math.max(1, (tlab != 0) ? tlab : event.getLong("allocationSize"));
+						thread = event.getThread();
+					}
+					case "jdk.JavaMonitorEnter", "jdk.ThreadPark" -> {
+						if (!this.lock) {
+							continue;
+						}
+						kind = SampleKind.LOCK;
+						weight = Math.max(1, event.getDuration().toNanos());
+						thread = event.getThread();
+					}
+					default -> {
+						continue;
+					}
 				}
-				RecordedThread thread = event.getThread("sampledThread");
 				long threadId = (thread != null) ? thread.getJavaThreadId() : -1;
-				long weight = event.hasField("samples") ? Math.max(1, event.getLong("samples")) : 1;
-				sink.sample(this.kind, threadId, anchor.toNanoTime(event.getStartTime()),
-						this.stacks.rootFirst(event.getStackTrace()), weight);
+				RecordedStackTrace trace = event.getStackTrace();
+				int[] stack = (trace != null) ? chunkStacks.computeIfAbsent(trace, this.stacks::rootFirst)
+						: this.stacks.rootFirst(null);
+				sink.sample(kind, threadId, anchor.toNanoTime(event.getStartTime()), stack, weight);
 				count++;
 			}
 		}

@@ -82,7 +82,7 @@ public final class PyroscopeEngine implements SamplingEngine {
 		this.settings = settings;
 		this.sampler = sampler;
 		this.labels = labels;
-		this.parser = new AgentRecordingParser(frames, sampler.primaryKind(), sampler.workDirectory());
+		this.parser = new AgentRecordingParser(frames, sampler.kinds(), sampler.workDirectory());
 		this.recorder = recorder;
 		this.draw = draw;
 	}
@@ -177,6 +177,9 @@ public final class PyroscopeEngine implements SamplingEngine {
 			.setFormat(Format.JFR)
 			.setProfilingEvent(event)
 			.setProfilingInterval(this.sampler.interval())
+			// async-profiler's units: bytes between allocation samples, nanoseconds of the shortest lock wait.
+			.setProfilingAlloc(this.sampler.alloc() ? Long.toString(this.sampler.allocInterval()) : "")
+			.setProfilingLock(this.sampler.lock() ? Long.toString(this.sampler.lockThreshold().toNanos()) : "")
 			.setUploadInterval(this.settings.uploadInterval())
 			.setLabels(this.settings.labels())
 			.setCompressionLevelJFR(this.settings.compressionLevel())
@@ -198,19 +201,27 @@ public final class PyroscopeEngine implements SamplingEngine {
 		return builder.build();
 	}
 
+	/**
+	 * The agent runs async-profiler with one timer event, to which it can add allocation and lock sampling
+	 * ({@code start,event=E,alloc=..,lock=..}): one recording, one upload.
+	 */
 	private static EventType eventType(SamplerSettings sampler) throws SamplerUnavailableException {
-		if (sampler.events().size() != 1) {
-			throw new SamplerUnavailableException("the Pyroscope agent samples one event at a time, but spanprofile.event="
-					+ sampler.eventsDescription() + "; choose one of cpu, itimer, ctimer or wall");
+		ProfilingEvent cpu = sampler.cpuEvent();
+		if (cpu != null && sampler.wall()) {
+			throw new SamplerUnavailableException("the Pyroscope agent samples one timer event at a time, but "
+					+ "spanprofile.event=" + sampler.eventsDescription() + "; choose one of cpu, itimer, ctimer or wall "
+					+ "(alloc and lock can be added to it)");
 		}
-		ProfilingEvent event = sampler.events().iterator().next();
-		return switch (event) {
+		if (cpu == null && !sampler.wall()) {
+			throw new SamplerUnavailableException("with the Pyroscope agent, alloc and lock are sampled alongside a timer "
+					+ "event, but spanprofile.event=" + sampler.eventsDescription() + " has none; add one of cpu, itimer, "
+					+ "ctimer or wall, e.g. spanprofile.event=cpu," + sampler.eventsDescription());
+		}
+		return switch ((cpu != null) ? cpu : ProfilingEvent.WALL) {
 			case CPU -> EventType.CPU;
 			case ITIMER -> EventType.ITIMER;
 			case CTIMER -> EventType.CTIMER;
-			case WALL -> EventType.WALL;
-			case ALLOC, LOCK -> throw new SamplerUnavailableException("spanprofile.event=" + event.id()
-					+ " is not supported with the Pyroscope agent engine yet; choose one of cpu, itimer, ctimer or wall");
+			default -> EventType.WALL;
 		};
 	}
 

@@ -76,7 +76,7 @@ class AgentRecordingClockTest {
 
 	private static List<Long> parse(byte[] bytes) throws Exception {
 		List<Long> times = new ArrayList<>();
-		AgentRecordingParser parser = new AgentRecordingParser(new FrameTable(), SampleKind.CPU, temp.resolve("work"));
+		AgentRecordingParser parser = new AgentRecordingParser(new FrameTable(), java.util.Set.of(SampleKind.CPU), temp.resolve("work"));
 		parser.parse(bytes, (kind, thread, time, stack, weight) -> times.add(time));
 		return times;
 	}

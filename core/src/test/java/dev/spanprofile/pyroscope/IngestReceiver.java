@@ -174,6 +174,64 @@ public final class IngestReceiver implements AutoCloseable {
 			}
 		}
 
+		/**
+		 * The allocation ({@code jdk.ObjectAllocationInNewTLAB}, {@code jdk.ObjectAllocationOutsideTLAB}) or lock
+		 * ({@code jdk.JavaMonitorEnter}, {@code jdk.ThreadPark}) events in the uploaded JFR, each with the weight
+		 * Pyroscope's parser gives it (bytes, nanoseconds) and its span label where the event has one.
+		 */
+		public List<Event> events(String... types) throws IOException {
+			List<String> wanted = List.of(types);
+			Path file = Files.createTempFile("ingest", ".jfr");
+			try {
+				Files.write(file, this.parts.get("jfr"));
+				List<Event> events = new ArrayList<>();
+				for (RecordedEvent event : RecordingFile.readAllEvents(file)) {
+					String type = event.getEventType().getName();
+					if (!wanted.contains(type)) {
+						continue;
+					}
+					long weight = switch (type) {
+						case "jdk.ObjectAllocationInNewTLAB" -> event.getLong("tlabSize");
+						case "jdk.ObjectAllocationOutsideTLAB" -> event.getLong("allocationSize");
+						default -> event.getDuration().toNanos();
+					};
+					boolean labelled = event.hasField("spanId");
+					events.add(new Event(type, labelled, labelled ? event.getLong("spanId") : 0,
+							labelled ? event.getLong("spanName") : 0, weight, methods(event)));
+				}
+				return events;
+			}
+			finally {
+				Files.deleteIfExists(file);
+			}
+		}
+
+		private static List<String> methods(RecordedEvent event) {
+			List<String> methods = new ArrayList<>();
+			if (event.getStackTrace() != null) {
+				for (RecordedFrame frame : event.getStackTrace().getFrames()) {
+					methods.add(frame.getMethod().getType().getName() + "." + frame.getMethod().getName());
+				}
+			}
+			return methods;
+		}
+
+	}
+
+	/**
+	 * One allocation or lock event; {@code labelled} says whether the event type carries span fields at all.
+	 * {@code methods} leaf first, each as {@code package.Class.method}.
+	 */
+	public record Event(String type, boolean labelled, long spanId, long spanName, long weight, List<String> methods) {
+
+		public boolean in(String method) {
+			return this.methods.stream().anyMatch((frame) -> frame.endsWith("." + method));
+		}
+
+		public boolean inClass(String className) {
+			return this.methods.stream().anyMatch((frame) -> frame.startsWith(className + "."));
+		}
+
 	}
 
 	/** One CPU sample with its labels; {@code methods} leaf first. */

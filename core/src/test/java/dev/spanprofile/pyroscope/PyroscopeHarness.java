@@ -3,6 +3,7 @@ package dev.spanprofile.pyroscope;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 
 import dev.spanprofile.SpanProfiler;
@@ -38,12 +39,24 @@ final class PyroscopeHarness implements AutoCloseable {
 	final Tracer tracer;
 
 	PyroscopeHarness(String serverAddress, boolean rootSpanOnly, int queueCapacity, int maxTries) {
+		this(serverAddress, rootSpanOnly, queueCapacity, maxTries, Set.of(ProfilingEvent.CPU),
+				SamplerSettings.DEFAULT_ALLOC_INTERVAL, Duration.ZERO, Duration.ofSeconds(1));
+	}
+
+	/**
+	 * @param events what the agent samples, e.g. cpu and alloc
+	 * @param allocInterval bytes between allocation samples
+	 * @param lockThreshold shortest lock wait recorded
+	 * @param uploadInterval how often the agent cuts, uploads and hands over a recording
+	 */
+	PyroscopeHarness(String serverAddress, boolean rootSpanOnly, int queueCapacity, int maxTries,
+			Set<ProfilingEvent> events, long allocInterval, Duration lockThreshold, Duration uploadInterval) {
 		assertThat(ActivationTracking.isActive()).as("activation hook installed").isTrue();
 		PyroscopeSettings pyroscope = new PyroscopeSettings(serverAddress, "checkout-service", "tenant-a", null, null,
-				null, Map.of("env", "test"), Duration.ofSeconds(1), 1, queueCapacity, maxTries, Duration.ofSeconds(2),
+				null, Map.of("env", "test"), uploadInterval, 1, queueCapacity, maxTries, Duration.ofSeconds(2),
 				rootSpanOnly, true, 100, true, 1.0);
-		SamplerSettings sampler = new SamplerSettings(ProfilingEvent.CPU, INTERVAL,
-				Path.of(System.getProperty("java.io.tmpdir")), null, null);
+		SamplerSettings sampler = new SamplerSettings(events, INTERVAL, Path.of(System.getProperty("java.io.tmpdir")),
+				null, null, allocInterval, lockThreshold);
 		SpanProfilerSettings settings = new SpanProfilerSettings(sampler,
 				new StoreSettings(1000, 64L * 1024 * 1024, false), Duration.ofMillis(200));
 		SpanLabels labels = new SpanLabels(rootSpanOnly, pyroscope.maxSpanNames());
