@@ -165,6 +165,55 @@ class AllocationAndLockAttributionTest {
 		}
 	}
 
+	/**
+	 * Above 0, async-profiler's lock threshold is an interval over the waits added up: a wait is recorded each time
+	 * the total crosses another multiple of it, so most waits shorter than it go unrecorded. Each recorded wait then
+	 * stands for the threshold, and the span's lock weight stays what it waited.
+	 */
+	@Test
+	void shortWaitsSampledAboveAThresholdStillAddUpToTheWait() throws Exception {
+		Duration threshold = Duration.ofMillis(20);
+		Object monitor = new Object();
+		try (ProfilingHarness harness = new ProfilingHarness(false, 1000, EngineChoice.ASYNC_PROFILER,
+				Set.of(ProfilingEvent.CPU, ProfilingEvent.LOCK), Duration.ofMillis(10), ALLOC_INTERVAL, threshold,
+				Duration.ofSeconds(30), Function.identity())) {
+			Span span = harness.tracer.spanBuilder("briefly blocked").setNoParent().startSpan();
+			long waited = 0;
+			try (Scope scope = span.makeCurrent()) {
+				for (int i = 0; i < 300; i++) {
+					AtomicBoolean held = new AtomicBoolean();
+					Thread holder = new Thread(() -> {
+						synchronized (monitor) {
+							held.set(true);
+							sleepUninterruptibly(5);
+						}
+					}, "lock-holder");
+					holder.start();
+					while (!held.get()) {
+						Thread.onSpinWait();
+					}
+					waited += enterContendedMonitor(monitor);
+					holder.join();
+				}
+			}
+			finally {
+				span.end();
+			}
+			harness.collect();
+			SpanRecord record = harness.record(span.getSpanContext().getSpanId());
+			long total = record.ownSamples(SampleKind.LOCK).totalSamples();
+			System.out.printf("lock above %s: %d ns recorded, %d waits, waited %d ns (%.1f %%)%n", threshold, total,
+					record.ownEventCount(SampleKind.LOCK), waited, 100.0 * total / waited);
+			// The counter is deterministic: off by the part of an interval before the first and after the last
+			// crossing, and by waits of other threads in the JVM advancing the same counter. Weighted by their own
+			// length instead (about 5 ms), the recorded waits would add up to a quarter of the wait.
+			assertThat((double) total).as("recorded wait vs measured %d ns", waited)
+				.isBetween(0.85 * waited, 1.15 * waited);
+			assertThat(record.ownEventCount(SampleKind.LOCK)).as("waits recorded of 300")
+				.isBetween((long) (0.85 * waited / threshold.toNanos()), (long) (1.15 * waited / threshold.toNanos()) + 1);
+		}
+	}
+
 	/** @return the sums of the two sample values of the span's lock profile in pprof */
 	private static long[] contentionsAndDelay(StackTree lockSamples, ProfilingHarness harness) throws IOException {
 		byte[] gzip = PprofProfile.gzip(List.of(new PprofProfile.SpanSamples("t", "s", "blocked", lockSamples)),

@@ -73,9 +73,19 @@ final class ProfilingHarness implements AutoCloseable {
 	ProfilingHarness(boolean rootSpanOnly, int maxSpans, EngineChoice engine, Set<ProfilingEvent> events,
 			Duration interval, long allocInterval, Duration dumpInterval,
 			Function<SamplingEngine, SamplingEngine> decorateEngine) {
+		this(rootSpanOnly, maxSpans, engine, events, interval, allocInterval, Duration.ZERO, dumpInterval,
+				decorateEngine);
+	}
+
+	/**
+	 * @param lockThreshold the lock event's threshold (spanprofile.lock-threshold)
+	 */
+	ProfilingHarness(boolean rootSpanOnly, int maxSpans, EngineChoice engine, Set<ProfilingEvent> events,
+			Duration interval, long allocInterval, Duration lockThreshold, Duration dumpInterval,
+			Function<SamplingEngine, SamplingEngine> decorateEngine) {
 		assertThat(ActivationTracking.isActive()).as("activation hook installed").isTrue();
 		SamplerSettings sampler = new SamplerSettings(events, interval, Path.of(System.getProperty("java.io.tmpdir")),
-				null, null, allocInterval, Duration.ZERO);
+				null, null, allocInterval, lockThreshold);
 		SpanProfilerSettings settings = new SpanProfilerSettings(sampler,
 				new StoreSettings(maxSpans, 64L * 1024 * 1024, rootSpanOnly), dumpInterval);
 		this.profiler = new SpanProfiler(settings, (frames) -> {

@@ -43,7 +43,9 @@ public class SpanProfileProperties {
 	private DataSize allocInterval = DataSize.ofBytes(SamplerSettings.DEFAULT_ALLOC_INTERVAL);
 
 	/**
-	 * Shortest wait for a contended lock that the lock event records; zero records every contended wait.
+	 * Lock event: zero records every contended wait. Above zero, async-profiler (and the Pyroscope agent) record a
+	 * wait each time the waits add up to another multiple of this, weighted as at least this long; the jfr engine
+	 * leaves out waits shorter than this.
 	 */
 	private Duration lockThreshold = SamplerSettings.DEFAULT_LOCK_THRESHOLD;
 

@@ -42,7 +42,15 @@ final class AgentRecordingParser {
 
 	private final Path workDirectory;
 
+	/** The agent's {@code lock=} interval, as for the async-profiler engine (see JfrChunkParser). */
+	private final long lockIntervalNanos;
+
 	AgentRecordingParser(FrameTable frames, Set<SampleKind> kinds, Path workDirectory) {
+		this(frames, kinds, workDirectory, 0);
+	}
+
+	AgentRecordingParser(FrameTable frames, Set<SampleKind> kinds, Path workDirectory, long lockIntervalNanos) {
+		this.lockIntervalNanos = lockIntervalNanos;
 		this.stacks = new StackConverter(frames);
 		this.timedKind = kinds.contains(SampleKind.WALL) ? SampleKind.WALL : SampleKind.CPU;
 		this.alloc = kinds.contains(SampleKind.ALLOC);
@@ -108,7 +116,8 @@ final class AgentRecordingParser {
 							continue;
 						}
 						kind = SampleKind.LOCK;
-						weight = Math.max(1, event.getDuration().toNanos());
+						// Sampled by accumulated wait above 0: a recorded wait stands for at least the interval.
+						weight = Math.max(Math.max(1, event.getDuration().toNanos()), this.lockIntervalNanos);
 						thread = event.getThread();
 					}
 					default -> {

@@ -82,7 +82,8 @@ public final class PyroscopeEngine implements SamplingEngine {
 		this.settings = settings;
 		this.sampler = sampler;
 		this.labels = labels;
-		this.parser = new AgentRecordingParser(frames, sampler.kinds(), sampler.workDirectory());
+		this.parser = new AgentRecordingParser(frames, sampler.kinds(), sampler.workDirectory(),
+				sampler.lockThreshold().toNanos());
 		this.recorder = recorder;
 		this.draw = draw;
 	}

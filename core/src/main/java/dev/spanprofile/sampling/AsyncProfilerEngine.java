@@ -54,7 +54,7 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 	AsyncProfilerEngine(SamplerSettings settings, FrameTable frames, ActivationRecorder recorder) {
 		this.settings = settings;
 		this.recorder = recorder;
-		this.parser = new JfrChunkParser(frames, settings.kinds());
+		this.parser = new JfrChunkParser(frames, settings.kinds(), settings.lockThreshold().toNanos());
 	}
 
 	@Override

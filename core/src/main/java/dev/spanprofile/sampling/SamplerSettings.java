@@ -17,7 +17,8 @@ import dev.spanprofile.store.SampleKind;
  * @param nativeLibraryDirectory where to extract the native profiler library, or {@code null} for the temp directory
  * @param nativeLibraryPath an already extracted native library to load instead, or {@code null}
  * @param allocInterval bytes allocated between two allocation samples (alloc event)
- * @param lockThreshold shortest lock wait that is recorded (lock event); zero records every contended wait
+ * @param lockThreshold lock event: zero records every contended wait; above zero async-profiler samples waits by
+ * their added-up length (a wait each time the total crosses another multiple), the JDK drops shorter waits
  */
 public record SamplerSettings(Set<ProfilingEvent> events, Duration interval, Path workDirectory,
 		Path nativeLibraryDirectory, Path nativeLibraryPath, long allocInterval, Duration lockThreshold) {

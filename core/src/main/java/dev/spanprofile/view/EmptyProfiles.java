@@ -80,8 +80,10 @@ final class EmptyProfiles {
 					+ "allocated less than that. Lower spanprofile.alloc-interval to see smaller allocations.";
 		}
 		Duration threshold = sampler.lockThreshold();
-		String longer = threshold.isZero() ? "at all" : "for " + millis(threshold.toNanos() / 1_000_000.0)
-				+ " or longer (spanprofile.lock-threshold)";
+		// Above zero async-profiler samples waits by their added-up length and Flight Recorder drops shorter
+		// ones: either way, waits much shorter than the threshold may go unrecorded.
+		String longer = threshold.isZero() ? "at all" : "long enough to be recorded at spanprofile.lock-threshold="
+				+ millis(threshold.toNanos() / 1_000_000.0) + " (lower it to see shorter waits)";
 		return "No lock wait in " + duration + ": this span never waited to enter a contended monitor or "
 				+ "java.util.concurrent lock " + longer + ". Waiting in Object.wait, sleep or I/O is not lock "
 				+ "contention; spanprofile.event=wall shows it.";

@@ -72,11 +72,12 @@ class EmptyProfilesTest {
 	}
 
 	@Test
-	void anEmptyLockGraphSaysTheSpanNeverWaitedLongerThanTheThreshold() {
+	void anEmptyLockGraphSaysTheSpanNeverWaitedLongEnoughForTheThreshold() {
 		assertThat(EmptyProfiles.explain(ended(1_500_000_000), SampleKind.LOCK, 0, true, ALLOC,
 				sampler(Duration.ofMillis(10)), 1000, 2_000_000_000L))
 			.startsWith("No lock wait in 1,500 ms: this span never waited to enter a contended monitor or "
-					+ "java.util.concurrent lock for 10.0 ms or longer (spanprofile.lock-threshold).");
+					+ "java.util.concurrent lock long enough to be recorded at spanprofile.lock-threshold=10.0 ms "
+					+ "(lower it to see shorter waits).");
 		assertThat(EmptyProfiles.explain(ended(1_500_000_000), SampleKind.LOCK, 0, true, ALLOC,
 				sampler(Duration.ZERO), 1000, 2_000_000_000L))
 			.contains("java.util.concurrent lock at all.");
