@@ -28,6 +28,9 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 	static final String EXTRACT_PATH_PROPERTY = "one.profiler.extractPath";
 
 	/** A path that is never a library, to ask the API for an existing instance without loading one. */
+	/** Dumps in a row without a completed chunk after which the recording is given up for a new file. */
+	static final int STALLED_DUMPS_BEFORE_RESTART = 3;
+
 	private static final String PROBE_PATH = "/nonexistent/spanprofile-probe/libasyncProfiler.so";
 
 	private final SamplerSettings settings;
@@ -46,6 +49,9 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 
 	/** Between start and close; the recording may still be missing after a failed restart, to be retried. */
 	private boolean started;
+
+	/** Dumps in a row that completed no chunk. */
+	private int stalledDumps;
 
 	public AsyncProfilerEngine(SamplerSettings settings, FrameTable frames) {
 		this(settings, frames, ActivationRecorder.global());
@@ -236,8 +242,17 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 		}
 		if (!completedAChunk) {
 			// Every dump completes a chunk, even one without samples: none means nothing reaches the file.
-			throw new IOException(describeStall());
+			String stall = describeStall();
+			if (++this.stalledDumps >= STALLED_DUMPS_BEFORE_RESTART) {
+				// A chunk whose header a failed write left unfinished never completes, and every chunk after it
+				// waits behind it: once the disk has room again only a new file gets samples through.
+				this.stalledDumps = 0;
+				restartRecording(stall);
+				throw new IOException(stall + "; started a new recording");
+			}
+			throw new IOException(stall);
 		}
+		this.stalledDumps = 0;
 		return completeUpTo;
 	}
 
