@@ -35,6 +35,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import static dev.spanprofile.Contention.enterContendedMonitor;
+import static dev.spanprofile.Contention.holdFor;
+import static dev.spanprofile.Contention.lockContendedReentrantLock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -123,7 +126,7 @@ class AllocationAndLockAttributionTest {
 					Thread holder = new Thread(() -> {
 						synchronized (monitor) {
 							held.set(true);
-							sleepUninterruptibly(50);
+							holdFor(50);
 						}
 					}, "lock-holder");
 					holder.start();
@@ -185,7 +188,7 @@ class AllocationAndLockAttributionTest {
 					Thread holder = new Thread(() -> {
 						synchronized (monitor) {
 							held.set(true);
-							sleepUninterruptibly(5);
+							holdFor(5);
 						}
 					}, "lock-holder");
 					holder.start();
@@ -341,7 +344,7 @@ class AllocationAndLockAttributionTest {
 	 * ends the wait a dump interval away from the next one.
 	 */
 	private static void holdPastDumps(AtomicLong collects) {
-		sleepUninterruptibly(LONG_HOLD_MILLIS);
+		holdFor(LONG_HOLD_MILLIS);
 		long seen = collects.get();
 		Awaitility.await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(1))
 			.until(() -> collects.get() > seen);
@@ -471,38 +474,6 @@ class AllocationAndLockAttributionTest {
 	static void allocBetaHot(long bytes) {
 		for (long done = 0; done < bytes; done += CHUNK + 16) {
 			escape = new long[CHUNK / 8];
-		}
-	}
-
-	/** @return nanoseconds until the monitor was entered */
-	static long enterContendedMonitor(Object monitor) {
-		long start = System.nanoTime();
-		synchronized (monitor) {
-			return System.nanoTime() - start;
-		}
-	}
-
-	/** @return nanoseconds until the lock was taken */
-	static long lockContendedReentrantLock(ReentrantLock lock) {
-		long start = System.nanoTime();
-		lock.lock();
-		try {
-			return System.nanoTime() - start;
-		}
-		finally {
-			lock.unlock();
-		}
-	}
-
-	private static void sleepUninterruptibly(long millis) {
-		long end = System.nanoTime() + millis * 1_000_000;
-		for (long left; (left = end - System.nanoTime()) > 0;) {
-			try {
-				Thread.sleep(Math.max(1, left / 1_000_000));
-			}
-			catch (InterruptedException ex) {
-				// keep holding: the test needs the full contention
-			}
 		}
 	}
 

@@ -21,6 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import static dev.spanprofile.Contention.enterContendedMonitor;
+import static dev.spanprofile.Contention.holdFor;
+import static dev.spanprofile.Contention.lockContendedReentrantLock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -134,7 +137,7 @@ class PyroscopeAllocationAndLockTest {
 					Thread holder = new Thread(() -> {
 						synchronized (monitor) {
 							held.countDown();
-							sleepUninterruptibly(50);
+							holdFor(50);
 						}
 					}, "lock-holder");
 					holder.start();
@@ -148,7 +151,7 @@ class PyroscopeAllocationAndLockTest {
 						lock.lock();
 						try {
 							held.countDown();
-							sleepUninterruptibly(50);
+							holdFor(50);
 						}
 						finally {
 							lock.unlock();
@@ -156,7 +159,7 @@ class PyroscopeAllocationAndLockTest {
 					}, "lock-holder");
 					holder.start();
 					held.await();
-					parked += lockContended(lock);
+					parked += lockContendedReentrantLock(lock);
 					holder.join();
 				}
 			}
@@ -173,8 +176,8 @@ class PyroscopeAllocationAndLockTest {
 			StackTree locks = record.ownSamples(SampleKind.LOCK);
 			long total = locks.totalSamples();
 			long inMethod = weightIn(harness, locks, "enterContendedMonitor");
-			long inLockMethod = weightIn(harness, locks, "lockContended");
-			System.out.printf("pyroscope lock: %d ns in enterContendedMonitor (waited %d ns), %d ns in lockContended "
+			long inLockMethod = weightIn(harness, locks, "lockContendedReentrantLock");
+			System.out.printf("pyroscope lock: %d ns in enterContendedMonitor (waited %d ns), %d ns in lockContendedReentrantLock "
 					+ "(waited %d ns), of %d ns%n", inMethod, waited, inLockMethod, parked, total);
 			assertThat(inMethod + inLockMethod).as("wait in the blocked methods of the span's %d ns", total)
 				.isGreaterThanOrEqualTo((long) Math.ceil(0.9 * total));
@@ -201,7 +204,7 @@ class PyroscopeAllocationAndLockTest {
 			assertThat(strings.get(spanName)).isEqualTo("blocked");
 			// The agent's profiler writes no span fields on parks (java.util.concurrent locks): they reach Pyroscope
 			// unlabelled, and only the local view joins them to the span.
-			List<IngestReceiver.Event> parks = uploaded.stream().filter((e) -> e.in("lockContended")).toList();
+			List<IngestReceiver.Event> parks = uploaded.stream().filter((e) -> e.in("lockContendedReentrantLock")).toList();
 			assertThat(parks).isNotEmpty().allMatch((e) -> e.type().equals("jdk.ThreadPark")).noneMatch(IngestReceiver.Event::labelled);
 			assertThat(weight(parks)).isEqualTo(inLockMethod);
 		}
@@ -277,7 +280,7 @@ class PyroscopeAllocationAndLockTest {
 		Thread holder = new Thread(() -> {
 			synchronized (monitor) {
 				held.countDown();
-				sleepUninterruptibly(holdMillis);
+				holdFor(holdMillis);
 			}
 		}, "lock-holder");
 		holder.start();
@@ -351,38 +354,6 @@ class PyroscopeAllocationAndLockTest {
 	static void allocPyroscopeHot(long bytes) {
 		for (long done = 0; done < bytes; done += CHUNK + 16) {
 			escape = new byte[CHUNK];
-		}
-	}
-
-	/** @return nanoseconds until the monitor was entered */
-	static long enterContendedMonitor(Object monitor) {
-		long start = System.nanoTime();
-		synchronized (monitor) {
-			return System.nanoTime() - start;
-		}
-	}
-
-	/** @return nanoseconds until the lock was taken */
-	static long lockContended(ReentrantLock lock) {
-		long start = System.nanoTime();
-		lock.lock();
-		try {
-			return System.nanoTime() - start;
-		}
-		finally {
-			lock.unlock();
-		}
-	}
-
-	private static void sleepUninterruptibly(long millis) {
-		long end = System.nanoTime() + millis * 1_000_000;
-		for (long left; (left = end - System.nanoTime()) > 0;) {
-			try {
-				Thread.sleep(Math.max(1, left / 1_000_000));
-			}
-			catch (InterruptedException ex) {
-				// keep holding: the test needs the full contention
-			}
 		}
 	}
 
