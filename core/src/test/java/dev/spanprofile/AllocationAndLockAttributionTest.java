@@ -332,9 +332,20 @@ class AllocationAndLockAttributionTest {
 			assertThat((double) inMethods.get("lockContendedReentrantLock")).as("park vs measured %d ns", parkWait)
 				.isBetween(0.9 * parkWait, 1.0 * parkWait);
 			// A collect vouches that every sample stamped before the time it returns is in (spans that ended before
-			// it are complete): waits in progress at a dump must not arrive later stamped before that time.
-			assertThat(harness.late(SampleKind.LOCK)).as("lock wait delivered after a collect vouched for its time")
-				.isZero();
+			// it are complete): waits in progress at a dump must not arrive later stamped before that time. Stamped at
+			// their start, the two waits above arrived seconds late with either engine.
+			if (engine == EngineChoice.ASYNC_PROFILER) {
+				assertThat(harness.late(SampleKind.LOCK)).as("lock wait delivered after a collect vouched for its time")
+					.isZero();
+			}
+			else {
+				// Flight Recorder flushes each thread's event buffer on its own schedule, so a short wait of some other
+				// thread can still come after a flush that covered its time (seen once on JDK 25: 1.3 ms); the long
+				// waits under test must not.
+				assertThat((double) harness.late(SampleKind.LOCK))
+					.as("lock wait delivered after a collect vouched for its time")
+					.isLessThan(0.01 * (monitorWait + parkWait));
+			}
 		}
 	}
 
