@@ -19,9 +19,6 @@ import java.util.zip.GZIPInputStream;
 
 import dev.spanprofile.sampling.EngineChoice;
 import dev.spanprofile.sampling.ProfilingEvent;
-import dev.spanprofile.sampling.SampleSink;
-import dev.spanprofile.sampling.SamplerUnavailableException;
-import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.render.pprof.PprofProfile;
 import dev.spanprofile.render.pprof.proto.PprofProtos.Profile;
@@ -292,10 +289,9 @@ class AllocationAndLockAttributionTest {
 	void waitsSpanningSeveralDumpsStayWithTheirSpan(EngineChoice engine) throws Exception {
 		Object monitor = new Object();
 		ReentrantLock lock = new ReentrantLock();
-		AtomicLong collects = new AtomicLong();
 		try (ProfilingHarness harness = new ProfilingHarness(false, 1000, engine,
 				Set.of(ProfilingEvent.CPU, ProfilingEvent.LOCK), Duration.ofMillis(10), ALLOC_INTERVAL,
-				Duration.ofSeconds(1), (real) -> new CountingCollects(real, collects))) {
+				Duration.ofSeconds(1), Function.identity())) {
 			Span span = harness.tracer.spanBuilder("blocked-long").setNoParent().startSpan();
 			long monitorWait;
 			long parkWait;
@@ -303,14 +299,14 @@ class AllocationAndLockAttributionTest {
 				monitorWait = whileHeld((held) -> {
 					synchronized (monitor) {
 						held.countDown();
-						holdPastDumps(collects);
+						holdPastDumps(harness);
 					}
 				}, () -> enterContendedMonitor(monitor));
 				parkWait = whileHeld((held) -> {
 					lock.lock();
 					try {
 						held.countDown();
-						holdPastDumps(collects);
+						holdPastDumps(harness);
 					}
 					finally {
 						lock.unlock();
@@ -354,51 +350,11 @@ class AllocationAndLockAttributionTest {
 	 * event that ends while it writes a chunk (see AsyncProfilerDumpLossTest), and a release right after a dump
 	 * ends the wait a dump interval away from the next one.
 	 */
-	private static void holdPastDumps(AtomicLong collects) {
+	private static void holdPastDumps(ProfilingHarness harness) {
 		holdFor(LONG_HOLD_MILLIS);
-		long seen = collects.get();
+		long seen = harness.collects();
 		Awaitility.await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(1))
-			.until(() -> collects.get() > seen);
-	}
-
-	/** Counts the collection cycles that have finished. */
-	private record CountingCollects(SamplingEngine delegate, AtomicLong collects) implements SamplingEngine {
-
-		@Override
-		public long collect(SampleSink sink) throws IOException {
-			try {
-				return this.delegate.collect(sink);
-			}
-			finally {
-				this.collects.incrementAndGet();
-			}
-		}
-
-		@Override
-		public String name() {
-			return this.delegate.name();
-		}
-
-		@Override
-		public void start() throws SamplerUnavailableException {
-			this.delegate.start();
-		}
-
-		@Override
-		public String activeEvent() {
-			return this.delegate.activeEvent();
-		}
-
-		@Override
-		public String note() {
-			return this.delegate.note();
-		}
-
-		@Override
-		public void close() {
-			this.delegate.close();
-		}
-
+			.until(() -> harness.collects() > seen);
 	}
 
 	/**

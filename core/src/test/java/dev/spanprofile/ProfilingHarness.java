@@ -129,6 +129,11 @@ final class ProfilingHarness implements AutoCloseable {
 		return this.tap.samplesIn(kind, method, this.profiler.store().frames());
 	}
 
+	/** Collection cycles the engine has finished. */
+	long collects() {
+		return this.tap.collects();
+	}
+
 	/** Weight of a kind delivered after a collect had said everything stamped that early was in. */
 	long late(SampleKind kind) {
 		return this.tap.late(kind);

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 
 import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.sampling.SampleSink;
@@ -50,19 +51,31 @@ final class SampleTapEngine implements SamplingEngine {
 		return this.late.getOrDefault(kind, 0L);
 	}
 
+	/** Collection cycles finished, successfully or not. */
+	private final AtomicLong collects = new AtomicLong();
+
+	long collects() {
+		return this.collects.get();
+	}
+
 	@Override
 	public long collect(SampleSink sink) throws IOException {
-		long upTo = this.delegate.collect((kind, threadId, time, stack, weight) -> {
-			count(kind, stack, weight);
-			if (time < this.vouchedUpTo) {
-				synchronized (this) {
-					this.late.merge(kind, weight, Long::sum);
+		try {
+			long upTo = this.delegate.collect((kind, threadId, time, stack, weight) -> {
+				count(kind, stack, weight);
+				if (time < this.vouchedUpTo) {
+					synchronized (this) {
+						this.late.merge(kind, weight, Long::sum);
+					}
 				}
-			}
-			sink.sample(kind, threadId, time, stack, weight);
-		});
-		this.vouchedUpTo = Math.max(this.vouchedUpTo, upTo);
-		return upTo;
+				sink.sample(kind, threadId, time, stack, weight);
+			});
+			this.vouchedUpTo = Math.max(this.vouchedUpTo, upTo);
+			return upTo;
+		}
+		finally {
+			this.collects.incrementAndGet();
+		}
 	}
 
 	private synchronized void count(SampleKind kind, int[] stack, long weight) {
