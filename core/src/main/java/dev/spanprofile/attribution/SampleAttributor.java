@@ -9,6 +9,7 @@ import dev.spanprofile.sampling.SampleSink;
 import dev.spanprofile.store.SampleKind;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
+import dev.spanprofile.store.SpanRecordRef;
 import dev.spanprofile.tracking.ThreadActivity;
 import io.opentelemetry.api.trace.SpanContext;
 
@@ -114,7 +115,7 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 		SpanRecord record = this.store.findTracked(spanContext.getSpanId());
 		// A span the store never saw is unsampled (the SDK does not report those) or evicted with its profile
 		// complete, or with no room to await its samples.
-		return (record != null) ? record : ThreadTimeline.NONE;
+		return (record != null) ? record.ref() : ThreadTimeline.NONE;
 	}
 
 	/**
@@ -162,9 +163,13 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	private void join(SampleKind kind, long javaThreadId, long monotonicNanos, int[] rootFirstStack, long weight) {
 		ThreadTimeline timeline = this.timelines.get(javaThreadId);
 		Object state = (timeline != null) ? timeline.stateAt(monotonicNanos) : ThreadTimeline.NONE;
-		if (state instanceof SpanRecord record) {
-			SpanRecord target = this.store.settings().rootSpanOnly() ? record.localRoot() : record;
-			this.store.addSample(target, kind, rootFirstStack, weight);
+		if (state instanceof SpanRecordRef ref) {
+			SpanRecord record = ref.get();
+			if (record != null) {
+				SpanRecord target = this.store.settings().rootSpanOnly() ? record.localRoot() : record;
+				this.store.addSample(target, kind, rootFirstStack, weight);
+			}
+			// Gone, a span still counts as the sample's owner: the store would have refused the sample all the same.
 			this.attributed += sampleCount(kind, weight);
 			this.counters.add(kind, AttributionCounters.Result.ATTRIBUTED, weight);
 		}

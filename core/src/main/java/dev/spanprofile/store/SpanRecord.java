@@ -49,6 +49,8 @@ public final class SpanRecord {
 	/** Per {@link SampleKind}, created on the first sample of that kind. */
 	private final SampledStacks[] samples = new SampledStacks[SampleKind.values().length];
 
+	private final SpanRecordRef ref = new SpanRecordRef(this);
+
 	SpanRecord(String traceId, String spanId, String parentSpanId, SpanRecord parent, String name, String kind,
 			long startEpochNanos, String threadName, AtomicLong chargedTo) {
 		this.chargedTo = chargedTo;
@@ -149,6 +151,12 @@ public final class SpanRecord {
 	synchronized void evict() {
 		this.evicted = true;
 		moveCharge(null);
+		this.ref.clear();
+	}
+
+	/** A reference to this record that lets go of it once it is gone, for holders that outlive it. */
+	public SpanRecordRef ref() {
+		return this.ref;
 	}
 
 	/**

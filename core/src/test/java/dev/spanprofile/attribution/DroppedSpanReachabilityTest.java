@@ -1,0 +1,69 @@
+package dev.spanprofile.attribution;
+
+import java.lang.ref.WeakReference;
+import java.time.Duration;
+
+import dev.spanprofile.store.RetentionSettings;
+import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.store.SpanProfileStore;
+import dev.spanprofile.store.SpanRecord;
+import dev.spanprofile.store.StoreSettings;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The attributor keeps change points for a while after their span may have left the store; it must not keep the
+ * span's record alive with them, or every request of that stretch survives young collections (the GC cost found on
+ * the page benchmark).
+ */
+class DroppedSpanReachabilityTest {
+
+	private static final String TRACE = "0123456789abcdef0123456789abcdef";
+
+	private final SpanProfileStore store = new SpanProfileStore(
+			new StoreSettings(1, Long.MAX_VALUE, false, RetentionSettings.recentOnly()));
+
+	private final SampleAttributor attributor = new SampleAttributor(this.store);
+
+	@Test
+	void changePointsOfADroppedSpanDoNotKeepItsRecordReachable() {
+		WeakReference<SpanRecord> dropped = new WeakReference<>(
+				this.store.spanStarted(TRACE, "000000000000000a", null, false, "first", "SERVER", 100, "worker"));
+		this.attributor.changed(1, 100, context("000000000000000a"));
+		this.attributor.changed(1, 200, null);
+		this.store.spanEnded("000000000000000a", "first", "OK", 200, false);
+		// Its samples are all in: the store lets it go for good when the next request pushes it out.
+		this.store.profilesCompleteUpTo(300);
+		this.store.spanStarted(TRACE, "000000000000000b", null, false, "second", "SERVER", 300, "worker");
+		this.attributor.changed(1, 300, context("000000000000000b"));
+		this.attributor.changePointsCompleteUpTo(1_000);
+		assertThat(this.store.find("000000000000000a")).isNull();
+		assertThat(this.store.findTracked("000000000000000a")).isNull();
+
+		await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(50)).until(() -> {
+			System.gc();
+			return dropped.get() == null;
+		});
+
+		// The change points are still there and still say what ran when.
+		int[] stack = { 1, 2 };
+		this.attributor.sample(SampleKind.CPU, 1, 150, stack, 1);
+		this.attributor.sample(SampleKind.CPU, 1, 250, stack, 1);
+		this.attributor.sample(SampleKind.CPU, 1, 350, stack, 1);
+		assertThat(this.attributor.timelineCount()).isEqualTo(1);
+		// A sample of the dropped span counts as its span's, as when the store refused it from a live record.
+		assertThat(this.attributor.stats().attributed()).isEqualTo(2);
+		assertThat(this.attributor.stats().outsideSpans()).isEqualTo(1);
+		assertThat(this.store.find("000000000000000b").inclusiveSampleCount(SampleKind.CPU)).isEqualTo(1);
+	}
+
+	private static SpanContext context(String spanId) {
+		return SpanContext.create(TRACE, spanId, TraceFlags.getSampled(), TraceState.getDefault());
+	}
+
+}
