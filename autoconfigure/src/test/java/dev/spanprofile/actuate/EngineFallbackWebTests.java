@@ -1,6 +1,8 @@
 package dev.spanprofile.actuate;
 
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 
 import dev.spanprofile.SpanProfiler;
 import org.junit.jupiter.api.Test;
@@ -57,7 +59,7 @@ class EngineFallbackWebTests {
 		// hot method, so a few requests may be needed for one to show it clearly.
 		long hot = 0;
 		long all = 0;
-		java.util.Set<Object> seen = new java.util.HashSet<>();
+		Set<Object> seen = new HashSet<>();
 		for (int attempt = 0; attempt < 4 && (hot <= 5 || hot <= all / 2); attempt++) {
 			assertThat(endpoint.get("/burn?cpuMillis=600", "text/plain").body()).isEqualTo("burnt");
 			Map<String, Object> span = endpoint.awaitSpan("http get /burn",

@@ -27,10 +27,10 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 	/** async-profiler's own setting for where {@code getInstance()} extracts its bundled library. */
 	static final String EXTRACT_PATH_PROPERTY = "one.profiler.extractPath";
 
-	/** A path that is never a library, to ask the API for an existing instance without loading one. */
 	/** Dumps in a row without a completed chunk after which the recording is given up for a new file. */
 	static final int STALLED_DUMPS_BEFORE_RESTART = 3;
 
+	/** A path that is never a library, to ask the API for an existing instance without loading one. */
 	private static final String PROBE_PATH = "/nonexistent/spanprofile-probe/libasyncProfiler.so";
 
 	private final SamplerSettings settings;
