@@ -3,6 +3,7 @@ package dev.spanprofile;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
@@ -127,6 +128,16 @@ final class ProfilingHarness implements AutoCloseable {
 	 */
 	long taken(SampleKind kind, String method) {
 		return this.tap.samplesIn(kind, method, this.profiler.store().frames());
+	}
+
+	/** From now on, keep when each sample of a kind on a thread was taken, for {@link #sampleTimes}. */
+	void keepSampleTimes(SampleKind kind, Thread thread) {
+		this.tap.keepTimes(kind, thread.getId());
+	}
+
+	/** @return {@code {monotonicNanos, weight}} of each sample delivered since {@link #keepSampleTimes} */
+	List<long[]> sampleTimes() {
+		return this.tap.timesOf();
 	}
 
 	/** Collection cycles the engine has finished. */

@@ -1,9 +1,11 @@
 package dev.spanprofile;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -51,6 +53,29 @@ final class SampleTapEngine implements SamplingEngine {
 		return this.late.getOrDefault(kind, 0L);
 	}
 
+	/** The kind and thread whose samples {@link #timesOf} keeps, or null. */
+	private SampleKind timedKind;
+
+	private long timedThread;
+
+	/** When each sample of the timed kind and thread was taken, and its weight. */
+	private final List<long[]> times = new ArrayList<>();
+
+	/**
+	 * Keeps, from now on, when each sample of a kind on one thread was taken: for a test whose expected weight
+	 * depends on where the sampler's samples fell in time.
+	 */
+	synchronized void keepTimes(SampleKind kind, long javaThreadId) {
+		this.timedKind = kind;
+		this.timedThread = javaThreadId;
+		this.times.clear();
+	}
+
+	/** @return {@code {monotonicNanos, weight}} of each sample kept since {@link #keepTimes}, as delivered */
+	synchronized List<long[]> timesOf() {
+		return new ArrayList<>(this.times);
+	}
+
 	/** Collection cycles finished, successfully or not. */
 	private final AtomicLong collects = new AtomicLong();
 
@@ -63,6 +88,7 @@ final class SampleTapEngine implements SamplingEngine {
 		try {
 			long upTo = this.delegate.collect((kind, threadId, time, stack, weight) -> {
 				count(kind, stack, weight);
+				keepTime(kind, threadId, time, weight);
 				if (time < this.vouchedUpTo) {
 					synchronized (this) {
 						this.late.merge(kind, weight, Long::sum);
@@ -75,6 +101,12 @@ final class SampleTapEngine implements SamplingEngine {
 		}
 		finally {
 			this.collects.incrementAndGet();
+		}
+	}
+
+	private synchronized void keepTime(SampleKind kind, long threadId, long time, long weight) {
+		if (kind == this.timedKind && threadId == this.timedThread) {
+			this.times.add(new long[] { time, weight });
 		}
 	}
 
