@@ -27,6 +27,9 @@ final class AppProcess implements AutoCloseable {
 
 	private final int port;
 
+	/** Spring Boot's share of requests traced; a property given twice on the command line becomes a list. */
+	private static final String TRACING_PROBABILITY = "management.tracing.sampling.probability";
+
 	private final Path log;
 
 	private final ProcessCpu cpu;
@@ -58,7 +61,10 @@ final class AppProcess implements AutoCloseable {
 		command.add("--spring.main.banner-mode=off");
 		// Connections held open as a load balancer holds them; Tomcat would otherwise close each after 100 requests.
 		command.add("--server.tomcat.max-keep-alive-requests=-1");
-		command.add("--management.tracing.sampling.probability=1.0");
+		if (!properties.containsKey(TRACING_PROBABILITY)) {
+			// Every request traced unless a setting says otherwise: the dearest case for spanprofile.
+			command.add("--" + TRACING_PROBABILITY + "=1.0");
+		}
 		command.add("--management.endpoints.web.exposure.include=health,spanprofile");
 		command.add("--management.otlp.metrics.export.enabled=false");
 		command.add("--logging.level.root=WARN");

@@ -15,7 +15,8 @@ import java.util.Map;
  * <p>
  * Arguments: {@code --workload pages|work}, {@code --pairs N}, {@code --window SECONDS}, {@code --settle SECONDS},
  * {@code --warmup SECONDS}, {@code --connections N}, {@code --threads} (CPU by thread group per window), {@code --jvm OPTION} (repeatable), {@code --logs DIR}, then one
- * or more {@code --setting LABEL [name=value,...]} with {@code spanprofile.*} properties.
+ * or more {@code --setting LABEL [name=value,...]} with {@code spanprofile.*} properties and
+ * {@code management.tracing.sampling.probability} (1.0 unless given: every request traced).
  */
 public final class SwitchProbe {
 
@@ -48,7 +49,7 @@ public final class SwitchProbe {
 					String label = args[++i];
 					Map<String, String> properties = new LinkedHashMap<>();
 					if (i + 1 < args.length && !args[i + 1].startsWith("--")) {
-						for (String pair : args[++i].split(",(?=spanprofile\\.)")) {
+						for (String pair : args[++i].split(",(?=spanprofile\\.|management\\.)")) {
 							int eq = pair.indexOf('=');
 							properties.put(pair.substring(0, eq), pair.substring(eq + 1));
 						}
