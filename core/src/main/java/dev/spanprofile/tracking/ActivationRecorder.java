@@ -85,7 +85,13 @@ public final class ActivationRecorder {
 			return null;
 		}
 		SpanContext spanContext = span.getSpanContext();
-		return spanContext.isValid() ? spanContext : null;
+		if (!spanContext.isValid()) {
+			return null;
+		}
+		// A span the tracer's sampler dropped never reaches the span processors, so it has no profile to receive
+		// samples: to the join it is no span at all. Seen as none here, a thread that goes from one dropped
+		// request to the next records no change point.
+		return (spanContext.isSampled() || span.isRecording()) ? spanContext : null;
 	}
 
 	/**

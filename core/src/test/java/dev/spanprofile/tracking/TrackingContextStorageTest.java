@@ -75,6 +75,29 @@ class TrackingContextStorageTest {
 		assertThat(drain()).containsExactly(this.a, this.b, this.a);
 	}
 
+	/**
+	 * Requests the tracer's sampler dropped (most of them under Spring Boot's default of 10 %) have no profile:
+	 * their spans are no span to the hook, so a thread serving one after another records nothing.
+	 */
+	@Test
+	void spansTheSamplerDroppedAreNoSpan() {
+		this.recorder.setRecording(true);
+		SpanContext dropped = SpanContext.create("4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b9",
+				TraceFlags.getDefault(), TraceState.getDefault());
+		for (int request = 0; request < 3; request++) {
+			try (Scope inDropped = this.storage.attach(Context.root().with(Span.wrap(dropped)))) {
+				assertThat(Span.fromContext(this.storage.current()).getSpanContext()).isSameAs(dropped);
+			}
+		}
+		try (Scope inA = this.storage.attach(Context.root().with(Span.wrap(this.a)))) {
+			try (Scope inDropped = this.storage.attach(Context.root().with(Span.wrap(dropped)))) {
+				assertThat(this.storage.current()).isNotNull();
+			}
+		}
+		// The first null is the thread's first point of the session, recorded whatever it is.
+		assertThat(drain()).containsExactly(null, this.a, null, this.a, null);
+	}
+
 	@Test
 	void stoppedRecordsNothing() {
 		try (Scope inA = this.storage.attach(Context.root().with(Span.wrap(this.a)))) {
