@@ -61,13 +61,8 @@ class PyroscopeAllocationAndLockTest {
 			finally {
 				span.end();
 			}
-			long workEnded = MonotonicEpoch.nowEpochNanos();
-			assertThat(workEnded).as("the work ended before the agent's next cut").isLessThan(cut
-					+ UPLOAD_INTERVAL.minusSeconds(1).toNanos());
-			awaitCollected(harness, workEnded);
-
-			SpanRecord record = harness.profiler.store().find(span.getSpanContext().getSpanId());
-			assertThat(record).isNotNull();
+			long workEnded = workEndedBeforeNextCut(harness, cut);
+			SpanRecord record = stored(harness, span);
 			StackTree allocations = record.ownSamples(SampleKind.ALLOC);
 			long total = allocations.totalSamples();
 			long inMethod = weightIn(harness, allocations, "allocPyroscopeHot");
@@ -166,13 +161,8 @@ class PyroscopeAllocationAndLockTest {
 			finally {
 				span.end();
 			}
-			long workEnded = MonotonicEpoch.nowEpochNanos();
-			assertThat(workEnded).as("the work ended before the agent's next cut").isLessThan(cut
-					+ UPLOAD_INTERVAL.minusSeconds(1).toNanos());
-			awaitCollected(harness, workEnded);
-
-			SpanRecord record = harness.profiler.store().find(span.getSpanContext().getSpanId());
-			assertThat(record).isNotNull();
+			long workEnded = workEndedBeforeNextCut(harness, cut);
+			SpanRecord record = stored(harness, span);
 			StackTree locks = record.ownSamples(SampleKind.LOCK);
 			long total = locks.totalSamples();
 			long inMethod = weightIn(harness, locks, "enterContendedMonitor");
@@ -238,13 +228,8 @@ class PyroscopeAllocationAndLockTest {
 			finally {
 				span.end();
 			}
-			long workEnded = MonotonicEpoch.nowEpochNanos();
-			assertThat(workEnded).as("the work ended before the agent's next cut").isLessThan(cut
-					+ UPLOAD_INTERVAL.minusSeconds(1).toNanos());
-			awaitCollected(harness, workEnded);
-
-			SpanRecord record = harness.profiler.store().find(span.getSpanContext().getSpanId());
-			assertThat(record).isNotNull();
+			long workEnded = workEndedBeforeNextCut(harness, cut);
+			SpanRecord record = stored(harness, span);
 			StackTree locks = record.ownSamples(SampleKind.LOCK);
 			long inLong = weightIn(harness, locks, "enterAfterLongWait");
 			long inShort = weightIn(harness, locks, "enterAfterShortWait");
@@ -311,6 +296,25 @@ class PyroscopeAllocationAndLockTest {
 			assertThat(System.nanoTime()).as("timed out waiting for the agent's first recording").isLessThan(deadline);
 			Thread.sleep(20);
 		}
+	}
+
+	/**
+	 * The work of a test ends now, which must be well before the agent's next cut (the upload checked later
+	 * covers it): wait until the local join has it too.
+	 * @return when the work ended (epoch nanoseconds)
+	 */
+	private static long workEndedBeforeNextCut(PyroscopeHarness harness, long cut) throws InterruptedException {
+		long workEnded = MonotonicEpoch.nowEpochNanos();
+		assertThat(workEnded).as("the work ended before the agent's next cut")
+			.isLessThan(cut + UPLOAD_INTERVAL.minusSeconds(1).toNanos());
+		awaitCollected(harness, workEnded);
+		return workEnded;
+	}
+
+	private static SpanRecord stored(PyroscopeHarness harness, Span span) {
+		SpanRecord record = harness.profiler.store().find(span.getSpanContext().getSpanId());
+		assertThat(record).as("span %s stored", span.getSpanContext().getSpanId()).isNotNull();
+		return record;
 	}
 
 	private static void awaitCollected(PyroscopeHarness harness, long epochNanos) throws InterruptedException {
