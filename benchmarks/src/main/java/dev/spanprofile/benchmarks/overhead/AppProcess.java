@@ -23,12 +23,12 @@ final class AppProcess implements AutoCloseable {
 
 	private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(90);
 
+	/** Spring Boot's share of requests traced; a property given twice on the command line becomes a list. */
+	private static final String TRACING_PROBABILITY = "management.tracing.sampling.probability";
+
 	private final Process process;
 
 	private final int port;
-
-	/** Spring Boot's share of requests traced; a property given twice on the command line becomes a list. */
-	private static final String TRACING_PROBABILITY = "management.tracing.sampling.probability";
 
 	private final Path log;
 
