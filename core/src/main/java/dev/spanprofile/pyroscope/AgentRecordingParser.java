@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.spanprofile.sampling.JfrChunkHeader;
+import dev.spanprofile.sampling.LockWaitWeight;
 import dev.spanprofile.sampling.SampleSink;
 import dev.spanprofile.sampling.StackConverter;
 import dev.spanprofile.store.FrameTable;
@@ -42,7 +43,7 @@ final class AgentRecordingParser {
 
 	private final Path workDirectory;
 
-	/** The agent's {@code lock=} interval, as for the async-profiler engine (see JfrChunkParser). */
+	/** The agent's {@code lock=} interval (see {@link LockWaitWeight}). */
 	private final long lockIntervalNanos;
 
 	AgentRecordingParser(FrameTable frames, Set<SampleKind> kinds, Path workDirectory) {
@@ -116,8 +117,7 @@ final class AgentRecordingParser {
 							continue;
 						}
 						kind = SampleKind.LOCK;
-						// Sampled by accumulated wait above 0: a recorded wait stands for at least the interval.
-						weight = Math.max(Math.max(1, event.getDuration().toNanos()), this.lockIntervalNanos);
+						weight = LockWaitWeight.of(event.getDuration().toNanos(), this.lockIntervalNanos);
 						thread = event.getThread();
 					}
 					default -> {

@@ -34,10 +34,7 @@ final class JfrChunkParser {
 	/** The one timer-driven kind when only one is sampled, or {@code null} for none or both. */
 	private final SampleKind onlyTimedKind;
 
-	/**
-	 * async-profiler's {@code lock=} interval: above 0 it records a wait each time the waits it has seen add up to
-	 * another interval, so a wait shorter than that is recorded with a chance of its length over the interval.
-	 */
+	/** async-profiler's {@code lock=} interval (see {@link LockWaitWeight}). */
 	private final long lockIntervalNanos;
 
 	JfrChunkParser(FrameTable frames, java.util.Set<SampleKind> kinds) {
@@ -123,9 +120,7 @@ final class JfrChunkParser {
 				}
 				else if (event instanceof ContendedLock lock && this.kinds.contains(SampleKind.LOCK)) {
 					kind = SampleKind.LOCK;
-					// A wait recorded with a chance of its length over the interval stands for the interval, as an
-					// allocation sample stands for the allocation interval: each wait's expected weight is its length.
-					weight = Math.max(Math.max(1, ticksToNanos(reader, lock.duration)), this.lockIntervalNanos);
+					weight = LockWaitWeight.of(ticksToNanos(reader, lock.duration), this.lockIntervalNanos);
 					// Stamped when the wait ended, as async-profiler writes it: into the chunk of its end, so that
 					// "every sample stamped before a dump is in it" holds for waits in progress at a dump too. The
 					// waiting thread ran no code meanwhile, so its span at the end is its span throughout.
