@@ -8,14 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
-import java.util.function.LongSupplier;
 import java.util.zip.GZIPInputStream;
 
 import dev.spanprofile.sampling.EngineChoice;
@@ -36,6 +32,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 import static dev.spanprofile.Contention.enterContendedMonitor;
 import static dev.spanprofile.Contention.holdFor;
 import static dev.spanprofile.Contention.lockContendedReentrantLock;
+import static dev.spanprofile.Contention.whileHeld;
+import static dev.spanprofile.Contention.whileMonitorHeld;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -120,25 +118,11 @@ class AllocationAndLockAttributionTest {
 			int surelyContended = 0;
 			try (Scope scope = span.makeCurrent()) {
 				for (int i = 0; i < ENTRIES; i++) {
-					AtomicBoolean held = new AtomicBoolean();
-					Thread holder = new Thread(() -> {
-						synchronized (monitor) {
-							held.set(true);
-							holdFor(50);
-						}
-					}, "lock-holder");
-					holder.start();
-					// Spinning, not a latch: parking in a latch is a lock wait too, as long as starting a thread
-					// takes on a loaded machine, and would be the span's.
-					while (!held.get()) {
-						Thread.onSpinWait();
-					}
-					long wait = enterContendedMonitor(monitor);
+					long wait = whileMonitorHeld(monitor, 50, () -> enterContendedMonitor(monitor));
 					waited += wait;
 					// An entry that took a millisecond found the monitor held; one that came after the holder let
 					// go (a thread slow to wake on a loaded machine) is no contention at all.
 					surelyContended += (wait >= 1_000_000) ? 1 : 0;
-					holder.join();
 				}
 			}
 			finally {
@@ -182,19 +166,7 @@ class AllocationAndLockAttributionTest {
 			long waited = 0;
 			try (Scope scope = span.makeCurrent()) {
 				for (int i = 0; i < 300; i++) {
-					AtomicBoolean held = new AtomicBoolean();
-					Thread holder = new Thread(() -> {
-						synchronized (monitor) {
-							held.set(true);
-							holdFor(5);
-						}
-					}, "lock-holder");
-					holder.start();
-					while (!held.get()) {
-						Thread.onSpinWait();
-					}
-					waited += enterContendedMonitor(monitor);
-					holder.join();
+					waited += whileMonitorHeld(monitor, 5, () -> enterContendedMonitor(monitor));
 				}
 			}
 			finally {
@@ -320,14 +292,14 @@ class AllocationAndLockAttributionTest {
 			try (Scope scope = span.makeCurrent()) {
 				monitorWait = whileHeld((held) -> {
 					synchronized (monitor) {
-						held.countDown();
+						held.run();
 						holdPastDumps(harness);
 					}
 				}, () -> enterContendedMonitor(monitor));
 				parkWait = whileHeld((held) -> {
 					lock.lock();
 					try {
-						held.countDown();
+						held.run();
 						holdPastDumps(harness);
 					}
 					finally {
@@ -377,21 +349,6 @@ class AllocationAndLockAttributionTest {
 		long seen = harness.collects();
 		Awaitility.await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(1))
 			.until(() -> harness.collects() > seen);
-	}
-
-	/**
-	 * Run {@code holder} on another thread, and once it holds its lock, {@code waiter} here.
-	 * @return what {@code waiter} returned
-	 */
-	private static long whileHeld(Consumer<CountDownLatch> holder,
-			LongSupplier waiter) throws InterruptedException {
-		CountDownLatch held = new CountDownLatch(1);
-		Thread thread = new Thread(() -> holder.accept(held), "lock-holder");
-		thread.start();
-		held.await();
-		long waited = waiter.getAsLong();
-		thread.join();
-		return waited;
 	}
 
 	@Test

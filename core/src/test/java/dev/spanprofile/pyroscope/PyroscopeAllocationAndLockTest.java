@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.ReentrantLock;
 
 import dev.spanprofile.render.CollapsedStacks;
@@ -22,8 +21,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import static dev.spanprofile.Contention.enterContendedMonitor;
-import static dev.spanprofile.Contention.holdFor;
 import static dev.spanprofile.Contention.lockContendedReentrantLock;
+import static dev.spanprofile.Contention.whileLockHeld;
+import static dev.spanprofile.Contention.whileMonitorHeld;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -128,34 +128,10 @@ class PyroscopeAllocationAndLockTest {
 			long parked = 0;
 			try (Scope scope = span.makeCurrent()) {
 				for (int i = 0; i < 8; i++) {
-					CountDownLatch held = new CountDownLatch(1);
-					Thread holder = new Thread(() -> {
-						synchronized (monitor) {
-							held.countDown();
-							holdFor(50);
-						}
-					}, "lock-holder");
-					holder.start();
-					held.await();
-					waited += enterContendedMonitor(monitor);
-					holder.join();
+					waited += whileMonitorHeld(monitor, 50, () -> enterContendedMonitor(monitor));
 				}
 				for (int i = 0; i < 4; i++) {
-					CountDownLatch held = new CountDownLatch(1);
-					Thread holder = new Thread(() -> {
-						lock.lock();
-						try {
-							held.countDown();
-							holdFor(50);
-						}
-						finally {
-							lock.unlock();
-						}
-					}, "lock-holder");
-					holder.start();
-					held.await();
-					parked += lockContendedReentrantLock(lock);
-					holder.join();
+					parked += whileLockHeld(lock, 50, () -> lockContendedReentrantLock(lock));
 				}
 			}
 			finally {
@@ -219,10 +195,10 @@ class PyroscopeAllocationAndLockTest {
 			long waitedShort = 0;
 			try (Scope scope = span.makeCurrent()) {
 				for (int i = 0; i < 4; i++) {
-					waitedLong += contend(monitor, 50, PyroscopeAllocationAndLockTest::enterAfterLongWait);
+					waitedLong += whileMonitorHeld(monitor, 50, () -> enterAfterLongWait(monitor));
 				}
 				for (int i = 0; i < shortWaits; i++) {
-					waitedShort += contend(monitor, 5, PyroscopeAllocationAndLockTest::enterAfterShortWait);
+					waitedShort += whileMonitorHeld(monitor, 5, () -> enterAfterShortWait(monitor));
 				}
 			}
 			finally {
@@ -256,23 +232,6 @@ class PyroscopeAllocationAndLockTest {
 			assertThat(inShort).isEqualTo(
 					shortEvents.stream().mapToLong((event) -> Math.max(event.weight(), threshold)).sum());
 		}
-	}
-
-	/** Wait until another thread has held {@code monitor} for {@code holdMillis}; @return nanoseconds waited */
-	private static long contend(Object monitor, long holdMillis, java.util.function.ToLongFunction<Object> enter)
-			throws InterruptedException {
-		CountDownLatch held = new CountDownLatch(1);
-		Thread holder = new Thread(() -> {
-			synchronized (monitor) {
-				held.countDown();
-				holdFor(holdMillis);
-			}
-		}, "lock-holder");
-		holder.start();
-		held.await();
-		long waited = enter.applyAsLong(monitor);
-		holder.join();
-		return waited;
 	}
 
 	static long enterAfterLongWait(Object monitor) {
