@@ -150,6 +150,11 @@ final class ProfilingHarness implements AutoCloseable {
 		return this.tap.late(kind);
 	}
 
+	/** The same by Java thread id. */
+	Map<Long, Long> lateByThread(SampleKind kind) {
+		return this.tap.lateByThread(kind);
+	}
+
 	/**
 	 * A span's samples in a method that only that span runs: at least 90 % of what the sampler took there (a join
 	 * that loses samples near switches fails), and never more.

@@ -46,11 +46,16 @@ final class SampleTapEngine implements SamplingEngine {
 	private long vouchedUpTo = Long.MIN_VALUE;
 
 	/** Weight per kind delivered stamped before {@link #vouchedUpTo}: samples the engine said it had delivered. */
-	private final Map<SampleKind, Long> late = new EnumMap<>(SampleKind.class);
+	private final Map<SampleKind, Map<Long, Long>> late = new EnumMap<>(SampleKind.class);
 
 	/** Weight of a kind that came after a collect had vouched for its timestamp. */
 	synchronized long late(SampleKind kind) {
-		return this.late.getOrDefault(kind, 0L);
+		return lateByThread(kind).values().stream().mapToLong(Long::longValue).sum();
+	}
+
+	/** The same by Java thread id. */
+	synchronized Map<Long, Long> lateByThread(SampleKind kind) {
+		return new HashMap<>(this.late.getOrDefault(kind, Map.of()));
 	}
 
 	/** The kind and thread whose samples {@link #timesOf} keeps, or null. */
@@ -91,7 +96,7 @@ final class SampleTapEngine implements SamplingEngine {
 				keepTime(kind, threadId, time, weight);
 				if (time < this.vouchedUpTo) {
 					synchronized (this) {
-						this.late.merge(kind, weight, Long::sum);
+						this.late.computeIfAbsent(kind, (key) -> new HashMap<>()).merge(threadId, weight, Long::sum);
 					}
 				}
 				sink.sample(kind, threadId, time, stack, weight);
