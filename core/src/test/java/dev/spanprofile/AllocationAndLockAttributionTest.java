@@ -241,12 +241,12 @@ class AllocationAndLockAttributionTest {
 			long inMethod = inMethods.get("allocAlphaHot");
 			long lastBefore = Long.MIN_VALUE;
 			long lastWithin = Long.MIN_VALUE;
-			for (long[] sample : harness.sampleTimes()) {
-				if (sample[0] < start) {
-					lastBefore = Math.max(lastBefore, sample[0]);
+			for (long sampled : harness.sampleTimes()) {
+				if (sampled < start) {
+					lastBefore = Math.max(lastBefore, sampled);
 				}
-				else if (sample[0] <= end) {
-					lastWithin = Math.max(lastWithin, sample[0]);
+				else if (sampled <= end) {
+					lastWithin = Math.max(lastWithin, sampled);
 				}
 			}
 			System.out.printf("alloc jfr: %s of %d bytes, %d allocated (%.1f %%), %.0f MB/s, last sample %d ms before"
@@ -404,7 +404,6 @@ class AllocationAndLockAttributionTest {
 		}
 	}
 
-	/** @return the bytes allocated, in steps of 1 MiB until {@code duration} has passed */
 	/** Allocates in calls of 1 MiB and notes when each call returned and how much had been allocated by then. */
 	private static final class AllocationLog {
 
@@ -412,17 +411,16 @@ class AllocationAndLockAttributionTest {
 
 		private long allocated;
 
-		/** @return the bytes allocated */
+		/** @return the bytes allocated, in calls of 1 MiB until {@code duration} has passed */
 		long allocateFor(Duration duration, LongConsumer allocator) {
 			long deadline = System.nanoTime() + duration.toNanos();
-			long bytes = 0;
+			long before = this.allocated;
 			while (System.nanoTime() < deadline) {
 				allocator.accept(1024 * 1024);
-				bytes += 1024 * 1024;
 				this.allocated += 1024 * 1024;
 				this.calls.add(new long[] { System.nanoTime(), this.allocated });
 			}
-			return bytes;
+			return this.allocated - before;
 		}
 
 		/** @return the bytes allocated by calls that had returned at {@code monotonicNanos} */

@@ -135,8 +135,8 @@ final class ProfilingHarness implements AutoCloseable {
 		this.tap.keepTimes(kind, thread.getId());
 	}
 
-	/** @return {@code {monotonicNanos, weight}} of each sample delivered since {@link #keepSampleTimes} */
-	List<long[]> sampleTimes() {
+	/** @return when each sample delivered since {@link #keepSampleTimes} was taken ({@code System.nanoTime()}) */
+	List<Long> sampleTimes() {
 		return this.tap.timesOf();
 	}
 

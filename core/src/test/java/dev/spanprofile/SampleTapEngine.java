@@ -63,8 +63,8 @@ final class SampleTapEngine implements SamplingEngine {
 
 	private long timedThread;
 
-	/** When each sample of the timed kind and thread was taken, and its weight. */
-	private final List<long[]> times = new ArrayList<>();
+	/** When each sample of the timed kind and thread was taken. */
+	private final List<Long> times = new ArrayList<>();
 
 	/**
 	 * Keeps, from now on, when each sample of a kind on one thread was taken: for a test whose expected weight
@@ -76,8 +76,8 @@ final class SampleTapEngine implements SamplingEngine {
 		this.times.clear();
 	}
 
-	/** @return {@code {monotonicNanos, weight}} of each sample kept since {@link #keepTimes}, as delivered */
-	synchronized List<long[]> timesOf() {
+	/** @return when each sample kept since {@link #keepTimes} was taken, in the order delivered */
+	synchronized List<Long> timesOf() {
 		return new ArrayList<>(this.times);
 	}
 
@@ -93,7 +93,7 @@ final class SampleTapEngine implements SamplingEngine {
 		try {
 			long upTo = this.delegate.collect((kind, threadId, time, stack, weight) -> {
 				count(kind, stack, weight);
-				keepTime(kind, threadId, time, weight);
+				keepTime(kind, threadId, time);
 				if (time < this.vouchedUpTo) {
 					synchronized (this) {
 						this.late.computeIfAbsent(kind, (key) -> new HashMap<>()).merge(threadId, weight, Long::sum);
@@ -109,9 +109,9 @@ final class SampleTapEngine implements SamplingEngine {
 		}
 	}
 
-	private synchronized void keepTime(SampleKind kind, long threadId, long time, long weight) {
+	private synchronized void keepTime(SampleKind kind, long threadId, long time) {
 		if (kind == this.timedKind && threadId == this.timedThread) {
-			this.times.add(new long[] { time, weight });
+			this.times.add(time);
 		}
 	}
 
