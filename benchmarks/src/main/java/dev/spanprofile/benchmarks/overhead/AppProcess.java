@@ -46,8 +46,17 @@ final class AppProcess implements AutoCloseable {
 	/** Start the application with these Spring properties and wait until it serves requests. */
 	static AppProcess start(String mainClass, Map<String, String> properties, List<String> jvmOptions, Path log)
 			throws IOException, InterruptedException {
+		return start(List.of(), mainClass, properties, jvmOptions, log);
+	}
+
+	/**
+	 * The same, the JVM started through {@code launcher} (e.g. {@code taskset -c 0} to keep it on one CPU), unless
+	 * that is empty.
+	 */
+	static AppProcess start(List<String> launcher, String mainClass, Map<String, String> properties,
+			List<String> jvmOptions, Path log) throws IOException, InterruptedException {
 		int port = freeLoopbackPort();
-		List<String> command = new ArrayList<>();
+		List<String> command = new ArrayList<>(launcher);
 		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
 		// A fixed heap, so that the heap sizing policy does not differ between runs.
 		command.add("-Xms512m");
@@ -138,7 +147,7 @@ final class AppProcess implements AutoCloseable {
 	}
 
 	/** CPU time so far per thread group, see {@link ProcessCpu#byThreadGroup()}. */
-	Map<String, Long> cpuByThreadGroup() {
+	Map<String, ProcessCpu.GroupUsage> cpuByThreadGroup() {
 		return this.cpu.byThreadGroup();
 	}
 

@@ -26,12 +26,27 @@ final class LoadDriver implements AutoCloseable {
 
 	/** Throughput and latencies of the responses that arrive in the next {@code length}. */
 	Window measure(Duration length) throws InterruptedException {
+		return measureTogether(length, this).get(0);
+	}
+
+	/** The same for several drivers over one and the same stretch of time, one window per driver, in order. */
+	static List<Window> measureTogether(Duration length, LoadDriver... drivers) throws InterruptedException {
 		long start = System.nanoTime();
-		for (Client client : this.clients) {
-			client.log.drain();
+		for (LoadDriver driver : drivers) {
+			for (Client client : driver.clients) {
+				client.log.drain();
+			}
 		}
 		Thread.sleep(length.toMillis());
 		long elapsed = System.nanoTime() - start;
+		List<Window> windows = new ArrayList<>();
+		for (LoadDriver driver : drivers) {
+			windows.add(driver.collect(elapsed));
+		}
+		return windows;
+	}
+
+	private Window collect(long elapsedNanos) {
 		LatencyLog all = new LatencyLog();
 		long errors = 0;
 		for (Client client : this.clients) {
@@ -41,7 +56,7 @@ final class LoadDriver implements AutoCloseable {
 		}
 		long[] latencies = Arrays.copyOf(all.latencies, all.count);
 		Arrays.sort(latencies);
-		return new Window(elapsed, latencies, errors);
+		return new Window(elapsedNanos, latencies, errors);
 	}
 
 	@Override

@@ -115,15 +115,21 @@ public final class OverheadBenchmark {
 	private OverheadResult.Window measure(Running running, String configuration, int round, Duration length)
 			throws InterruptedException {
 		ProcessCpu.Usage cpuBefore = running.app.cpuTime();
-		Map<String, Long> groupsBefore = this.printThreadGroups ? running.app.cpuByThreadGroup() : Map.of();
+		Map<String, ProcessCpu.GroupUsage> groupsBefore = this.printThreadGroups ? running.app.cpuByThreadGroup()
+				: Map.of();
 		LoadDriver.Window window = running.load.measure(length);
 		ProcessCpu.Usage cpu = running.app.cpuTime().minus(cpuBefore);
 		if (this.printThreadGroups) {
-			StringBuilder groups = new StringBuilder("  threads, µs/request, " + configuration + ":");
-			running.app.cpuByThreadGroup().forEach((group, nanos) -> {
-				double perRequest = (nanos - groupsBefore.getOrDefault(group, 0L)) / 1000.0 / Math.max(1, window.requests());
+			StringBuilder groups = new StringBuilder(
+					"  threads, µs/request (times scheduled in/request), " + configuration + ":");
+			ProcessCpu.GroupUsage none = new ProcessCpu.GroupUsage(0, 0);
+			double requests = Math.max(1, window.requests());
+			running.app.cpuByThreadGroup().forEach((group, usage) -> {
+				ProcessCpu.GroupUsage before = groupsBefore.getOrDefault(group, none);
+				double perRequest = (usage.runNanos() - before.runNanos()) / 1000.0 / requests;
 				if (perRequest >= 1) {
-					groups.append(String.format(java.util.Locale.ROOT, " [%s] %.0f", group, perRequest));
+					groups.append(String.format(java.util.Locale.ROOT, " [%s] %.0f (%.2f)", group, perRequest,
+							(usage.timesScheduled() - before.timesScheduled()) / requests));
 				}
 			});
 			System.out.println(groups);

@@ -54,13 +54,15 @@ final class ProcessCpu {
 	}
 
 	/**
-	 * CPU time so far per group of threads, the group being the thread's name without digits ("http-nio--exec-",
-	 * "C CompilerThread", "GC Thread#"): which threads pay for what, in diagnostics.
+	 * CPU time and times scheduled in so far per group of threads, the group being the thread's name without digits
+	 * ("http-nio--exec-", "C CompilerThread", "GC Thread#"): which threads pay for what, in diagnostics. Times
+	 * scheduled in count every wake-up, so waits on a lock or a queue show there even where they cost little CPU.
 	 */
-	java.util.Map<String, Long> byThreadGroup() {
-		java.util.Map<String, Long> groups = new java.util.TreeMap<>();
+	java.util.Map<String, GroupUsage> byThreadGroup() {
+		java.util.Map<String, GroupUsage> groups = new java.util.TreeMap<>();
 		try (Stream<Path> threads = Files.list(this.tasks)) {
-			threads.forEach((thread) -> groups.merge(name(thread).replaceAll("[0-9]", ""), runNanos(thread), Long::sum));
+			threads.forEach((thread) -> groups.merge(name(thread).replaceAll("[0-9]", ""), groupUsage(thread),
+					GroupUsage::plus));
 		}
 		catch (IOException ex) {
 			// No per-thread figures on this system.
@@ -69,15 +71,27 @@ final class ProcessCpu {
 	}
 
 	private static long runNanos(Path thread) {
+		return schedstat(thread)[0];
+	}
+
+	private static GroupUsage groupUsage(Path thread) {
+		long[] fields = schedstat(thread);
+		return new GroupUsage(fields[0], fields[2]);
+	}
+
+	/** Run time (ns), time waiting to run (ns), times scheduled in; zeros for a thread that ended meanwhile. */
+	private static long[] schedstat(Path thread) {
+		long[] fields = new long[3];
 		try {
-			String schedstat = Files.readString(thread.resolve("schedstat")).trim();
-			int end = schedstat.indexOf(' ');
-			return Long.parseLong((end > 0) ? schedstat.substring(0, end) : schedstat);
+			String[] values = Files.readString(thread.resolve("schedstat")).trim().split(" ");
+			for (int i = 0; i < Math.min(values.length, fields.length); i++) {
+				fields[i] = Long.parseLong(values[i]);
+			}
 		}
-		catch (IOException ex) {
+		catch (IOException | NumberFormatException ex) {
 			// The thread ended between listing and reading.
-			return 0;
 		}
+		return fields;
 	}
 
 	private static String name(Path thread) {
@@ -87,6 +101,15 @@ final class ProcessCpu {
 		catch (IOException ex) {
 			return "";
 		}
+	}
+
+	/** One thread group's CPU time (ns) and how often its threads were scheduled in. */
+	record GroupUsage(long runNanos, long timesScheduled) {
+
+		GroupUsage plus(GroupUsage other) {
+			return new GroupUsage(this.runNanos + other.runNanos, this.timesScheduled + other.timesScheduled);
+		}
+
 	}
 
 	/**

@@ -17,6 +17,11 @@ import java.util.Map;
  * {@code --warmup SECONDS}, {@code --connections N}, {@code --threads} (CPU by thread group per window), {@code --jvm OPTION} (repeatable), {@code --logs DIR}, then one
  * or more {@code --setting LABEL [name=value,...]} with {@code spanprofile.*} properties and
  * {@code management.tracing.sampling.probability} (1.0 unless given: every request traced).
+ * <p>
+ * {@code --twin} measures each setting with two copies of the application switched in opposite phase instead
+ * ({@link TwinSwitch}), the connections shared between them; {@code --control} adds, after each pair, one in which
+ * both copies stay off; {@code --cpus LIST} keeps both copies on those CPUs ({@code taskset -c}), so that they share
+ * the same cores at every moment.
  */
 public final class SwitchProbe {
 
@@ -34,6 +39,9 @@ public final class SwitchProbe {
 		List<String> jvm = new ArrayList<>();
 		List<ProfilerSetting> settings = new ArrayList<>();
 		boolean threads = false;
+		boolean twin = false;
+		boolean control = false;
+		String cpus = null;
 		for (int i = 0; i < args.length; i++) {
 			switch (args[i]) {
 				case "--workload" -> workload = args[++i].equals("work") ? Workload.work(300_000) : Workload.pages();
@@ -45,6 +53,9 @@ public final class SwitchProbe {
 				case "--jvm" -> jvm.add(args[++i]);
 				case "--logs" -> logs = Path.of(args[++i]);
 				case "--threads" -> threads = true;
+				case "--twin" -> twin = true;
+				case "--control" -> control = true;
+				case "--cpus" -> cpus = args[++i];
 				case "--setting" -> {
 					String label = args[++i];
 					Map<String, String> properties = new LinkedHashMap<>();
@@ -61,6 +72,14 @@ public final class SwitchProbe {
 		}
 		if (settings.isEmpty()) {
 			settings.add(ProfilerSetting.defaults());
+		}
+		if (twin) {
+			TwinSwitch twins = new TwinSwitch(workload, Math.max(1, connections / 2), warmup, window, settle, pairs,
+					control, jvm, logs, cpus);
+			for (ProfilerSetting setting : settings) {
+				twins.run(setting);
+			}
+			return;
 		}
 		OverheadParameters parameters = new OverheadParameters(connections, workload, warmup, warmup.multipliedBy(3),
 				window, 0, pairs, window, settle, List.of(), settings);

@@ -1,0 +1,255 @@
+package dev.spanprofile.benchmarks.overhead;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Two copies of the application under load side by side, switched in opposite phase: while one profiles, the
+ * other does not, and in the next window they swap. Both copies see the machine at the same moments, so what
+ * other tenants do to the CPU (the other hyperthread of a shared core, memory bandwidth) moves both copies'
+ * figures alike and cancels in their ratio; the swap cancels what differs between the two JVMs (what their JIT
+ * compilers chose). One switch pair gives one ratio: the geometric mean of its two windows' on/off ratios.
+ * <p>
+ * With a control, each measured pair is followed by one in which both copies stay off; the same ratio then shows
+ * the spread the method has when nothing differs. Used by {@link SwitchProbe} {@code --twin}.
+ */
+final class TwinSwitch {
+
+	/** Switches in opposite phase before the first pair: each of the first few is followed by a recompile burst. */
+	static final int SWITCH_WARMUPS = 8;
+
+	private final Workload workload;
+
+	private final int connectionsEach;
+
+	private final Duration warmup;
+
+	private final Duration window;
+
+	private final Duration settle;
+
+	private final int pairs;
+
+	private final boolean control;
+
+	private final List<String> jvmOptions;
+
+	private final Path logs;
+
+	private final List<String> launcher;
+
+	/** @param cpus CPUs both copies are kept on ({@code taskset -c}), or {@code null} for wherever they run */
+	TwinSwitch(Workload workload, int connectionsEach, Duration warmup, Duration window, Duration settle, int pairs,
+			boolean control, List<String> jvmOptions, Path logs, String cpus) {
+		this.workload = workload;
+		this.connectionsEach = connectionsEach;
+		this.warmup = warmup;
+		this.window = window;
+		this.settle = settle;
+		this.pairs = pairs;
+		this.control = control;
+		this.jvmOptions = jvmOptions;
+		this.logs = logs;
+		this.launcher = (cpus != null) ? List.of("taskset", "-c", cpus) : List.of();
+	}
+
+	/** Measure one setting; prints every window and the ratios. */
+	void run(ProfilerSetting setting) throws IOException, InterruptedException {
+		System.out.println("## twin " + setting.label() + " " + setting.properties());
+		Copy a = null;
+		Copy b = null;
+		try {
+			a = start(setting, "a");
+			b = start(setting, "b");
+			warmUp(a, b);
+			List<double[]> measured = new ArrayList<>();
+			List<double[]> unchanged = new ArrayList<>();
+			for (int pair = 0; pair < this.pairs; pair++) {
+				// Which copy profiles first alternates, so that neither copy always follows its own switch on.
+				boolean aFirst = pair % 2 == 0;
+				Figures[] first = phase(a, b, aFirst, !aFirst, pair);
+				Figures[] second = phase(a, b, !aFirst, aFirst, pair);
+				measured.add(pairRatios(first, second, aFirst));
+				if (this.control) {
+					Figures[] controlFirst = phase(a, b, false, false, pair);
+					Figures[] controlSecond = phase(a, b, false, false, pair);
+					unchanged.add(pairRatios(controlFirst, controlSecond, aFirst));
+				}
+			}
+			report("profiling on / off", measured);
+			if (this.control) {
+				report("control, both off", unchanged);
+			}
+		}
+		finally {
+			if (b != null) {
+				b.close();
+			}
+			if (a != null) {
+				a.close();
+			}
+		}
+	}
+
+	private Copy start(ProfilerSetting setting, String name) throws IOException, InterruptedException {
+		AppProcess app = AppProcess.start(this.launcher, this.workload.mainClass(), setting.properties(),
+				this.jvmOptions, this.logs.resolve(setting.label() + "-" + name + ".log"));
+		return new Copy(app, new LoadDriver(app.port(), this.workload.path(), this.connectionsEach));
+	}
+
+	private void warmUp(Copy a, Copy b) throws InterruptedException, IOException {
+		LoadDriver.measureTogether(this.warmup, a.load, b.load);
+		long deadline = System.nanoTime() + this.warmup.multipliedBy(2).toNanos();
+		while (System.nanoTime() < deadline && (a.compiling() || b.compiling())) {
+			// Each copy's compiler threads over the last 2 s, measured by compiling().
+			LoadDriver.measureTogether(Duration.ofSeconds(2), a.load, b.load);
+		}
+		for (int i = 0; i < SWITCH_WARMUPS; i++) {
+			a.app.setProfiling(i % 2 == 0);
+			b.app.setProfiling(i % 2 != 0);
+			LoadDriver.measureTogether(this.settle, a.load, b.load);
+		}
+	}
+
+	/** Switch both copies, let the load run for the settle time, then measure both over one window. */
+	private Figures[] phase(Copy a, Copy b, boolean aOn, boolean bOn, int pair)
+			throws IOException, InterruptedException {
+		a.app.setProfiling(aOn);
+		b.app.setProfiling(bOn);
+		LoadDriver.measureTogether(this.settle, a.load, b.load);
+		Snapshot aBefore = a.snapshot();
+		Snapshot bBefore = b.snapshot();
+		List<LoadDriver.Window> windows = LoadDriver.measureTogether(this.window, a.load, b.load);
+		Figures aFigures = Figures.of(windows.get(0), aBefore, a.snapshot());
+		Figures bFigures = Figures.of(windows.get(1), bBefore, b.snapshot());
+		System.out.println(String.format(Locale.ROOT, "  pair %2d  a %-3s %s   b %-3s %s", pair, aOn ? "on" : "off",
+				aFigures, bOn ? "on" : "off", bFigures));
+		return new Figures[] { aFigures, bFigures };
+	}
+
+	/**
+	 * One pair's ratios, one per measure: in the first window copy a (if {@code aFirst}) is the "on" one, in the
+	 * second copy b. For a control pair (both off) the same arithmetic compares a to b in one window against b to a in
+	 * the next.
+	 */
+	private static double[] pairRatios(Figures[] first, Figures[] second, boolean aFirst) {
+		Figures firstOn = first[aFirst ? 0 : 1];
+		Figures firstOff = first[aFirst ? 1 : 0];
+		Figures secondOn = second[aFirst ? 1 : 0];
+		Figures secondOff = second[aFirst ? 0 : 1];
+		double[] ratios = new double[Figures.MEASURES.length];
+		for (int m = 0; m < ratios.length; m++) {
+			ratios[m] = Math.sqrt(firstOn.value(m) / firstOff.value(m) * (secondOn.value(m) / secondOff.value(m)));
+		}
+		return ratios;
+	}
+
+	private static void report(String title, List<double[]> pairRatios) {
+		System.out.println("  " + title + ", " + pairRatios.size() + " pairs: median [lower quartile..upper quartile] "
+				+ "{lowest..highest}");
+		for (int m = 0; m < Figures.MEASURES.length; m++) {
+			List<Double> values = new ArrayList<>();
+			for (double[] ratios : pairRatios) {
+				values.add(ratios[m]);
+			}
+			Collections.sort(values);
+			System.out.println(String.format(Locale.ROOT, "    %-28s %.3f [%.3f..%.3f] {%.3f..%.3f}", Figures.MEASURES[m],
+					quantile(values, 0.5), quantile(values, 0.25), quantile(values, 0.75), values.get(0),
+					values.get(values.size() - 1)));
+		}
+	}
+
+	/** Linear interpolation between the closest ranks of sorted {@code values}. */
+	static double quantile(List<Double> values, double q) {
+		double position = q * (values.size() - 1);
+		int below = (int) Math.floor(position);
+		int above = Math.min(values.size() - 1, below + 1);
+		return values.get(below) + (values.get(above) - values.get(below)) * (position - below);
+	}
+
+	/** CPU per request of the whole process, and of its request threads alone, and the requests' throughput and p99. */
+	record Figures(double cpuPerRequest, double requestThreadsPerRequest, double throughput, double p99Millis) {
+
+		static final String[] MEASURES = { "CPU per request", "request threads' CPU per request", "throughput",
+				"p99 latency" };
+
+		static Figures of(LoadDriver.Window window, Snapshot before, Snapshot after) {
+			double requests = Math.max(1, window.requests());
+			return new Figures((after.cpuNanos - before.cpuNanos) / 1000.0 / requests,
+					(after.requestThreadNanos - before.requestThreadNanos) / 1000.0 / requests, window.throughput(),
+					window.latencyMillis(0.99));
+		}
+
+		double value(int measure) {
+			return switch (measure) {
+				case 0 -> this.cpuPerRequest;
+				case 1 -> this.requestThreadsPerRequest;
+				case 2 -> this.throughput;
+				default -> this.p99Millis;
+			};
+		}
+
+		@Override
+		public String toString() {
+			return String.format(Locale.ROOT, "cpu/req %5.0f µs, request threads %5.0f µs, %5.0f req/s, p99 %5.2f ms",
+					this.cpuPerRequest, this.requestThreadsPerRequest, this.throughput, this.p99Millis);
+		}
+
+	}
+
+	private record Snapshot(long cpuNanos, long requestThreadNanos) {
+	}
+
+	/** One copy of the application with its own load. */
+	private static final class Copy implements AutoCloseable {
+
+		private final AppProcess app;
+
+		private final LoadDriver load;
+
+		private ProcessCpu.Usage lastUsage;
+
+		Copy(AppProcess app, LoadDriver load) {
+			this.app = app;
+			this.load = load;
+			this.lastUsage = app.cpuTime();
+		}
+
+		/** Whether the JIT compiler threads took more than 2 % of the CPU since the last call. */
+		boolean compiling() {
+			ProcessCpu.Usage now = this.app.cpuTime();
+			ProcessCpu.Usage used = now.minus(this.lastUsage);
+			this.lastUsage = now;
+			return used.compiler().toNanos() > used.total().toNanos() * 0.02;
+		}
+
+		Snapshot snapshot() {
+			long requestThreads = 0;
+			for (Map.Entry<String, ProcessCpu.GroupUsage> group : this.app.cpuByThreadGroup().entrySet()) {
+				// Tomcat's connector threads: "http-nio-127.0.0.1-PORT-exec-N", cut by Linux to 15 characters.
+				if (group.getKey().startsWith("http-nio")) {
+					requestThreads += group.getValue().runNanos();
+				}
+			}
+			return new Snapshot(this.app.cpuTime().total().toNanos(), requestThreads);
+		}
+
+		@Override
+		public void close() throws InterruptedException {
+			try {
+				this.load.close();
+			}
+			finally {
+				this.app.close();
+			}
+		}
+
+	}
+
+}
