@@ -138,7 +138,7 @@ final class TwinSwitch {
 	 * second copy b. For a control pair (both off) the same arithmetic compares a to b in one window against b to a in
 	 * the next.
 	 */
-	private static double[] pairRatios(Figures[] first, Figures[] second, boolean aFirst) {
+	static double[] pairRatios(Figures[] first, Figures[] second, boolean aFirst) {
 		Figures firstOn = first[aFirst ? 0 : 1];
 		Figures firstOff = first[aFirst ? 1 : 0];
 		Figures secondOn = second[aFirst ? 1 : 0];
