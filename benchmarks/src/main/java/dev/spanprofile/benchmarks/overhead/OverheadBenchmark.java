@@ -62,7 +62,7 @@ public final class OverheadBenchmark {
 				ProfilerSetting setting = configurations.get((i + round) % configurations.size());
 				Map<String, String> properties = (setting != null) ? setting.properties()
 						: Map.of("spanprofile.enabled", "false");
-				try (Running running = start(properties)) {
+				try (RunningApp running = start(properties)) {
 					warmUp(running);
 					windows.add(measure(running, (setting != null) ? setting.configuration() : OFF, round,
 							this.parameters.window()));
@@ -77,13 +77,13 @@ public final class OverheadBenchmark {
 		Map<String, List<OverheadResult.Window>> all = new LinkedHashMap<>();
 		for (ProfilerSetting setting : this.parameters.switchSettings()) {
 			List<OverheadResult.Window> windows = new ArrayList<>();
-			try (Running running = start(setting.properties())) {
+			try (RunningApp running = start(setting.properties())) {
 				warmUp(running);
 				for (int pair = 0; pair < this.parameters.switchPairs(); pair++) {
 					boolean onFirst = pair % 2 == 0;
 					for (boolean on : new boolean[] { onFirst, !onFirst }) {
-						running.app.setProfiling(on);
-						running.load.measure(this.parameters.switchSettle());
+						running.app().setProfiling(on);
+						running.load().measure(this.parameters.switchSettle());
 						windows.add(measure(running, on ? setting.configuration() : OFF, pair,
 								this.parameters.switchWindow()));
 					}
@@ -99,32 +99,32 @@ public final class OverheadBenchmark {
 	 * application's CPU: on a busy machine compilation can go on for half a minute, and a window that includes it
 	 * measures the JIT rather than the profiler.
 	 */
-	private void warmUp(Running running) throws InterruptedException {
+	private void warmUp(RunningApp running) throws InterruptedException {
 		long deadline = System.nanoTime() + this.parameters.maxWarmup().toNanos();
-		running.load.measure(this.parameters.warmup());
+		running.load().measure(this.parameters.warmup());
 		while (System.nanoTime() < deadline) {
-			ProcessCpu.Usage before = running.app.cpuTime();
-			running.load.measure(Duration.ofSeconds(2));
-			ProcessCpu.Usage used = running.app.cpuTime().minus(before);
+			ProcessCpu.Usage before = running.app().cpuTime();
+			running.load().measure(Duration.ofSeconds(2));
+			ProcessCpu.Usage used = running.app().cpuTime().minus(before);
 			if (used.compiler().toNanos() <= used.total().toNanos() * 0.02) {
 				return;
 			}
 		}
 	}
 
-	private OverheadResult.Window measure(Running running, String configuration, int round, Duration length)
+	private OverheadResult.Window measure(RunningApp running, String configuration, int round, Duration length)
 			throws InterruptedException {
-		ProcessCpu.Usage cpuBefore = running.app.cpuTime();
-		Map<String, ProcessCpu.GroupUsage> groupsBefore = this.printThreadGroups ? running.app.cpuByThreadGroup()
+		ProcessCpu.Usage cpuBefore = running.app().cpuTime();
+		Map<String, ProcessCpu.GroupUsage> groupsBefore = this.printThreadGroups ? running.app().cpuByThreadGroup()
 				: Map.of();
-		LoadDriver.Window window = running.load.measure(length);
-		ProcessCpu.Usage cpu = running.app.cpuTime().minus(cpuBefore);
+		LoadDriver.Window window = running.load().measure(length);
+		ProcessCpu.Usage cpu = running.app().cpuTime().minus(cpuBefore);
 		if (this.printThreadGroups) {
 			StringBuilder groups = new StringBuilder(
 					"  threads, µs/request (times scheduled in/request), " + configuration + ":");
 			ProcessCpu.GroupUsage none = new ProcessCpu.GroupUsage(0, 0);
 			double requests = Math.max(1, window.requests());
-			running.app.cpuByThreadGroup().forEach((group, usage) -> {
+			running.app().cpuByThreadGroup().forEach((group, usage) -> {
 				ProcessCpu.GroupUsage before = groupsBefore.getOrDefault(group, none);
 				double perRequest = (usage.runNanos() - before.runNanos()) / 1000.0 / requests;
 				if (perRequest >= 1) {
@@ -133,11 +133,11 @@ public final class OverheadBenchmark {
 				}
 			});
 			System.out.println(groups);
-			System.out.println("  JIT log since the last window (switch, settle, window): " + running.app.compilationsLogged());
+			System.out.println("  JIT log since the last window (switch, settle, window): " + running.app().compilationsLogged());
 		}
 		if (window.requests() == 0) {
 			throw new IllegalStateException("No request succeeded in a window (" + configuration + "):\n"
-					+ running.app.logTail());
+					+ running.app().logTail());
 		}
 		return new OverheadResult.Window(configuration, round, window.requests(), window.errors(),
 				window.throughput(), window.latencyMillis(0.5), window.latencyMillis(0.99),
@@ -146,26 +146,12 @@ public final class OverheadBenchmark {
 				cpu.collector().toNanos() / 1000.0 / window.requests());
 	}
 
-	private Running start(Map<String, String> properties) throws IOException, InterruptedException {
+	private RunningApp start(Map<String, String> properties) throws IOException, InterruptedException {
 		Path log = this.logDirectory.resolve(this.parameters.workload().label() + "-app-" + (++this.appCount) + ".log");
 		Workload workload = this.parameters.workload();
 		AppProcess app = AppProcess.start(workload.mainClass(), properties, this.jvmOptions, log);
 		LoadDriver load = new LoadDriver(app.port(), workload.path(), this.parameters.connections());
-		return new Running(app, load);
-	}
-
-	private record Running(AppProcess app, LoadDriver load) implements AutoCloseable {
-
-		@Override
-		public void close() throws InterruptedException {
-			try {
-				this.load.close();
-			}
-			finally {
-				this.app.close();
-			}
-		}
-
+		return new RunningApp(app, load);
 	}
 
 }

@@ -104,28 +104,28 @@ final class TwinSwitch {
 	}
 
 	private void warmUp(Copy a, Copy b) throws InterruptedException, IOException {
-		LoadDriver.measureTogether(this.warmup, a.load, b.load);
+		LoadDriver.measureTogether(this.warmup, a.load(), b.load());
 		long deadline = System.nanoTime() + this.warmup.multipliedBy(2).toNanos();
 		while (System.nanoTime() < deadline && (a.compiling() || b.compiling())) {
 			// Each copy's compiler threads over the last 2 s, measured by compiling().
-			LoadDriver.measureTogether(Duration.ofSeconds(2), a.load, b.load);
+			LoadDriver.measureTogether(Duration.ofSeconds(2), a.load(), b.load());
 		}
 		for (int i = 0; i < SWITCH_WARMUPS; i++) {
-			a.app.setProfiling(i % 2 == 0);
-			b.app.setProfiling(i % 2 != 0);
-			LoadDriver.measureTogether(this.settle, a.load, b.load);
+			a.app().setProfiling(i % 2 == 0);
+			b.app().setProfiling(i % 2 != 0);
+			LoadDriver.measureTogether(this.settle, a.load(), b.load());
 		}
 	}
 
 	/** Switch both copies, let the load run for the settle time, then measure both over one window. */
 	private Figures[] phase(Copy a, Copy b, boolean aOn, boolean bOn, int pair)
 			throws IOException, InterruptedException {
-		a.app.setProfiling(aOn);
-		b.app.setProfiling(bOn);
-		LoadDriver.measureTogether(this.settle, a.load, b.load);
+		a.app().setProfiling(aOn);
+		b.app().setProfiling(bOn);
+		LoadDriver.measureTogether(this.settle, a.load(), b.load());
 		Snapshot aBefore = a.snapshot();
 		Snapshot bBefore = b.snapshot();
-		List<LoadDriver.Window> windows = LoadDriver.measureTogether(this.window, a.load, b.load);
+		List<LoadDriver.Window> windows = LoadDriver.measureTogether(this.window, a.load(), b.load());
 		Figures aFigures = Figures.of(windows.get(0), aBefore, a.snapshot());
 		Figures bFigures = Figures.of(windows.get(1), bBefore, b.snapshot());
 		System.out.println(String.format(Locale.ROOT, "  pair %2d  a %-3s %s   b %-3s %s", pair, aOn ? "on" : "off",
@@ -209,21 +209,26 @@ final class TwinSwitch {
 	/** One copy of the application with its own load. */
 	private static final class Copy implements AutoCloseable {
 
-		private final AppProcess app;
-
-		private final LoadDriver load;
+		private final RunningApp running;
 
 		private ProcessCpu.Usage lastUsage;
 
 		Copy(AppProcess app, LoadDriver load) {
-			this.app = app;
-			this.load = load;
+			this.running = new RunningApp(app, load);
 			this.lastUsage = app.cpuTime();
+		}
+
+		AppProcess app() {
+			return this.running.app();
+		}
+
+		LoadDriver load() {
+			return this.running.load();
 		}
 
 		/** Whether the JIT compiler threads took more than 2 % of the CPU since the last call. */
 		boolean compiling() {
-			ProcessCpu.Usage now = this.app.cpuTime();
+			ProcessCpu.Usage now = app().cpuTime();
 			ProcessCpu.Usage used = now.minus(this.lastUsage);
 			this.lastUsage = now;
 			return used.compiler().toNanos() > used.total().toNanos() * 0.02;
@@ -231,23 +236,18 @@ final class TwinSwitch {
 
 		Snapshot snapshot() {
 			long requestThreads = 0;
-			for (Map.Entry<String, ProcessCpu.GroupUsage> group : this.app.cpuByThreadGroup().entrySet()) {
+			for (Map.Entry<String, ProcessCpu.GroupUsage> group : app().cpuByThreadGroup().entrySet()) {
 				// Tomcat's connector threads: "http-nio-127.0.0.1-PORT-exec-N", cut by Linux to 15 characters.
 				if (group.getKey().startsWith("http-nio")) {
 					requestThreads += group.getValue().runNanos();
 				}
 			}
-			return new Snapshot(this.app.cpuTime().total().toNanos(), requestThreads);
+			return new Snapshot(app().cpuTime().total().toNanos(), requestThreads);
 		}
 
 		@Override
 		public void close() throws InterruptedException {
-			try {
-				this.load.close();
-			}
-			finally {
-				this.app.close();
-			}
+			this.running.close();
 		}
 
 	}
