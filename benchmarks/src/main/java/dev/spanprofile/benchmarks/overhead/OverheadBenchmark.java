@@ -106,7 +106,7 @@ public final class OverheadBenchmark {
 			ProcessCpu.Usage before = running.app().cpuTime();
 			running.load().measure(Duration.ofSeconds(2));
 			ProcessCpu.Usage used = running.app().cpuTime().minus(before);
-			if (used.compiler().toNanos() <= used.total().toNanos() * 0.02) {
+			if (!used.jitBusy()) {
 				return;
 			}
 		}

@@ -125,6 +125,14 @@ final class ProcessCpu {
 					this.collector.minus(earlier.collector));
 		}
 
+		/**
+		 * Whether the JIT compiler threads took more than 2 % of this CPU time: still compiling, so that a window
+		 * would measure the JIT rather than the profiler.
+		 */
+		boolean jitBusy() {
+			return this.compiler.toNanos() > this.total.toNanos() * 0.02;
+		}
+
 	}
 
 }

@@ -62,8 +62,8 @@ final class TwinSwitch {
 	/** Measure one setting; prints every window and the ratios. */
 	void run(ProfilerSetting setting) throws IOException, InterruptedException {
 		System.out.println("## twin " + setting.label() + " " + setting.properties());
-		Copy a = null;
-		Copy b = null;
+		RunningApp a = null;
+		RunningApp b = null;
 		try {
 			a = start(setting, "a");
 			b = start(setting, "b");
@@ -97,18 +97,22 @@ final class TwinSwitch {
 		}
 	}
 
-	private Copy start(ProfilerSetting setting, String name) throws IOException, InterruptedException {
+	private RunningApp start(ProfilerSetting setting, String name) throws IOException, InterruptedException {
 		AppProcess app = AppProcess.start(this.launcher, this.workload.mainClass(), setting.properties(),
 				this.jvmOptions, this.logs.resolve(setting.label() + "-" + name + ".log"));
-		return new Copy(app, new LoadDriver(app.port(), this.workload.path(), this.connectionsEach));
+		return new RunningApp(app, new LoadDriver(app.port(), this.workload.path(), this.connectionsEach));
 	}
 
-	private void warmUp(Copy a, Copy b) throws InterruptedException, IOException {
+	private void warmUp(RunningApp a, RunningApp b) throws InterruptedException, IOException {
 		LoadDriver.measureTogether(this.warmup, a.load(), b.load());
 		long deadline = System.nanoTime() + this.warmup.multipliedBy(2).toNanos();
-		while (System.nanoTime() < deadline && (a.compiling() || b.compiling())) {
-			// Each copy's compiler threads over the last 2 s, measured by compiling().
+		while (System.nanoTime() < deadline) {
+			ProcessCpu.Usage aBefore = a.app().cpuTime();
+			ProcessCpu.Usage bBefore = b.app().cpuTime();
 			LoadDriver.measureTogether(Duration.ofSeconds(2), a.load(), b.load());
+			if (!a.app().cpuTime().minus(aBefore).jitBusy() && !b.app().cpuTime().minus(bBefore).jitBusy()) {
+				break;
+			}
 		}
 		for (int i = 0; i < SWITCH_WARMUPS; i++) {
 			a.app().setProfiling(i % 2 == 0);
@@ -118,16 +122,16 @@ final class TwinSwitch {
 	}
 
 	/** Switch both copies, let the load run for the settle time, then measure both over one window. */
-	private Figures[] phase(Copy a, Copy b, boolean aOn, boolean bOn, int pair)
+	private Figures[] phase(RunningApp a, RunningApp b, boolean aOn, boolean bOn, int pair)
 			throws IOException, InterruptedException {
 		a.app().setProfiling(aOn);
 		b.app().setProfiling(bOn);
 		LoadDriver.measureTogether(this.settle, a.load(), b.load());
-		Snapshot aBefore = a.snapshot();
-		Snapshot bBefore = b.snapshot();
+		Snapshot aBefore = snapshot(a.app());
+		Snapshot bBefore = snapshot(b.app());
 		List<LoadDriver.Window> windows = LoadDriver.measureTogether(this.window, a.load(), b.load());
-		Figures aFigures = Figures.of(windows.get(0), aBefore, a.snapshot());
-		Figures bFigures = Figures.of(windows.get(1), bBefore, b.snapshot());
+		Figures aFigures = Figures.of(windows.get(0), aBefore, snapshot(a.app()));
+		Figures bFigures = Figures.of(windows.get(1), bBefore, snapshot(b.app()));
 		System.out.println(String.format(Locale.ROOT, "  pair %2d  a %-3s %s   b %-3s %s", pair, aOn ? "on" : "off",
 				aFigures, bOn ? "on" : "off", bFigures));
 		return new Figures[] { aFigures, bFigures };
@@ -206,50 +210,16 @@ final class TwinSwitch {
 	private record Snapshot(long cpuNanos, long requestThreadNanos) {
 	}
 
-	/** One copy of the application with its own load. */
-	private static final class Copy implements AutoCloseable {
-
-		private final RunningApp running;
-
-		private ProcessCpu.Usage lastUsage;
-
-		Copy(AppProcess app, LoadDriver load) {
-			this.running = new RunningApp(app, load);
-			this.lastUsage = app.cpuTime();
-		}
-
-		AppProcess app() {
-			return this.running.app();
-		}
-
-		LoadDriver load() {
-			return this.running.load();
-		}
-
-		/** Whether the JIT compiler threads took more than 2 % of the CPU since the last call. */
-		boolean compiling() {
-			ProcessCpu.Usage now = app().cpuTime();
-			ProcessCpu.Usage used = now.minus(this.lastUsage);
-			this.lastUsage = now;
-			return used.compiler().toNanos() > used.total().toNanos() * 0.02;
-		}
-
-		Snapshot snapshot() {
-			long requestThreads = 0;
-			for (Map.Entry<String, ProcessCpu.GroupUsage> group : app().cpuByThreadGroup().entrySet()) {
-				// Tomcat's connector threads: "http-nio-127.0.0.1-PORT-exec-N", cut by Linux to 15 characters.
-				if (group.getKey().startsWith("http-nio")) {
-					requestThreads += group.getValue().runNanos();
-				}
+	/** CPU time so far of the whole copy and of its request threads. */
+	private static Snapshot snapshot(AppProcess app) {
+		long requestThreads = 0;
+		for (Map.Entry<String, ProcessCpu.GroupUsage> group : app.cpuByThreadGroup().entrySet()) {
+			// Tomcat's connector threads: "http-nio-127.0.0.1-PORT-exec-N", cut by Linux to 15 characters.
+			if (group.getKey().startsWith("http-nio")) {
+				requestThreads += group.getValue().runNanos();
 			}
-			return new Snapshot(app().cpuTime().total().toNanos(), requestThreads);
 		}
-
-		@Override
-		public void close() throws InterruptedException {
-			this.running.close();
-		}
-
+		return new Snapshot(app.cpuTime().total().toNanos(), requestThreads);
 	}
 
 }
