@@ -36,6 +36,11 @@ final class AppProcess implements AutoCloseable {
 
 	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
+	/** Switched instead of spanprofile when set. */
+	private AsyncProfilerAlone alone;
+
+	private boolean aloneRunning;
+
 	private AppProcess(Process process, int port, Path log) {
 		this.process = process;
 		this.port = port;
@@ -156,8 +161,23 @@ final class AppProcess implements AutoCloseable {
 				HttpResponse.BodyHandlers.ofString());
 	}
 
-	/** Switch profiling on or off through the actuator endpoint; fails unless the engine reports the new state. */
+	/** From now on {@link #setProfiling} switches async-profiler alone, for an application run without spanprofile. */
+	void switchWith(AsyncProfilerAlone alone) {
+		this.alone = alone;
+	}
+
+	/**
+	 * Switch profiling on or off through the actuator endpoint; fails unless the engine reports the new state. With
+	 * {@link #switchWith} async-profiler alone instead.
+	 */
 	void setProfiling(boolean enabled) throws IOException, InterruptedException {
+		if (this.alone != null) {
+			if (enabled != this.aloneRunning) {
+				this.alone.set(this.process.pid(), enabled, this.log.resolveSibling(this.log.getFileName() + ".jfr"));
+				this.aloneRunning = enabled;
+			}
+			return;
+		}
 		HttpResponse<String> response = this.http.send(HttpRequest.newBuilder(uri("/actuator/spanprofile"))
 			.timeout(Duration.ofSeconds(30))
 			.header("Content-Type", "application/json")

@@ -21,7 +21,8 @@ import java.util.Map;
  * {@code --twin} measures each setting with two copies of the application switched in opposite phase instead
  * ({@link TwinSwitch}), the connections shared between them; {@code --control} adds, after each pair, one in which
  * both copies stay off; {@code --cpus LIST} keeps both copies on those CPUs ({@code taskset -c}), so that they share
- * the same cores at every moment.
+ * the same cores at every moment; {@code --alone OPTIONS} (twin only) runs the copies with spanprofile off and
+ * switches async-profiler itself instead, started with {@code start,OPTIONS} ({@link AsyncProfilerAlone}).
  */
 public final class SwitchProbe {
 
@@ -42,6 +43,7 @@ public final class SwitchProbe {
 		boolean twin = false;
 		boolean control = false;
 		String cpus = null;
+		String alone = null;
 		for (int i = 0; i < args.length; i++) {
 			switch (args[i]) {
 				case "--workload" -> workload = args[++i].equals("work") ? Workload.work(300_000) : Workload.pages();
@@ -56,6 +58,7 @@ public final class SwitchProbe {
 				case "--twin" -> twin = true;
 				case "--control" -> control = true;
 				case "--cpus" -> cpus = args[++i];
+				case "--alone" -> alone = args[++i];
 				case "--setting" -> {
 					String label = args[++i];
 					Map<String, String> properties = new LinkedHashMap<>();
@@ -76,6 +79,9 @@ public final class SwitchProbe {
 		if (twin) {
 			TwinSwitch twins = new TwinSwitch(workload, Math.max(1, connections / 2), warmup, window, settle, pairs,
 					control, jvm, logs, cpus);
+			if (alone != null) {
+				twins.alone = AsyncProfilerAlone.extract(alone, logs.resolve("async-profiler-alone"));
+			}
 			for (ProfilerSetting setting : settings) {
 				twins.run(setting);
 			}

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -59,6 +60,9 @@ final class TwinSwitch {
 		this.launcher = (cpus != null) ? List.of("taskset", "-c", cpus) : List.of();
 	}
 
+	/** When set, the copies run without spanprofile and this is what is switched (the peer alone). */
+	AsyncProfilerAlone alone;
+
 	/** Measure one setting; prints every window and the ratios. */
 	void run(ProfilerSetting setting) throws IOException, InterruptedException {
 		System.out.println("## twin " + setting.label() + " " + setting.properties());
@@ -98,8 +102,15 @@ final class TwinSwitch {
 	}
 
 	private RunningApp start(ProfilerSetting setting, String name) throws IOException, InterruptedException {
-		AppProcess app = AppProcess.start(this.launcher, this.workload.mainClass(), setting.properties(),
-				this.jvmOptions, this.logs.resolve(setting.label() + "-" + name + ".log"));
+		Map<String, String> properties = new LinkedHashMap<>(setting.properties());
+		if (this.alone != null) {
+			properties.put("spanprofile.enabled", "false");
+		}
+		AppProcess app = AppProcess.start(this.launcher, this.workload.mainClass(), properties, this.jvmOptions,
+				this.logs.resolve(setting.label() + "-" + name + ".log"));
+		if (this.alone != null) {
+			app.switchWith(this.alone);
+		}
 		return new RunningApp(app, new LoadDriver(app.port(), this.workload.path(), this.connectionsEach));
 	}
 
