@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -54,8 +53,7 @@ final class AsyncProfilerAlone {
 			.start();
 		String output = new String(jcmd.getInputStream().readAllBytes());
 		if (!jcmd.waitFor(30, TimeUnit.SECONDS) || jcmd.exitValue() != 0 || output.contains("rror")) {
-			throw new IOException("jcmd " + String.join(" ", List.of("JVMTI.agent_load", command)) + " failed: "
-					+ output);
+			throw new IOException("jcmd JVMTI.agent_load " + command + " failed: " + output);
 		}
 	}
 
