@@ -95,7 +95,7 @@ public final class PyroscopeEngine implements SamplingEngine {
 
 	@Override
 	public String activeEvent() {
-		return this.sampler.eventsDescription();
+		return this.sampler.eventsDescriptionOn(System.getProperty("os.name"));
 	}
 
 	@Override
@@ -216,9 +216,11 @@ public final class PyroscopeEngine implements SamplingEngine {
 		if (cpu == null && !sampler.wall()) {
 			throw new SamplerUnavailableException("with the Pyroscope agent, alloc and lock are sampled alongside a timer "
 					+ "event, but spanprofile.event=" + sampler.eventsDescription() + " has none; add one of cpu, itimer, "
-					+ "ctimer or wall, e.g. spanprofile.event=cpu," + sampler.eventsDescription());
+					+ "ctimer or wall, e.g. spanprofile.event=ctimer," + sampler.eventsDescription());
 		}
-		return switch ((cpu != null) ? cpu : ProfilingEvent.WALL) {
+		// The agent's bundled async-profiler has per-thread timers on Linux only, as ours does.
+		ProfilingEvent timer = (cpu != null) ? cpu.onPlatform(System.getProperty("os.name")) : ProfilingEvent.WALL;
+		return switch (timer) {
 			case CPU -> EventType.CPU;
 			case ITIMER -> EventType.ITIMER;
 			case CTIMER -> EventType.CTIMER;

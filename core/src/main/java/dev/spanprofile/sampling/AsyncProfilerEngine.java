@@ -161,7 +161,7 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 
 	String startCommand(Path file) {
 		long interval = this.settings.interval().toNanos();
-		ProfilingEvent cpuEvent = this.settings.cpuEvent();
+		ProfilingEvent cpuEvent = cpuEventOnThisPlatform();
 		StringBuilder command = new StringBuilder("start,jfr,clock=monotonic");
 		if (cpuEvent != null) {
 			command.append(",event=").append(cpuEvent.id()).append(",interval=").append(interval);
@@ -185,9 +185,17 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 		return command.append(",file=").append(file).toString();
 	}
 
-	/** async-profiler says which engine it fell back to, e.g. when perf_events are not permitted. */
+	private ProfilingEvent cpuEventOnThisPlatform() {
+		ProfilingEvent requested = this.settings.cpuEvent();
+		return (requested != null) ? requested.onPlatform(System.getProperty("os.name")) : null;
+	}
+
+	/**
+	 * The events in use: async-profiler says which engine it fell back to, e.g. when perf_events are not
+	 * permitted, and ctimer is itimer where there are no per-thread timers.
+	 */
 	private String detectEvent(String response) {
-		String requested = this.settings.eventsDescription();
+		String requested = this.settings.eventsDescriptionOn(System.getProperty("os.name"));
 		if (response == null || this.settings.cpuEvent() != ProfilingEvent.CPU) {
 			return requested;
 		}

@@ -11,7 +11,11 @@ public enum ProfilingEvent {
 	/** Process-wide interval timer (setitimer): no kernel permissions needed, uneven across threads. */
 	ITIMER,
 
-	/** Per-thread CPU timers (timer_create): no kernel permissions needed. */
+	/**
+	 * Per-thread CPU timers (timer_create): no kernel permissions needed, and a quarter of what perf_events cost a
+	 * sample on virtual machines (docs/benchmarks.md, round 7). Linux only; elsewhere {@link #onPlatform} makes it
+	 * itimer.
+	 */
 	CTIMER,
 
 	/** Wall clock: running and waiting threads alike. */
@@ -31,6 +35,15 @@ public enum ProfilingEvent {
 	/** The name async-profiler and the properties use. */
 	public String id() {
 		return name().toLowerCase(Locale.ROOT);
+	}
+
+	/**
+	 * The event to ask for on the given operating system: async-profiler has per-thread CPU timers on Linux only,
+	 * and the process-wide timer is the nearest thing elsewhere.
+	 */
+	public ProfilingEvent onPlatform(String osName) {
+		boolean linux = osName != null && osName.toLowerCase(Locale.ROOT).startsWith("linux");
+		return (this == CTIMER && !linux) ? ITIMER : this;
 	}
 
 	/** Parse a user-supplied name, case-insensitively. */

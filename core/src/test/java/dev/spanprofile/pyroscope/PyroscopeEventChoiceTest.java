@@ -25,7 +25,7 @@ class PyroscopeEventChoiceTest {
 	@CsvSource(delimiter = '|', value = {
 			"cpu,wall      | samples one timer event at a time",
 			"itimer,wall,alloc | samples one timer event at a time",
-			"alloc         | has none; add one of cpu, itimer, ctimer or wall, e.g. spanprofile.event=cpu,alloc",
+			"alloc         | has none; add one of cpu, itimer, ctimer or wall, e.g. spanprofile.event=ctimer,alloc",
 			"lock          | has none; add one of cpu, itimer, ctimer or wall, e.g. spanprofile.event=cpu,lock",
 			"alloc,lock    | has none; add one of cpu, itimer, ctimer or wall, e.g. spanprofile.event=cpu,alloc,lock" })
 	void refusesWhatTheAgentCannotSample(String events, String reason) {
