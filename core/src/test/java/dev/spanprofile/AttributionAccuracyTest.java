@@ -18,6 +18,7 @@ import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,9 +32,9 @@ class AttributionAccuracyTest {
 	private static final long CPU_MILLIS = 1500;
 
 	@ParameterizedTest
-	@EnumSource(value = EngineChoice.class, names = { "ASYNC_PROFILER", "JFR" })
-	void concurrentSpansGetOnlyTheirOwnSamples(EngineChoice engine) throws Exception {
-		try (ProfilingHarness harness = new ProfilingHarness(engine, Set.of(ProfilingEvent.CPU))) {
+	@CsvSource({ "ASYNC_PROFILER, CPU", "ASYNC_PROFILER, CTIMER", "JFR, CPU" })
+	void concurrentSpansGetOnlyTheirOwnSamples(EngineChoice engine, ProfilingEvent event) throws Exception {
+		try (ProfilingHarness harness = new ProfilingHarness(engine, Set.of(event))) {
 			SpanRun alpha = new SpanRun(harness, "alpha", Workloads::burnAlpha);
 			SpanRun beta = new SpanRun(harness, "beta", Workloads::burnBeta);
 			CountDownLatch go = new CountDownLatch(1);

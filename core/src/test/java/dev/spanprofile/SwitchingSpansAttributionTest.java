@@ -46,6 +46,9 @@ class SwitchingSpansAttributionTest {
 
 		ASYNC_CPU(EngineChoice.ASYNC_PROFILER, ProfilingEvent.CPU, SampleKind.CPU, Duration.ofMillis(5)),
 
+		// The starter's default event: per-thread CPU timers.
+		ASYNC_CTIMER(EngineChoice.ASYNC_PROFILER, ProfilingEvent.CTIMER, SampleKind.CPU, Duration.ofMillis(5)),
+
 		ASYNC_WALL(EngineChoice.ASYNC_PROFILER, ProfilingEvent.WALL, SampleKind.WALL, Duration.ofMillis(5)),
 
 		// Flight Recorder's execution sampler is coarser: 10 ms is its finest useful period.
@@ -73,7 +76,7 @@ class SwitchingSpansAttributionTest {
 		 * starves: their rate cannot be predicted, only how their samples split between the spans.
 		 */
 		boolean predictableRate() {
-			return this == ASYNC_CPU;
+			return this == ASYNC_CPU || this == ASYNC_CTIMER;
 		}
 
 	}
