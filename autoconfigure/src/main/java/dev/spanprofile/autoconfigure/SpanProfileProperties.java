@@ -32,8 +32,8 @@ public class SpanProfileProperties {
 	 * What triggers samples: ctimer (per-thread CPU timers; itimer on macOS, which has none), cpu (perf_events,
 	 * which add kernel frames where the kernel allows them and cost more per sample on virtual machines), itimer, or
 	 * wall (running and waiting threads alike, only threads inside a span). "ctimer,wall" keeps both flame graphs
-	 * for every span. alloc (heap allocations, weighted by bytes) and lock (contended locks, weighted
-	 * by the time waited) add graphs of their own, e.g. "cpu,alloc,lock".
+	 * for every span. alloc (heap allocations, weighted by bytes) and lock (contended locks, weighted by the time
+	 * waited) add graphs of their own, e.g. "ctimer,alloc,lock".
 	 */
 	private List<ProfilingEvent> event = new ArrayList<>(List.of(ProfilingEvent.CTIMER));
 
