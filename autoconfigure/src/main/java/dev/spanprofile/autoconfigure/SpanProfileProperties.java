@@ -29,13 +29,14 @@ public class SpanProfileProperties {
 	private Duration interval = Duration.ofMillis(10);
 
 	/**
-	 * What triggers samples: ctimer (per-thread CPU timers; itimer on macOS, which has none), cpu (perf_events,
-	 * which add kernel frames where the kernel allows them and cost more per sample on virtual machines), itimer, or
-	 * wall (running and waiting threads alike, only threads inside a span). "ctimer,wall" keeps both flame graphs
-	 * for every span. alloc (heap allocations, weighted by bytes) and lock (contended locks, weighted by the time
-	 * waited) add graphs of their own, e.g. "ctimer,alloc,lock".
+	 * What triggers samples: cpu (perf_events, falling back to ctimer where the kernel forbids them), ctimer
+	 * (per-thread CPU timers: a quarter of cpu's cost per sample on virtual machines, but fewer samples than CPU
+	 * time when threads outnumber cores; itimer on macOS, which has none), itimer, or wall (running and waiting
+	 * threads alike, only threads inside a span). "cpu,wall" keeps both flame graphs for every span. alloc (heap
+	 * allocations, weighted by bytes) and lock (contended locks, weighted by the time waited) add graphs of their
+	 * own, e.g. "cpu,alloc,lock".
 	 */
-	private List<ProfilingEvent> event = new ArrayList<>(List.of(ProfilingEvent.CTIMER));
+	private List<ProfilingEvent> event = new ArrayList<>(List.of(ProfilingEvent.CPU));
 
 	/**
 	 * Bytes allocated between two allocation samples when the alloc event is sampled. Smaller catches smaller

@@ -216,7 +216,7 @@ public final class PyroscopeEngine implements SamplingEngine {
 		if (cpu == null && !sampler.wall()) {
 			throw new SamplerUnavailableException("with the Pyroscope agent, alloc and lock are sampled alongside a timer "
 					+ "event, but spanprofile.event=" + sampler.eventsDescription() + " has none; add one of cpu, itimer, "
-					+ "ctimer or wall, e.g. spanprofile.event=ctimer," + sampler.eventsDescription());
+					+ "ctimer or wall, e.g. spanprofile.event=cpu," + sampler.eventsDescription());
 		}
 		// The agent's bundled async-profiler has per-thread timers on Linux only, as ours does.
 		ProfilingEvent timer = (cpu != null) ? cpu.onPlatform(System.getProperty("os.name")) : ProfilingEvent.WALL;

@@ -13,8 +13,8 @@ public enum ProfilingEvent {
 
 	/**
 	 * Per-thread CPU timers (timer_create): no kernel permissions needed, and a quarter of what perf_events cost a
-	 * sample on virtual machines (docs/benchmarks.md, round 7). Linux only; elsewhere {@link #onPlatform} makes it
-	 * itimer.
+	 * sample on virtual machines, but 5 % fewer samples than CPU time when threads outnumber cores four to one
+	 * (docs/benchmarks.md, round 7). Linux only; elsewhere {@link #onPlatform} makes it itimer.
 	 */
 	CTIMER,
 

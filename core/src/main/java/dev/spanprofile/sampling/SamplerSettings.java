@@ -37,7 +37,7 @@ public record SamplerSettings(Set<ProfilingEvent> events, Duration interval, Pat
 		long cpuLike = events.stream().filter((event) -> event.timed() && event != ProfilingEvent.WALL).count();
 		if (cpuLike > 1) {
 			throw new IllegalArgumentException("At most one of cpu, itimer and ctimer can be sampled at a time, got "
-					+ events + "; combine one of them with wall, e.g. ctimer,wall");
+					+ events + "; combine one of them with wall, e.g. cpu,wall");
 		}
 		if (interval.isNegative() || interval.isZero()) {
 			throw new IllegalArgumentException("interval must be positive, was " + interval);
@@ -64,7 +64,7 @@ public record SamplerSettings(Set<ProfilingEvent> events, Duration interval, Pat
 	}
 
 	public static SamplerSettings defaults() {
-		return new SamplerSettings(ProfilingEvent.CTIMER, Duration.ofMillis(10),
+		return new SamplerSettings(ProfilingEvent.CPU, Duration.ofMillis(10),
 				Path.of(System.getProperty("java.io.tmpdir")), null, null);
 	}
 

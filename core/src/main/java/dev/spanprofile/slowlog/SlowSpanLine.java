@@ -38,7 +38,7 @@ final class SlowSpanLine {
 				line.append("; CPU ").append(millis(cpu.cpuMillis())).append(" of ").append(millis(durationMillis));
 				if (!kinds.contains(SampleKind.WALL) && cpu.mostlyOffCpu()) {
 					// The answer is in the waiting, which CPU samples do not see.
-					line.append(" (mostly off-CPU: sample wall too, spanprofile.event=ctimer,wall, to see where it waited)");
+					line.append(" (mostly off-CPU: sample wall too, spanprofile.event=cpu,wall, to see where it waited)");
 				}
 			}
 			else {

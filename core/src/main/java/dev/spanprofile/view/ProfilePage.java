@@ -92,7 +92,7 @@ final class ProfilePage {
 					&& this.context.isComplete(profiled) && part.samples().totalSamples() > 0) {
 				page.note("Mostly off-CPU: " + cpu + ". The rest of the time this request was waiting (I/O, locks, "
 						+ "a pool, other threads), which CPU samples do not see. Sample wall-clock time too "
-						+ "(spanprofile.event=ctimer,wall) to see where it waited.");
+						+ "(spanprofile.event=cpu,wall) to see where it waited.");
 			}
 		}
 		if (profiled != requested) {

@@ -25,9 +25,9 @@ class PyroscopeEventChoiceTest {
 	@CsvSource(delimiter = '|', value = {
 			"cpu,wall      | samples one timer event at a time",
 			"itimer,wall,alloc | samples one timer event at a time",
-			"alloc         | has none; add one of cpu, itimer, ctimer or wall, e.g. spanprofile.event=ctimer,alloc",
-			"lock          | has none; add one of cpu, itimer, ctimer or wall, e.g. spanprofile.event=ctimer,lock",
-			"alloc,lock    | has none; add one of cpu, itimer, ctimer or wall, e.g. spanprofile.event=ctimer,alloc,lock" })
+			"alloc         | has none; add one of cpu, itimer, ctimer or wall, e.g. spanprofile.event=cpu,alloc",
+			"lock          | has none; add one of cpu, itimer, ctimer or wall, e.g. spanprofile.event=cpu,lock",
+			"alloc,lock    | has none; add one of cpu, itimer, ctimer or wall, e.g. spanprofile.event=cpu,alloc,lock" })
 	void refusesWhatTheAgentCannotSample(String events, String reason) {
 		PyroscopeSettings pyroscope = new PyroscopeSettings("http://127.0.0.1:9", "checkout-service", null, null, null,
 				null, Map.of(), Duration.ofSeconds(1), 1, 1, 1, Duration.ofSeconds(1), true, true, 100, true, 1.0);

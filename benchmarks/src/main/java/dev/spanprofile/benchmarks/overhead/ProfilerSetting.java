@@ -13,9 +13,9 @@ import java.util.Map;
  */
 public record ProfilerSetting(String label, Map<String, String> properties, boolean judged) {
 
-	/** The starter as it comes: {@code ctimer} event, 10 ms interval. */
+	/** The starter as it comes: {@code cpu} event, 10 ms interval. */
 	public static ProfilerSetting defaults() {
-		return new ProfilerSetting("defaults (ctimer, 10 ms)", Map.of(), true);
+		return new ProfilerSetting("defaults (cpu, 10 ms)", Map.of(), true);
 	}
 
 	public static ProfilerSetting of(String event, Duration interval) {
