@@ -46,7 +46,7 @@ class SwitchingSpansAttributionTest {
 
 		ASYNC_CPU(EngineChoice.ASYNC_PROFILER, ProfilingEvent.CPU, SampleKind.CPU, Duration.ofMillis(5)),
 
-		// The starter's default event: per-thread CPU timers.
+		// Per-thread CPU timers: the event of the recommended production setting.
 		ASYNC_CTIMER(EngineChoice.ASYNC_PROFILER, ProfilingEvent.CTIMER, SampleKind.CPU, Duration.ofMillis(5)),
 
 		ASYNC_WALL(EngineChoice.ASYNC_PROFILER, ProfilingEvent.WALL, SampleKind.WALL, Duration.ofMillis(5)),

@@ -14,8 +14,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class QueryParsingTest {
 
-	private static final SamplerSettings CPU = new SamplerSettings(ProfilingEvent.CPU, Duration.ofMillis(10),
-			Path.of("."), null, null);
+	private static final SamplerSettings CPU = SamplerSettings.defaults();
 
 	private static final SamplerSettings WALL = new SamplerSettings(ProfilingEvent.WALL, Duration.ofMillis(10),
 			Path.of("."), null, null);
