@@ -21,6 +21,7 @@ import dev.spanprofile.benchmarks.memory.StoreMemoryBenchmark;
 import dev.spanprofile.benchmarks.overhead.OverheadBenchmark;
 import dev.spanprofile.benchmarks.overhead.OverheadParameters;
 import dev.spanprofile.benchmarks.overhead.OverheadResult;
+import dev.spanprofile.benchmarks.overhead.TwinParameters;
 import dev.spanprofile.benchmarks.report.BenchmarkReport;
 import dev.spanprofile.benchmarks.report.Machine;
 import dev.spanprofile.benchmarks.report.Results;
@@ -93,9 +94,9 @@ public final class BenchmarkSuite {
 			}
 		}
 		if (only.contains("overhead")) {
-			progress("end-to-end overhead, about 9 minutes");
+			progress("end-to-end overhead, about 20 minutes");
 			try {
-				overhead = new OverheadBenchmark(OverheadParameters.full(), logs).run();
+				overhead = new OverheadBenchmark(OverheadParameters.full(), TwinParameters.full(), logs).run();
 			}
 			catch (Exception ex) {
 				failed(failures, "overhead", ex);

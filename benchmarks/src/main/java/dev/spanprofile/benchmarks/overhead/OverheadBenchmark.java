@@ -15,17 +15,22 @@ import java.util.Map;
  * alternated in rotating order, which includes everything the starter does but suffers from the 10–30 %
  * differences between identical runs that shared machines show;</li>
  * <li>one running application switched on and off through the endpoint in short alternating windows (on, off,
- * off, on, ...), which is far steadier but leaves in place what a switched-off engine keeps doing: the activation
- * hook's check and one check per span start.</li>
+ * off, on, ...), which is steadier but leaves in place what a switched-off engine keeps doing: the activation
+ * hook's check and one check per span start; {@link SwitchProbe} uses it to split the CPU by thread group;</li>
+ * <li>two copies of an application side by side, switched in opposite phase ({@link TwinSwitch}), which cancels
+ * most of what the machine does to both; the goals for a page-heavy application and for this one are judged on
+ * it.</li>
  * </ul>
- * Both report throughput, p50 and p99 latency, and the application's CPU time per request from the operating
- * system, as ratios of on to off per round or pair.
+ * All report throughput, p99 latency, and the application's CPU time per request from the operating system, as
+ * ratios of on to off per round or pair.
  */
 public final class OverheadBenchmark {
 
 	static final String OFF = "off";
 
 	private final OverheadParameters parameters;
+
+	private final TwinParameters twinParameters;
 
 	private final Path logDirectory;
 
@@ -36,19 +41,34 @@ public final class OverheadBenchmark {
 	/** Print each window's CPU per request by thread group (diagnostics, {@link SwitchProbe}). */
 	boolean printThreadGroups;
 
-	public OverheadBenchmark(OverheadParameters parameters, Path logDirectory) {
-		this(parameters, logDirectory, List.of());
+	public OverheadBenchmark(OverheadParameters parameters, TwinParameters twinParameters, Path logDirectory) {
+		this(parameters, twinParameters, logDirectory, List.of());
 	}
 
 	/** @param jvmOptions extra options of the application's JVM, e.g. diagnostic logging */
-	public OverheadBenchmark(OverheadParameters parameters, Path logDirectory, List<String> jvmOptions) {
+	public OverheadBenchmark(OverheadParameters parameters, TwinParameters twinParameters, Path logDirectory,
+			List<String> jvmOptions) {
 		this.parameters = parameters;
+		this.twinParameters = twinParameters;
 		this.logDirectory = logDirectory;
 		this.jvmOptions = List.copyOf(jvmOptions);
 	}
 
 	public OverheadResult run() throws IOException, InterruptedException {
-		return new OverheadResult(this.parameters, separateProcesses(), runtimeSwitch());
+		return new OverheadResult(this.parameters, separateProcesses(), runtimeSwitch(), sideBySide());
+	}
+
+	/** Per case two copies of the application, switched in opposite phase. */
+	List<TwinResult> sideBySide() throws IOException, InterruptedException {
+		TwinParameters p = this.twinParameters;
+		List<TwinResult> results = new ArrayList<>();
+		for (TwinParameters.Case twinCase : p.cases()) {
+			TwinSwitch twins = new TwinSwitch(twinCase.workload(), p.connectionsEach(), p.warmup(), p.window(),
+					p.settle(), p.pairs(), false, this.jvmOptions,
+					this.logDirectory.resolve("twin-" + twinCase.workload().label()), null);
+			results.add(twins.run(twinCase.setting()));
+		}
+		return results;
 	}
 
 	/** Each round starts the application once per configuration, in an order rotated from round to round. */

@@ -10,9 +10,20 @@ import java.util.function.ToDoubleFunction;
  *
  * @param processes windows of separate application runs
  * @param switched windows of one application switched on and off, per setting label
+ * @param twins the side-by-side comparisons, one per application and setting
  */
 public record OverheadResult(OverheadParameters parameters, List<Window> processes,
-		Map<String, List<Window>> switched) {
+		Map<String, List<Window>> switched, List<TwinResult> twins) {
+
+	/** The side-by-side comparison of {@code setting} on {@code workload}, or {@code null} if there was none. */
+	public TwinResult twin(Workload workload, ProfilerSetting setting) {
+		for (TwinResult twin : this.twins) {
+			if (twin.workload().equals(workload) && twin.setting().equals(setting)) {
+				return twin;
+			}
+		}
+		return null;
+	}
 
 	/** On/off ratios of separate runs, paired by round. */
 	public Ratio processRatio(ProfilerSetting setting, Metric metric) {

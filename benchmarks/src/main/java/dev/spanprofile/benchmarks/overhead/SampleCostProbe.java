@@ -64,8 +64,8 @@ public final class SampleCostProbe {
 		Collections.sort(ratios);
 		System.out.println(String.format(Locale.ROOT,
 				"depth %d, %s: CPU per operation on/off %.4f [%.4f..%.4f], %.2f µs per operation off, %+.3f µs on",
-				depth, options, TwinSwitch.quantile(ratios, 0.5), TwinSwitch.quantile(ratios, 0.25),
-				TwinSwitch.quantile(ratios, 0.75), offNanos / pairs / 1000, (onNanos - offNanos) / pairs / 1000));
+				depth, options, TwinResult.quantile(ratios, 0.5), TwinResult.quantile(ratios, 0.25),
+				TwinResult.quantile(ratios, 0.75), offNanos / pairs / 1000, (onNanos - offNanos) / pairs / 1000));
 	}
 
 	/** Operations done in {@code millis} of elapsed time. */

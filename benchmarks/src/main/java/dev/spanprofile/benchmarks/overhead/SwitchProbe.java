@@ -89,9 +89,9 @@ public final class SwitchProbe {
 		}
 		OverheadParameters parameters = new OverheadParameters(connections, workload, warmup, warmup.multipliedBy(3),
 				window, 0, pairs, window, settle, List.of(), settings);
-		OverheadBenchmark benchmark = new OverheadBenchmark(parameters, logs, jvm);
+		OverheadBenchmark benchmark = new OverheadBenchmark(parameters, TwinParameters.none(), logs, jvm);
 		benchmark.printThreadGroups = threads;
-		OverheadResult result = new OverheadResult(parameters, List.of(), benchmark.runtimeSwitch());
+		OverheadResult result = new OverheadResult(parameters, List.of(), benchmark.runtimeSwitch(), List.of());
 		for (ProfilerSetting setting : settings) {
 			System.out.println("## " + setting.label() + " " + setting.properties());
 			for (OverheadResult.Window w : result.switched().get(setting.label())) {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -21,9 +20,6 @@ import java.util.Map;
  * the spread the method has when nothing differs. Used by {@link SwitchProbe} {@code --twin}.
  */
 final class TwinSwitch {
-
-	/** Switches in opposite phase before the first pair: each of the first few is followed by a recompile burst. */
-	static final int SWITCH_WARMUPS = 8;
 
 	private final Workload workload;
 
@@ -64,7 +60,7 @@ final class TwinSwitch {
 	AsyncProfilerAlone alone;
 
 	/** Measure one setting; prints every window and the ratios. */
-	void run(ProfilerSetting setting) throws IOException, InterruptedException {
+	TwinResult run(ProfilerSetting setting) throws IOException, InterruptedException {
 		System.out.println("## twin " + setting.label() + " " + setting.properties());
 		RunningApp a = null;
 		RunningApp b = null;
@@ -90,6 +86,7 @@ final class TwinSwitch {
 			if (this.control) {
 				report("control, both off", unchanged);
 			}
+			return new TwinResult(this.workload, setting, measured);
 		}
 		finally {
 			if (b != null) {
@@ -125,7 +122,7 @@ final class TwinSwitch {
 				break;
 			}
 		}
-		for (int i = 0; i < SWITCH_WARMUPS; i++) {
+		for (int i = 0; i < TwinParameters.SWITCH_WARMUPS; i++) {
 			a.app().setProfiling(i % 2 == 0);
 			b.app().setProfiling(i % 2 != 0);
 			LoadDriver.measureTogether(this.settle, a.load(), b.load());
@@ -158,41 +155,24 @@ final class TwinSwitch {
 		Figures firstOff = first[aFirst ? 1 : 0];
 		Figures secondOn = second[aFirst ? 1 : 0];
 		Figures secondOff = second[aFirst ? 0 : 1];
-		double[] ratios = new double[Figures.MEASURES.length];
+		double[] ratios = new double[TwinResult.Measure.values().length];
 		for (int m = 0; m < ratios.length; m++) {
 			ratios[m] = Math.sqrt(firstOn.value(m) / firstOff.value(m) * (secondOn.value(m) / secondOff.value(m)));
 		}
 		return ratios;
 	}
 
-	private static void report(String title, List<double[]> pairRatios) {
+	private void report(String title, List<double[]> pairRatios) {
+		TwinResult result = new TwinResult(this.workload, null, pairRatios);
 		System.out.println("  " + title + ", " + pairRatios.size() + " pairs: median [lower quartile..upper quartile] "
 				+ "{lowest..highest}");
-		for (int m = 0; m < Figures.MEASURES.length; m++) {
-			List<Double> values = new ArrayList<>();
-			for (double[] ratios : pairRatios) {
-				values.add(ratios[m]);
-			}
-			Collections.sort(values);
-			System.out.println(String.format(Locale.ROOT, "    %-28s %.3f [%.3f..%.3f] {%.3f..%.3f}", Figures.MEASURES[m],
-					quantile(values, 0.5), quantile(values, 0.25), quantile(values, 0.75), values.get(0),
-					values.get(values.size() - 1)));
+		for (TwinResult.Measure measure : TwinResult.Measure.values()) {
+			System.out.println(String.format(Locale.ROOT, "    %-34s %s", measure.title(), result.spread(measure)));
 		}
-	}
-
-	/** Linear interpolation between the closest ranks of sorted {@code values}. */
-	static double quantile(List<Double> values, double q) {
-		double position = q * (values.size() - 1);
-		int below = (int) Math.floor(position);
-		int above = Math.min(values.size() - 1, below + 1);
-		return values.get(below) + (values.get(above) - values.get(below)) * (position - below);
 	}
 
 	/** CPU per request of the whole process, and of its request threads alone, and the requests' throughput and p99. */
 	record Figures(double cpuPerRequest, double requestThreadsPerRequest, double throughput, double p99Millis) {
-
-		static final String[] MEASURES = { "CPU per request", "request threads' CPU per request", "throughput",
-				"p99 latency" };
 
 		static Figures of(LoadDriver.Window window, Snapshot before, Snapshot after) {
 			double requests = Math.max(1, window.requests());
@@ -201,6 +181,7 @@ final class TwinSwitch {
 					window.latencyMillis(0.99));
 		}
 
+		/** The figure of measure {@code measure}, in the order of {@link TwinResult.Measure}. */
 		double value(int measure) {
 			return switch (measure) {
 				case 0 -> this.cpuPerRequest;

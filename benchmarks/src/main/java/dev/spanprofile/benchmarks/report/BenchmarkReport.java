@@ -16,6 +16,11 @@ import dev.spanprofile.benchmarks.overhead.OverheadResult;
 import dev.spanprofile.benchmarks.overhead.OverheadResult.Metric;
 import dev.spanprofile.benchmarks.overhead.OverheadResult.Ratio;
 import dev.spanprofile.benchmarks.overhead.ProfilerSetting;
+import dev.spanprofile.benchmarks.overhead.TwinParameters;
+import dev.spanprofile.benchmarks.overhead.TwinResult;
+import dev.spanprofile.benchmarks.overhead.TwinResult.Measure;
+import dev.spanprofile.benchmarks.overhead.TwinResult.Spread;
+import dev.spanprofile.benchmarks.overhead.Workload;
 
 /**
  * Writes docs/benchmarks.md: the goals with the measured value beside each, then every benchmark's figures.
@@ -27,6 +32,13 @@ public final class BenchmarkReport {
 	/** Everything below this line in docs/benchmarks.md is kept as it is when the suite rewrites the file. */
 	public static final String KEPT_MARKER = "<!-- Measured with SwitchProbe and written by hand: benchmarks/run.sh keeps "
 			+ "everything from this line on. -->";
+
+	/** The side-by-side goals: what a team accepts in production (issue 14). */
+	private static final double CPU_LIMIT = 1.02;
+
+	private static final double THROUGHPUT_LIMIT = 0.98;
+
+	private static final double P99_LIMIT = 1.03;
 
 	private final Results results;
 
@@ -110,6 +122,9 @@ public final class BenchmarkReport {
 						+ "| %s (median over the windows with profiling on) | reported |", with,
 						percent(overhead.collectorShare(setting))));
 			}
+			for (TwinResult twin : overhead.twins()) {
+				sideBySideGoals(twin);
+			}
 		}
 		AccuracyResult accuracy = this.results.accuracy();
 		if (accuracy != null) {
@@ -173,6 +188,26 @@ public final class BenchmarkReport {
 		}
 		String verdict = Double.isNaN(limit) ? "reported" : String.join("; ", verdicts);
 		line("| " + goal + " | " + String.join("; ", measured) + " | " + verdict + " |");
+	}
+
+	/**
+	 * The goals for an application's CPU per request, throughput and p99 latency, judged on the medians of the
+	 * side-by-side comparison (two copies switched in opposite phase).
+	 */
+	private void sideBySideGoals(TwinResult twin) {
+		String of = applicationName(twin.workload()) + ", " + twin.setting().label() + ": ";
+		Spread cpu = twin.spread(Measure.CPU_PER_REQUEST);
+		Spread throughput = twin.spread(Measure.THROUGHPUT);
+		Spread p99 = twin.spread(Measure.P99);
+		goal(of + "CPU per request on/off ≤ " + CPU_LIMIT, cpu + " (" + cpu.count() + " pairs)",
+				cpu.median() <= CPU_LIMIT);
+		goal(of + "throughput on/off ≥ " + THROUGHPUT_LIMIT, throughput.toString(),
+				throughput.median() >= THROUGHPUT_LIMIT);
+		goal(of + "p99 latency on/off ≤ " + P99_LIMIT, p99.toString(), p99.median() <= P99_LIMIT);
+	}
+
+	private static String applicationName(Workload workload) {
+		return workload.equals(Workload.pages()) ? "Page application" : "`work` application";
 	}
 
 	private void goal(String goal, String measured, boolean met) {
@@ -241,14 +276,16 @@ public final class BenchmarkReport {
 				+ "rotates from round to round; one %d s window per start after at least %d s of warm-up. Includes everything "
 				+ "the starter does, but runs of identical configuration differ by tens of percent on a shared "
 				+ "machine.", p.processRounds(), p.window().toSeconds(), p.warmup().toSeconds()));
-		line(String.format(Locale.ROOT, "- **One JVM switched**: per setting one application (at least %d s of warm-up), "
-				+ "switched with `POST /actuator/spanprofile` between %d pairs of %d s windows (on/off, off/on, ...; "
-				+ "%d ms of load after each switch before the window). Much steadier. Switched off, the hook stays "
-				+ "installed (its stopped cost is in the hook table above) and the span processor still looks at every "
-				+ "span start, so this comparison leaves those out.", p.warmup().toSeconds(), p.switchPairs(),
-				p.switchWindow().toSeconds(), p.switchSettle().toMillis()));
+		if (!p.switchSettings().isEmpty()) {
+			line(String.format(Locale.ROOT, "- **One JVM switched**: per setting one application (at least %d s of "
+					+ "warm-up), switched with `POST /actuator/spanprofile` between %d pairs of %d s windows (on/off, "
+					+ "off/on, ...; %d ms of load after each switch before the window). Steadier. Switched off, the hook "
+					+ "stays installed (its stopped cost is in the hook table above) and the span processor still looks "
+					+ "at every span start, so this comparison leaves those out.", p.warmup().toSeconds(),
+					p.switchPairs(), p.switchWindow().toSeconds(), p.switchSettle().toMillis()));
+		}
 		line();
-		line("Ratios are on / off: median over rounds or pairs, [lowest..highest]. Below 1 is better for throughput, "
+		line("Ratios are on / off: median over rounds or pairs, [lowest..highest]. Below 1 is worse for throughput, "
 				+ "above 1 is worse for latency and CPU.");
 		line();
 		line("| comparison | throughput | p50 latency | p99 latency | CPU per request | CPU per request without JIT |");
@@ -274,6 +311,43 @@ public final class BenchmarkReport {
 			for (OverheadResult.Window window : entry.getValue()) {
 				windowRow("one JVM, " + entry.getKey(), window);
 			}
+		}
+		line();
+		sideBySide(overhead.twins());
+	}
+
+	private void sideBySide(List<TwinResult> twins) {
+		if (twins.isEmpty()) {
+			return;
+		}
+		line("### Two copies side by side");
+		line();
+		line("The goals a team accepts in production (CPU per request on/off ≤ " + CPU_LIMIT + ", throughput ≥ "
+				+ THROUGHPUT_LIMIT + ", p99 ≤ " + P99_LIMIT + ") are judged here, on two applications: the one above "
+				+ "and `PageApplication`, a page-heavy one (the owners search page `" + Workload.pages().path()
+				+ "`: Thymeleaf, JPA on an in-memory database, stacks 100–200 frames deep). Per application and "
+				+ "setting two copies run side by side, each under its own closed-loop load, and are switched with "
+				+ "`POST /actuator/spanprofile` in opposite phase: while one profiles the other does not, and in the "
+				+ "next window they swap (`TwinSwitch`). Both are measured over the same windows, so what the shared "
+				+ "machine does to the CPU moves both alike; a pair's ratio is the geometric mean of its two windows' "
+				+ "on/off ratios. Before the first pair each copy is switched " + TwinParameters.SWITCH_WARMUPS
+				+ " times, which takes the recompilation after the first switches out of the windows. Every request "
+				+ "is traced unless a setting says otherwise.");
+		line();
+		TwinResult first = twins.get(0);
+		line(String.format(Locale.ROOT, "%d pairs per row; ratios on / off: median [lower quartile..upper quartile] "
+				+ "{lowest..highest}. \"Request threads\" is the CPU per request of Tomcat's request threads alone.",
+				first.pairs().size()));
+		line();
+		line("| application, setting | CPU per request | request threads | throughput | p99 latency |");
+		line("|---|---|---|---|---|");
+		for (TwinResult twin : twins) {
+			StringBuilder row = new StringBuilder("| " + applicationName(twin.workload()) + ", "
+					+ twin.setting().label() + " |");
+			for (Measure measure : Measure.values()) {
+				row.append(' ').append(twin.spread(measure)).append(" |");
+			}
+			line(row.toString());
 		}
 		line();
 	}

@@ -21,7 +21,8 @@ class OverheadBenchmarkSmokeTest {
 		OverheadParameters parameters = new OverheadParameters(2, Workload.work(20_000), Duration.ofSeconds(1), Duration.ofSeconds(1),
 				Duration.ofSeconds(1), 1, 1, Duration.ofSeconds(1), Duration.ofMillis(300), List.of(setting),
 				List.of(setting));
-		OverheadResult result = new OverheadBenchmark(parameters, Path.of("target", "benchmark-logs")).run();
+		OverheadResult result = new OverheadBenchmark(parameters, TwinParameters.none(),
+				Path.of("target", "benchmark-logs")).run();
 		assertThat(result.processes()).hasSize(2);
 		assertThat(result.switched().get(setting.label())).hasSize(2);
 		assertThat(result.processes()).allSatisfy(OverheadBenchmarkSmokeTest::measured);
@@ -41,12 +42,34 @@ class OverheadBenchmarkSmokeTest {
 		OverheadParameters parameters = new OverheadParameters(2, Workload.pages(), Duration.ofSeconds(1),
 				Duration.ofSeconds(1), Duration.ofSeconds(1), 0, 1, Duration.ofSeconds(1), Duration.ofMillis(300),
 				List.of(), List.of(setting));
-		OverheadResult result = new OverheadBenchmark(parameters, Path.of("target", "benchmark-logs")).run();
+		OverheadResult result = new OverheadBenchmark(parameters, TwinParameters.none(),
+				Path.of("target", "benchmark-logs")).run();
 		assertThat(result.processes()).isEmpty();
 		assertThat(result.switched().get(setting.label())).hasSize(2)
 			.allSatisfy(OverheadBenchmarkSmokeTest::measured)
 			.allSatisfy((window) -> assertThat(window.errors()).as("failed page requests").isZero());
 		assertThat(result.switchRatio(setting, Metric.CPU_PER_REQUEST).median()).isPositive().isFinite();
+	}
+
+	@Test
+	void twoCopiesSwitchedSideBySideGiveOneRatioPerPairAndMeasure() throws Exception {
+		OverheadParameters none = new OverheadParameters(2, Workload.work(20_000), Duration.ofSeconds(1),
+				Duration.ofSeconds(1), Duration.ofSeconds(1), 0, 0, Duration.ofSeconds(1), Duration.ofMillis(300),
+				List.of(), List.of());
+		TwinParameters.Case production = new TwinParameters.Case(Workload.work(20_000), ProfilerSetting.production());
+		TwinParameters twins = new TwinParameters(1, Duration.ofSeconds(1), Duration.ofSeconds(1),
+				Duration.ofMillis(300), 2, List.of(production));
+		OverheadResult result = new OverheadBenchmark(none, twins, Path.of("target", "benchmark-logs")).run();
+		assertThat(result.processes()).isEmpty();
+		TwinResult twin = result.twin(production.workload(), production.setting());
+		assertThat(twin).isNotNull();
+		assertThat(twin.pairs()).hasSize(2);
+		for (TwinResult.Measure measure : TwinResult.Measure.values()) {
+			TwinResult.Spread spread = twin.spread(measure);
+			assertThat(spread.count()).isEqualTo(2);
+			assertThat(spread.lowest()).as(measure.title()).isPositive().isFinite();
+			assertThat(spread.median()).isBetween(spread.lowest(), spread.highest());
+		}
 	}
 
 	private static void measured(OverheadResult.Window window) {

@@ -41,9 +41,9 @@ class TwinSwitchTest {
 	@Test
 	void quartilesInterpolateBetweenRanks() {
 		List<Double> values = List.of(1.0, 2.0, 3.0, 4.0, 5.0);
-		assertThat(TwinSwitch.quantile(values, 0.5)).isEqualTo(3.0);
-		assertThat(TwinSwitch.quantile(values, 0.25)).isEqualTo(2.0);
-		assertThat(TwinSwitch.quantile(List.of(1.0, 2.0), 0.5)).isEqualTo(1.5);
+		assertThat(TwinResult.quantile(values, 0.5)).isEqualTo(3.0);
+		assertThat(TwinResult.quantile(values, 0.25)).isEqualTo(2.0);
+		assertThat(TwinResult.quantile(List.of(1.0, 2.0), 0.5)).isEqualTo(1.5);
 	}
 
 	private static Figures figures(double cpuMicrosPerRequest) {

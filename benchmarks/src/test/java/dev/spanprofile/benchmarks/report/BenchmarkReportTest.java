@@ -15,6 +15,7 @@ import dev.spanprofile.benchmarks.overhead.OverheadParameters;
 import dev.spanprofile.benchmarks.overhead.OverheadResult;
 import dev.spanprofile.benchmarks.overhead.OverheadResult.Window;
 import dev.spanprofile.benchmarks.overhead.ProfilerSetting;
+import dev.spanprofile.benchmarks.overhead.TwinResult;
 import dev.spanprofile.benchmarks.overhead.Workload;
 import org.junit.jupiter.api.Test;
 
@@ -35,10 +36,18 @@ class BenchmarkReportTest {
 				Duration.ofSeconds(1), 1, 1, Duration.ofSeconds(1), Duration.ofSeconds(1),
 				List.of(ProfilerSetting.defaults()), List.of(ProfilerSetting.defaults(), ctimer));
 		String on = "on, defaults (cpu, 10 ms)";
+		// Side by side, CPU per request, request threads, throughput, p99: the page within every goal in the median
+		// (one pair is not, and does not count), the work application over the CPU goal.
+		TwinResult page = new TwinResult(Workload.pages(), ProfilerSetting.production(),
+				List.of(new double[] { 1.01, 1.0, 0.99, 1.0 }, new double[] { 1.015, 1.0, 1.0, 1.02 },
+						new double[] { 1.05, 1.04, 0.95, 1.2 }));
+		TwinResult work = new TwinResult(Workload.work(1000), ProfilerSetting.defaults(),
+				List.of(new double[] { 1.04, 1.02, 0.98, 1.03 }, new double[] { 1.02, 1.02, 0.99, 1.01 }));
 		OverheadResult overhead = new OverheadResult(parameters,
 				List.of(window("off", 1000, 10), window(on, 900, 11)),
 				Map.of(ProfilerSetting.defaults().label(), List.of(window(on, 995, 10.1), window("off", 1000, 10)),
-						ctimer.label(), List.of(window("off", 1000, 10), window("on, ctimer, 10 ms", 970, 10.0))));
+						ctimer.label(), List.of(window("off", 1000, 10), window("on, ctimer, 10 ms", 970, 10.0))),
+				List.of(page, work));
 		AccuracyResult accuracy = new AccuracyResult(AccuracyParameters.full(), "cpu",
 				List.of(new AccuracyResult.SpanOutcome("a", 0, 1_000_000_000, 100, 105, 104, 0, Duration.ofMillis(900), 0),
 						new AccuracyResult.SpanOutcome("b", 1, 1_000_000_000, 100, 80, 79, 0, Duration.ofMillis(1600), 0)),
@@ -63,6 +72,18 @@ class BenchmarkReportTest {
 			.endsWith("| reported |");
 		assertThat(report).contains("| one JVM switched, ctimer, 10 ms | 0.970 [0.970..0.970] |")
 			.doesNotContain("| separate runs, ctimer");
+		String production = "Page application, recommended production setting (ctimer, 20 ms, 10 % traced): ";
+		assertThat(goal(report, production + "CPU per request on/off ≤ 1.02"))
+			.contains("1.015 [1.013..1.033] {1.010..1.050} (3 pairs)")
+			.endsWith("| met |");
+		assertThat(goal(report, production + "throughput on/off ≥ 0.98")).contains("0.990 [").endsWith("| met |");
+		assertThat(goal(report, production + "p99 latency on/off ≤ 1.03")).contains("1.020 [").endsWith("| met |");
+		assertThat(goal(report, "`work` application, defaults (cpu, 10 ms): CPU per request on/off ≤ 1.02"))
+			.contains("1.030 [1.025..1.035]").endsWith("**not met** |");
+		assertThat(goal(report, "`work` application, defaults (cpu, 10 ms): throughput on/off ≥ 0.98"))
+			.contains("0.985 [").endsWith("| met |");
+		assertThat(report).contains("| Page application, recommended production setting (ctimer, 20 ms, 10 % traced) "
+				+ "| 1.015 [1.013..1.033] {1.010..1.050} | 1.000 [1.000..1.020] {1.000..1.040} |");
 		assertThat(goal(report, "Misattributed samples")).contains("0.00 %").endsWith("| met |");
 		assertThat(goal(report, "Samples within ±15 %")).contains("1 of 2 spans").endsWith("**not met** |");
 		assertThat(goal(report, "Profile complete")).contains("max 1600 ms").endsWith("**not met** |");

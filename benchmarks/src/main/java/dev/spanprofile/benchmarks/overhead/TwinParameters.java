@@ -1,0 +1,45 @@
+package dev.spanprofile.benchmarks.overhead;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The side-by-side comparison of the overhead benchmark ({@link TwinSwitch}): per case two copies of an application,
+ * switched in opposite phase.
+ *
+ * @param connectionsEach keep-alive connections of each copy's closed-loop load
+ * @param warmup load before the switching starts; longer while the JIT is still busy, up to three times as long
+ * @param window length of one measured window
+ * @param settle load after each switch before the window
+ * @param pairs switch pairs per case
+ * @param cases the applications and settings compared with profiling off
+ */
+public record TwinParameters(int connectionsEach, Duration warmup, Duration window, Duration settle, int pairs,
+		List<Case> cases) {
+
+	/** Switches in opposite phase before the first pair: each of the first few is followed by a recompile burst. */
+	public static final int SWITCH_WARMUPS = 8;
+
+	/**
+	 * What docs/benchmarks.md reports, about 15 minutes: both applications with the defaults and with the recommended
+	 * production setting, 10 pairs each.
+	 */
+	public static TwinParameters full() {
+		List<Case> cases = List.of(new Case(Workload.pages(), ProfilerSetting.defaults()),
+				new Case(Workload.pages(), ProfilerSetting.production()),
+				new Case(Workload.work(300_000), ProfilerSetting.defaults()),
+				new Case(Workload.work(300_000), ProfilerSetting.production()));
+		return new TwinParameters(2, Duration.ofSeconds(40), Duration.ofSeconds(4), Duration.ofSeconds(3), 10, cases);
+	}
+
+	/** No side-by-side comparison. */
+	public static TwinParameters none() {
+		return new TwinParameters(2, Duration.ZERO, Duration.ZERO, Duration.ZERO, 0, List.of());
+	}
+
+	/** One application with one setting. */
+	public record Case(Workload workload, ProfilerSetting setting) {
+
+	}
+
+}
