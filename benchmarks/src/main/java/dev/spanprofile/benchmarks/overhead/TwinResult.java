@@ -17,8 +17,9 @@ public record TwinResult(Workload workload, ProfilerSetting setting, List<double
 	/** The measures compared, in the order of a pair's ratios. */
 	public enum Measure {
 
-		CPU_PER_REQUEST("CPU per request"), REQUEST_THREADS("request threads' CPU per request"),
-		THROUGHPUT("throughput"), P99("p99 latency");
+		CPU_PER_REQUEST("CPU per request"),
+		CPU_WITHOUT_JIT("CPU per request without the JIT compiler threads"),
+		REQUEST_THREADS("request threads' CPU per request"), THROUGHPUT("throughput"), P99("p99 latency");
 
 		private final String title;
 

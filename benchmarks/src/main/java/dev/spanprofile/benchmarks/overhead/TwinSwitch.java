@@ -171,38 +171,48 @@ final class TwinSwitch {
 		}
 	}
 
-	/** CPU per request of the whole process, and of its request threads alone, and the requests' throughput and p99. */
-	record Figures(double cpuPerRequest, double requestThreadsPerRequest, double throughput, double p99Millis) {
+	/**
+	 * CPU per request of the whole process, of the process without its JIT compiler threads (whose bursts after a
+	 * switch a running application pays once, not per request), and of its request threads alone; the requests'
+	 * throughput and p99.
+	 */
+	record Figures(double cpuPerRequest, double withoutJitPerRequest, double requestThreadsPerRequest,
+			double throughput, double p99Millis) {
 
 		static Figures of(LoadDriver.Window window, Snapshot before, Snapshot after) {
 			double requests = Math.max(1, window.requests());
-			return new Figures((after.cpuNanos - before.cpuNanos) / 1000.0 / requests,
+			double cpuNanos = after.cpuNanos - before.cpuNanos;
+			return new Figures(cpuNanos / 1000.0 / requests,
+					(cpuNanos - (after.compilerNanos - before.compilerNanos)) / 1000.0 / requests,
 					(after.requestThreadNanos - before.requestThreadNanos) / 1000.0 / requests, window.throughput(),
 					window.latencyMillis(0.99));
 		}
 
 		/** The figure of measure {@code measure}, in the order of {@link TwinResult.Measure}. */
 		double value(int measure) {
-			return switch (measure) {
-				case 0 -> this.cpuPerRequest;
-				case 1 -> this.requestThreadsPerRequest;
-				case 2 -> this.throughput;
-				default -> this.p99Millis;
+			return switch (TwinResult.Measure.values()[measure]) {
+				case CPU_PER_REQUEST -> this.cpuPerRequest;
+				case CPU_WITHOUT_JIT -> this.withoutJitPerRequest;
+				case REQUEST_THREADS -> this.requestThreadsPerRequest;
+				case THROUGHPUT -> this.throughput;
+				case P99 -> this.p99Millis;
 			};
 		}
 
 		@Override
 		public String toString() {
-			return String.format(Locale.ROOT, "cpu/req %5.0f µs, request threads %5.0f µs, %5.0f req/s, p99 %5.2f ms",
-					this.cpuPerRequest, this.requestThreadsPerRequest, this.throughput, this.p99Millis);
+			return String.format(Locale.ROOT,
+					"cpu/req %5.0f µs, without JIT %5.0f µs, request threads %5.0f µs, %5.0f req/s, p99 %5.2f ms",
+					this.cpuPerRequest, this.withoutJitPerRequest, this.requestThreadsPerRequest, this.throughput,
+					this.p99Millis);
 		}
 
 	}
 
-	private record Snapshot(long cpuNanos, long requestThreadNanos) {
+	private record Snapshot(long cpuNanos, long compilerNanos, long requestThreadNanos) {
 	}
 
-	/** CPU time so far of the whole copy and of its request threads. */
+	/** CPU time so far of the whole copy, of its JIT compiler threads and of its request threads. */
 	private static Snapshot snapshot(AppProcess app) {
 		long requestThreads = 0;
 		for (Map.Entry<String, ProcessCpu.GroupUsage> group : app.cpuByThreadGroup().entrySet()) {
@@ -211,7 +221,8 @@ final class TwinSwitch {
 				requestThreads += group.getValue().runNanos();
 			}
 		}
-		return new Snapshot(app.cpuTime().total().toNanos(), requestThreads);
+		ProcessCpu.Usage usage = app.cpuTime();
+		return new Snapshot(usage.total().toNanos(), usage.compiler().toNanos(), requestThreads);
 	}
 
 }

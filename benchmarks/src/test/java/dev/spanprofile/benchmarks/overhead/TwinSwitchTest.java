@@ -47,7 +47,7 @@ class TwinSwitchTest {
 	}
 
 	private static Figures figures(double cpuMicrosPerRequest) {
-		return new Figures(cpuMicrosPerRequest, cpuMicrosPerRequest, 1000, 5);
+		return new Figures(cpuMicrosPerRequest, cpuMicrosPerRequest, cpuMicrosPerRequest, 1000, 5);
 	}
 
 }
