@@ -55,7 +55,8 @@ public final class OverheadBenchmark {
 	}
 
 	public OverheadResult run() throws IOException, InterruptedException {
-		return new OverheadResult(this.parameters, separateProcesses(), runtimeSwitch(), sideBySide());
+		return new OverheadResult(this.parameters, separateProcesses(), runtimeSwitch(), this.twinParameters,
+				sideBySide());
 	}
 
 	/** Per case two copies of the application, switched in opposite phase. */

@@ -10,10 +10,11 @@ import java.util.function.ToDoubleFunction;
  *
  * @param processes windows of separate application runs
  * @param switched windows of one application switched on and off, per setting label
+ * @param twinParameters how the side-by-side comparisons were run
  * @param twins the side-by-side comparisons, one per application and setting
  */
 public record OverheadResult(OverheadParameters parameters, List<Window> processes,
-		Map<String, List<Window>> switched, List<TwinResult> twins) {
+		Map<String, List<Window>> switched, TwinParameters twinParameters, List<TwinResult> twins) {
 
 	/** The side-by-side comparison of {@code setting} on {@code workload}, or {@code null} if there was none. */
 	public TwinResult twin(Workload workload, ProfilerSetting setting) {

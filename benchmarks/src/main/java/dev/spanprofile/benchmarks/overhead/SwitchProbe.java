@@ -91,7 +91,8 @@ public final class SwitchProbe {
 				window, 0, pairs, window, settle, List.of(), settings);
 		OverheadBenchmark benchmark = new OverheadBenchmark(parameters, TwinParameters.none(), logs, jvm);
 		benchmark.printThreadGroups = threads;
-		OverheadResult result = new OverheadResult(parameters, List.of(), benchmark.runtimeSwitch(), List.of());
+		OverheadResult result = new OverheadResult(parameters, List.of(), benchmark.runtimeSwitch(),
+				TwinParameters.none(), List.of());
 		for (ProfilerSetting setting : settings) {
 			System.out.println("## " + setting.label() + " " + setting.properties());
 			for (OverheadResult.Window w : result.switched().get(setting.label())) {

@@ -315,10 +315,10 @@ public final class BenchmarkReport {
 			}
 		}
 		line();
-		sideBySide(overhead.twins());
+		sideBySide(overhead.twinParameters(), overhead.twins());
 	}
 
-	private void sideBySide(List<TwinResult> twins) {
+	private void sideBySide(TwinParameters p, List<TwinResult> twins) {
 		if (twins.isEmpty()) {
 			return;
 		}
@@ -336,12 +336,14 @@ public final class BenchmarkReport {
 				+ " times, which takes the recompilation after the first switches out of the windows. Every request "
 				+ "is traced unless a setting says otherwise.");
 		line();
-		TwinResult first = twins.get(0);
-		line(String.format(Locale.ROOT, "%d pairs per row; ratios on / off: median [lower quartile..upper quartile] "
-				+ "{lowest..highest}. \"Without JIT\" leaves out the JIT compiler threads, whose bursts after a switch "
-				+ "a running application pays once; \"request threads\" is the CPU per request of Tomcat's request "
-				+ "threads alone.",
-				first.pairs().size()));
+		line(String.format(Locale.ROOT, "Each copy: %d keep-alive connections, after at least %d s of warm-up (longer "
+				+ "while its JIT compiler threads are busy); %d pairs of %d s windows, each after %d s of load following "
+				+ "the switch.", p.connectionsEach(), p.warmup().toSeconds(), p.pairs(), p.window().toSeconds(),
+				p.settle().toSeconds()));
+		line();
+		line("Ratios on / off: median [lower quartile..upper quartile] {lowest..highest}. \"Without JIT\" leaves out "
+				+ "the JIT compiler threads, whose bursts after a switch a running application pays once; \"request "
+				+ "threads\" is the CPU per request of Tomcat's request threads alone.");
 		line();
 		line("| application, setting | CPU per request | without JIT | request threads | throughput | p99 latency |");
 		line("|---|---|---|---|---|---|");

@@ -15,6 +15,7 @@ import dev.spanprofile.benchmarks.overhead.OverheadParameters;
 import dev.spanprofile.benchmarks.overhead.OverheadResult;
 import dev.spanprofile.benchmarks.overhead.OverheadResult.Window;
 import dev.spanprofile.benchmarks.overhead.ProfilerSetting;
+import dev.spanprofile.benchmarks.overhead.TwinParameters;
 import dev.spanprofile.benchmarks.overhead.TwinResult;
 import dev.spanprofile.benchmarks.overhead.Workload;
 import org.junit.jupiter.api.Test;
@@ -47,7 +48,7 @@ class BenchmarkReportTest {
 				List.of(window("off", 1000, 10), window(on, 900, 11)),
 				Map.of(ProfilerSetting.defaults().label(), List.of(window(on, 995, 10.1), window("off", 1000, 10)),
 						ctimer.label(), List.of(window("off", 1000, 10), window("on, ctimer, 10 ms", 970, 10.0))),
-				List.of(page, work));
+				TwinParameters.full(), List.of(page, work));
 		AccuracyResult accuracy = new AccuracyResult(AccuracyParameters.full(), "cpu",
 				List.of(new AccuracyResult.SpanOutcome("a", 0, 1_000_000_000, 100, 105, 104, 0, Duration.ofMillis(900), 0),
 						new AccuracyResult.SpanOutcome("b", 1, 1_000_000_000, 100, 80, 79, 0, Duration.ofMillis(1600), 0)),
@@ -88,6 +89,7 @@ class BenchmarkReportTest {
 		assertThat(report).contains("| Page application, recommended production setting (ctimer, 20 ms, 10 % traced) "
 				+ "| 1.015 [1.013..1.033] {1.010..1.050} | 1.005 [1.003..1.018] {1.000..1.030} "
 				+ "| 1.000 [1.000..1.020] {1.000..1.040} |");
+		assertThat(report).contains("after at least 60 s of warm-up").contains("4 s windows, each after 3 s of load");
 		assertThat(goal(report, "Misattributed samples")).contains("0.00 %").endsWith("| met |");
 		assertThat(goal(report, "Samples within ±15 %")).contains("1 of 2 spans").endsWith("**not met** |");
 		assertThat(goal(report, "Profile complete")).contains("max 1600 ms").endsWith("**not met** |");
