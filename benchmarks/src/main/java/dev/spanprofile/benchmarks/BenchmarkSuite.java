@@ -94,7 +94,7 @@ public final class BenchmarkSuite {
 			}
 		}
 		if (only.contains("overhead")) {
-			progress("end-to-end overhead, about 30 minutes");
+			progress("end-to-end overhead, about 25 minutes");
 			try {
 				overhead = new OverheadBenchmark(OverheadParameters.full(), TwinParameters.full(), logs).run();
 			}

@@ -21,7 +21,7 @@ public record TwinParameters(int connectionsEach, Duration warmup, Duration wind
 	public static final int SWITCH_WARMUPS = 8;
 
 	/**
-	 * What docs/benchmarks.md reports, about 25 minutes: both applications with the defaults and with the recommended
+	 * What docs/benchmarks.md reports, about 20 minutes: both applications with the defaults and with the recommended
 	 * production setting, 12 pairs each. A minute of warm-up at least: with less, the page application's copies were
 	 * still compiling during the first pairs on a busy 2-core machine.
 	 */
