@@ -82,11 +82,12 @@ final class TwinSwitch {
 					unchanged.add(pairRatios(controlFirst, controlSecond, aFirst));
 				}
 			}
-			report("profiling on / off", measured);
+			TwinResult result = new TwinResult(this.workload, setting, measured);
+			report("profiling on / off", result);
 			if (this.control) {
-				report("control, both off", unchanged);
+				report("control, both off", new TwinResult(this.workload, setting, unchanged));
 			}
-			return new TwinResult(this.workload, setting, measured);
+			return result;
 		}
 		finally {
 			if (b != null) {
@@ -162,10 +163,9 @@ final class TwinSwitch {
 		return ratios;
 	}
 
-	private void report(String title, List<double[]> pairRatios) {
-		TwinResult result = new TwinResult(this.workload, null, pairRatios);
-		System.out.println("  " + title + ", " + pairRatios.size() + " pairs: median [lower quartile..upper quartile] "
-				+ "{lowest..highest}");
+	private static void report(String title, TwinResult result) {
+		System.out.println("  " + title + ", " + result.pairs().size() + " pairs: median [lower quartile..upper "
+				+ "quartile] {lowest..highest}");
 		for (TwinResult.Measure measure : TwinResult.Measure.values()) {
 			System.out.println(String.format(Locale.ROOT, "    %-34s %s", measure.title(), result.spread(measure)));
 		}
