@@ -13,8 +13,9 @@ public enum ProfilingEvent {
 
 	/**
 	 * Per-thread CPU timers (timer_create): no kernel permissions needed, and a quarter of what perf_events cost a
-	 * sample on virtual machines, but 5 % fewer samples than CPU time when threads outnumber cores four to one
-	 * (docs/benchmarks.md, round 7). Linux only; elsewhere {@link #onPlatform} makes it itimer.
+	 * sample on virtual machines, but about 5 % fewer samples than CPU time when threads outnumber cores: the kernel
+	 * merges an expiration into a signal still pending, and async-profiler's Flight Recorder samples cannot carry the
+	 * merged ones (docs/benchmarks.md, rounds 7 and 8). Linux only; elsewhere {@link #onPlatform} makes it itimer.
 	 */
 	CTIMER,
 
