@@ -39,7 +39,7 @@ class PyroscopeAllocationAndLockTest {
 	/** Small enough for a few thousand samples, so that the bounds below are several deviations wide. */
 	private static final long ALLOC_INTERVAL = 32 * 1024;
 
-	private static final Duration UPLOAD_INTERVAL = Duration.ofSeconds(10);
+	private static final Duration UPLOAD_INTERVAL = Duration.ofSeconds(5);
 
 	private static final int CHUNK = 1024;
 
