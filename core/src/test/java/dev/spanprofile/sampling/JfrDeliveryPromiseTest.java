@@ -1,0 +1,90 @@
+package dev.spanprofile.sampling;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+import dev.spanprofile.store.FrameTable;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The time {@link SamplingEngine#collect} returns is a promise the join relies on: every sample stamped earlier has
+ * been delivered. A sample that comes later, stamped before a time already vouched for, reaches a join that may have
+ * forgotten the change points it needs (its thread's state is then unknown, and the sample is lost).
+ */
+class JfrDeliveryPromiseTest {
+
+	/** The clocks' pairing at conversion moves a sample's time by microseconds; the broken promise was 80-190 ms. */
+	private static final long TOLERANCE_NANOS = 2_000_000;
+
+	private static final Duration RUN = Duration.ofSeconds(5);
+
+	private static final int BUSY_THREADS = 4;
+
+	static volatile long escape;
+
+	@Test
+	void noSampleArrivesStampedBeforeATimeAlreadyVouchedFor() throws Exception {
+		SamplerSettings settings = new SamplerSettings(Set.of(ProfilingEvent.CPU), Duration.ofMillis(10),
+				Path.of(System.getProperty("java.io.tmpdir")), null, null);
+		AtomicBoolean running = new AtomicBoolean(true);
+		// More busy threads than cores: the stream's thread gets the CPU late, as on a loaded server, and lags
+		// behind the flushes it delivers.
+		List<Thread> busy = new ArrayList<>();
+		for (int t = 0; t < BUSY_THREADS; t++) {
+			busy.add(new Thread(() -> {
+				long x = 1;
+				while (running.get()) {
+					for (int i = 0; i < 100_000; i++) {
+						x = x * 6364136223846793005L + 1442695040888963407L;
+					}
+					escape = x;
+				}
+			}, "busy-" + t));
+		}
+		JfrStreamingEngine engine = new JfrStreamingEngine(settings, new FrameTable());
+		AtomicLong samples = new AtomicLong();
+		AtomicLong late = new AtomicLong();
+		AtomicLong latestBy = new AtomicLong();
+		long started = System.nanoTime();
+		long vouched = started;
+		busy.forEach(Thread::start);
+		try {
+			engine.start();
+			while (System.nanoTime() - started < RUN.toNanos()) {
+				long promised = vouched;
+				long upTo = engine.collect((kind, thread, time, stack, weight) -> {
+					samples.incrementAndGet();
+					if (time < promised - TOLERANCE_NANOS) {
+						late.incrementAndGet();
+						latestBy.accumulateAndGet(promised - time, Math::max);
+					}
+				});
+				vouched = Math.max(vouched, upTo);
+				Thread.sleep(20);
+			}
+		}
+		finally {
+			running.set(false);
+			for (Thread thread : busy) {
+				thread.join();
+			}
+			engine.close();
+		}
+		System.out.printf("jfr delivery: %d samples, %d stamped before a time already vouched for (up to %.1f ms); "
+				+ "vouched up to %.1f s after the start, of %.1f s%n", samples.get(), late.get(), latestBy.get() / 1e6,
+				(vouched - started) / 1e9, RUN.toNanos() / 1e9);
+		// Busy threads for 5 s at 10 ms: hundreds of samples, even from a sampler thread a loaded machine starves.
+		assertThat(samples.get()).isGreaterThan(100);
+		assertThat(late.get()).as("samples stamped before a time already vouched for").isZero();
+		// The promise must still move: a flush a second, one delivery back, so it trails by about two seconds.
+		assertThat(vouched - started).as("time vouched for").isGreaterThan(RUN.minusMillis(3500).toNanos());
+	}
+
+}
