@@ -35,8 +35,8 @@ class AsyncProfilerDumpLossTest {
 		List<Thread> workers = startWorkload(running);
 		try {
 			profiler.execute(new AsyncProfilerEngine(settings, new FrameTable()).startCommand(file));
-			// 4 s each: the workload records about 65,000 events a second, so even the slow schedule's few thousand
-			// skips are far from the bounds' granularity.
+			// 4 s each: about 250,000 events a schedule here, so the shares compared below rest on hundreds (one dump
+			// a second) to thousands (every 50 ms) of skipped events.
 			Measured slow = measure(profiler, Duration.ofSeconds(1), 4);
 			Measured fast = measure(profiler, Duration.ofMillis(50), 80);
 			System.out.printf("dump every 1 s: %s%ndump every 50 ms: %s%n", slow, fast);
