@@ -181,9 +181,10 @@ final class TwinSwitch {
 
 		static Figures of(LoadDriver.Window window, Snapshot before, Snapshot after) {
 			double requests = Math.max(1, window.requests());
-			double cpuNanos = after.cpuNanos - before.cpuNanos;
+			ProcessCpu.Usage used = after.cpu.minus(before.cpu);
+			double cpuNanos = used.total().toNanos();
 			return new Figures(cpuNanos / 1000.0 / requests,
-					(cpuNanos - (after.compilerNanos - before.compilerNanos)) / 1000.0 / requests,
+					(cpuNanos - used.compiler().toNanos()) / 1000.0 / requests,
 					(after.requestThreadNanos - before.requestThreadNanos) / 1000.0 / requests, window.throughput(),
 					window.latencyMillis(0.99));
 		}
@@ -209,7 +210,7 @@ final class TwinSwitch {
 
 	}
 
-	private record Snapshot(long cpuNanos, long compilerNanos, long requestThreadNanos) {
+	private record Snapshot(ProcessCpu.Usage cpu, long requestThreadNanos) {
 	}
 
 	/** CPU time so far of the whole copy, of its JIT compiler threads and of its request threads. */
@@ -221,8 +222,7 @@ final class TwinSwitch {
 				requestThreads += group.getValue().runNanos();
 			}
 		}
-		ProcessCpu.Usage usage = app.cpuTime();
-		return new Snapshot(usage.total().toNanos(), usage.compiler().toNanos(), requestThreads);
+		return new Snapshot(app.cpuTime(), requestThreads);
 	}
 
 }
