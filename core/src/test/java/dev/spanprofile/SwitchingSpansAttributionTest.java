@@ -79,6 +79,18 @@ class SwitchingSpansAttributionTest {
 			return this == ASYNC_CPU || this == ASYNC_CTIMER;
 		}
 
+		/**
+		 * Misattributed hot samples allowed. Flight Recorder stamps a sample with a wall-clock instant, which the
+		 * engine maps onto the change points' clock with a pairing of the two clocks read at delivery: a sample
+		 * taken within that error of a switch (here every 1-5 ms) can likely land on the other side. Seen on a
+		 * 2-core machine: 2 of 304 (JDK 17, one of six fresh-clone builds) and 1 of 307 (JDK 25, one of about
+		 * twenty runs of this case), none in the others; async-profiler's samplers, stamped on the change points'
+		 * own clock, none.
+		 */
+		double maxWrongShare() {
+			return (this == JFR_CPU) ? 0.01 : MAX_WRONG_SHARE;
+		}
+
 	}
 
 	@ParameterizedTest
@@ -168,7 +180,7 @@ class SwitchingSpansAttributionTest {
 		assertThat(takenInAlpha + takenInBeta).as("hot samples taken: enough for a 0.5 %% bound to mean something")
 			.isGreaterThanOrEqualTo(200);
 		assertThat(wrong).as("hot samples in the other span (of %d)", right + wrong)
-			.isLessThanOrEqualTo((long) Math.floor(MAX_WRONG_SHARE * (right + wrong)));
+			.isLessThanOrEqualTo((long) Math.floor(sampler.maxWrongShare() * (right + wrong)));
 		// The sampler's own output is the expected count: the join must place at least 90 % of the samples taken in
 		// a span's hot method in that span (a join that drops samples near switches fails here), and cannot place
 		// more than were taken.
