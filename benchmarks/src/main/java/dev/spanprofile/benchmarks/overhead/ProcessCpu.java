@@ -30,9 +30,10 @@ final class ProcessCpu {
 				java.util.Map<String, ThreadTime> byThread = new java.util.HashMap<>();
 				threads.forEach((thread) -> {
 					String name = name(thread);
-					// HotSpot's "C1 CompilerThread0", "C2 CompilerThread1"; Linux keeps 15 characters of a name.
+					// HotSpot's "C1 CompilerThread0", "C2 CompilerThread1"; Linux keeps 15 characters of a name, so
+					// Tomcat's connector threads ("http-nio-127.0.0.1-PORT-exec-N") are "http-nio-127.0.".
 					byThread.put(thread.getFileName().toString(), new ThreadTime(runNanos(thread),
-							name.contains("CompilerThre"), name.startsWith("spanprofile-col")));
+							name.contains("CompilerThre"), name.startsWith("spanprofile-col"), name.startsWith("http-nio")));
 				});
 				return Usage.of(byThread);
 			}
@@ -44,7 +45,7 @@ final class ProcessCpu {
 			.totalCpuDuration()
 			.orElseThrow(() -> new IllegalStateException("The OS does not report the CPU time of process "
 					+ this.process.pid()));
-		return new Usage(total, Duration.ZERO, Duration.ZERO, java.util.Map.of());
+		return new Usage(total, Duration.ZERO, Duration.ZERO, Duration.ZERO, java.util.Map.of());
 	}
 
 	/**
@@ -98,15 +99,19 @@ final class ProcessCpu {
 	}
 
 	/** One thread's CPU time so far (ns), and which of {@link Usage}'s parts it counts in besides the total. */
-	record ThreadTime(long runNanos, boolean compiler, boolean collector) {
+	record ThreadTime(long runNanos, boolean compiler, boolean collector, boolean request) {
 
-		void addTo(long[] totalCompilerCollector, long nanos) {
-			totalCompilerCollector[0] += nanos;
+		/** Adds {@code nanos} to the sums, in {@link Usage}'s order: total, compiler, collector, request threads. */
+		void addTo(long[] sums, long nanos) {
+			sums[0] += nanos;
 			if (this.compiler) {
-				totalCompilerCollector[1] += nanos;
+				sums[1] += nanos;
 			}
 			else if (this.collector) {
-				totalCompilerCollector[2] += nanos;
+				sums[2] += nanos;
+			}
+			else if (this.request) {
+				sums[3] += nanos;
 			}
 		}
 
@@ -126,15 +131,21 @@ final class ProcessCpu {
 	 * @param compiler of which the JIT compiler threads'
 	 * @param collector of which spanprofile's collector thread's (draining change points, dumping and parsing the
 	 * recording, joining samples to spans)
+	 * @param requestThreads of which the application's request threads' (Tomcat's connector threads)
 	 * @param threads each thread's time, by thread id (empty in a difference, or where the OS lists no threads)
 	 */
-	record Usage(Duration total, Duration compiler, Duration collector, java.util.Map<String, ThreadTime> threads) {
+	record Usage(Duration total, Duration compiler, Duration collector, Duration requestThreads,
+			java.util.Map<String, ThreadTime> threads) {
 
 		static Usage of(java.util.Map<String, ThreadTime> threads) {
-			long[] nanos = new long[3];
+			long[] nanos = new long[4];
 			threads.values().forEach((thread) -> thread.addTo(nanos, thread.runNanos()));
-			return new Usage(Duration.ofNanos(nanos[0]), Duration.ofNanos(nanos[1]), Duration.ofNanos(nanos[2]),
-					java.util.Map.copyOf(threads));
+			return of(nanos, java.util.Map.copyOf(threads));
+		}
+
+		private static Usage of(long[] sums, java.util.Map<String, ThreadTime> threads) {
+			return new Usage(Duration.ofNanos(sums[0]), Duration.ofNanos(sums[1]), Duration.ofNanos(sums[2]),
+					Duration.ofNanos(sums[3]), threads);
 		}
 
 		/**
@@ -147,17 +158,17 @@ final class ProcessCpu {
 		Usage minus(Usage earlier) {
 			if (this.threads.isEmpty() || earlier.threads.isEmpty()) {
 				return new Usage(this.total.minus(earlier.total), this.compiler.minus(earlier.compiler),
-						this.collector.minus(earlier.collector), java.util.Map.of());
+						this.collector.minus(earlier.collector), this.requestThreads.minus(earlier.requestThreads),
+						java.util.Map.of());
 			}
-			long[] nanos = new long[3];
+			long[] nanos = new long[4];
 			this.threads.forEach((id, thread) -> {
 				ThreadTime before = earlier.threads.get(id);
 				// A thread id the kernel gave again to a new thread: all of the new one's time is in the interval.
 				boolean same = before != null && before.runNanos() <= thread.runNanos();
 				thread.addTo(nanos, same ? thread.runNanos() - before.runNanos() : thread.runNanos());
 			});
-			return new Usage(Duration.ofNanos(nanos[0]), Duration.ofNanos(nanos[1]), Duration.ofNanos(nanos[2]),
-					java.util.Map.of());
+			return of(nanos, java.util.Map.of());
 		}
 
 		/**

@@ -185,7 +185,7 @@ final class TwinSwitch {
 			double cpuNanos = used.total().toNanos();
 			return new Figures(cpuNanos / 1000.0 / requests,
 					(cpuNanos - used.compiler().toNanos()) / 1000.0 / requests,
-					(after.requestThreadNanos - before.requestThreadNanos) / 1000.0 / requests, window.throughput(),
+					used.requestThreads().toNanos() / 1000.0 / requests, window.throughput(),
 					window.latencyMillis(0.99));
 		}
 
@@ -210,19 +210,12 @@ final class TwinSwitch {
 
 	}
 
-	private record Snapshot(ProcessCpu.Usage cpu, long requestThreadNanos) {
+	private record Snapshot(ProcessCpu.Usage cpu) {
 	}
 
-	/** CPU time so far of the whole copy, of its JIT compiler threads and of its request threads. */
+	/** CPU time so far of the whole copy, thread by thread (its compiler and request threads among them). */
 	private static Snapshot snapshot(AppProcess app) {
-		long requestThreads = 0;
-		for (Map.Entry<String, ProcessCpu.GroupUsage> group : app.cpuByThreadGroup().entrySet()) {
-			// Tomcat's connector threads: "http-nio-127.0.0.1-PORT-exec-N", cut by Linux to 15 characters.
-			if (group.getKey().startsWith("http-nio")) {
-				requestThreads += group.getValue().runNanos();
-			}
-		}
-		return new Snapshot(app.cpuTime(), requestThreads);
+		return new Snapshot(app.cpuTime());
 	}
 
 }

@@ -13,21 +13,26 @@ class ProcessCpuTest {
 
 	@Test
 	void aThreadThatEndedTakesNothingOutOfTheInterval() {
-		Usage before = Usage.of(Map.of("11", new ThreadTime(1_000, true, false), "12", new ThreadTime(500, false, false),
-				"13", new ThreadTime(40, false, true)));
+		ThreadTime compiler = new ThreadTime(1_000, true, false, false);
+		Usage before = Usage.of(Map.of("11", compiler, "12", request(500), "13", new ThreadTime(40, false, true, false)));
 		// The compiler thread 11 ended; 14 is a compiler thread started since.
-		Usage after = Usage.of(Map.of("12", new ThreadTime(700, false, false), "13", new ThreadTime(60, false, true),
-				"14", new ThreadTime(100, true, false)));
+		Usage after = Usage.of(Map.of("12", request(700), "13", new ThreadTime(60, false, true, false), "14",
+				new ThreadTime(100, true, false, false)));
 		Usage used = after.minus(before);
 		assertThat(used.total()).isEqualTo(Duration.ofNanos(200 + 20 + 100));
 		assertThat(used.compiler()).isEqualTo(Duration.ofNanos(100));
 		assertThat(used.collector()).isEqualTo(Duration.ofNanos(20));
+		assertThat(used.requestThreads()).isEqualTo(Duration.ofNanos(200));
+	}
+
+	private static ThreadTime request(long runNanos) {
+		return new ThreadTime(runNanos, false, false, true);
 	}
 
 	@Test
 	void aThreadIdGivenToANewThreadCountsTheNewThreadWhole() {
-		Usage before = Usage.of(Map.of("21", new ThreadTime(5_000, false, false)));
-		Usage after = Usage.of(Map.of("21", new ThreadTime(300, false, false)));
+		Usage before = Usage.of(Map.of("21", new ThreadTime(5_000, false, false, false)));
+		Usage after = Usage.of(Map.of("21", new ThreadTime(300, false, false, false)));
 		assertThat(after.minus(before).total()).isEqualTo(Duration.ofNanos(300));
 	}
 
