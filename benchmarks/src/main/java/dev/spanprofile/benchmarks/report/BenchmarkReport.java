@@ -336,10 +336,10 @@ public final class BenchmarkReport {
 				+ " times, which takes the recompilation after the first switches out of the windows. Every request "
 				+ "is traced unless a setting says otherwise.");
 		line();
-		line(String.format(Locale.ROOT, "Each copy: %d keep-alive connections, after at least %d s of warm-up (longer "
-				+ "while its JIT compiler threads are busy); %d pairs of %d s windows, each after %d s of load following "
-				+ "the switch.", p.connectionsEach(), p.warmup().toSeconds(), p.pairs(), p.window().toSeconds(),
-				p.settle().toSeconds()));
+		line(String.format(Locale.ROOT, "Each copy: %d keep-alive connections, after at least %d s of warm-up with "
+				+ "profiling on (longer while its JIT compiler threads are busy); %d pairs of %d s windows, each after "
+				+ "%d s of load following the switch.", p.connectionsEach(), p.warmup().toSeconds(), p.pairs(),
+				p.window().toSeconds(), p.settle().toSeconds()));
 		line();
 		line("Ratios on / off: median [lower quartile..upper quartile] {lowest..highest}. \"Without JIT\" leaves out "
 				+ "the JIT compiler threads, whose bursts after a switch a running application pays once; \"request "

@@ -89,7 +89,8 @@ class BenchmarkReportTest {
 		assertThat(report).contains("| Page application, recommended production setting (ctimer, 20 ms, 10 % traced) "
 				+ "| 1.015 [1.013..1.033] {1.010..1.050} | 1.005 [1.003..1.018] {1.000..1.030} "
 				+ "| 1.000 [1.000..1.020] {1.000..1.040} |");
-		assertThat(report).contains("after at least 60 s of warm-up").contains("4 s windows, each after 3 s of load");
+		assertThat(report).contains("after at least 60 s of warm-up with profiling on")
+			.contains("4 s windows, each after 3 s of load");
 		assertThat(goal(report, "Misattributed samples")).contains("0.00 %").endsWith("| met |");
 		assertThat(goal(report, "Samples within ±15 %")).contains("1 of 2 spans").endsWith("**not met** |");
 		assertThat(goal(report, "Profile complete")).contains("max 1600 ms").endsWith("**not met** |");
