@@ -1,6 +1,8 @@
 package dev.spanprofile.tracking;
 
 import java.time.Instant;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * The one conversion between {@code System.nanoTime()} and wall-clock epoch nanoseconds. Everything internal is
@@ -44,10 +46,36 @@ public final class MonotonicEpoch {
 	 */
 	public record Anchor(long epochNanos, long nanoTime) {
 
-		/** Both clocks read now, back to back. */
+		/**
+		 * A pairing taken apart by the scheduler is read again, up to this many times in all: a thread descheduled
+		 * between its two clock reads pairs instants that lie the descheduling apart, milliseconds on a loaded machine.
+		 */
+		static final int PAIRING_TRIES = 3;
+
+		/** Two monotonic reads this close bracket the wall-clock read well enough; no further try is made. */
+		static final long TIGHT_PAIRING_NANOS = 10_000;
+
+		/**
+		 * Both clocks read now: the wall clock between two monotonic reads, paired with their midpoint, so that the
+		 * pairing's error is at most half the bracket. The tightest of up to {@link #PAIRING_TRIES} brackets is kept.
+		 */
 		public static Anchor now() {
-			Instant wall = Instant.now();
-			return new Anchor(MonotonicEpoch.epochNanos(wall), System.nanoTime());
+			return bracketed(System::nanoTime, Instant::now);
+		}
+
+		static Anchor bracketed(LongSupplier nanoTime, Supplier<Instant> wallClock) {
+			Anchor tightest = null;
+			long tightestBracket = Long.MAX_VALUE;
+			for (int i = 0; i < PAIRING_TRIES && tightestBracket > TIGHT_PAIRING_NANOS; i++) {
+				long before = nanoTime.getAsLong();
+				Instant wall = wallClock.get();
+				long bracket = nanoTime.getAsLong() - before;
+				if (bracket < tightestBracket) {
+					tightestBracket = bracket;
+					tightest = new Anchor(MonotonicEpoch.epochNanos(wall), before + bracket / 2);
+				}
+			}
+			return tightest;
 		}
 
 		public long toNanoTime(long epochNanos) {
