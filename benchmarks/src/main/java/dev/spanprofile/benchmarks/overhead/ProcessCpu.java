@@ -4,14 +4,18 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
  * CPU time of another process from the operating system. On Linux the sum of its threads' scheduler run times
- * (nanoseconds, {@code /proc/PID/task/TID/schedstat}), with the shares of the JIT compiler threads and of
- * spanprofile's collector thread apart: the process-wide figure Java offers counts clock ticks of 10 ms, too coarse
- * for windows of a few seconds, and cannot tell whether the JIT is still busy. Threads that end within a window take their time with them, so windows are
- * placed where the thread set is stable.
+ * (nanoseconds, {@code /proc/PID/task/TID/schedstat}), with the shares of the JIT compiler threads, spanprofile's
+ * collector thread and the request threads apart: the process-wide figure Java offers counts clock ticks of 10 ms,
+ * too coarse for windows of a few seconds, and cannot tell whether the JIT is still busy. A window's CPU time is the
+ * difference of two readings taken thread by thread ({@link Usage#minus}): a thread that ends within a window loses
+ * only what it ran in it since the first reading.
  */
 final class ProcessCpu {
 
@@ -27,7 +31,7 @@ final class ProcessCpu {
 	Usage used() {
 		if (Files.isDirectory(this.tasks)) {
 			try (Stream<Path> threads = Files.list(this.tasks)) {
-				java.util.Map<String, ThreadTime> byThread = new java.util.HashMap<>();
+				Map<String, ThreadTime> byThread = new HashMap<>();
 				threads.forEach((thread) -> {
 					String name = name(thread);
 					// HotSpot's "C1 CompilerThread0", "C2 CompilerThread1"; Linux keeps 15 characters of a name, so
@@ -45,7 +49,7 @@ final class ProcessCpu {
 			.totalCpuDuration()
 			.orElseThrow(() -> new IllegalStateException("The OS does not report the CPU time of process "
 					+ this.process.pid()));
-		return new Usage(total, Duration.ZERO, Duration.ZERO, Duration.ZERO, java.util.Map.of());
+		return new Usage(total, Duration.ZERO, Duration.ZERO, Duration.ZERO, Map.of());
 	}
 
 	/**
@@ -53,8 +57,8 @@ final class ProcessCpu {
 	 * ("http-nio--exec-", "C CompilerThread", "GC Thread#"): which threads pay for what, in diagnostics. Times
 	 * scheduled in count every wake-up, so waits on a lock or a queue show there even where they cost little CPU.
 	 */
-	java.util.Map<String, GroupUsage> byThreadGroup() {
-		java.util.Map<String, GroupUsage> groups = new java.util.TreeMap<>();
+	Map<String, GroupUsage> byThreadGroup() {
+		Map<String, GroupUsage> groups = new TreeMap<>();
 		try (Stream<Path> threads = Files.list(this.tasks)) {
 			threads.forEach((thread) -> groups.merge(name(thread).replaceAll("[0-9]", ""), groupUsage(thread),
 					GroupUsage::plus));
@@ -135,15 +139,15 @@ final class ProcessCpu {
 	 * @param threads each thread's time, by thread id (empty in a difference, or where the OS lists no threads)
 	 */
 	record Usage(Duration total, Duration compiler, Duration collector, Duration requestThreads,
-			java.util.Map<String, ThreadTime> threads) {
+			Map<String, ThreadTime> threads) {
 
-		static Usage of(java.util.Map<String, ThreadTime> threads) {
+		static Usage of(Map<String, ThreadTime> threads) {
 			long[] nanos = new long[4];
 			threads.values().forEach((thread) -> thread.addTo(nanos, thread.runNanos()));
-			return of(nanos, java.util.Map.copyOf(threads));
+			return of(nanos, Map.copyOf(threads));
 		}
 
-		private static Usage of(long[] sums, java.util.Map<String, ThreadTime> threads) {
+		private static Usage of(long[] sums, Map<String, ThreadTime> threads) {
 			return new Usage(Duration.ofNanos(sums[0]), Duration.ofNanos(sums[1]), Duration.ofNanos(sums[2]),
 					Duration.ofNanos(sums[3]), threads);
 		}
@@ -159,7 +163,7 @@ final class ProcessCpu {
 			if (this.threads.isEmpty() || earlier.threads.isEmpty()) {
 				return new Usage(this.total.minus(earlier.total), this.compiler.minus(earlier.compiler),
 						this.collector.minus(earlier.collector), this.requestThreads.minus(earlier.requestThreads),
-						java.util.Map.of());
+						Map.of());
 			}
 			long[] nanos = new long[4];
 			this.threads.forEach((id, thread) -> {
@@ -168,7 +172,7 @@ final class ProcessCpu {
 				boolean same = before != null && before.runNanos() <= thread.runNanos();
 				thread.addTo(nanos, same ? thread.runNanos() - before.runNanos() : thread.runNanos());
 			});
-			return of(nanos, java.util.Map.of());
+			return of(nanos, Map.of());
 		}
 
 		/**
