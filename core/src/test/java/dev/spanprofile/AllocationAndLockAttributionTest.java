@@ -16,12 +16,12 @@ import java.util.zip.GZIPInputStream;
 
 import dev.spanprofile.sampling.EngineChoice;
 import dev.spanprofile.sampling.ProfilingEvent;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.render.pprof.PprofProfile;
 import dev.spanprofile.render.pprof.proto.PprofProtos.Profile;
 import dev.spanprofile.render.pprof.proto.PprofProtos.Sample;
 import dev.spanprofile.store.SpanRecord;
-import dev.spanprofile.store.StackTree;
+import dev.spanprofile.profile.StackTree;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Scope;
 import org.awaitility.Awaitility;

@@ -12,7 +12,7 @@ import java.util.function.LongConsumer;
 
 import dev.spanprofile.sampling.EngineChoice;
 import dev.spanprofile.sampling.ProfilingEvent;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Context;

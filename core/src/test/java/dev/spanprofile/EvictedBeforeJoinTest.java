@@ -9,7 +9,7 @@ import dev.spanprofile.aggregate.NameProfile;
 import dev.spanprofile.attribution.AttributionCounters;
 import dev.spanprofile.sampling.EngineChoice;
 import dev.spanprofile.sampling.ProfilingEvent;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Scope;
 import org.junit.jupiter.api.Test;

@@ -5,13 +5,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
-import dev.spanprofile.aggregate.DiffTree;
+import dev.spanprofile.profile.DiffTree;
 import dev.spanprofile.aggregate.LatencyBands;
 import dev.spanprofile.aggregate.NameAggregates;
 import dev.spanprofile.aggregate.NameProfile;
 import dev.spanprofile.aggregate.NameSummary;
 import dev.spanprofile.aggregate.ProfileDiff;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Scope;

@@ -2,6 +2,7 @@ package dev.spanprofile;
 
 import java.util.Map;
 
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Scope;
@@ -44,12 +45,12 @@ class RestartTest {
 
 			SpanRecord beforeRecord = harness.record(before.getSpanContext().getSpanId());
 			assertThat(beforeRecord.inFlight()).as("an end while stopped is still recorded").isFalse();
-			Map<String, Long> beforeCounts = harness.samplesContaining(beforeRecord.ownSamples(dev.spanprofile.store.SampleKind.CPU), "alphaHotMethod",
+			Map<String, Long> beforeCounts = harness.samplesContaining(beforeRecord.ownSamples(dev.spanprofile.profile.SampleKind.CPU), "alphaHotMethod",
 					"betaHotMethod");
 			assertThat(beforeCounts.get("alphaHotMethod")).isGreaterThan(15);
 			assertThat(beforeCounts.get("betaHotMethod")).as("work after the restart in a span from before").isZero();
 			Map<String, Long> afterCounts = harness.samplesContaining(harness.record(after.getSpanContext().getSpanId())
-				.ownSamples(dev.spanprofile.store.SampleKind.CPU), "gammaHotMethod", "betaHotMethod");
+				.ownSamples(dev.spanprofile.profile.SampleKind.CPU), "gammaHotMethod", "betaHotMethod");
 			assertThat(afterCounts.get("gammaHotMethod")).as("samples after the restart").isGreaterThan(15);
 			assertThat(afterCounts.get("betaHotMethod")).isZero();
 		}

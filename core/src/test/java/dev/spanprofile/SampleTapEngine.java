@@ -10,11 +10,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.sampling.SampleSink;
 import dev.spanprofile.sampling.SamplerUnavailableException;
 import dev.spanprofile.sampling.SamplingEngine;
-import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.profile.FrameTable;
 
 /**
  * Wraps the engine and counts, per frame, the samples it delivers before they are joined: what the sampler took,

@@ -4,13 +4,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.Function;
 
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.render.CollapsedStacks;
 import dev.spanprofile.sampling.AsyncProfilerEngine;
 import dev.spanprofile.sampling.ProfilingEvent;
 import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.slowlog.SlowSpanLogSettings;
-import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StoreSettings;
 import dev.spanprofile.tracking.ActivationTracking;
@@ -93,7 +94,7 @@ final class TracedProfiler implements AutoCloseable {
 
 	/** CPU samples the engine delivered so far, joined to a span or not, whose stack contains {@code method}. */
 	long taken(String method) {
-		return this.tap.samplesIn(dev.spanprofile.store.SampleKind.CPU, method, this.profiler.store().frames());
+		return this.tap.samplesIn(dev.spanprofile.profile.SampleKind.CPU, method, this.profiler.store().frames());
 	}
 
 	/**
@@ -113,7 +114,7 @@ final class TracedProfiler implements AutoCloseable {
 
 	/** Samples of one span (its own) whose stack contains {@code method}. */
 	long samplesIn(String spanId, String method) {
-		String collapsed = CollapsedStacks.render(record(spanId).ownSamples(dev.spanprofile.store.SampleKind.CPU), this.profiler.store().frames());
+		String collapsed = CollapsedStacks.render(record(spanId).ownSamples(dev.spanprofile.profile.SampleKind.CPU), this.profiler.store().frames());
 		long count = 0;
 		for (String line : collapsed.split("\n")) {
 			if (line.contains("." + method + ";") || line.contains("." + method + " ")) {

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-import dev.spanprofile.store.SampleKind;
-import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 

@@ -9,11 +9,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
-import dev.spanprofile.store.SampleKind;
-import dev.spanprofile.store.FrameKind;
-import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.profile.DiffTree;
+import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.profile.FrameKind;
+import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.store.SpanRecord;
-import dev.spanprofile.store.StackTree;
+import dev.spanprofile.profile.StackTree;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.PackedHistogram;
 

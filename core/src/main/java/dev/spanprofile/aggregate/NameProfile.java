@@ -1,6 +1,6 @@
 package dev.spanprofile.aggregate;
 
-import dev.spanprofile.store.StackTree;
+import dev.spanprofile.profile.StackTree;
 
 /**
  * A span name's merged profile over a window, restricted to a duration range.

@@ -1,6 +1,6 @@
 package dev.spanprofile.aggregate;
 
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 
 /**
  * The samples of one name's spans that ended within one time bucket and whose profiles were folded in: counts per

@@ -1,5 +1,7 @@
 package dev.spanprofile.aggregate;
 
+import dev.spanprofile.profile.DiffTree;
+
 /**
  * Slow spans of a name against its typical ones, over the same window and sample kind.
  *

@@ -2,7 +2,7 @@ package dev.spanprofile.aggregate;
 
 import java.util.Arrays;
 
-import dev.spanprofile.store.StackTree;
+import dev.spanprofile.profile.StackTree;
 
 /**
  * Bounds a call tree to a node budget by folding its thinnest branches into one {@code [trimmed]} frame under

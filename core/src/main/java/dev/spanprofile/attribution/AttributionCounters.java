@@ -4,7 +4,7 @@ import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 
 /**
  * Running totals of where samples went, per kind of sample, and of the stretches of thread activity that were lost.

@@ -6,7 +6,7 @@ import java.util.Iterator;
 import java.util.Map;
 
 import dev.spanprofile.sampling.SampleSink;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.SpanRecordRef;

@@ -1,7 +1,7 @@
 package dev.spanprofile.otlp;
 
-import dev.spanprofile.store.SampleKind;
-import dev.spanprofile.store.StackTree;
+import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.profile.StackTree;
 
 /**
  * Samples of one kind to be linked to one span.

@@ -7,8 +7,8 @@ import java.util.HexFormat;
 import java.util.Map;
 
 import com.google.protobuf.ByteString;
-import dev.spanprofile.store.FrameTable;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.FrameTable;
+import dev.spanprofile.profile.SampleKind;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
 import io.opentelemetry.proto.common.v1.AnyValue;

@@ -13,7 +13,7 @@ import dev.spanprofile.sampling.SampleSink;
 import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.sampling.SamplerUnavailableException;
 import dev.spanprofile.sampling.SamplingEngine;
-import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.tracking.ActivationRecorder;
 import dev.spanprofile.tracking.MonotonicEpoch;
 import dev.spanprofile.upload.UploadQueue;

@@ -1,7 +1,7 @@
 package dev.spanprofile.render;
 
-import dev.spanprofile.store.FrameTable;
-import dev.spanprofile.store.StackTree;
+import dev.spanprofile.profile.FrameTable;
+import dev.spanprofile.profile.StackTree;
 
 /**
  * The collapsed-stack text format of flamegraph.pl and most flame-graph tools: one line per distinct stack,

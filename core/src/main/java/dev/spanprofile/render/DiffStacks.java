@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import dev.spanprofile.aggregate.DiffTree;
-import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.profile.DiffTree;
+import dev.spanprofile.profile.FrameTable;
 
 /**
  * A differential flame graph as text and as nested maps. Text: one {@code frame;frame;frame slow typical} line per

@@ -5,8 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.spanprofile.store.FrameTable;
-import dev.spanprofile.store.StackTree;
+import dev.spanprofile.profile.FrameTable;
+import dev.spanprofile.profile.StackTree;
 
 /**
  * A flame graph as nested maps, {@code {name, value, self, kind, children}}, ready for any JSON serialiser (the

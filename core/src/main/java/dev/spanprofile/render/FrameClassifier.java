@@ -2,7 +2,7 @@ package dev.spanprofile.render;
 
 import java.util.List;
 
-import dev.spanprofile.store.FrameKind;
+import dev.spanprofile.profile.FrameKind;
 
 /**
  * Sorts frames into {@link FrameCategory categories} by name. Application code is recognised by its packages when

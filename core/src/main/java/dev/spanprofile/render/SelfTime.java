@@ -6,8 +6,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.spanprofile.store.FrameTable;
-import dev.spanprofile.store.StackTree;
+import dev.spanprofile.profile.FrameTable;
+import dev.spanprofile.profile.StackTree;
 
 /**
  * Where a profile's samples end: self time summed per function over all its call sites, the flat "hot spots" list

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.tracking.ActivationRecorder;
 import one.profiler.AsyncProfiler;
 

@@ -2,7 +2,7 @@ package dev.spanprofile.sampling;
 
 import java.util.Locale;
 
-import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.profile.FrameTable;
 
 /**
  * Which sampling engine to use.

@@ -7,8 +7,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.spanprofile.store.FrameTable;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.FrameTable;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.tracking.MonotonicEpoch;
 import one.jfr.JfrReader;
 import one.jfr.event.AllocationSample;

@@ -11,8 +11,8 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
-import dev.spanprofile.store.FrameTable;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.FrameTable;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.tracking.MonotonicEpoch;
 import jdk.jfr.EventType;
 import jdk.jfr.FlightRecorder;

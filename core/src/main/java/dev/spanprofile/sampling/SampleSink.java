@@ -1,6 +1,6 @@
 package dev.spanprofile.sampling;
 
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 
 /** Receives parsed samples, in the order the engine produced them. */
 @FunctionalInterface

@@ -6,7 +6,7 @@ import java.util.Collection;
 import java.util.EnumSet;
 import java.util.Set;
 
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 
 /**
  * How to sample.

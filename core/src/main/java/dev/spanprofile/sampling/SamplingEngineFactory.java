@@ -1,6 +1,6 @@
 package dev.spanprofile.sampling;
 
-import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.profile.FrameTable;
 
 /**
  * Creates the sampling engine for a profiler. Lets an integration (such as the Pyroscope export) supply the one

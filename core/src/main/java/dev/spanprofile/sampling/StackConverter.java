@@ -5,8 +5,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.spanprofile.store.FrameKind;
-import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.profile.FrameKind;
+import dev.spanprofile.profile.FrameTable;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedMethod;
 import jdk.jfr.consumer.RecordedStackTrace;

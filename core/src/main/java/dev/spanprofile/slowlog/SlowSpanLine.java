@@ -8,10 +8,10 @@ import java.util.Set;
 import dev.spanprofile.render.CpuShare;
 import dev.spanprofile.render.FrameNames;
 import dev.spanprofile.render.SelfTime;
-import dev.spanprofile.store.SampleKind;
-import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.store.SpanRecord;
-import dev.spanprofile.store.StackTree;
+import dev.spanprofile.profile.StackTree;
 
 /**
  * The one line that tells, where people already look, why a request was slow: how long, how much of it on CPU,

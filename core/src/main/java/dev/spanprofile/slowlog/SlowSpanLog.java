@@ -6,8 +6,8 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
-import dev.spanprofile.store.SampleKind;
-import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.store.SpanRecord;
 
 /**

@@ -2,6 +2,8 @@ package dev.spanprofile.store;
 
 import java.util.Arrays;
 
+import dev.spanprofile.profile.StackTree;
+
 /**
  * One span's samples of one kind, as a list of distinct stacks with their weights: each stack is one {@code int[]}.
  * A call tree of the same samples costs a node object per frame, and a span's samples live for seconds while the

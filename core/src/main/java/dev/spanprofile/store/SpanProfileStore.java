@@ -15,6 +15,9 @@ import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 
+import dev.spanprofile.profile.FrameTable;
+import dev.spanprofile.profile.SampleKind;
+
 /**
  * The spans of recent requests with their samples, bounded in count and memory.
  * <p>

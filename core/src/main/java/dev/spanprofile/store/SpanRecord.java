@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
+import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.profile.StackTree;
+
 
 /**
  * What the store knows about one span: its identity and timing from the tracer, and the samples attributed to it.

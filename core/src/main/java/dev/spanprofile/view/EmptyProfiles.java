@@ -7,7 +7,7 @@ import dev.spanprofile.EngineStatus;
 import dev.spanprofile.render.CpuShare;
 import dev.spanprofile.sampling.JfrStreamingEngine;
 import dev.spanprofile.sampling.SamplerSettings;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 
 /**

@@ -10,7 +10,7 @@ import dev.spanprofile.aggregate.FrameSpans;
 import dev.spanprofile.render.FrameNames;
 import dev.spanprofile.render.html.TablePage;
 import dev.spanprofile.render.html.TablePage.Cell;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 
 /** The stored requests of a name with the most samples in one frame of its graph. */
 public final class FrameSpansView {

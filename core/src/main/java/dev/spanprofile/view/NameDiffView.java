@@ -7,7 +7,7 @@ import dev.spanprofile.aggregate.ProfileDiff;
 import dev.spanprofile.render.DiffStacks;
 import dev.spanprofile.render.html.FlameGraphModel;
 import dev.spanprofile.render.html.FlameGraphPage;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 
 /**

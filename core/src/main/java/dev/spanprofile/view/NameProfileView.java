@@ -10,7 +10,7 @@ import dev.spanprofile.render.FlameGraphTree;
 import dev.spanprofile.render.html.FlameGraphModel;
 import dev.spanprofile.render.html.FlameGraphPage;
 import dev.spanprofile.render.pprof.PprofProfile;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 
 /** All requests of one span name merged into one flame graph, optionally within a duration range. */
 public final class NameProfileView implements FlameGraphView {

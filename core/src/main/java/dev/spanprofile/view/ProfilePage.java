@@ -7,7 +7,7 @@ import dev.spanprofile.EngineStatus;
 import dev.spanprofile.render.CpuShare;
 import dev.spanprofile.render.html.FlameGraphModel;
 import dev.spanprofile.render.html.FlameGraphPage;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 
 /** The interactive page of a span's or a trace's flame graph, with the facts and links around the graph. */

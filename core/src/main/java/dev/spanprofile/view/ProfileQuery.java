@@ -3,7 +3,7 @@ package dev.spanprofile.view;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.sampling.SamplerSettings;
 
 /**

@@ -2,9 +2,9 @@ package dev.spanprofile.view;
 
 import java.util.List;
 
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanRecord;
-import dev.spanprofile.store.StackTree;
+import dev.spanprofile.profile.StackTree;
 
 /**
  * What the id in {@code /spanprofile/{id}} stands for: one span's profile (a span id), or all local spans of a trace

@@ -6,7 +6,7 @@ import java.util.Map;
 
 import dev.spanprofile.render.CollapsedStacks;
 import dev.spanprofile.render.pprof.PprofProfile;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 
 /**
  * One span's or one trace's flame graph: the {@link ProfileSubject} with everything said about it (display names,

@@ -8,9 +8,9 @@ import java.util.Map;
 import dev.spanprofile.EngineStatus;
 import dev.spanprofile.render.SelfTime;
 import dev.spanprofile.render.html.SpanIndexPage;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanRecord;
-import dev.spanprofile.store.StackTree;
+import dev.spanprofile.profile.StackTree;
 
 /** Recent and running spans, newest first, as JSON or as the index page. */
 public final class SpanListView {

@@ -7,9 +7,9 @@ import java.util.Map;
 import dev.spanprofile.render.FrameCategory;
 import dev.spanprofile.render.FrameClassifier;
 import dev.spanprofile.render.FrameNames;
-import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.store.SpanRecord;
-import dev.spanprofile.store.StackTree;
+import dev.spanprofile.profile.StackTree;
 
 /**
  * What to call a span on the pages. Micrometer's tracing names a span only when it ends: until then the SDK span is

@@ -12,7 +12,7 @@ import dev.spanprofile.aggregate.NameProfile;
 import dev.spanprofile.aggregate.ProfileDiff;
 import dev.spanprofile.render.FrameClassifier;
 import dev.spanprofile.store.SpanRecord;
-import dev.spanprofile.store.StackTree;
+import dev.spanprofile.profile.StackTree;
 import io.opentelemetry.api.trace.Span;
 
 /**

@@ -10,10 +10,10 @@ import dev.spanprofile.attribution.AttributionStats;
 import dev.spanprofile.render.CpuShare;
 import dev.spanprofile.render.FrameClassifier;
 import dev.spanprofile.sampling.SamplerSettings;
-import dev.spanprofile.store.SampleKind;
-import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.store.SpanRecord;
-import dev.spanprofile.store.StackTree;
+import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.tracking.MonotonicEpoch;
 
 /**

@@ -2,7 +2,7 @@ package dev.spanprofile.view;
 
 import java.util.Locale;
 
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 
 /** Sample weights as people read them: a count of samples, megabytes allocated or milliseconds waited. */
 final class Weights {

@@ -4,9 +4,9 @@ import java.time.Duration;
 import java.util.Random;
 
 import dev.spanprofile.store.RetentionSettings;
-import dev.spanprofile.store.SampleKind;
-import dev.spanprofile.store.FrameKind;
-import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.profile.FrameKind;
+import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StoreSettings;

@@ -3,8 +3,8 @@ package dev.spanprofile.aggregate;
 import java.time.Duration;
 import java.util.List;
 
-import dev.spanprofile.store.SampleKind;
-import dev.spanprofile.store.StackTree;
+import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.profile.StackTree;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

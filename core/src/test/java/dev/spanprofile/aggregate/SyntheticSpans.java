@@ -3,11 +3,11 @@ package dev.spanprofile.aggregate;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
-import dev.spanprofile.store.SampleKind;
-import dev.spanprofile.store.FrameKind;
+import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.profile.FrameKind;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
-import dev.spanprofile.store.StackTree;
+import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.store.StoreSettings;
 
 /**

@@ -1,7 +1,7 @@
 package dev.spanprofile.attribution;
 
 import dev.spanprofile.attribution.AttributionCounters.Result;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.StoreSettings;
 import io.opentelemetry.api.trace.SpanContext;

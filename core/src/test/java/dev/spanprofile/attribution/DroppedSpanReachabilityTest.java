@@ -4,7 +4,7 @@ import java.lang.ref.WeakReference;
 import java.time.Duration;
 
 import dev.spanprofile.store.RetentionSettings;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StoreSettings;

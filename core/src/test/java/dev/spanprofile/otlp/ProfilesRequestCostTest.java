@@ -9,10 +9,10 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.zip.GZIPOutputStream;
 
-import dev.spanprofile.store.FrameKind;
-import dev.spanprofile.store.FrameTable;
-import dev.spanprofile.store.SampleKind;
-import dev.spanprofile.store.StackTree;
+import dev.spanprofile.profile.FrameKind;
+import dev.spanprofile.profile.FrameTable;
+import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.profile.StackTree;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;

@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.spanprofile.sampling.JfrChunkHeader;
-import dev.spanprofile.store.FrameTable;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.FrameTable;
+import dev.spanprofile.profile.SampleKind;
 import one.profiler.AsyncProfiler;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

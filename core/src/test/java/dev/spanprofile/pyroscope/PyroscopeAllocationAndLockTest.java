@@ -10,9 +10,9 @@ import java.util.concurrent.locks.ReentrantLock;
 
 import dev.spanprofile.render.CollapsedStacks;
 import dev.spanprofile.sampling.ProfilingEvent;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanRecord;
-import dev.spanprofile.store.StackTree;
+import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.tracking.MonotonicEpoch;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Scope;

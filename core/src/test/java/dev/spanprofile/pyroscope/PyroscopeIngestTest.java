@@ -9,7 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import dev.spanprofile.render.CollapsedStacks;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.tracking.MonotonicEpoch;
 import io.opentelemetry.api.trace.Span;

@@ -2,7 +2,7 @@ package dev.spanprofile.render;
 
 import java.util.List;
 
-import dev.spanprofile.store.FrameKind;
+import dev.spanprofile.profile.FrameKind;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

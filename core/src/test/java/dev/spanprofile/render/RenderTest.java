@@ -3,9 +3,9 @@ package dev.spanprofile.render;
 import java.util.List;
 import java.util.Map;
 
-import dev.spanprofile.store.FrameKind;
-import dev.spanprofile.store.FrameTable;
-import dev.spanprofile.store.StackTree;
+import dev.spanprofile.profile.FrameKind;
+import dev.spanprofile.profile.FrameTable;
+import dev.spanprofile.profile.StackTree;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -9,7 +9,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 
-import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.profile.FrameTable;
 import one.profiler.AsyncProfiler;
 import org.junit.jupiter.api.Test;
 

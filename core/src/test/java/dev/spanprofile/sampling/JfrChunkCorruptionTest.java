@@ -13,8 +13,8 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import dev.spanprofile.store.FrameTable;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.FrameTable;
+import dev.spanprofile.profile.SampleKind;
 import one.profiler.AsyncProfiler;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

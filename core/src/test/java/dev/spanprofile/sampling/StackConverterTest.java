@@ -1,7 +1,7 @@
 package dev.spanprofile.sampling;
 
-import dev.spanprofile.store.FrameKind;
-import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.profile.FrameKind;
+import dev.spanprofile.profile.FrameTable;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

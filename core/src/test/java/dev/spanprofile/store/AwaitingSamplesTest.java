@@ -3,6 +3,7 @@ package dev.spanprofile.store;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.spanprofile.profile.SampleKind;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -3,7 +3,7 @@ package dev.spanprofile.store;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -7,7 +7,7 @@ import java.util.Set;
 import dev.spanprofile.EngineStatus;
 import dev.spanprofile.sampling.ProfilingEvent;
 import dev.spanprofile.sampling.SamplerSettings;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StoreSettings;

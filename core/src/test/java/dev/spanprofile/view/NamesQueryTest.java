@@ -2,7 +2,7 @@ package dev.spanprofile.view;
 
 import java.time.Duration;
 
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.sampling.SamplerSettings;
 import org.junit.jupiter.api.Test;
 

@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.Set;
 
 import dev.spanprofile.sampling.ProfilingEvent;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.sampling.SamplerSettings;
 import org.junit.jupiter.api.Test;
 

@@ -12,7 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.aggregate.NameSummary;
 import dev.spanprofile.render.CollapsedStacks;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.tracking.MonotonicEpoch;
 import org.junit.jupiter.api.Test;

@@ -6,7 +6,7 @@ import dev.spanprofile.CollectionCycles;
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.attribution.AttributionCounters;
 import dev.spanprofile.attribution.AttributionCounters.Result;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanProfileStore;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;

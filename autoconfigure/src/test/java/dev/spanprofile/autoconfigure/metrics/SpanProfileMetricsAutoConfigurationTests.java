@@ -9,7 +9,7 @@ import dev.spanprofile.attribution.AttributionCounters.Result;
 import dev.spanprofile.autoconfigure.SpanProfileAutoConfiguration;
 import dev.spanprofile.autoconfigure.pyroscope.PyroscopeExportMetrics;
 import dev.spanprofile.autoconfigure.pyroscope.PyroscopeExportStats;
-import dev.spanprofile.store.SampleKind;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanProfileStore;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;

@@ -11,12 +11,13 @@ import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.SpanProfilerSettings;
 import dev.spanprofile.attribution.AttributionStats;
 import dev.spanprofile.benchmarks.Profiling;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.sampling.AsyncProfilerEngine;
 import dev.spanprofile.sampling.ProfilingEvent;
 import dev.spanprofile.sampling.SamplerSettings;
-import dev.spanprofile.store.FrameTable;
+import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.store.SpanRecord;
-import dev.spanprofile.store.StackTree;
+import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.store.StoreSettings;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.Tracer;
@@ -117,7 +118,7 @@ public final class AccuracyBenchmark {
 		if (record == null) {
 			throw new IllegalStateException("span " + run.spanId() + " is not in the store");
 		}
-		StackTree samples = record.ownSamples(dev.spanprofile.store.SampleKind.CPU);
+		StackTree samples = record.ownSamples(dev.spanprofile.profile.SampleKind.CPU);
 		FrameTable frames = profiler.store().frames();
 		long[] inOwn = new long[1];
 		long[] inOthers = new long[1];

@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.concurrent.locks.LockSupport;
 
 import dev.spanprofile.SpanProfiler;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 
 /**
@@ -39,7 +40,7 @@ final class CompletionWatcher extends Thread {
 				}
 				SpanRecord record = this.profiler.store().find(run.spanId());
 				if (record != null && !record.inFlight() && record.endEpochNanos() <= completeUpTo) {
-					run.completed(Math.max(0, now - run.endNanos()), record.ownSampleCount(dev.spanprofile.store.SampleKind.CPU));
+					run.completed(Math.max(0, now - run.endNanos()), record.ownSampleCount(dev.spanprofile.profile.SampleKind.CPU));
 				}
 			}
 			LockSupport.parkNanos(POLL_NANOS);

@@ -8,10 +8,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.spanprofile.profile.DiffTree;
 import dev.spanprofile.render.FrameCategory;
 import dev.spanprofile.render.FrameClassifier;
-import dev.spanprofile.store.FrameTable;
-import dev.spanprofile.store.StackTree;
+import dev.spanprofile.profile.FrameTable;
+import dev.spanprofile.profile.StackTree;
 
 /**
  * The data a flame graph page draws: a string table of names, each with its {@link FrameCategory}, and the nodes in
@@ -207,7 +208,7 @@ public final class FlameGraphModel {
 		 * Add a comparison: nodes are sized by the examined side ({@code value}) and carry the compared side's
 		 * samples ({@code baseline}); frames only the compared side has get zero width.
 		 */
-		public Builder addComparison(dev.spanprofile.aggregate.DiffTree tree) {
+		public Builder addComparison(dev.spanprofile.profile.DiffTree tree) {
 			this.comparison = true;
 			this.root.total += tree.totalValue();
 			this.root.baseline += tree.totalBaseline();

@@ -15,8 +15,8 @@ import dev.spanprofile.render.pprof.proto.PprofProtos.Location;
 import dev.spanprofile.render.pprof.proto.PprofProtos.Profile;
 import dev.spanprofile.render.pprof.proto.PprofProtos.Sample;
 import dev.spanprofile.render.pprof.proto.PprofProtos.ValueType;
-import dev.spanprofile.store.FrameTable;
-import dev.spanprofile.store.StackTree;
+import dev.spanprofile.profile.FrameTable;
+import dev.spanprofile.profile.StackTree;
 
 /**
  * Span profiles in the pprof format, gzip-compressed as {@code go tool pprof}, Speedscope and Pyroscope read it.

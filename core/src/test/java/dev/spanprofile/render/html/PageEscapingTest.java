@@ -4,9 +4,9 @@ import java.util.List;
 
 import dev.spanprofile.render.FrameClassifier;
 import dev.spanprofile.render.SelfTime;
-import dev.spanprofile.store.FrameKind;
-import dev.spanprofile.store.FrameTable;
-import dev.spanprofile.store.StackTree;
+import dev.spanprofile.profile.FrameKind;
+import dev.spanprofile.profile.FrameTable;
+import dev.spanprofile.profile.StackTree;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

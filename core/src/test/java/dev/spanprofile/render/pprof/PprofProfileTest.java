@@ -6,9 +6,9 @@ import java.util.zip.GZIPInputStream;
 
 import dev.spanprofile.render.pprof.proto.PprofProtos.Profile;
 import dev.spanprofile.render.pprof.proto.PprofProtos.Sample;
-import dev.spanprofile.store.FrameKind;
-import dev.spanprofile.store.FrameTable;
-import dev.spanprofile.store.StackTree;
+import dev.spanprofile.profile.FrameKind;
+import dev.spanprofile.profile.FrameTable;
+import dev.spanprofile.profile.StackTree;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,9 +1,10 @@
-package dev.spanprofile.tracking;
+package dev.spanprofile.lifecycle;
 
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 
 import dev.spanprofile.store.SpanProfileStore;
+import dev.spanprofile.tracking.MonotonicEpoch;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.sdk.trace.ReadWriteSpan;

@@ -1,4 +1,4 @@
-package dev.spanprofile;
+package dev.spanprofile.lifecycle;
 
 import java.util.function.Predicate;
 
@@ -18,7 +18,7 @@ import io.opentelemetry.sdk.trace.SpanProcessor;
  * profile to be folded in once complete. Runs after the store's own processor, so a stored root is already marked
  * ended.
  */
-final class LocalRootEndProcessor implements SpanProcessor {
+public final class LocalRootEndProcessor implements SpanProcessor {
 
 	private final SpanProfileStore store;
 
@@ -28,7 +28,7 @@ final class LocalRootEndProcessor implements SpanProcessor {
 
 	private final Predicate<ReadableSpan> excluded;
 
-	LocalRootEndProcessor(SpanProfileStore store, NameAggregates aggregates, CompletedRoots completed,
+	public LocalRootEndProcessor(SpanProfileStore store, NameAggregates aggregates, CompletedRoots completed,
 			Predicate<ReadableSpan> excluded) {
 		this.store = store;
 		this.aggregates = aggregates;

@@ -1,4 +1,4 @@
-package dev.spanprofile.store;
+package dev.spanprofile.profile;
 
 import java.util.Arrays;
 

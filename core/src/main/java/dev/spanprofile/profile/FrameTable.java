@@ -1,4 +1,4 @@
-package dev.spanprofile.store;
+package dev.spanprofile.profile;
 
 import java.util.Arrays;
 import java.util.HashMap;
@@ -18,7 +18,7 @@ public final class FrameTable {
 	static final int BYTES_PER_FRAME = 112;
 
 	/** Shown in place of every frame interned after the table is full. */
-	static final String OVERFLOW_NAME = "[frame names beyond spanprofile.max-memory's share: not recorded]";
+	public static final String OVERFLOW_NAME = "[frame names beyond spanprofile.max-memory's share: not recorded]";
 
 	/** Bound of a table made without one (renderers, tests): generous, but not unlimited. */
 	private static final long DEFAULT_MAX_BYTES = 16L * 1024 * 1024;

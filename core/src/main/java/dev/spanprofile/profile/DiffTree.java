@@ -1,8 +1,7 @@
-package dev.spanprofile.aggregate;
+package dev.spanprofile.profile;
 
 import java.util.Arrays;
 
-import dev.spanprofile.store.StackTree;
 
 /**
  * Two call trees merged frame by frame: each node counts the samples of one side ({@code value}) and of the other

@@ -1,4 +1,4 @@
-package dev.spanprofile;
+package dev.spanprofile.lifecycle;
 
 import java.util.List;
 import java.util.Map;
@@ -16,7 +16,7 @@ import dev.spanprofile.store.SpanRecord;
  * <p>
  * Bounded by the store: a root leaves on completion or when the store lets it go, whichever comes first.
  */
-final class CompletedRoots {
+public final class CompletedRoots {
 
 	private static final System.Logger logger = System.getLogger(CompletedRoots.class.getName());
 
@@ -26,19 +26,19 @@ final class CompletedRoots {
 
 	private volatile boolean listenerFailureLogged;
 
-	void addListener(Consumer<SpanRecord> listener) {
+	public void addListener(Consumer<SpanRecord> listener) {
 		this.listeners.add(listener);
 	}
 
 	/** A stored local root ended. */
-	void ended(SpanRecord root) {
+	public void ended(SpanRecord root) {
 		if (!this.listeners.isEmpty()) {
 			this.pending.put(root, Boolean.TRUE);
 		}
 	}
 
 	/** Samples up to {@code epochNanos} are joined: roots that ended by then are complete. */
-	void completeUpTo(long epochNanos) {
+	public void completeUpTo(long epochNanos) {
 		for (SpanRecord root : this.pending.keySet()) {
 			if (root.endEpochNanos() <= epochNanos) {
 				hand(root);
@@ -47,7 +47,7 @@ final class CompletedRoots {
 	}
 
 	/** The store drops {@code root}: its profile is as complete as it will get. */
-	void dropped(SpanRecord root) {
+	public void dropped(SpanRecord root) {
 		hand(root);
 	}
 

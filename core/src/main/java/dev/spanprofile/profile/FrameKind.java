@@ -1,4 +1,4 @@
-package dev.spanprofile.store;
+package dev.spanprofile.profile;
 
 /** What kind of code a frame runs; the renderers colour by it. */
 public enum FrameKind {
