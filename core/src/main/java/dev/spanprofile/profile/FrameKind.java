@@ -10,6 +10,12 @@ public enum FrameKind {
 	NATIVE,
 
 	/** The operating system kernel. */
-	KERNEL
+	KERNEL,
+
+	/**
+	 * Not code but what a thread waited on, the leaf of a {@link SampleKind#WAIT} sample: its name is made and read
+	 * by {@link WaitKind}.
+	 */
+	WAIT
 
 }

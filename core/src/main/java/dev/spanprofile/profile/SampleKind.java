@@ -17,7 +17,14 @@ public enum SampleKind {
 	ALLOC,
 
 	/** Lock contention: each sample's weight is the nanoseconds a thread waited to enter a lock (lock event). */
-	LOCK;
+	LOCK,
+
+	/**
+	 * Time spent waiting: each sample is one wait (socket or file I/O, a monitor, a park, a sleep) or a GC pause that
+	 * stopped the thread, weighted by its nanoseconds; its stack ends in a {@link FrameKind#WAIT} frame that says
+	 * what was waited on ({@link WaitKind}).
+	 */
+	WAIT;
 
 	public String id() {
 		return name().toLowerCase(Locale.ROOT);
@@ -36,14 +43,14 @@ public enum SampleKind {
 	 * made up the time (pprof's contentions), whereas an allocation sample's count depends only on the interval.
 	 */
 	public boolean countsEvents() {
-		return this == LOCK;
+		return this == LOCK || this == WAIT;
 	}
 
 	/** What the weight of a sample of this kind is counted in, pprof-style. */
 	public String unit() {
 		return switch (this) {
 			case ALLOC -> "bytes";
-			case LOCK -> "nanoseconds";
+			case LOCK, WAIT -> "nanoseconds";
 			default -> "count";
 		};
 	}

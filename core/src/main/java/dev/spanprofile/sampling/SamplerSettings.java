@@ -19,9 +19,12 @@ import dev.spanprofile.profile.SampleKind;
  * @param allocInterval bytes allocated between two allocation samples (alloc event)
  * @param lockThreshold lock event: zero records every contended wait; above zero async-profiler samples waits by
  * their added-up length (a wait each time the total crosses another multiple), the JDK drops shorter waits
+ * @param waitThreshold waits (socket and file I/O, monitors, parks, sleeps, GC pauses) at least this long are recorded
+ * with their exact duration as {@link SampleKind#WAIT} samples, whatever the events; {@code null} records none
  */
 public record SamplerSettings(Set<ProfilingEvent> events, Duration interval, Path workDirectory,
-		Path nativeLibraryDirectory, Path nativeLibraryPath, long allocInterval, Duration lockThreshold) {
+		Path nativeLibraryDirectory, Path nativeLibraryPath, long allocInterval, Duration lockThreshold,
+		Duration waitThreshold) {
 
 	/** async-profiler's own default for {@code alloc}: one sample per 512 KiB allocated. */
 	public static final long DEFAULT_ALLOC_INTERVAL = 512 * 1024;
@@ -48,6 +51,27 @@ public record SamplerSettings(Set<ProfilingEvent> events, Duration interval, Pat
 		if (lockThreshold == null || lockThreshold.isNegative()) {
 			throw new IllegalArgumentException("lock-threshold must not be negative, was " + lockThreshold);
 		}
+		if (waitThreshold != null && waitThreshold.isNegative()) {
+			throw new IllegalArgumentException("waits.threshold must not be negative, was " + waitThreshold);
+		}
+	}
+
+	/** Settings that record no waits beside the events. */
+	public SamplerSettings(Set<ProfilingEvent> events, Duration interval, Path workDirectory,
+			Path nativeLibraryDirectory, Path nativeLibraryPath, long allocInterval, Duration lockThreshold) {
+		this(events, interval, workDirectory, nativeLibraryDirectory, nativeLibraryPath, allocInterval, lockThreshold,
+				null);
+	}
+
+	/** These settings, recording waits of at least {@code threshold} ({@code null}: none). */
+	public SamplerSettings withWaitThreshold(Duration threshold) {
+		return new SamplerSettings(this.events, this.interval, this.workDirectory, this.nativeLibraryDirectory,
+				this.nativeLibraryPath, this.allocInterval, this.lockThreshold, threshold);
+	}
+
+	/** Whether waits are recorded beside the events. */
+	public boolean waits() {
+		return this.waitThreshold != null;
 	}
 
 	/** Settings with async-profiler's defaults for allocation and lock sampling. */
@@ -96,6 +120,9 @@ public record SamplerSettings(Set<ProfilingEvent> events, Duration interval, Pat
 		}
 		if (lock()) {
 			kinds.add(SampleKind.LOCK);
+		}
+		if (waits()) {
+			kinds.add(SampleKind.WAIT);
 		}
 		return kinds;
 	}

@@ -14,6 +14,7 @@ final class Weights {
 		return switch (kind) {
 			case ALLOC -> String.format(Locale.ROOT, "%.1f MB allocated", weight / (1024.0 * 1024.0));
 			case LOCK -> String.format(Locale.ROOT, "%.1f ms waiting for locks", weight / 1e6);
+			case WAIT -> String.format(Locale.ROOT, "%.1f ms waiting", weight / 1e6);
 			default -> Long.toString(weight);
 		};
 	}
@@ -33,6 +34,7 @@ final class Weights {
 			case WALL -> "Wall";
 			case ALLOC -> "Allocations (MB)";
 			case LOCK -> "Locks (ms)";
+			case WAIT -> "Waits (ms)";
 		};
 	}
 
