@@ -84,9 +84,16 @@ final class ProfilingHarness implements AutoCloseable {
 	ProfilingHarness(boolean rootSpanOnly, int maxSpans, EngineChoice engine, Set<ProfilingEvent> events,
 			Duration interval, long allocInterval, Duration lockThreshold, Duration dumpInterval,
 			Function<SamplingEngine, SamplingEngine> decorateEngine) {
+		this(new SamplerSettings(events, interval, Path.of(System.getProperty("java.io.tmpdir")), null, null,
+				allocInterval, lockThreshold), rootSpanOnly, maxSpans, engine, dumpInterval, decorateEngine);
+	}
+
+	/**
+	 * @param sampler how to sample, waits included
+	 */
+	ProfilingHarness(SamplerSettings sampler, boolean rootSpanOnly, int maxSpans, EngineChoice engine,
+			Duration dumpInterval, Function<SamplingEngine, SamplingEngine> decorateEngine) {
 		assertThat(ActivationTracking.isActive()).as("activation hook installed").isTrue();
-		SamplerSettings sampler = new SamplerSettings(events, interval, Path.of(System.getProperty("java.io.tmpdir")),
-				null, null, allocInterval, lockThreshold);
 		SpanProfilerSettings settings = new SpanProfilerSettings(sampler,
 				new StoreSettings(maxSpans, 64L * 1024 * 1024, rootSpanOnly), dumpInterval);
 		this.profiler = new SpanProfiler(settings, (frames) -> {

@@ -10,6 +10,7 @@ import java.util.HashSet;
 
 import dev.spanprofile.link.SpanLinkProcessor;
 import dev.spanprofile.sampling.EngineChoice;
+import dev.spanprofile.sampling.EngineWithWaits;
 import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.sampling.SamplingEngineFactory;
 import dev.spanprofile.slowlog.SlowSpanLogSettings;
@@ -52,7 +53,8 @@ public final class SpanProfileAutoConfiguration {
 			ObjectProvider<SamplingEngineFactory> engineFactory) {
 		SamplerSettings sampler = new SamplerSettings(new HashSet<>(properties.getEvent()), properties.getInterval(),
 				workDirectory(properties), properties.getNativeLibraryDirectory(), properties.getNativeLibraryPath(),
-				properties.getAllocInterval().toBytes(), properties.getLockThreshold());
+				properties.getAllocInterval().toBytes(), properties.getLockThreshold(),
+				properties.getWaits().isEnabled() ? properties.getWaits().getThreshold() : null);
 		SpanProfileProperties.Retention retention = properties.getRetention();
 		// One memory budget, halved between stored spans and span-name aggregates.
 		long memory = properties.getMaxMemory().toBytes();
@@ -67,7 +69,8 @@ public final class SpanProfileAutoConfiguration {
 		// An integration that owns the JVM's one profiler (the Pyroscope export) supplies its engine.
 		SamplingEngineFactory integration = engineFactory.getIfAvailable();
 		if (integration != null) {
-			return new SpanProfiler(settings, (frames) -> integration.create(sampler, frames));
+			return new SpanProfiler(settings,
+					(frames) -> EngineWithWaits.around(integration.create(sampler, frames), sampler, frames));
 		}
 		EngineChoice engine = EngineSelection.choose(properties.getEngine(), environment);
 		return new SpanProfiler(settings, (frames) -> engine.create(sampler, frames));

@@ -112,6 +112,8 @@ public class SpanProfileProperties {
 
 	private final Aggregate aggregate = new Aggregate();
 
+	private final Waits waits = new Waits();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -240,6 +242,10 @@ public class SpanProfileProperties {
 		return this.aggregate;
 	}
 
+	public Waits getWaits() {
+		return this.waits;
+	}
+
 	/**
 	 * Requests kept beyond the most recent ones, so that a slow or failed request is still there when someone comes
 	 * looking for it. They share max-spans and the stored spans' half of max-memory with the recent requests, using at most half of each.
@@ -298,6 +304,42 @@ public class SpanProfileProperties {
 
 		public void setMaxErrorSpans(int maxErrorSpans) {
 			this.maxErrorSpans = maxErrorSpans;
+		}
+
+	}
+
+	/**
+	 * Where requests wait: socket and file I/O (a database's answer, a downstream call), monitors, parks (locks, a
+	 * pool with no free connection), sleeps. Each wait is recorded from the JDK's own events with its exact duration
+	 * and stack, whatever the sampling event, as the "wait" graph of its request.
+	 */
+	public static class Waits {
+
+		/**
+		 * Whether waits are recorded beside the sampled events.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * Shortest wait recorded. Shorter waits cost two clock reads each and are counted in a request's time as
+		 * unaccounted for.
+		 */
+		private Duration threshold = Duration.ofMillis(10);
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public Duration getThreshold() {
+			return this.threshold;
+		}
+
+		public void setThreshold(Duration threshold) {
+			this.threshold = threshold;
 		}
 
 	}

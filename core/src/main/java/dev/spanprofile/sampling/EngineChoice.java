@@ -18,8 +18,12 @@ public enum EngineChoice {
 	/** JDK Flight Recorder only: no native code; right for virtual threads. */
 	JFR;
 
-	/** The engine for these settings. */
+	/** The engine for these settings, with the waits they ask for beside it. */
 	public SamplingEngine create(SamplerSettings settings, FrameTable frames) {
+		return EngineWithWaits.around(sampler(settings, frames), settings, frames);
+	}
+
+	private SamplingEngine sampler(SamplerSettings settings, FrameTable frames) {
 		return switch (this) {
 			case AUTO -> new FallbackSamplingEngine(new AsyncProfilerEngine(settings, frames),
 					new JfrStreamingEngine(settings, frames));

@@ -2,14 +2,12 @@ package dev.spanprofile.sampling;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.profile.SampleKind;
@@ -44,50 +42,27 @@ public final class JfrStreamingEngine implements SamplingEngine {
 	/** The JDK's own setting in its profile.jfc: enough samples for a request-sized graph, a bounded cost. */
 	public static final String ALLOCATION_SAMPLE_RATE = "300/s";
 
-	/** Flight Recorder's record of its own flushes: when the JVM wrote out what the stream delivers later. */
-	static final String FLUSH = "jdk.Flush";
-
 	/** Waits to enter a monitor and parks (java.util.concurrent locks), as async-profiler's lock event sees them. */
 	private static final List<String> LOCK_EVENTS = List.of("jdk.JavaMonitorEnter", "jdk.ThreadPark");
 
 	private static final List<String> BLOCKING_EVENTS = List.of("jdk.ThreadPark", "jdk.JavaMonitorEnter",
 			"jdk.JavaMonitorWait", "jdk.ThreadSleep");
 
-	private static final int QUEUE_CAPACITY = 100_000;
-
 	/** Some 200 KB of thread ids at most. */
 	private static final int MAX_ALLOCATING_THREADS = 4096;
 
-	/** Threads that have had an allocation sample in this recording; the stream's thread only. */
-	private final Set<Long> allocatingThreads = new HashSet<>();
-
 	private final SamplerSettings settings;
 
-	/** Used on the stream's thread only. */
-	private final StackConverter stacks;
+	private final FrameTable frames;
 
-	private final BlockingQueue<PendingSample> pending = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
+	private final Supplier<MonotonicEpoch.Anchor> clockFallback;
 
 	private final AtomicLong dropped = new AtomicLong();
 
-	private RecordingStream stream;
+	/** The stream of the current start; a new one at every start. */
+	private JfrEventStream stream;
 
 	private String cpuEventName;
-
-	/** Every event stamped earlier has been delivered (handed to {@link #pending}). */
-	private volatile long deliveredUpTo;
-
-	/** When the stream last finished delivering a flush, by this JVM's clock; used only without flush events. */
-	private volatile long lastFlush;
-
-	/** Start of the latest JVM flush reported by a {@link #FLUSH} event; 0 before the first. Stream thread only. */
-	private long latestJvmFlush;
-
-	/** {@link #latestJvmFlush} as it was when the stream last finished delivering a flush. Stream thread only. */
-	private long jvmFlushAtLastDelivery;
-
-	/** Deliveries before the first {@link #FLUSH} event. Stream thread only. */
-	private int deliveriesWithoutJvmFlush;
 
 	/** Recordings that were already sampling when this engine started. */
 	private String otherRecordings;
@@ -95,8 +70,17 @@ public final class JfrStreamingEngine implements SamplingEngine {
 	private boolean nativeProfilerLoaded;
 
 	public JfrStreamingEngine(SamplerSettings settings, FrameTable frames) {
+		this(settings, frames, MonotonicEpoch.Anchor::now);
+	}
+
+	/**
+	 * @param clockFallback the pairing of the wall and monotonic clocks used for events delivered before a stream's
+	 * first clock reference (tests simulate a stepped wall clock with it)
+	 */
+	JfrStreamingEngine(SamplerSettings settings, FrameTable frames, Supplier<MonotonicEpoch.Anchor> clockFallback) {
 		this.settings = settings;
-		this.stacks = new StackConverter(frames);
+		this.frames = frames;
+		this.clockFallback = clockFallback;
 	}
 
 	@Override
@@ -123,7 +107,7 @@ public final class JfrStreamingEngine implements SamplingEngine {
 	}
 
 	@Override
-	public String note() {
+	public synchronized String note() {
 		List<String> notes = new ArrayList<>();
 		if (this.settings.wall()) {
 			notes.add("wall-clock is approximated from running samples plus waits (park, monitor, sleep) of 10 ms or more");
@@ -143,6 +127,10 @@ public final class JfrStreamingEngine implements SamplingEngine {
 		if (this.otherRecordings != null) {
 			notes.add(this.otherRecordings);
 		}
+		JfrEventStream current = this.stream;
+		if (current != null && current.ended() != null) {
+			notes.add(current.ended());
+		}
 		long lost = this.dropped.get();
 		if (lost > 0) {
 			notes.add(lost + " samples dropped because the collector fell behind");
@@ -157,7 +145,8 @@ public final class JfrStreamingEngine implements SamplingEngine {
 		}
 		this.otherRecordings = otherRecordings();
 		try {
-			RecordingStream recording = new RecordingStream();
+			JfrEventStream events = new JfrEventStream(this.frames, this.dropped, this.clockFallback);
+			RecordingStream recording = events.recording();
 			Duration interval = this.settings.interval();
 			if (this.settings.cpuEvent() != null) {
 				this.cpuEventName = cpuTimeSamplingPossible() ? CPU_TIME_SAMPLE : EXECUTION_SAMPLE;
@@ -167,21 +156,23 @@ public final class JfrStreamingEngine implements SamplingEngine {
 				else {
 					recording.enable(EXECUTION_SAMPLE).withPeriod(interval).withStackTrace();
 				}
-				recording.onEvent(this.cpuEventName, (event) -> offer(SampleKind.CPU, event, 1));
+				events.onEvent(this.cpuEventName, (event) -> offer(events, SampleKind.CPU, event, 1));
 			}
 			if (this.settings.wall()) {
 				if (this.settings.cpuEvent() == null) {
 					recording.enable(EXECUTION_SAMPLE).withPeriod(interval).withStackTrace();
 				}
-				recording.onEvent(EXECUTION_SAMPLE, (event) -> offer(SampleKind.WALL, event, 1));
+				events.onEvent(EXECUTION_SAMPLE, (event) -> offer(events, SampleKind.WALL, event, 1));
 				for (String blocking : BLOCKING_EVENTS) {
 					recording.enable(blocking).withThreshold(interval).withStackTrace();
-					recording.onEvent(blocking, this::offerWait);
+					events.onEvent(blocking, (event) -> offerWait(events, event));
 				}
 			}
 			if (this.settings.alloc()) {
 				recording.enable(ALLOCATION_SAMPLE).with("throttle", ALLOCATION_SAMPLE_RATE).withStackTrace();
-				recording.onEvent(ALLOCATION_SAMPLE, this::offerAllocation);
+				// Threads that have had an allocation sample in this stream; its thread only.
+				Set<Long> allocatingThreads = new HashSet<>();
+				events.onEvent(ALLOCATION_SAMPLE, (event) -> offerAllocation(events, allocatingThreads, event));
 			}
 			if (this.settings.lock()) {
 				Duration threshold = this.settings.lockThreshold();
@@ -191,55 +182,15 @@ public final class JfrStreamingEngine implements SamplingEngine {
 				}
 				for (String blocking : LOCK_EVENTS) {
 					recording.enable(blocking).withThreshold(threshold).withStackTrace();
-					recording.onEvent(blocking, this::offerLockWait);
+					events.onEvent(blocking, (event) -> offerLockWait(events, event));
 				}
 			}
-			this.allocatingThreads.clear();
-			recording.enable(FLUSH);
-			recording.onEvent(FLUSH, this::jvmFlushed);
-			recording.onFlush(this::flushed);
-			recording.setReuse(false);
-			long now = System.nanoTime();
-			this.deliveredUpTo = now;
-			this.lastFlush = now;
-			this.latestJvmFlush = 0;
-			this.jvmFlushAtLastDelivery = 0;
-			this.deliveriesWithoutJvmFlush = 0;
-			recording.startAsync();
-			this.stream = recording;
+			events.start();
+			this.stream = events;
 		}
 		catch (RuntimeException | LinkageError ex) {
 			throw new SamplerUnavailableException("JDK Flight Recorder streaming is not available: " + ex, ex);
 		}
-	}
-
-	private void jvmFlushed(RecordedEvent event) {
-		this.latestJvmFlush = MonotonicEpoch.Anchor.now().toNanoTime(event.getStartTime());
-	}
-
-	/**
-	 * The stream finished delivering a flush. What it vouches for is a JVM flush, not this moment: a stream that
-	 * lags behind the JVM (its thread starved, or catching up) is called back well after the flush it delivered,
-	 * and samples taken in between are still to come. Vouching for the callback's own time, the engine promised
-	 * samples not yet written (up to 50 ms of them on JDK 17 and 220 ms on JDK 25, four busy threads on two cores),
-	 * and they reached the join after it had forgotten the change points they needed.
-	 * <p>
-	 * The flush known at the previous delivery, one delivery back: everything the JVM had written by then has been
-	 * dispatched since, as has what a thread stamped before it and committed shortly after.
-	 */
-	private void flushed() {
-		long now = System.nanoTime();
-		if (this.latestJvmFlush != 0) {
-			if (this.jvmFlushAtLastDelivery != 0) {
-				this.deliveredUpTo = Math.max(this.deliveredUpTo, this.jvmFlushAtLastDelivery);
-			}
-			this.jvmFlushAtLastDelivery = this.latestJvmFlush;
-		}
-		else if (++this.deliveriesWithoutJvmFlush > 2) {
-			// A JDK that reports no flushes: the callback's time, one delivery back.
-			this.deliveredUpTo = this.lastFlush;
-		}
-		this.lastFlush = now;
 	}
 
 	/**
@@ -247,84 +198,55 @@ public final class JfrStreamingEngine implements SamplingEngine {
 	 * earlier one: a thread's first sample here stands for an unknown stretch, up to everything the thread
 	 * allocated since it started, and is left out.
 	 */
-	private void offerAllocation(RecordedEvent event) {
-		RecordedThread thread = sampledThread(event);
+	private static void offerAllocation(JfrEventStream events, Set<Long> allocatingThreads, RecordedEvent event) {
+		RecordedThread thread = JfrEventStream.sampledThread(event);
 		if (thread == null) {
 			return;
 		}
-		if (this.allocatingThreads.size() >= MAX_ALLOCATING_THREADS) {
+		if (allocatingThreads.size() >= MAX_ALLOCATING_THREADS) {
 			// Bounded: threads that ended stay in the set; starting afresh costs each live thread one sample.
-			this.allocatingThreads.clear();
+			allocatingThreads.clear();
 		}
-		if (this.allocatingThreads.add(thread.getJavaThreadId())) {
+		if (allocatingThreads.add(thread.getJavaThreadId())) {
 			return;
 		}
-		offer(SampleKind.ALLOC, event, Math.max(1, event.getLong("weight")));
+		offer(events, SampleKind.ALLOC, event, Math.max(1, event.getLong("weight")));
 	}
 
-	private void offerLockWait(RecordedEvent event) {
+	private void offerLockWait(JfrEventStream events, RecordedEvent event) {
 		long nanos = event.getDuration().toNanos();
 		if (nanos > 0 && nanos >= this.settings.lockThreshold().toNanos()) {
 			// At its end, when Flight Recorder commits it: a wait still in progress at a flush is not yet delivered,
 			// and must not be stamped before the time the flush vouches for. The span is the same throughout.
-			offer(SampleKind.LOCK, event, event.getEndTime(), nanos);
+			events.offer(SampleKind.LOCK, event, event.getEndTime(), nanos, -1);
 		}
 	}
 
-	private void offerWait(RecordedEvent event) {
+	private void offerWait(JfrEventStream events, RecordedEvent event) {
 		long weight = event.getDuration().toNanos() / this.settings.interval().toNanos();
 		if (weight > 0) {
-			offer(SampleKind.WALL, event, weight);
+			offer(events, SampleKind.WALL, event, weight);
 		}
 	}
 
-	private void offer(SampleKind kind, RecordedEvent event, long weight) {
-		offer(kind, event, event.getStartTime(), weight);
-	}
-
-	private void offer(SampleKind kind, RecordedEvent event, Instant at, long weight) {
-		RecordedThread thread = sampledThread(event);
-		if (thread == null || event.getStackTrace() == null) {
-			return;
-		}
-		// The JDK hands out wall-clock instants only; the stream is at most a second or so behind, so a pairing of
-		// the clocks read now is close to the one the chunk was written with.
-		long time = MonotonicEpoch.Anchor.now().toNanoTime(at);
-		PendingSample sample = new PendingSample(kind, thread.getJavaThreadId(), time,
-				this.stacks.rootFirst(event.getStackTrace()), weight);
-		if (!this.pending.offer(sample)) {
-			this.dropped.incrementAndGet();
-		}
-	}
-
-	private static RecordedThread sampledThread(RecordedEvent event) {
-		if (event.hasField("sampledThread")) {
-			return event.getThread("sampledThread");
-		}
-		return event.getThread();
+	private static void offer(JfrEventStream events, SampleKind kind, RecordedEvent event, long weight) {
+		events.offer(kind, event, event.getStartTime(), weight, -1);
 	}
 
 	@Override
-	public long collect(SampleSink sink) throws IOException {
-		long upTo = this.deliveredUpTo;
-		for (PendingSample sample; (sample = this.pending.poll()) != null;) {
-			sink.sample(sample.kind, sample.javaThreadId, sample.monotonicNanos, sample.stack, sample.weight);
+	public synchronized long collect(SampleSink sink) throws IOException {
+		if (this.stream == null) {
+			return System.nanoTime();
 		}
-		return upTo;
+		return this.stream.collect(sink);
 	}
 
 	@Override
 	public synchronized void close() {
 		if (this.stream != null) {
-			try {
-				this.stream.close();
-			}
-			catch (RuntimeException ex) {
-				logger.log(System.Logger.Level.DEBUG, "Closing the JFR stream failed", ex);
-			}
+			this.stream.close();
 			this.stream = null;
 		}
-		this.pending.clear();
 	}
 
 	/**
@@ -361,9 +283,6 @@ public final class JfrStreamingEngine implements SamplingEngine {
 		catch (RuntimeException ex) {
 			return null;
 		}
-	}
-
-	private record PendingSample(SampleKind kind, long javaThreadId, long monotonicNanos, int[] stack, long weight) {
 	}
 
 }

@@ -1,0 +1,135 @@
+package dev.spanprofile.sampling;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+
+import dev.spanprofile.profile.FrameKind;
+import dev.spanprofile.profile.FrameTable;
+import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.profile.WaitKind;
+import dev.spanprofile.tracking.MonotonicEpoch;
+import jdk.jfr.consumer.RecordedClass;
+import jdk.jfr.consumer.RecordedEvent;
+
+/**
+ * Records where threads wait, from the JDK's own wait events: each wait at least as long as the threshold becomes one
+ * {@link SampleKind#WAIT} sample with its exact duration, the waiting thread's stack and a leaf frame that names what
+ * it waited on (the peer of a socket read, the class of a monitor). A 1.5 s database read is one sample of 1.5 s
+ * under the driver's read, not thirty wall-clock samples, and a request that only computes costs nothing.
+ * <p>
+ * Flight Recorder times these waits whatever their length (two clock reads each) and records those above the
+ * threshold with their stack, so the cost follows the number of long waits, not the number of requests or threads.
+ * Runs beside whichever engine samples CPU; the JDK's waits need no native library.
+ */
+public final class JfrWaitEngine implements SamplingEngine {
+
+	private final Duration threshold;
+
+	private final FrameTable frames;
+
+	private final AtomicLong dropped = new AtomicLong();
+
+	private JfrEventStream stream;
+
+	public JfrWaitEngine(Duration threshold, FrameTable frames) {
+		this.threshold = threshold;
+		this.frames = frames;
+	}
+
+	@Override
+	public String name() {
+		return "jfr-waits";
+	}
+
+	@Override
+	public synchronized void start() throws SamplerUnavailableException {
+		if (this.stream != null) {
+			return;
+		}
+		try {
+			JfrEventStream events = new JfrEventStream(this.frames, this.dropped, MonotonicEpoch.Anchor::now);
+			listen(events, "jdk.SocketRead", WaitKind.SOCKET_READ, JfrWaitEngine::peer);
+			listen(events, "jdk.SocketWrite", WaitKind.SOCKET_WRITE, JfrWaitEngine::peer);
+			listen(events, "jdk.FileRead", WaitKind.FILE_READ, (event) -> event.getString("path"));
+			listen(events, "jdk.FileWrite", WaitKind.FILE_WRITE, (event) -> event.getString("path"));
+			listen(events, "jdk.JavaMonitorEnter", WaitKind.MONITOR_ENTER, (event) -> className(event, "monitorClass"));
+			listen(events, "jdk.JavaMonitorWait", WaitKind.MONITOR_WAIT, (event) -> className(event, "monitorClass"));
+			listen(events, "jdk.ThreadPark", WaitKind.PARK, (event) -> className(event, "parkedClass"));
+			listen(events, "jdk.ThreadSleep", WaitKind.SLEEP, (event) -> null);
+			events.start();
+			this.stream = events;
+		}
+		catch (RuntimeException | LinkageError ex) {
+			throw new SamplerUnavailableException("JDK Flight Recorder streaming is not available: " + ex, ex);
+		}
+	}
+
+	private void listen(JfrEventStream events, String eventName, WaitKind kind,
+			Function<RecordedEvent, String> detail) {
+		events.recording().enable(eventName).withThreshold(this.threshold).withStackTrace();
+		events.onEvent(eventName, (event) -> {
+			long nanos = event.getDuration().toNanos();
+			if (nanos <= 0 || nanos < this.threshold.toNanos()) {
+				// Another recording asked for a lower threshold: the JDK applies it to every recording.
+				return;
+			}
+			int leaf = events.stacks().frame(kind.frameName(detail.apply(event)), FrameKind.WAIT);
+			// At its end, when Flight Recorder commits it: a wait still going on at a flush is not delivered yet, and
+			// must not be stamped before the time that flush vouches for. The span is the same throughout.
+			events.offer(SampleKind.WAIT, event, event.getEndTime(), nanos, leaf);
+		});
+	}
+
+	/** {@code host:port} as the application named the peer, or its address when it used none. */
+	private static String peer(RecordedEvent event) {
+		String host = event.getString("host");
+		if (host == null || host.isEmpty()) {
+			host = event.getString("address");
+		}
+		int port = event.getInt("port");
+		return (host == null || host.isEmpty()) ? null : host + ":" + port;
+	}
+
+	private static String className(RecordedEvent event, String field) {
+		RecordedClass type = event.getClass(field);
+		return (type != null) ? type.getName() : null;
+	}
+
+	@Override
+	public synchronized long collect(SampleSink sink) throws IOException {
+		if (this.stream == null) {
+			return System.nanoTime();
+		}
+		return this.stream.collect(sink);
+	}
+
+	@Override
+	public String activeEvent() {
+		return "waits";
+	}
+
+	@Override
+	public synchronized String note() {
+		StringBuilder note = new StringBuilder("waits of " + this.threshold.toMillis()
+				+ " ms or more (socket and file I/O, monitors, parks, sleeps) with their exact duration");
+		if (this.stream != null && this.stream.ended() != null) {
+			note.append("; ").append(this.stream.ended());
+		}
+		long lost = this.dropped.get();
+		if (lost > 0) {
+			note.append("; ").append(lost).append(" waits dropped because the collector fell behind");
+		}
+		return note.toString();
+	}
+
+	@Override
+	public synchronized void close() {
+		if (this.stream != null) {
+			this.stream.close();
+			this.stream = null;
+		}
+	}
+
+}
