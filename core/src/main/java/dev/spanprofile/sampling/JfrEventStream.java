@@ -1,11 +1,11 @@
 package dev.spanprofile.sampling;
 
 import java.io.IOException;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -22,7 +22,7 @@ import jdk.jfr.consumer.RecordingStream;
  * <p>
  * Made anew at every start, so that nothing the stream's thread uses (the clock reference, the stack cache, the flush
  * bookkeeping) is shared with the thread of an earlier stream that is still finishing its last batch; {@link #close}
- * waits for that thread, and a closed stream's events are dropped.
+ * waits for the handler under way, and a closed stream's later events are dropped.
  * <p>
  * The stream ending by itself (its recording stopped with {@code jcmd JFR.stop}, its repository deleted) is noticed:
  * {@link #collect} then fails with the reason instead of promising nothing more forever.
@@ -36,9 +36,6 @@ final class JfrEventStream {
 
 	private static final int QUEUE_CAPACITY = 100_000;
 
-	/** How long {@link #close} waits for the stream's thread to finish its batch. */
-	private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
-
 	private final RecordingStream stream = new RecordingStream();
 
 	private final BlockingQueue<PendingSample> pending = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
@@ -51,6 +48,9 @@ final class JfrEventStream {
 
 	/** Every event stamped earlier has been delivered (handed to {@link #pending}). */
 	private volatile long deliveredUpTo;
+
+	/** Held by the stream's thread while it runs a handler; uncontended but for {@link #close}. */
+	private final ReentrantLock handling = new ReentrantLock();
 
 	/** Set by {@link #close}: from then on the stream's callbacks deliver nothing. */
 	private volatile boolean closed;
@@ -88,8 +88,14 @@ final class JfrEventStream {
 	/** Handle {@code eventName} on the stream's thread, unless the stream has been closed. */
 	void onEvent(String eventName, Consumer<RecordedEvent> handler) {
 		this.stream.onEvent(eventName, (event) -> {
-			if (!this.closed) {
-				handler.accept(event);
+			this.handling.lock();
+			try {
+				if (!this.closed) {
+					handler.accept(event);
+				}
+			}
+			finally {
+				this.handling.unlock();
 			}
 		});
 	}
@@ -172,15 +178,14 @@ final class JfrEventStream {
 		this.closed = true;
 		try {
 			this.stream.close();
-			// Close does not wait for the stream's thread: without this, a quick restart runs two of them.
-			this.stream.awaitTermination(CLOSE_WAIT);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
 		}
 		catch (RuntimeException ex) {
 			logger.log(System.Logger.Level.DEBUG, "Closing the JFR stream failed", ex);
 		}
+		// The stream's close neither waits for its thread nor stops the batch it is dispatching: wait for the handler
+		// under way, if any; the ones after it see the stream closed.
+		this.handling.lock();
+		this.handling.unlock();
 		this.pending.clear();
 	}
 
