@@ -74,6 +74,12 @@ class TimeBreakdownTest {
 	}
 
 	@Test
+	void waitFramesKeepTheirWholeNameWhereNamesAreShortened() {
+		assertThat(FrameNames.shortName("[socket read 127.0.0.1:5432]")).isEqualTo("[socket read 127.0.0.1:5432]");
+		assertThat(FrameNames.shortName("com.example.Repo.query")).isEqualTo("Repo.query");
+	}
+
+	@Test
 	void peersBeyondTheFirstFewAreAddedUp() {
 		StackTree waits = new StackTree();
 		for (int peer = 1; peer <= 5; peer++) {

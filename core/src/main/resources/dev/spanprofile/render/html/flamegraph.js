@@ -239,6 +239,10 @@
 
   // Class.method: what a reader recognises when the whole name does not fit.
   function shortName(name) {
+    // Bracketed names are not methods but what a thread waited on, or the profiler's placeholders: whole or nothing.
+    if (name.charAt(0) === '[') {
+      return name;
+    }
     var paren = name.indexOf('(');
     var plain = paren > 0 ? name.slice(0, paren) : name;
     var method = plain.lastIndexOf('.');
