@@ -93,8 +93,9 @@ public class SpanProfileEndpoint {
 	 * @param id a span id (16 hexadecimal characters), trace id (32), or {@code names}
 	 * @param format {@code json}, {@code collapsed}, {@code html} or {@code pprof}, overriding the {@code Accept}
 	 * header
-	 * @param event which flame graph when several events are sampled: {@code cpu} or {@code wall} (default: cpu
-	 * when sampled)
+	 * @param event which flame graph when several kinds are sampled: {@code cpu}, {@code wall}, {@code alloc},
+	 * {@code lock} or {@code wait} (default: cpu when sampled, or for a span that waited longer than it ran on a
+	 * CPU, its waits)
 	 * @param accepted the format the {@code Accept} header asks for
 	 * @param name for {@code names}: the exact span name
 	 * @param window for {@code names} and comparisons: how far back, e.g. {@code 15m} (default and maximum:

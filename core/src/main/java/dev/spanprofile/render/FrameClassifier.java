@@ -20,6 +20,14 @@ public final class FrameClassifier {
 			"org.postgresql.", "com.mysql.", "org.h2.", "dev.spanprofile.", "one.profiler.", "org.thymeleaf.",
 			"io.grpc.", "okhttp3.", "org.yaml.", "com.github.benmanes.");
 
+	/**
+	 * How async-profiler names the frames of its own library: the library's file name (extracted as
+	 * {@code libasyncProfiler-<n>.so}, bundled by other agents under other suffixes) before the function, or the bare
+	 * function where the library is not known.
+	 */
+	private static final List<String> PROFILER_PREFIXES = List.of("libasyncProfiler", "WallClock::", "CTimer::",
+			"ITimer::", "PerfEvents::");
+
 	private final List<String> applicationPrefixes;
 
 	/**
@@ -40,6 +48,9 @@ public final class FrameClassifier {
 		if (kind == FrameKind.NATIVE) {
 			return FrameCategory.NATIVE;
 		}
+		if (kind == FrameKind.WAIT) {
+			return FrameCategory.WAIT;
+		}
 		// The application's own packages first: an application may well live under a library-like prefix.
 		if (startsWithAny(name, this.applicationPrefixes)) {
 			return FrameCategory.APPLICATION;
@@ -51,6 +62,15 @@ public final class FrameClassifier {
 			return FrameCategory.FRAMEWORK;
 		}
 		return FrameCategory.APPLICATION;
+	}
+
+	/**
+	 * Whether a frame is the profiler's own code: a signal handler that interrupted the thread (the wall clock's
+	 * handler runs on the thread, and a CPU sample taken meanwhile catches it there) or the stack walk it calls.
+	 * Time in such a frame is the profiler's, never the application's.
+	 */
+	public static boolean isProfilerFrame(String name, FrameKind kind) {
+		return kind == FrameKind.NATIVE && startsWithAny(name, PROFILER_PREFIXES);
 	}
 
 	private static boolean startsWithAny(String name, List<String> prefixes) {

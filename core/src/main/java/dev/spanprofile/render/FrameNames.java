@@ -8,6 +8,10 @@ public final class FrameNames {
 
 	/** {@code Class.method}: the part a reader recognises. Names that are not Java methods come back unchanged. */
 	public static String shortName(String frame) {
+		// Bracketed names are not methods: what a thread waited on ([socket read 10.0.0.5:5432]) or a placeholder.
+		if (frame.startsWith("[")) {
+			return frame;
+		}
 		int paren = frame.indexOf('(');
 		String name = (paren > 0) ? frame.substring(0, paren) : frame;
 		int method = name.lastIndexOf('.');

@@ -7,7 +7,9 @@ import java.util.Set;
 
 import dev.spanprofile.render.CpuShare;
 import dev.spanprofile.render.FrameNames;
+import dev.spanprofile.render.ProfilerWork;
 import dev.spanprofile.render.SelfTime;
+import dev.spanprofile.render.TimeBreakdown;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.store.SpanRecord;
@@ -26,19 +28,38 @@ final class SlowSpanLine {
 
 	static String describe(SpanRecord root, FrameTable frames, Set<SampleKind> kinds, Duration interval,
 			String flameGraphPath) {
-		double durationMillis = root.durationNanos(root.endEpochNanos()) / 1_000_000.0;
+		long durationNanos = root.durationNanos(root.endEpochNanos());
+		double durationMillis = durationNanos / 1_000_000.0;
 		StringBuilder line = new StringBuilder("spanprofile: slow request \"").append(root.name())
 			.append("\" took ")
 			.append(millis(durationMillis));
+		boolean waits = kinds.contains(SampleKind.WAIT);
+		ProfilerWork cpuWork = ProfilerWork.split(root.inclusiveSamples(SampleKind.CPU), frames);
+		if (waits) {
+			// Where the time went comes first: it answers "why slow" before any flame graph does.
+			long cpuNanos = kinds.contains(SampleKind.CPU) ? cpuWork.application().totalSamples() * interval.toNanos()
+					: -1;
+			long profilerNanos = kinds.contains(SampleKind.CPU) ? cpuWork.profiler() * interval.toNanos() : 0;
+			TimeBreakdown breakdown = TimeBreakdown.of(durationNanos, cpuNanos, profilerNanos,
+					root.inclusiveSamples(SampleKind.WAIT), frames);
+			line.append("; time: ").append(breakdown.summary(SlowSpanLine::millis));
+		}
 		for (SampleKind kind : kinds) {
-			StackTree samples = root.inclusiveSamples(kind);
+			if (kind == SampleKind.WAIT) {
+				continue;
+			}
+			StackTree samples = (kind == SampleKind.CPU) ? cpuWork.application()
+					: kind.counted() ? ProfilerWork.split(root.inclusiveSamples(kind), frames).application()
+							: root.inclusiveSamples(kind);
 			long total = samples.totalSamples();
 			if (kind == SampleKind.CPU) {
-				CpuShare cpu = CpuShare.of(total, interval, durationMillis);
-				line.append("; CPU ").append(millis(cpu.cpuMillis())).append(" of ").append(millis(durationMillis));
-				if (!kinds.contains(SampleKind.WALL) && cpu.mostlyOffCpu()) {
-					// The answer is in the waiting, which CPU samples do not see.
-					line.append(" (mostly off-CPU: sample wall too, spanprofile.event=cpu,wall, to see where it waited)");
+				if (!waits) {
+					CpuShare cpu = CpuShare.of(total, interval, durationMillis);
+					line.append("; CPU ").append(millis(cpu.cpuMillis())).append(" of ").append(millis(durationMillis));
+					if (!kinds.contains(SampleKind.WALL) && cpu.mostlyOffCpu()) {
+						// The answer is in the waiting, which CPU samples do not see.
+						line.append(" (mostly off-CPU: sample wall too, spanprofile.event=cpu,wall, to see where it waited)");
+					}
 				}
 			}
 			else {
@@ -46,7 +67,7 @@ final class SlowSpanLine {
 			}
 			List<SelfTime.Entry> top = SelfTime.top(samples, frames, TOP);
 			if (!top.isEmpty()) {
-				line.append(", top ").append(kind.id()).append(" self time:");
+				line.append((kind == SampleKind.CPU && waits) ? "; top " : ", top ").append(kind.id()).append(" self time:");
 				for (int i = 0; i < top.size(); i++) {
 					SelfTime.Entry entry = top.get(i);
 					line.append((i == 0) ? " " : ", ")

@@ -7,6 +7,7 @@ import java.util.Map;
 
 import dev.spanprofile.render.CpuShare;
 import dev.spanprofile.render.FlameGraphTree;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 
 /** The JSON of a span's or a trace's flame graph: engine state, the spans' metadata, then the tree. */
@@ -29,6 +30,10 @@ final class ProfileJson {
 			// Frame values are weights, not sample counts.
 			body.put("flameGraphUnit", subject.kind().unit());
 		}
+		if (this.view.waitsChosen()) {
+			body.put("flameGraphReason", "no event was asked for and waits explain more of the duration than CPU: "
+					+ "event=cpu shows the CPU samples");
+		}
 		return subject.isTrace() ? trace(subject, body) : span(subject, body);
 	}
 
@@ -48,14 +53,20 @@ final class ProfileJson {
 		}
 		body.put("samples", part.samples().totalSamples());
 		if (subject.kind().countsEvents()) {
-			// The flame graph weighs lock waits by time; how many waits make that up is the other half.
-			body.put("lockWaits", part.samples().events());
+			// The flame graph weighs waits by time; how many waits make that up is the other half.
+			body.put((subject.kind() == SampleKind.LOCK) ? "lockWaits" : "waits", part.samples().events());
 		}
 		CpuShare cpu = this.context.cpuShare(profiled);
 		if (cpu != null) {
 			// Latency is wall time: how much of it the CPU samples can explain.
 			body.put("cpuMillis", cpu.cpuMillis());
+			long profiler = this.context.profilerSamplesOf(profiled);
+			if (profiler > 0) {
+				// Taken while the profiler's own code ran on the request's threads: not in the graph, not its CPU.
+				body.put("profilerSamples", profiler);
+			}
 		}
+		body.put("timeBreakdown", this.context.timeBreakdown(profiled).json());
 		String empty = this.view.emptyReason();
 		if (empty != null) {
 			Map<String, Object> emptyProfile = new LinkedHashMap<>();

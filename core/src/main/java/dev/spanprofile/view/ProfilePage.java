@@ -84,11 +84,18 @@ final class ProfilePage {
 			.fact("duration", EmptyProfiles.millis(requested.durationNanos(this.context.now()) / 1e6)
 					+ (requested.inFlight() ? " so far" : ""));
 		CpuShare cpu = this.context.cpuShare(profiled);
+		page.breakdown(this.context.timeBreakdown(profiled), profiled.inFlight());
+		if (this.view.waitsChosen()) {
+			page.note("This request spent more of its time waiting than on a CPU: the graph shows its waits, each "
+					+ "ending in what it waited on. CPU above shows its CPU samples.");
+		}
 		if (cpu != null) {
 			page.fact("cpu", cpu + (profiled.inFlight() ? " so far" : ""));
-			// Only under the CPU graph: the allocation and lock graphs are not about where time went.
+			// Only under the CPU graph: the allocation and lock graphs are not about where time went; with waits
+			// recorded, the breakdown above says where it waited.
 			if (subject.kind() == SampleKind.CPU && cpu.mostlyOffCpu()
 					&& !this.context.sampledKinds().contains(SampleKind.WALL)
+					&& !this.context.sampledKinds().contains(SampleKind.WAIT)
 					&& this.context.isComplete(profiled) && part.samples().totalSamples() > 0) {
 				page.note("Mostly off-CPU: " + cpu + ". The rest of the time this request was waiting (I/O, locks, "
 						+ "a pool, other threads), which CPU samples do not see. Sample wall-clock time too "

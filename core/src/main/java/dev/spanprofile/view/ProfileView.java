@@ -18,13 +18,21 @@ public final class ProfileView implements FlameGraphView {
 
 	private final ProfileSubject subject;
 
-	ProfileView(ViewContext context, ProfileSubject subject) {
+	private final boolean waitsChosen;
+
+	ProfileView(ViewContext context, ProfileSubject subject, boolean waitsChosen) {
 		this.context = context;
 		this.subject = subject;
+		this.waitsChosen = waitsChosen;
 	}
 
 	public ProfileSubject subject() {
 		return this.subject;
+	}
+
+	/** Whether this is a span's graph of waits shown because no kind was asked for and the span mostly waited. */
+	public boolean waitsChosen() {
+		return this.waitsChosen;
 	}
 
 	/**

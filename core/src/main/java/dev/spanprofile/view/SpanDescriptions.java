@@ -52,6 +52,9 @@ final class SpanDescriptions {
 		if (kinds.contains(SampleKind.LOCK)) {
 			span.put("lockWaitMillis", (Long) byKind.get(SampleKind.LOCK.id()) / 1e6);
 		}
+		if (kinds.contains(SampleKind.WAIT)) {
+			span.put("waitMillis", (Long) byKind.get(SampleKind.WAIT.id()) / 1e6);
+		}
 		return span;
 	}
 

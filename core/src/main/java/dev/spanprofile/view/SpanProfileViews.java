@@ -11,6 +11,7 @@ import dev.spanprofile.aggregate.NameAggregates;
 import dev.spanprofile.aggregate.NameProfile;
 import dev.spanprofile.aggregate.ProfileDiff;
 import dev.spanprofile.render.FrameClassifier;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.profile.StackTree;
 import io.opentelemetry.api.trace.Span;
@@ -57,7 +58,8 @@ public final class SpanProfileViews {
 	 */
 	public ProfileView profile(ProfileQuery query) {
 		ViewContext context = context();
-		return new ProfileView(context, query.trace() ? traceSubject(context, query) : spanSubject(context, query));
+		ProfileSubject subject = query.trace() ? traceSubject(context, query) : spanSubject(context, query);
+		return new ProfileView(context, subject, subject.kind() != query.kind());
 	}
 
 	private ProfileSubject spanSubject(ViewContext context, ProfileQuery query) {
@@ -67,10 +69,15 @@ public final class SpanProfileViews {
 					+ "was evicted, or ran before profiling started");
 		}
 		SpanRecord profiled = context.rootSpanOnly() ? requested.localRoot() : requested;
-		StackTree samples = context.samplesOf(profiled, query.kind());
+		SampleKind kind = query.kind();
+		if (!query.kindGiven() && context.sampledKinds().contains(SampleKind.WAIT)
+				&& context.timeBreakdown(profiled).mostlyWaiting()) {
+			// A request that mostly waited is explained by its waits; its few CPU samples would not say why it was slow.
+			kind = SampleKind.WAIT;
+		}
+		StackTree samples = context.samplesOf(profiled, kind);
 		return new ProfileSubject(requested, requested.traceId(),
-				List.of(new ProfileSubject.Part(profiled, context.displayName(profiled, samples), samples)),
-				query.kind());
+				List.of(new ProfileSubject.Part(profiled, context.displayName(profiled, samples), samples)), kind);
 	}
 
 	private ProfileSubject traceSubject(ViewContext context, ProfileQuery query) {

@@ -9,6 +9,8 @@ import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.attribution.AttributionStats;
 import dev.spanprofile.render.CpuShare;
 import dev.spanprofile.render.FrameClassifier;
+import dev.spanprofile.render.ProfilerWork;
+import dev.spanprofile.render.TimeBreakdown;
 import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.FrameTable;
@@ -77,6 +79,7 @@ final class ViewContext {
 		return switch (kind) {
 			case ALLOC -> sampler.allocInterval();
 			case LOCK -> sampler.lockThreshold().toNanos();
+			case WAIT -> sampler.waits() ? sampler.waitThreshold().toNanos() : 0;
 			default -> sampler.interval().toNanos();
 		};
 	}
@@ -103,9 +106,34 @@ final class ViewContext {
 		return samplesOf(record, this.profiler.settings().sampler().primaryKind());
 	}
 
-	/** The samples of {@code kind} a span's graph shows: with its local descendants' unless attribution is root-only. */
+	/**
+	 * The samples of {@code kind} a span's graph shows: with its local descendants' unless attribution is root-only,
+	 * and, for CPU and wall samples, without those the profiler's own code took ({@link ProfilerWork}).
+	 */
 	StackTree samplesOf(SpanRecord record, SampleKind kind) {
+		StackTree samples = recordedSamplesOf(record, kind);
+		return kind.counted() ? ProfilerWork.split(samples, frames()).application() : samples;
+	}
+
+	/** CPU samples of the span that caught the profiler's own code on its threads, not the application's. */
+	long profilerSamplesOf(SpanRecord record) {
+		return ProfilerWork.split(recordedSamplesOf(record, SampleKind.CPU), frames()).profiler();
+	}
+
+	private StackTree recordedSamplesOf(SpanRecord record, SampleKind kind) {
 		return rootSpanOnly() ? record.ownSamples(kind) : record.inclusiveSamples(kind);
+	}
+
+	/**
+	 * Where the profiled span's time went: CPU, the profiler's own share, each kind of wait, and what is left
+	 * unaccounted.
+	 */
+	TimeBreakdown timeBreakdown(SpanRecord profiled) {
+		boolean cpu = sampledKinds().contains(SampleKind.CPU);
+		long cpuNanos = cpu ? samplesOf(profiled, SampleKind.CPU).totalSamples() * intervalNanos() : -1;
+		long profilerNanos = cpu ? profilerSamplesOf(profiled) * intervalNanos() : 0;
+		StackTree waits = sampledKinds().contains(SampleKind.WAIT) ? samplesOf(profiled, SampleKind.WAIT) : null;
+		return TimeBreakdown.of(profiled.durationNanos(this.now), cpuNanos, profilerNanos, waits, frames());
 	}
 
 	String displayName(SpanRecord record, StackTree samples) {

@@ -57,7 +57,7 @@ class QueryParsingTest {
 		assertThatThrownBy(() -> ProfileQuery.parse("0123456789abcdef", "alloc\n", CPU))
 			.hasMessage("No alloc samples are taken: spanprofile.event is cpu");
 		assertThatThrownBy(() -> ProfileQuery.parse("0123456789abcdef", "heap\n", CPU))
-			.hasMessage("event must be cpu, wall, alloc or lock, was 'heap?'");
+			.hasMessage("event must be cpu, wall, alloc, lock or wait, was 'heap?'");
 	}
 
 	@Test

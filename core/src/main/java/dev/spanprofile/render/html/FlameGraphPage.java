@@ -5,6 +5,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.spanprofile.render.TimeBreakdown;
+
 /**
  * The interactive flame graph of one span or trace as one self-contained HTML page: canvas drawing, zoom, search,
  * tooltips, a self-time table and a bottom-up view, with no resource from anywhere else. Every text that came from
@@ -41,6 +43,8 @@ public final class FlameGraphPage {
 	private String frameSpansHref;
 
 	private final List<String[]> kinds = new ArrayList<>();
+
+	private String breakdown = "";
 
 	private FlameGraphPage(FlameGraphModel model) {
 		this.model = model;
@@ -137,6 +141,14 @@ public final class FlameGraphPage {
 		return this;
 	}
 
+	/**
+	 * Where the span's time went, shown above the graph ({@code soFar} for a running span).
+	 */
+	public FlameGraphPage breakdown(TimeBreakdown breakdown, boolean soFar) {
+		this.breakdown = TimeBreakdownHtml.render(breakdown, soFar);
+		return this;
+	}
+
 	public String render() {
 		Map<String, String> values = new HashMap<>();
 		values.put("policy", HtmlEscaper.escape(PageAssets.META_POLICY));
@@ -146,6 +158,7 @@ public final class FlameGraphPage {
 		values.put("indexHref", HtmlEscaper.escape(this.indexHref));
 		values.put("badges", this.inFlight ? "<span class=\"badge in-flight\">in flight</span>" : "");
 		values.put("facts", Fragments.facts(this.facts));
+		values.put("breakdown", this.breakdown);
 		values.put("notes", Fragments.notes(this.notes));
 		values.put("links", Fragments.links("links", this.links));
 		values.put("spanLinks", this.spanLinks.isEmpty() ? ""

@@ -7,17 +7,21 @@
   var ROW = 18;
   var LABEL_MIN_WIDTH = 24;
   var SHADES = 4;
-  var CATEGORY_LABELS = ['application', 'framework or library', 'JDK', 'native', 'kernel', 'span', 'synthetic'];
-  var SPAN_CATEGORY = 5;
-  // Per category: base hue, hue spread between shades, saturation, lightness.
-  var FAMILIES = [[22, 14, 86, 63], [108, 26, 42, 62], [197, 16, 52, 66], [5, 8, 50, 64], [33, 8, 54, 64],
-    [268, 12, 52, 76], [220, 0, 8, 82]];
+  // Per category: base hue, hue spread between shades, saturation, lightness. The page data says which category
+  // each ordinal stands for, so only the colours live here.
+  var FAMILY_OF = { application: [22, 14, 86, 63], framework: [108, 26, 42, 62], jdk: [197, 16, 52, 66],
+    native: [5, 8, 50, 64], kernel: [33, 8, 54, 64], wait: [328, 10, 58, 70], span: [268, 12, 52, 76],
+    other: [220, 0, 8, 82] };
   var TEXT = '#17191e';
   var DIMMED_TEXT = '#6c7280';
 
   var data = JSON.parse(document.getElementById('profile-data').textContent);
   var names = data.names;
   var nameCount = names.length;
+  var CATEGORY_IDS = data.categoryIds;
+  var CATEGORY_LABELS = data.categoryLabels;
+  var SPAN_CATEGORY = CATEGORY_IDS.indexOf('span');
+  var FAMILIES = CATEGORY_IDS.map(function (id) { return FAMILY_OF[id] || FAMILY_OF.other; });
 
   var colours = [];
   var paleColours = [];
@@ -235,6 +239,10 @@
 
   // Class.method: what a reader recognises when the whole name does not fit.
   function shortName(name) {
+    // Bracketed names are not methods but what a thread waited on, or the profiler's placeholders: whole or nothing.
+    if (name.charAt(0) === '[') {
+      return name;
+    }
     var paren = name.indexOf('(');
     var plain = paren > 0 ? name.slice(0, paren) : name;
     var method = plain.lastIndexOf('.');
@@ -481,7 +489,7 @@
       return bytesText(samples) + ' allocated';
     }
     if (data.unit === 'nanoseconds') {
-      return millis(samples / 1e6) + ' waiting for locks';
+      return millis(samples / 1e6) + (data.event === 'lock' ? ' waiting for locks' : ' waiting');
     }
     var text = samples + (samples === 1 ? ' sample' : ' samples');
     if (data.intervalMillis > 0) {
@@ -836,7 +844,8 @@
       var fn = document.createElement('td');
       fn.className = 'fn';
       var swatch = document.createElement('i');
-      swatch.className = 'swatch c' + Math.min(data.categories[id], 5);
+      swatch.className = 'swatch';
+      swatch.style.background = swatchColour(data.categories[id]);
       fn.appendChild(swatch);
       fn.appendChild(document.createTextNode(shortName(names[id])));
       var selfCell = document.createElement('td');
@@ -1033,6 +1042,48 @@
     }
   };
 
+  // --- legend and time breakdown -------------------------------------------------------------------------------
+
+  function swatchColour(category) {
+    return colours[category * SHADES + 1];
+  }
+
+  // The categories this graph holds, in the colours it draws them with.
+  function renderLegend() {
+    var legend = $('legend');
+    var present = new Uint8Array(CATEGORY_IDS.length);
+    for (var i = 0; i < nameCount; i++) {
+      present[data.categories[i]] = 1;
+    }
+    legend.textContent = '';
+    CATEGORY_IDS.forEach(function (id, category) {
+      if (!present[category] || id === 'other') {
+        return;
+      }
+      var item = document.createElement('li');
+      item.dataset.category = id;
+      var swatch = document.createElement('i');
+      swatch.className = 'swatch';
+      swatch.style.background = swatchColour(category);
+      item.appendChild(swatch);
+      item.appendChild(document.createTextNode(CATEGORY_LABELS[category]));
+      legend.appendChild(item);
+    });
+  }
+
+  // The server lists the parts of the request's time; only their widths on the bar are set here.
+  function sizeTimeBar() {
+    var bar = $('time-bar');
+    if (!bar) {
+      return;
+    }
+    var scale = Number(bar.dataset.scale);
+    bar.querySelectorAll('.seg').forEach(function (segment) {
+      var share = scale > 0 ? Number(segment.dataset.nanos) / scale : 0;
+      segment.style.width = (100 * share).toFixed(3) + '%';
+    });
+  }
+
   // --- start --------------------------------------------------------------------------------------------------
 
   var initial = readHash();
@@ -1044,6 +1095,8 @@
     state.zoom = findByKey(graph(), initial.zoom);
     ancestors = ancestorsOf(graph(), state.zoom);
   }
+  renderLegend();
+  sizeTimeBar();
   renderTable();
   layout();
   if (searchInput.value) {

@@ -1,0 +1,287 @@
+package dev.spanprofile.render;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.DoubleFunction;
+
+import dev.spanprofile.profile.FrameKind;
+import dev.spanprofile.profile.FrameTable;
+import dev.spanprofile.profile.StackTree;
+import dev.spanprofile.profile.WaitKind;
+
+/**
+ * Where a request's time went, in the order a person reads it: on a CPU, then waiting, by what it waited on (socket
+ * I/O by peer, file I/O, locks, parks, sleeps, GC pauses), and what none of these accounts for, said as such. The
+ * parts add up to the duration: what is left is {@link #unaccountedNanos() unaccounted}, never negative; when the
+ * parts add up to more (work on several threads at once, or the CPU estimate above the truth) the excess is
+ * {@link #overlapNanos() said} rather than printed as a negative remainder.
+ * <p>
+ * Waits are read from the leaf frames of {@code WAIT} samples ({@link WaitKind}), each one wait weighed by its
+ * nanoseconds; CPU is the CPU samples times the sampling interval, an estimate.
+ */
+public final class TimeBreakdown {
+
+	/** Details (peers, files, monitors) named per category; the rest are added up. */
+	public static final int TOP_DETAILS = 3;
+
+	private static final String OTHER_WAITS = "other";
+
+	private final long durationNanos;
+
+	private final long cpuNanos;
+
+	private final long profilerNanos;
+
+	private final List<Category> waits;
+
+	private TimeBreakdown(long durationNanos, long cpuNanos, long profilerNanos, List<Category> waits) {
+		this.durationNanos = durationNanos;
+		this.cpuNanos = cpuNanos;
+		this.profilerNanos = profilerNanos;
+		this.waits = waits;
+	}
+
+	/**
+	 * @param durationNanos the span's duration (so far, for a running span)
+	 * @param cpuNanos CPU time estimated from its samples, or a negative value when CPU is not sampled
+	 * @param profilerNanos CPU time its threads spent in the profiler's own code (see {@link ProfilerWork})
+	 * @param waits its wait samples, or {@code null} when waits are not recorded
+	 */
+	public static TimeBreakdown of(long durationNanos, long cpuNanos, long profilerNanos, StackTree waits,
+			FrameTable frames) {
+		return new TimeBreakdown(durationNanos, cpuNanos, profilerNanos, (waits != null) ? categories(waits, frames)
+				: null);
+	}
+
+	private static List<Category> categories(StackTree waits, FrameTable frames) {
+		Map<String, Map<String, long[]>> byCategory = new LinkedHashMap<>();
+		waits.visit((StackTree.EventsVisitor) (path, depth, total, self, selfEvents) -> {
+			if (self == 0) {
+				return;
+			}
+			int leaf = path[depth - 1];
+			String name = frames.name(leaf);
+			WaitKind kind = (frames.kind(leaf) == FrameKind.WAIT) ? WaitKind.ofFrameName(name) : null;
+			String category = (kind != null) ? kind.category() : OTHER_WAITS;
+			String detail = (kind != null) ? WaitKind.detailOfFrameName(name) : null;
+			long[] sums = byCategory.computeIfAbsent(category, (key) -> new LinkedHashMap<>())
+				.computeIfAbsent((detail != null) ? detail : "", (key) -> new long[2]);
+			sums[0] += self;
+			sums[1] += selfEvents;
+		});
+		List<Category> categories = new ArrayList<>();
+		byCategory.forEach((category, details) -> categories.add(Category.of(category, details)));
+		categories.sort(Comparator.comparingLong(Category::nanos).reversed().thenComparing(Category::name));
+		return List.copyOf(categories);
+	}
+
+	public long durationNanos() {
+		return this.durationNanos;
+	}
+
+	/** Whether CPU is sampled, so that {@link #cpuNanos()} means something. */
+	public boolean cpuSampled() {
+		return this.cpuNanos >= 0;
+	}
+
+	public long cpuNanos() {
+		return Math.max(0, this.cpuNanos);
+	}
+
+	public long profilerNanos() {
+		return this.profilerNanos;
+	}
+
+	/** Whether waits are recorded, so that an empty {@link #waits()} means the request did not wait. */
+	public boolean waitsRecorded() {
+		return this.waits != null;
+	}
+
+	/** The waits by category, longest first; empty when none was recorded. */
+	public List<Category> waits() {
+		return (this.waits != null) ? this.waits : List.of();
+	}
+
+	public long waitNanos() {
+		long sum = 0;
+		for (Category category : waits()) {
+			sum += category.nanos();
+		}
+		return sum;
+	}
+
+	private long accountedNanos() {
+		return cpuNanos() + this.profilerNanos + waitNanos();
+	}
+
+	/** The duration that neither CPU nor a recorded wait explains; zero when they explain it all or more. */
+	public long unaccountedNanos() {
+		return Math.max(0, this.durationNanos - accountedNanos());
+	}
+
+	/** How much CPU and waits add up to beyond the duration (threads working or waiting at the same time). */
+	public long overlapNanos() {
+		return Math.max(0, accountedNanos() - this.durationNanos);
+	}
+
+	/** Waits explain more of the duration than CPU does: the graph of waits is the one that tells why it took so long. */
+	public boolean mostlyWaiting() {
+		return waitNanos() > cpuNanos();
+	}
+
+	/**
+	 * As JSON: {@code durationMillis}, {@code cpuMillis} (when CPU is sampled), {@code profilerMillis} (when the
+	 * profiler's own code ran), {@code waitMillis} and {@code waits} (when waits are recorded: per category its
+	 * {@code millis}, {@code count} and the details it was {@code on}, with {@code otherDetails} adding up the rest),
+	 * {@code unaccountedMillis}, and {@code overlapMillis} with a {@code note} when the parts exceed the duration.
+	 */
+	public Map<String, Object> json() {
+		Map<String, Object> json = new LinkedHashMap<>();
+		json.put("durationMillis", millis(this.durationNanos));
+		if (cpuSampled()) {
+			json.put("cpuMillis", millis(this.cpuNanos));
+		}
+		if (this.profilerNanos > 0) {
+			json.put("profilerMillis", millis(this.profilerNanos));
+		}
+		json.put("waitsRecorded", waitsRecorded());
+		if (waitsRecorded()) {
+			json.put("waitMillis", millis(waitNanos()));
+			List<Map<String, Object>> waits = new ArrayList<>();
+			for (Category category : this.waits) {
+				waits.add(category.json());
+			}
+			json.put("waits", waits);
+		}
+		json.put("unaccountedMillis", millis(unaccountedNanos()));
+		if (overlapNanos() > 0) {
+			json.put("overlapMillis", millis(overlapNanos()));
+			json.put("note", overlapNote());
+		}
+		return json;
+	}
+
+	/** Why the parts exceed the duration, in words. */
+	public String overlapNote() {
+		return "CPU and waits add up to " + CpuShare.millis(overlapNanos() / 1e6) + " more than the duration: "
+				+ "the request's work ran or waited on several threads at once, or the CPU estimate from samples is "
+				+ "above the truth";
+	}
+
+	/**
+	 * One line for a log: {@code CPU 60.0 ms, socket I/O 1,420 ms (127.0.0.1:5432 1,400 ms), lock 12.0 ms,
+	 * unaccounted 5.0 ms}, with {@code millis} formatting each time.
+	 */
+	public String summary(DoubleFunction<String> millis) {
+		StringBuilder line = new StringBuilder();
+		if (cpuSampled()) {
+			line.append("CPU ").append(millis.apply(this.cpuNanos / 1e6));
+		}
+		for (Category category : waits()) {
+			line.append((line.length() > 0) ? ", " : "").append(category.name()).append(' ')
+				.append(millis.apply(category.nanos() / 1e6));
+			if (!category.on().isEmpty()) {
+				line.append(" (");
+				for (int i = 0; i < category.on().size(); i++) {
+					Detail detail = category.on().get(i);
+					line.append((i > 0) ? ", " : "").append(detail.detail()).append(' ')
+						.append(millis.apply(detail.nanos() / 1e6));
+				}
+				line.append((category.others() != null) ? ", ..." : "").append(')');
+			}
+		}
+		if (this.profilerNanos > 0) {
+			line.append((line.length() > 0) ? ", " : "").append("profiler ").append(millis.apply(this.profilerNanos / 1e6));
+		}
+		line.append((line.length() > 0) ? ", " : "").append("unaccounted ").append(millis.apply(unaccountedNanos() / 1e6));
+		if (overlapNanos() > 0) {
+			line.append(" (CPU and waits exceed the duration by ").append(millis.apply(overlapNanos() / 1e6))
+				.append(": threads at once)");
+		}
+		return line.toString();
+	}
+
+	/** Milliseconds to the microsecond: the JSON's times add up to the duration to within a few microseconds. */
+	static double millis(long nanos) {
+		return Math.round(nanos / 1_000.0) / 1_000.0;
+	}
+
+	/**
+	 * One kind of wait.
+	 * @param name the category, e.g. {@code socket I/O} ({@link WaitKind#category()}), or {@code other}
+	 * @param nanos the time waited
+	 * @param count how many waits
+	 * @param on the details waited on most (peers, files, monitors' classes), longest first; at most
+	 * {@link #TOP_DETAILS}
+	 * @param others the other details added up, or {@code null} when {@code on} names them all
+	 */
+	public record Category(String name, long nanos, long count, List<Detail> on, Detail others) {
+
+		static Category of(String name, Map<String, long[]> details) {
+			List<Detail> all = new ArrayList<>();
+			long nanos = 0;
+			long count = 0;
+			for (Map.Entry<String, long[]> entry : details.entrySet()) {
+				nanos += entry.getValue()[0];
+				count += entry.getValue()[1];
+				if (!entry.getKey().isEmpty()) {
+					all.add(new Detail(entry.getKey(), entry.getValue()[0], entry.getValue()[1]));
+				}
+			}
+			all.sort(Comparator.comparingLong(Detail::nanos).reversed().thenComparing(Detail::detail));
+			Detail others = null;
+			if (all.size() > TOP_DETAILS) {
+				long otherNanos = 0;
+				long otherCount = 0;
+				for (Detail detail : all.subList(TOP_DETAILS, all.size())) {
+					otherNanos += detail.nanos();
+					otherCount += detail.count();
+				}
+				others = new Detail((all.size() - TOP_DETAILS) + " others", otherNanos, otherCount);
+				all = all.subList(0, TOP_DETAILS);
+			}
+			return new Category(name, nanos, count, List.copyOf(all), others);
+		}
+
+		Map<String, Object> json() {
+			Map<String, Object> json = new LinkedHashMap<>();
+			json.put("category", this.name);
+			json.put("millis", millis(this.nanos));
+			json.put("count", this.count);
+			if (!this.on.isEmpty()) {
+				List<Map<String, Object>> on = new ArrayList<>();
+				for (Detail detail : this.on) {
+					on.add(detail.json());
+				}
+				json.put("on", on);
+			}
+			if (this.others != null) {
+				json.put("otherDetails", this.others.json());
+			}
+			return json;
+		}
+
+	}
+
+	/**
+	 * What one category's waits were on.
+	 * @param detail a peer {@code host:port}, a file, a monitor's class; for {@link Category#others()}, how many
+	 * @param nanos the time waited on it
+	 * @param count how many waits
+	 */
+	public record Detail(String detail, long nanos, long count) {
+
+		Map<String, Object> json() {
+			Map<String, Object> json = new LinkedHashMap<>();
+			json.put("detail", this.detail);
+			json.put("millis", millis(this.nanos));
+			json.put("count", this.count);
+			return json;
+		}
+
+	}
+
+}

@@ -1,0 +1,101 @@
+package dev.spanprofile.render.html;
+
+import java.util.Locale;
+
+import dev.spanprofile.render.CpuShare;
+import dev.spanprofile.render.TimeBreakdown;
+
+/**
+ * A request's {@link TimeBreakdown} as the flame graph page shows it above the graph: one bar whose parts are CPU,
+ * each kind of wait and what is unaccounted, and the same parts listed with their times and what was waited on.
+ * The list is complete without script; the page's script only sizes the bar's parts (the page's
+ * Content-Security-Policy allows no inline style).
+ */
+final class TimeBreakdownHtml {
+
+	private TimeBreakdownHtml() {
+	}
+
+	static String render(TimeBreakdown breakdown, boolean soFar) {
+		long scale = Math.max(breakdown.durationNanos(), breakdown.durationNanos() + breakdown.overlapNanos());
+		StringBuilder bar = new StringBuilder("<div class=\"time-bar\" id=\"time-bar\" data-scale=\"").append(scale)
+			.append("\">");
+		StringBuilder parts = new StringBuilder("<ul class=\"time-parts\">");
+		if (breakdown.cpuSampled()) {
+			part(bar, parts, "cpu", "CPU", breakdown.cpuNanos(), scale, null);
+		}
+		for (TimeBreakdown.Category category : breakdown.waits()) {
+			part(bar, parts, slug(category.name()), category.name(), category.nanos(), scale, waitDetails(category));
+		}
+		if (breakdown.profilerNanos() > 0) {
+			part(bar, parts, "profiler", "profiler", breakdown.profilerNanos(), scale,
+					"the profiler's own signal handler on the request's threads, not the application's CPU");
+		}
+		part(bar, parts, "unaccounted", "unaccounted", breakdown.unaccountedNanos(), scale,
+				unaccountedDetail(breakdown));
+		bar.append("</div>");
+		parts.append("</ul>");
+		StringBuilder out = new StringBuilder("<section class=\"breakdown\" id=\"breakdown\" aria-label=\"Where the time went\">")
+			.append("<h2>Where the ")
+			.append(HtmlEscaper.escape(CpuShare.millis(breakdown.durationNanos() / 1e6)))
+			.append(soFar ? " so far" : "")
+			.append(" went</h2>")
+			.append(bar)
+			.append(parts);
+		if (breakdown.overlapNanos() > 0) {
+			out.append("<p class=\"overlap\">").append(HtmlEscaper.escape(breakdown.overlapNote())).append(".</p>");
+		}
+		return out.append("</section>").toString();
+	}
+
+	private static void part(StringBuilder bar, StringBuilder parts, String slug, String label, long nanos, long scale,
+			String detail) {
+		String time = CpuShare.millis(nanos / 1e6);
+		String share = (scale > 0) ? String.format(Locale.ROOT, "%.0f%%", 100.0 * nanos / scale) : "";
+		String title = label + " " + time + ((detail != null) ? ": " + detail : "");
+		bar.append("<span class=\"seg tb-").append(slug).append("\" data-nanos=\"").append(nanos).append("\" title=\"")
+			.append(HtmlEscaper.escape(title)).append("\"></span>");
+		parts.append("<li class=\"part\" data-part=\"").append(HtmlEscaper.escape(label)).append("\"><i class=\"swatch tb-")
+			.append(slug).append("\"></i><b>").append(HtmlEscaper.escape(label)).append("</b> <span class=\"time\">")
+			.append(HtmlEscaper.escape(time)).append("</span> <span class=\"share\">").append(share).append("</span>");
+		if (detail != null) {
+			parts.append(" <span class=\"on\">").append(HtmlEscaper.escape(detail)).append("</span>");
+		}
+		parts.append("</li>");
+	}
+
+	private static String waitDetails(TimeBreakdown.Category category) {
+		StringBuilder detail = new StringBuilder().append(category.count())
+			.append((category.count() == 1) ? " wait" : " waits");
+		if (!category.on().isEmpty()) {
+			detail.append(" on ");
+			for (int i = 0; i < category.on().size(); i++) {
+				TimeBreakdown.Detail on = category.on().get(i);
+				detail.append((i > 0) ? ", " : "").append(on.detail()).append(' ')
+					.append(CpuShare.millis(on.nanos() / 1e6));
+			}
+			if (category.others() != null) {
+				detail.append(", ").append(category.others().detail()).append(' ')
+					.append(CpuShare.millis(category.others().nanos() / 1e6));
+			}
+		}
+		return detail.toString();
+	}
+
+	private static String unaccountedDetail(TimeBreakdown breakdown) {
+		if (!breakdown.waitsRecorded()) {
+			return "waits are not recorded: this is time off-CPU (I/O, locks, sleeps, other threads)";
+		}
+		if (!breakdown.cpuSampled()) {
+			return "CPU is not sampled, so its time is in here";
+		}
+		return "neither sampled CPU nor a recorded wait: waits shorter than the threshold, time runnable but not "
+				+ "running, and the CPU estimate's error";
+	}
+
+	/** {@code socket I/O} becomes {@code socket-i-o}: a class name for the category's colour. */
+	static String slug(String category) {
+		return category.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
+	}
+
+}

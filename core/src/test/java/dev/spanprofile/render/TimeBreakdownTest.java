@@ -1,0 +1,122 @@
+package dev.spanprofile.render;
+
+import java.util.List;
+import java.util.Map;
+
+import dev.spanprofile.profile.FrameKind;
+import dev.spanprofile.profile.FrameTable;
+import dev.spanprofile.profile.StackTree;
+import dev.spanprofile.profile.WaitKind;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class TimeBreakdownTest {
+
+	private static final long MS = 1_000_000L;
+
+	private final FrameTable frames = new FrameTable();
+
+	private final int query = this.frames.intern("com.example.Repo.query", FrameKind.JAVA);
+
+	@Test
+	@SuppressWarnings("unchecked")
+	void waitsAddUpByCategoryAndPeerAndTheRestIsUnaccounted() {
+		StackTree waits = new StackTree();
+		wait(waits, WaitKind.SOCKET_READ.frameName("127.0.0.1:5432"), 1_000);
+		wait(waits, WaitKind.SOCKET_READ.frameName("127.0.0.1:5432"), 400);
+		wait(waits, WaitKind.SOCKET_WRITE.frameName("127.0.0.1:5432"), 20);
+		wait(waits, WaitKind.SOCKET_READ.frameName("10.0.0.7:8080"), 300);
+		wait(waits, WaitKind.MONITOR_ENTER.frameName("com.example.Inventory"), 100);
+		wait(waits, WaitKind.PARK.frameName(null), 50);
+		wait(waits, WaitKind.GC_PAUSE.frameName(null), 10);
+		TimeBreakdown breakdown = TimeBreakdown.of(2_000 * MS, 60 * MS, 10 * MS, waits, this.frames);
+
+		assertThat(breakdown.waitNanos()).isEqualTo(1_880 * MS);
+		assertThat(breakdown.unaccountedNanos()).isEqualTo(50 * MS);
+		assertThat(breakdown.overlapNanos()).isZero();
+		assertThat(breakdown.mostlyWaiting()).isTrue();
+		assertThat(breakdown.waits()).extracting(TimeBreakdown.Category::name)
+			.containsExactly("socket I/O", "lock", "park", "GC pause");
+		TimeBreakdown.Category socket = breakdown.waits().get(0);
+		assertThat(socket.nanos()).isEqualTo(1_720 * MS);
+		assertThat(socket.count()).isEqualTo(4);
+		// Reads and writes to the same peer are one line of socket I/O.
+		assertThat(socket.on()).containsExactly(new TimeBreakdown.Detail("127.0.0.1:5432", 1_420 * MS, 3),
+				new TimeBreakdown.Detail("10.0.0.7:8080", 300 * MS, 1));
+		assertThat(socket.others()).isNull();
+		assertThat(breakdown.waits().get(2).on()).isEmpty();
+
+		Map<String, Object> json = breakdown.json();
+		assertThat(json).containsEntry("durationMillis", 2_000.0)
+			.containsEntry("cpuMillis", 60.0)
+			.containsEntry("profilerMillis", 10.0)
+			.containsEntry("waitsRecorded", true)
+			.containsEntry("waitMillis", 1_880.0)
+			.containsEntry("unaccountedMillis", 50.0)
+			.doesNotContainKeys("overlapMillis", "note");
+		List<Map<String, Object>> categories = (List<Map<String, Object>>) json.get("waits");
+		assertThat(categories.get(0)).containsEntry("category", "socket I/O")
+			.containsEntry("millis", 1_720.0)
+			.containsEntry("count", 4L);
+		assertThat((List<Map<String, Object>>) categories.get(0).get("on")).extracting((on) -> on.get("detail") + "="
+				+ on.get("millis") + "/" + on.get("count"))
+			.containsExactly("127.0.0.1:5432=1420.0/3", "10.0.0.7:8080=300.0/1");
+		assertThat(categories.get(1)).containsEntry("category", "lock").containsEntry("millis", 100.0);
+		// Every part of the duration, said once.
+		double sum = (double) json.get("cpuMillis") + (double) json.get("profilerMillis")
+				+ (double) json.get("waitMillis") + (double) json.get("unaccountedMillis");
+		assertThat(sum).isEqualTo(2_000.0);
+
+		assertThat(breakdown.summary(CpuShare::millis)).isEqualTo("CPU 60.0 ms, socket I/O 1,720 ms "
+				+ "(127.0.0.1:5432 1,420 ms, 10.0.0.7:8080 300 ms), lock 100 ms (com.example.Inventory 100 ms), "
+				+ "park 50.0 ms, GC pause 10.0 ms, profiler 10.0 ms, unaccounted 50.0 ms");
+	}
+
+	@Test
+	void waitFramesKeepTheirWholeNameWhereNamesAreShortened() {
+		assertThat(FrameNames.shortName("[socket read 127.0.0.1:5432]")).isEqualTo("[socket read 127.0.0.1:5432]");
+		assertThat(FrameNames.shortName("com.example.Repo.query")).isEqualTo("Repo.query");
+	}
+
+	@Test
+	void peersBeyondTheFirstFewAreAddedUp() {
+		StackTree waits = new StackTree();
+		for (int peer = 1; peer <= 5; peer++) {
+			wait(waits, WaitKind.SOCKET_READ.frameName("10.0.0." + peer + ":80"), peer * 10);
+		}
+		TimeBreakdown.Category socket = TimeBreakdown.of(500 * MS, 0, 0, waits, this.frames).waits().get(0);
+		assertThat(socket.on()).extracting(TimeBreakdown.Detail::detail)
+			.containsExactly("10.0.0.5:80", "10.0.0.4:80", "10.0.0.3:80");
+		assertThat(socket.others()).isEqualTo(new TimeBreakdown.Detail("2 others", 30 * MS, 2));
+		assertThat(socket.nanos()).isEqualTo(150 * MS);
+	}
+
+	@Test
+	void partsBeyondTheDurationAreSaidNotSubtracted() {
+		StackTree waits = new StackTree();
+		wait(waits, WaitKind.SLEEP.frameName(null), 80);
+		TimeBreakdown breakdown = TimeBreakdown.of(100 * MS, 50 * MS, 0, waits, this.frames);
+		assertThat(breakdown.unaccountedNanos()).isZero();
+		assertThat(breakdown.overlapNanos()).isEqualTo(30 * MS);
+		assertThat(breakdown.json()).containsEntry("unaccountedMillis", 0.0)
+			.containsEntry("overlapMillis", 30.0)
+			.containsEntry("note", "CPU and waits add up to 30.0 ms more than the duration: the request's work ran or "
+					+ "waited on several threads at once, or the CPU estimate from samples is above the truth");
+	}
+
+	@Test
+	void withoutWaitsRecordedAllOffCpuTimeIsUnaccounted() {
+		TimeBreakdown breakdown = TimeBreakdown.of(497 * MS, 60 * MS, 0, null, this.frames);
+		assertThat(breakdown.waitsRecorded()).isFalse();
+		assertThat(breakdown.mostlyWaiting()).isFalse();
+		assertThat(breakdown.json()).containsEntry("waitsRecorded", false)
+			.containsEntry("unaccountedMillis", 437.0)
+			.doesNotContainKeys("waits", "waitMillis", "profilerMillis");
+	}
+
+	private void wait(StackTree waits, String leaf, long millis) {
+		waits.add(new int[] { this.query, this.frames.intern(leaf, FrameKind.WAIT) }, millis * MS, 1);
+	}
+
+}
