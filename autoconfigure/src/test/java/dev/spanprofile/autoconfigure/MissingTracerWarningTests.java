@@ -38,7 +38,8 @@ class MissingTracerWarningTests {
 	@Test
 	void namesBootFourOpenTelemetryStarterWhenItsModuleIsMissing() {
 		ClassLoader withoutModule = new FilteredClassLoader("org.springframework.boot.micrometer.tracing.opentelemetry");
-		assertThat(MissingTracerWarning.message(withoutModule)).contains("spring-boot-starter-opentelemetry");
+		assertThat(MissingTracerWarning.message(withoutModule)).contains("spanprofile-spring-boot-starter,")
+			.contains("spring-boot-starter-opentelemetry");
 	}
 
 	@Test
@@ -51,7 +52,8 @@ class MissingTracerWarningTests {
 	@Test
 	void namesWhatBootThreeFiveNeedsOnBootThree() {
 		ClassLoader bootThree = new FilteredClassLoader("org.springframework.boot.thread");
-		assertThat(MissingTracerWarning.message(bootThree)).contains("micrometer-tracing-bridge-otel")
+		assertThat(MissingTracerWarning.message(bootThree)).contains("spanprofile-spring-boot3-starter")
+			.contains("micrometer-tracing-bridge-otel")
 			.contains("spring-boot-starter-actuator");
 	}
 
