@@ -10,7 +10,7 @@ import org.springframework.util.ClassUtils;
 
 /**
  * Says at startup, naming the starter for the application's Spring Boot line, when no OpenTelemetry tracer provider
- * exists: the profiler then runs but no span is ever profiled. Each line's starter brings that line's tracing, so
+ * (nor Brave tracer) exists: the profiler then runs but no span is ever profiled. Each line's starter brings that line's tracing, so
  * this happens when tracing is switched off, or the auto-configuration came without a starter (or with the other
  * line's).
  */
@@ -24,6 +24,8 @@ final class MissingTracerWarning implements SmartInitializingSingleton {
 	/** In Spring Boot 4's core only (3.x has it in spring-boot-autoconfigure, another package). */
 	private static final String BOOT4_MARKER = "org.springframework.boot.thread.Threading";
 
+	private static final String BRAVE_TRACING = "brave.Tracing";
+
 	private final ListableBeanFactory beanFactory;
 
 	MissingTracerWarning(ListableBeanFactory beanFactory) {
@@ -32,9 +34,16 @@ final class MissingTracerWarning implements SmartInitializingSingleton {
 
 	@Override
 	public void afterSingletonsInstantiated() {
-		if (this.beanFactory.getBeanNamesForType(SdkTracerProvider.class, true, false).length == 0) {
+		if (this.beanFactory.getBeanNamesForType(SdkTracerProvider.class, true, false).length == 0
+				&& !hasBraveTracing(getClass().getClassLoader())) {
 			logger.warn(message(getClass().getClassLoader()));
 		}
+	}
+
+	/** An application traced by Brave has its spans profiled through Brave's hooks instead. */
+	private boolean hasBraveTracing(ClassLoader classLoader) {
+		return ClassUtils.isPresent(BRAVE_TRACING, classLoader) && this.beanFactory
+			.getBeanNamesForType(ClassUtils.resolveClassName(BRAVE_TRACING, classLoader), true, false).length > 0;
 	}
 
 	static String message(ClassLoader classLoader) {
