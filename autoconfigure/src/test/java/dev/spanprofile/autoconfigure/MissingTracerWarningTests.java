@@ -1,5 +1,6 @@
 package dev.spanprofile.autoconfigure;
 
+import brave.Tracing;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -36,6 +37,13 @@ class MissingTracerWarningTests {
 	}
 
 	@Test
+	void staysQuietWhenBraveTraces(CapturedOutput output) {
+		this.contextRunner.withUserConfiguration(BraveConfiguration.class)
+			.run((context) -> assertThat(context).hasNotFailed());
+		assertThat(output).doesNotContain(WARNING);
+	}
+
+	@Test
 	void namesBootFourOpenTelemetryStarterWhenItsModuleIsMissing() {
 		ClassLoader withoutModule = new FilteredClassLoader("org.springframework.boot.micrometer.tracing.opentelemetry");
 		assertThat(MissingTracerWarning.message(withoutModule)).contains("spanprofile-spring-boot-starter,")
@@ -55,6 +63,16 @@ class MissingTracerWarningTests {
 		assertThat(MissingTracerWarning.message(bootThree)).contains("spanprofile-spring-boot3-starter")
 			.contains("micrometer-tracing-bridge-otel")
 			.contains("spring-boot-starter-actuator");
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class BraveConfiguration {
+
+		@Bean(destroyMethod = "close")
+		Tracing braveTracing() {
+			return Tracing.newBuilder().build();
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)
