@@ -16,6 +16,7 @@ import dev.spanprofile.attribution.AttributionStats;
 import dev.spanprofile.attribution.SampleAttributor;
 import dev.spanprofile.lifecycle.CompletedRoots;
 import dev.spanprofile.lifecycle.LocalRootEndProcessor;
+import dev.spanprofile.lifecycle.SpanLifecycle;
 import dev.spanprofile.sampling.SamplerUnavailableException;
 import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.slowlog.SlowSpanLog;
@@ -123,6 +124,14 @@ public final class SpanProfiler implements AutoCloseable {
 		SpanProcessor lifecycle = new SpanLifecycleProcessor(this.store, excluded, () -> this.state.isRunning());
 		SpanProcessor rootEnds = new LocalRootEndProcessor(this.store, this.aggregates, this.completedRoots, excluded);
 		return SpanProcessor.composite(lifecycle, rootEnds);
+	}
+
+	/**
+	 * Span starts and ends reported by id, for tracers other than OpenTelemetry's SDK (which uses
+	 * {@link #spanProcessor}); their activations go to {@link ActivationRecorder#spanActivated}.
+	 */
+	public SpanLifecycle spanLifecycle() {
+		return new SpanLifecycle(this.store, this.aggregates, this.completedRoots, () -> this.state.isRunning());
 	}
 
 	/**

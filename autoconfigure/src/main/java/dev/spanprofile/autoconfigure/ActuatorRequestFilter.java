@@ -1,6 +1,7 @@
 package dev.spanprofile.autoconfigure;
 
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 import io.opentelemetry.api.common.AttributeKey;
@@ -8,16 +9,19 @@ import io.opentelemetry.sdk.trace.ReadableSpan;
 
 /**
  * Recognises spans of HTTP requests to the actuator by their path attributes (Micrometer's {@code uri} and
- * {@code http.url}, OpenTelemetry's {@code url.path}), which are final when the span ends.
+ * {@code http.url}, OpenTelemetry's {@code url.path}), which are final when the span ends: on OpenTelemetry's spans,
+ * or through {@link #testAttributes} on another tracer's (Brave's tags).
  */
-final class ActuatorRequestFilter implements Predicate<ReadableSpan> {
+public final class ActuatorRequestFilter implements Predicate<ReadableSpan> {
+
+	private static final List<String> PATH_ATTRIBUTE_NAMES = List.of("uri", "http.url", "url.path", "http.target");
 
 	private static final List<AttributeKey<String>> PATH_ATTRIBUTES = List.of(AttributeKey.stringKey("uri"),
 			AttributeKey.stringKey("http.url"), AttributeKey.stringKey("url.path"), AttributeKey.stringKey("http.target"));
 
 	private final String basePath;
 
-	ActuatorRequestFilter(String basePath) {
+	public ActuatorRequestFilter(String basePath) {
 		String trimmed = basePath.endsWith("/") ? basePath.substring(0, basePath.length() - 1) : basePath;
 		this.basePath = trimmed.startsWith("/") ? trimmed : "/" + trimmed;
 	}
@@ -26,6 +30,17 @@ final class ActuatorRequestFilter implements Predicate<ReadableSpan> {
 	public boolean test(ReadableSpan span) {
 		for (AttributeKey<String> key : PATH_ATTRIBUTES) {
 			String path = span.getAttribute(key);
+			if (path != null && isActuatorPath(path)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/** Whether a span whose string attributes {@code attribute} looks up is a request to the actuator. */
+	public boolean testAttributes(Function<String, String> attribute) {
+		for (String name : PATH_ATTRIBUTE_NAMES) {
+			String path = attribute.apply(name);
 			if (path != null && isActuatorPath(path)) {
 				return true;
 			}

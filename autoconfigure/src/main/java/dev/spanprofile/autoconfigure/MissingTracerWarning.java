@@ -9,9 +9,10 @@ import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.util.ClassUtils;
 
 /**
- * Says at startup, naming the missing piece for the application's Spring Boot line, when no OpenTelemetry tracer
- * provider exists: the profiler then runs but no span is ever profiled. The starter cannot bring Boot 4's
- * OpenTelemetry starter itself without breaking Boot 3.5 applications.
+ * Says at startup, naming the starter for the application's Spring Boot line, when no OpenTelemetry tracer provider
+ * (nor Brave tracer) exists: the profiler then runs but no span is ever profiled. Each line's starter brings that line's tracing, so
+ * this happens when tracing is switched off, or the auto-configuration came without a starter (or with the other
+ * line's).
  */
 final class MissingTracerWarning implements SmartInitializingSingleton {
 
@@ -23,6 +24,8 @@ final class MissingTracerWarning implements SmartInitializingSingleton {
 	/** In Spring Boot 4's core only (3.x has it in spring-boot-autoconfigure, another package). */
 	private static final String BOOT4_MARKER = "org.springframework.boot.thread.Threading";
 
+	private static final String BRAVE_TRACING = "brave.Tracing";
+
 	private final ListableBeanFactory beanFactory;
 
 	MissingTracerWarning(ListableBeanFactory beanFactory) {
@@ -31,22 +34,31 @@ final class MissingTracerWarning implements SmartInitializingSingleton {
 
 	@Override
 	public void afterSingletonsInstantiated() {
-		if (this.beanFactory.getBeanNamesForType(SdkTracerProvider.class, true, false).length == 0) {
+		if (this.beanFactory.getBeanNamesForType(SdkTracerProvider.class, true, false).length == 0
+				&& !hasBraveTracing(getClass().getClassLoader())) {
 			logger.warn(message(getClass().getClassLoader()));
 		}
+	}
+
+	/** An application traced by Brave has its spans profiled through Brave's hooks instead. */
+	private boolean hasBraveTracing(ClassLoader classLoader) {
+		return ClassUtils.isPresent(BRAVE_TRACING, classLoader) && this.beanFactory
+			.getBeanNamesForType(ClassUtils.resolveClassName(BRAVE_TRACING, classLoader), true, false).length > 0;
 	}
 
 	static String message(ClassLoader classLoader) {
 		String fix;
 		if (ClassUtils.isPresent(BOOT4_MARKER, classLoader) && !ClassUtils.isPresent(BOOT4_TRACING, classLoader)) {
-			fix = "On Spring Boot 4 add org.springframework.boot:spring-boot-starter-opentelemetry.";
+			fix = "On Spring Boot 4 use dev.spanprofile:spanprofile-spring-boot-starter, which brings "
+					+ "org.springframework.boot:spring-boot-starter-opentelemetry.";
 		}
 		else if (ClassUtils.isPresent(BOOT4_MARKER, classLoader)) {
 			fix = "Check that management.opentelemetry.enabled is not false.";
 		}
 		else {
-			fix = "On Spring Boot 3.5 the application needs spring-boot-starter-actuator and "
-					+ "io.micrometer:micrometer-tracing-bridge-otel, and management.tracing.enabled not false.";
+			fix = "On Spring Boot 3.5 use dev.spanprofile:spanprofile-spring-boot3-starter, which brings "
+					+ "spring-boot-starter-actuator and io.micrometer:micrometer-tracing-bridge-otel; "
+					+ "and check that management.tracing.enabled is not false.";
 		}
 		return "spanprofile: there is no OpenTelemetry SdkTracerProvider bean, so no span will be profiled. " + fix;
 	}

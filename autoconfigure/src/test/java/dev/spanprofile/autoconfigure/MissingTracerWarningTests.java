@@ -1,5 +1,6 @@
 package dev.spanprofile.autoconfigure;
 
+import brave.Tracing;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -36,9 +37,17 @@ class MissingTracerWarningTests {
 	}
 
 	@Test
+	void staysQuietWhenBraveTraces(CapturedOutput output) {
+		this.contextRunner.withUserConfiguration(BraveConfiguration.class)
+			.run((context) -> assertThat(context).hasNotFailed());
+		assertThat(output).doesNotContain(WARNING);
+	}
+
+	@Test
 	void namesBootFourOpenTelemetryStarterWhenItsModuleIsMissing() {
 		ClassLoader withoutModule = new FilteredClassLoader("org.springframework.boot.micrometer.tracing.opentelemetry");
-		assertThat(MissingTracerWarning.message(withoutModule)).contains("spring-boot-starter-opentelemetry");
+		assertThat(MissingTracerWarning.message(withoutModule)).contains("spanprofile-spring-boot-starter,")
+			.contains("spring-boot-starter-opentelemetry");
 	}
 
 	@Test
@@ -51,8 +60,19 @@ class MissingTracerWarningTests {
 	@Test
 	void namesWhatBootThreeFiveNeedsOnBootThree() {
 		ClassLoader bootThree = new FilteredClassLoader("org.springframework.boot.thread");
-		assertThat(MissingTracerWarning.message(bootThree)).contains("micrometer-tracing-bridge-otel")
+		assertThat(MissingTracerWarning.message(bootThree)).contains("spanprofile-spring-boot3-starter")
+			.contains("micrometer-tracing-bridge-otel")
 			.contains("spring-boot-starter-actuator");
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class BraveConfiguration {
+
+		@Bean(destroyMethod = "close")
+		Tracing braveTracing() {
+			return Tracing.newBuilder().build();
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -109,10 +109,13 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	}
 
 	private Object resolve(Object span) {
-		if (!(span instanceof SpanContext spanContext)) {
+		// An OpenTelemetry SpanContext, or the hex span id that other tracers' hooks record.
+		String spanId = (span instanceof SpanContext spanContext) ? spanContext.getSpanId()
+				: (span instanceof String id) ? id : null;
+		if (spanId == null) {
 			return ThreadTimeline.NONE;
 		}
-		SpanRecord record = this.store.findTracked(spanContext.getSpanId());
+		SpanRecord record = this.store.findTracked(spanId);
 		// A span the store never saw is unsampled (the SDK does not report those) or evicted with its profile
 		// complete, or with no room to await its samples.
 		return (record != null) ? record.ref() : ThreadTimeline.NONE;

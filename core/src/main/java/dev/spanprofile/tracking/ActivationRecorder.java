@@ -95,8 +95,10 @@ public final class ActivationRecorder {
 	}
 
 	/**
-	 * Called on the thread whose active span changed. {@code span} is the OpenTelemetry SpanContext now active, or
-	 * {@code null} when no valid span is.
+	 * Called on the thread whose active span changed. {@code span} is the OpenTelemetry SpanContext now active, or,
+	 * from another tracer's hook, the lowercase hex id of the span now active (the same String object for as long as
+	 * the span stays active spares the join a lookup); {@code null} when no recorded span is. Only a SpanContext
+	 * reaches the {@link #setActivationListener activation listener}.
 	 */
 	public void spanActivated(Object span) {
 		int session = this.session;

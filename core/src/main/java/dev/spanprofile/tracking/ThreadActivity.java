@@ -145,7 +145,7 @@ public final class ThreadActivity {
 	/** Receives drained change points. */
 	public interface ChangePointSink {
 
-		/** From {@code time} on, {@code span} (an OpenTelemetry SpanContext, or null) is active on the thread. */
+		/** From {@code time} on, {@code span} (an OpenTelemetry SpanContext, a hex span id, or null) is active. */
 		void changed(long threadId, long time, Object span);
 
 		/** From {@code time} on, what is active on the thread is unknown until the next change point. */

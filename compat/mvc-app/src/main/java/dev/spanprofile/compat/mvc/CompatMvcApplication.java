@@ -10,7 +10,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * A plain Spring MVC application, built unchanged against each supported Spring Boot line (compat/boot35,
- * compat/boot40): its two endpoints burn CPU in two methods with recognisable names.
+ * compat/boot40, compat/boot41): its two endpoints burn CPU in two methods with recognisable names.
  */
 @SpringBootApplication
 public class CompatMvcApplication {

@@ -1,0 +1,74 @@
+package dev.spanprofile.lifecycle;
+
+import java.util.function.BooleanSupplier;
+
+import dev.spanprofile.aggregate.NameAggregates;
+import dev.spanprofile.store.SpanProfileStore;
+import dev.spanprofile.store.SpanRecord;
+import dev.spanprofile.tracking.MonotonicEpoch;
+
+/**
+ * Span starts and ends as any tracer can report them, by hex ids and plain values: what
+ * {@link SpanLifecycleProcessor} and {@link LocalRootEndProcessor} do for OpenTelemetry's SDK, for tracers that have
+ * no {@code SpanProcessor} (Brave's span handlers). Only spans the tracer records are reported, as there.
+ */
+public final class SpanLifecycle {
+
+	private final SpanProfileStore store;
+
+	private final NameAggregates aggregates;
+
+	private final CompletedRoots completed;
+
+	private final BooleanSupplier accepting;
+
+	/**
+	 * @param accepting whether spans starting now are stored (spans already stored are always completed)
+	 */
+	public SpanLifecycle(SpanProfileStore store, NameAggregates aggregates, CompletedRoots completed,
+			BooleanSupplier accepting) {
+		this.store = store;
+		this.aggregates = aggregates;
+		this.completed = completed;
+		this.accepting = accepting;
+	}
+
+	/**
+	 * A span started on the calling thread. {@code parentSpanId} is null for a trace root; {@code parentIsLocal}
+	 * tells whether the parent runs in this process (a remote parent makes this span a local root).
+	 */
+	public void started(String traceId, String spanId, String parentSpanId, boolean parentIsLocal, String name,
+			String kind) {
+		if (this.accepting.getAsBoolean()) {
+			this.store.spanStarted(traceId, spanId, parentSpanId, parentIsLocal, name, kind,
+					MonotonicEpoch.nowEpochNanos(), Thread.currentThread().getName());
+		}
+	}
+
+	/**
+	 * A span ended, with its final name. A local root is counted in its name's statistics whether stored or not,
+	 * and, when stored, queued for its profile to be folded in once complete.
+	 * @param localRoot whether the span has no parent in this process
+	 * @param excluded drop the span (with its whole request, if a local root), as for calls to the actuator
+	 */
+	public void ended(String spanId, boolean localRoot, String name, boolean error, long durationNanos,
+			boolean excluded) {
+		SpanRecord record = this.store.findTracked(spanId);
+		if (record != null) {
+			this.store.spanEnded(spanId, name, error ? "ERROR" : "UNSET", record.startEpochNanos() + durationNanos,
+					excluded);
+		}
+		if (!localRoot || excluded) {
+			return;
+		}
+		// Dropped already (the store is busy) but awaiting its samples: queued all the same.
+		SpanRecord root = this.store.findTracked(spanId);
+		boolean stored = root != null && root.isLocalRoot() && !root.inFlight();
+		long end = stored ? root.endEpochNanos() : MonotonicEpoch.nowEpochNanos();
+		this.aggregates.spanEnded(name, spanId, durationNanos, error, end);
+		if (stored) {
+			this.completed.ended(root);
+		}
+	}
+
+}
