@@ -32,7 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * With waits on (the starter's default), a request that waits gets each wait as one sample of its exact length,
  * under the waiting code, with a leaf that says what it waited on: a socket read by its peer, a monitor by its class,
- * a park, a sleep. Real async-profiler CPU sampling, real Flight Recorder wait events, real waits.
+ * a park, a sleep, a collector's pause. Real async-profiler CPU sampling, real Flight Recorder wait events, real waits.
  */
 class WaitAttributionTest {
 
@@ -40,6 +40,8 @@ class WaitAttributionTest {
 
 	/** How long the slow server takes to answer, a held monitor is held, a pool stays empty, a sleep lasts. */
 	private static final long WAIT_MILLIS = 400;
+
+	static volatile Object escape;
 
 	@Test
 	void eachKindOfWaitIsRecordedWithItsLengthUnderTheWaitingCodeAndWhatItWaitedOn() throws Exception {
@@ -84,6 +86,14 @@ class WaitAttributionTest {
 				returning.join();
 				return waited;
 			}));
+			// Enough live objects for a full collection to take far longer than the threshold, made before the span so
+			// that the collections their allocation causes are not in it.
+			Object[] live = new Object[2_000_000];
+			for (int i = 0; i < live.length; i++) {
+				live[i] = new int[] { i };
+			}
+			spans.put("gc", inSpan(harness, "gc", injected, () -> timed(System::gc)));
+			escape = live;
 			answering.join();
 			harness.collect();
 
@@ -100,6 +110,8 @@ class WaitAttributionTest {
 					"Inventory.enter", injected.get("monitor"));
 			assertWaited(harness, frames, spans.get("pool"), WaitKind.PARK, null, "Semaphore.acquire",
 					injected.get("pool"));
+			// The pause has no stack of its own: the leaf is the whole stack.
+			assertWaited(harness, frames, spans.get("gc"), WaitKind.GC_PAUSE, null, null, injected.get("gc"));
 		}
 	}
 
@@ -120,7 +132,7 @@ class WaitAttributionTest {
 				assertThat(frames.kind(leaf)).as("leaf of a wait sample").isEqualTo(FrameKind.WAIT);
 				String name = frames.name(leaf);
 				byLeaf.merge(name, self, Long::sum);
-				boolean found = false;
+				boolean found = waitingCode == null;
 				StringBuilder stack = new StringBuilder();
 				for (int i = 0; i < depth - 1; i++) {
 					found |= frames.name(path[i]).contains(waitingCode);

@@ -164,6 +164,10 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	}
 
 	private void join(SampleKind kind, long javaThreadId, long monotonicNanos, int[] rootFirstStack, long weight) {
+		if (javaThreadId == EVERY_THREAD_IN_A_SPAN) {
+			joinEveryThreadInASpan(kind, monotonicNanos, rootFirstStack, weight);
+			return;
+		}
 		ThreadTimeline timeline = this.timelines.get(javaThreadId);
 		Object state = (timeline != null) ? timeline.stateAt(monotonicNanos) : ThreadTimeline.NONE;
 		if (state instanceof SpanRecordRef ref) {
@@ -183,6 +187,24 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 		else {
 			this.unknown += sampleCount(kind, weight);
 			this.counters.add(kind, AttributionCounters.Result.UNKNOWN, weight);
+		}
+	}
+
+	/**
+	 * A pause that stopped every thread: each thread inside a span at that moment gets it whole. Threads in no span
+	 * are not counted: the pause is nobody's elsewhere.
+	 */
+	private void joinEveryThreadInASpan(SampleKind kind, long monotonicNanos, int[] rootFirstStack, long weight) {
+		for (ThreadTimeline timeline : this.timelines.values()) {
+			if (timeline.stateAt(monotonicNanos) instanceof SpanRecordRef ref) {
+				SpanRecord record = ref.get();
+				if (record != null) {
+					SpanRecord target = this.store.settings().rootSpanOnly() ? record.localRoot() : record;
+					this.store.addSample(target, kind, rootFirstStack, weight);
+				}
+				this.attributed += sampleCount(kind, weight);
+				this.counters.add(kind, AttributionCounters.Result.ATTRIBUTED, weight);
+			}
 		}
 	}
 

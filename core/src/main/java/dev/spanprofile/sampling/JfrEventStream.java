@@ -142,6 +142,18 @@ final class JfrEventStream {
 		}
 	}
 
+	/**
+	 * Queue one sample for every thread inside a span at {@code at}, whose stack is the one frame {@code frame}: a
+	 * pause that stopped them all.
+	 */
+	void offerForEveryThreadInASpan(SampleKind kind, Instant at, long weight, int frame) {
+		PendingSample sample = new PendingSample(kind, SampleSink.EVERY_THREAD_IN_A_SPAN, this.clock.toNanoTime(at),
+				new int[] { frame }, weight);
+		if (!this.pending.offer(sample)) {
+			this.dropped.incrementAndGet();
+		}
+	}
+
 	/** The thread an event is about: the sampled one for samples, the one that committed it otherwise. */
 	static RecordedThread sampledThread(RecordedEvent event) {
 		if (event.hasField("sampledThread")) {

@@ -25,6 +25,9 @@ import jdk.jfr.consumer.RecordedEvent;
  */
 public final class JfrWaitEngine implements SamplingEngine {
 
+	/** A stop-the-world phase of a garbage collection, as the collector reports it (its concurrent work is not). */
+	static final String GC_PAUSE = "jdk.GCPhasePause";
+
 	private final Duration threshold;
 
 	private final FrameTable frames;
@@ -58,6 +61,7 @@ public final class JfrWaitEngine implements SamplingEngine {
 			listen(events, "jdk.JavaMonitorWait", WaitKind.MONITOR_WAIT, (event) -> className(event, "monitorClass"));
 			listen(events, "jdk.ThreadPark", WaitKind.PARK, (event) -> className(event, "parkedClass"));
 			listen(events, "jdk.ThreadSleep", WaitKind.SLEEP, (event) -> null);
+			listenToPauses(events);
 			events.start();
 			this.stream = events;
 		}
@@ -79,6 +83,23 @@ public final class JfrWaitEngine implements SamplingEngine {
 			// At its end, when Flight Recorder commits it: a wait still going on at a flush is not delivered yet, and
 			// must not be stamped before the time that flush vouches for. The span is the same throughout.
 			events.offer(SampleKind.WAIT, event, event.getEndTime(), nanos, leaf);
+		});
+	}
+
+	/**
+	 * Stop-the-world pauses of the collector: the VM's thread commits them, and every thread inside a span at the
+	 * time waited for them. Stamped at their end, as the waits are, when the stopped threads are still where the pause
+	 * found them.
+	 */
+	private void listenToPauses(JfrEventStream events) {
+		events.recording().enable(GC_PAUSE).withThreshold(this.threshold);
+		events.onEvent(GC_PAUSE, (event) -> {
+			long nanos = event.getDuration().toNanos();
+			if (nanos <= 0 || nanos < this.threshold.toNanos()) {
+				return;
+			}
+			int frame = events.stacks().frame(WaitKind.GC_PAUSE.frameName(null), FrameKind.WAIT);
+			events.offerForEveryThreadInASpan(SampleKind.WAIT, event.getEndTime(), nanos, frame);
 		});
 	}
 
@@ -113,7 +134,7 @@ public final class JfrWaitEngine implements SamplingEngine {
 	@Override
 	public synchronized String note() {
 		StringBuilder note = new StringBuilder("waits of " + this.threshold.toMillis()
-				+ " ms or more (socket and file I/O, monitors, parks, sleeps) with their exact duration");
+				+ " ms or more (socket and file I/O, monitors, parks, sleeps, GC pauses) with their exact duration");
 		if (this.stream != null && this.stream.ended() != null) {
 			note.append("; ").append(this.stream.ended());
 		}
