@@ -59,7 +59,8 @@ public final class PyroscopeEngine implements SamplingEngine {
 
 	private final ActivationRecorder recorder;
 
-	private final DoubleSupplier draw;
+	/** This instance's draw against {@code sample-rate}: once for the engine's life, so a restart does not re-draw. */
+	private final double drawn;
 
 	private final ArrayDeque<Snapshot> local = new ArrayDeque<>(LOCAL_QUEUE_CAPACITY);
 
@@ -85,7 +86,7 @@ public final class PyroscopeEngine implements SamplingEngine {
 		this.parser = new AgentRecordingParser(frames, sampler.kinds(), sampler.workDirectory(),
 				sampler.lockThreshold().toNanos());
 		this.recorder = recorder;
-		this.draw = draw;
+		this.drawn = draw.getAsDouble();
 	}
 
 	@Override
@@ -106,11 +107,10 @@ public final class PyroscopeEngine implements SamplingEngine {
 					+ "spanprofile.pyroscope.application-name or spring.application.name (it must equal the spans' "
 					+ "service.name for Grafana to link traces to profiles)");
 		}
-		double drawn = this.draw.getAsDouble();
-		if (drawn >= this.settings.sampleRate()) {
+		if (this.drawn >= this.settings.sampleRate()) {
 			throw new SamplerUnavailableException("this instance does not profile: spanprofile.pyroscope.sample-rate="
-					+ this.settings.sampleRate() + " selects that fraction of instances, and this start drew "
-					+ String.format("%.3f", drawn));
+					+ this.settings.sampleRate() + " selects that fraction of instances, and this instance drew "
+					+ String.format("%.3f", this.drawn));
 		}
 		refuseIfAnotherProfilerRuns();
 		AgentLogger agentLogger = new AgentLogger(this.settings.secrets());
@@ -152,12 +152,14 @@ public final class PyroscopeEngine implements SamplingEngine {
 
 		};
 		// Labels must be in place before the first sample is taken.
+		this.labels.startExporting();
 		this.recorder.setActivationListener(new TracingContextUpdater(this.labels, profiler,
 				this.settings.spanNameLabel(), this.settings.traceIdLabel()));
 		this.completeUpTo = System.nanoTime();
 		PyroscopeAgent.start(new PyroscopeAgent.Options.Builder(config).setExporter(tee).setLogger(agentLogger).build());
 		if (!PyroscopeAgent.isStarted()) {
 			this.recorder.setActivationListener(null);
+			this.labels.stopExporting();
 			uploads.stop();
 			uploader.stop();
 			throw new SamplerUnavailableException("the Pyroscope agent did not start"
@@ -326,6 +328,8 @@ public final class PyroscopeEngine implements SamplingEngine {
 		this.started = false;
 		this.recorder.setActivationListener(null);
 		PyroscopeAgent.stop();
+		// After the agent's last cut: nothing uploads the names of labels left now.
+		this.labels.stopExporting();
 		this.uploads.stop();
 		this.uploader.stop();
 	}
