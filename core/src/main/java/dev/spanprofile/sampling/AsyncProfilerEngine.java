@@ -30,6 +30,12 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 	/** Dumps in a row without a completed chunk after which the recording is given up for a new file. */
 	static final int STALLED_DUMPS_BEFORE_RESTART = 3;
 
+	/**
+	 * Usable bytes the work directory needs before a recording given up is replaced. The one given up is deleted, and
+	 * on a disk someone else filled, its bytes alone would let a new recording run briefly and fill the disk again.
+	 */
+	static final long ROOM_TO_RESTART = 1024 * 1024;
+
 	/** A path that is never a library, to ask the API for an existing instance without loading one. */
 	private static final String PROBE_PATH = "/nonexistent/spanprofile-probe/libasyncProfiler.so";
 
@@ -40,8 +46,6 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 	private AsyncProfiler profiler;
 
 	private JfrChunkFile recording;
-
-	private int fileCounter;
 
 	private String activeEvent;
 
@@ -94,13 +98,13 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 			throw new SamplerUnavailableException("Cannot create the recording directory "
 					+ this.settings.workDirectory() + ": " + ex.getMessage(), ex);
 		}
+		RecordingFiles.deleteAbandoned(this.settings.workDirectory());
 		startRecording();
 		this.started = true;
 	}
 
 	private void startRecording() throws SamplerUnavailableException {
-		Path file = this.settings.workDirectory()
-			.resolve("spanprofile-" + ProcessHandle.current().pid() + "-" + (this.fileCounter++) + ".jfr");
+		Path file = RecordingFiles.next(this.settings.workDirectory());
 		String command = startCommand(file);
 		try {
 			Files.deleteIfExists(file);
@@ -279,6 +283,16 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 				+ "not reach the file. Is the disk full? (" + freeSpace() + ")";
 	}
 
+	/** Usable bytes in the work directory; when unknown (say, deleted), as if there were room. */
+	private long usableSpace() {
+		try {
+			return Files.getFileStore(this.settings.workDirectory()).getUsableSpace();
+		}
+		catch (IOException ex) {
+			return Long.MAX_VALUE;
+		}
+	}
+
 	private String freeSpace() {
 		Path directory = this.settings.workDirectory();
 		try {
@@ -293,9 +307,14 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 		JfrChunkFile finished = this.recording;
 		this.recorder.setThreadListener(null);
 		this.profiler.execute("stop");
-		drain(sink);
-		this.recording = null;
-		Files.deleteIfExists(finished.path());
+		try {
+			drain(sink);
+		}
+		finally {
+			// Read or not, the stopped file is done with: the next one starts below or at the next collect.
+			this.recording = null;
+			RecordingFiles.delete(finished.path());
+		}
 		try {
 			startRecording();
 		}
@@ -309,9 +328,15 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 	private void restartRecording(String reason) throws IOException {
 		if (this.recording != null) {
 			stopQuietly();
+			RecordingFiles.delete(this.recording.path());
 			this.recording = null;
 		}
 		this.recorder.setThreadListener(null);
+		long usable = usableSpace();
+		if (usable < ROOM_TO_RESTART) {
+			throw new IOException("Waiting for " + ROOM_TO_RESTART + " usable bytes in " + this.settings.workDirectory()
+					+ " to start a new recording after " + reason + " (" + usable + " bytes usable)");
+		}
 		try {
 			Files.createDirectories(this.settings.workDirectory());
 			startRecording();
@@ -339,12 +364,7 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 			return;
 		}
 		stopQuietly();
-		try {
-			Files.deleteIfExists(this.recording.path());
-		}
-		catch (IOException ex) {
-			logger.log(System.Logger.Level.DEBUG, "Could not delete " + this.recording.path(), ex);
-		}
+		RecordingFiles.delete(this.recording.path());
 		this.recording = null;
 	}
 
