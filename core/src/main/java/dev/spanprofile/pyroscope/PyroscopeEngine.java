@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.DoubleSupplier;
 
-import dev.spanprofile.sampling.OtherProfilers;
+import dev.spanprofile.sampling.NativeProfiler;
 import dev.spanprofile.sampling.ProfilingEvent;
 import dev.spanprofile.sampling.SampleSink;
 import dev.spanprofile.sampling.SamplerSettings;
@@ -45,9 +45,6 @@ public final class PyroscopeEngine implements SamplingEngine {
 
 	/** Profiles waiting for the local collector; it runs every dump interval, so more than two means it is stuck. */
 	private static final int LOCAL_QUEUE_CAPACITY = 2;
-
-	/** Whether this class already loaded the agent's native library (it stays mapped after a stop). */
-	private static volatile boolean ownLibraryLoaded;
 
 	private final PyroscopeSettings settings;
 
@@ -122,15 +119,7 @@ public final class PyroscopeEngine implements SamplingEngine {
 			throw new SamplerUnavailableException("Pyroscope rejected the configuration: " + agentLogger.redact(
 					String.valueOf(ex.getMessage())), ex);
 		}
-		AsyncProfiler profiler;
-		try {
-			profiler = PyroscopeAsyncProfiler.getAsyncProfiler();
-			ownLibraryLoaded = true;
-		}
-		catch (RuntimeException | LinkageError ex) {
-			throw new SamplerUnavailableException("the Pyroscope agent's native profiler cannot be loaded on "
-					+ System.getProperty("os.name") + "/" + System.getProperty("os.arch") + ": " + ex, ex);
-		}
+		AsyncProfiler profiler = NativeProfiler.loadPyroscopeCopy(PyroscopeAsyncProfiler::getAsyncProfiler);
 		// The agent's exporter retries with backoff itself and reports every attempt through the agent's logger.
 		Exporter uploader = new PyroscopeExporter(config, agentLogger);
 		UploadQueue<Snapshot> uploads = new UploadQueue<>(uploader::export, this.settings.queueCapacity(),
@@ -245,14 +234,7 @@ public final class PyroscopeEngine implements SamplingEngine {
 			throw new SamplerUnavailableException("a Pyroscope agent from another class loader is already profiling "
 					+ "(e.g. the OpenTelemetry Java agent's Pyroscope extension); two copies steal each other's samples");
 		}
-		for (String library : OtherProfilers.mappedLibraries()) {
-			if (ownLibraryLoaded && library.contains("-pyroscope")) {
-				// Our own copy, from an earlier start in this JVM.
-				continue;
-			}
-			throw new SamplerUnavailableException("another async-profiler is already loaded in this JVM (" + library
-					+ "); two copies steal each other's samples. Remove it, or set spanprofile.pyroscope.enabled=false");
-		}
+		NativeProfiler.refuseIfAnotherCopyRunsBesidePyroscope();
 	}
 
 	private void keepLocally(Snapshot snapshot) {
