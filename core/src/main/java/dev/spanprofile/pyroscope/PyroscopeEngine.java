@@ -8,7 +8,6 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.DoubleSupplier;
 
 import dev.spanprofile.sampling.NativeProfiler;
-import dev.spanprofile.sampling.ProfilingEvent;
 import dev.spanprofile.sampling.SampleSink;
 import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.sampling.SamplerUnavailableException;
@@ -18,7 +17,6 @@ import dev.spanprofile.tracking.ActivationRecorder;
 import dev.spanprofile.tracking.MonotonicEpoch;
 import dev.spanprofile.upload.UploadQueue;
 import io.pyroscope.PyroscopeAsyncProfiler;
-import io.pyroscope.http.Format;
 import io.pyroscope.javaagent.EventType;
 import io.pyroscope.javaagent.PyroscopeAgent;
 import io.pyroscope.javaagent.Snapshot;
@@ -26,7 +24,6 @@ import io.pyroscope.javaagent.api.Exporter;
 import io.pyroscope.javaagent.api.ProfilerApi;
 import io.pyroscope.javaagent.api.ProfilerApiHolder;
 import io.pyroscope.javaagent.config.Config;
-import io.pyroscope.javaagent.config.ProfilerType;
 import io.pyroscope.javaagent.impl.PyroscopeExporter;
 import io.pyroscope.labels.pb.JfrLabels;
 import io.pyroscope.vendor.one.profiler.AsyncProfiler;
@@ -98,7 +95,7 @@ public final class PyroscopeEngine implements SamplingEngine {
 
 	@Override
 	public synchronized void start() throws SamplerUnavailableException {
-		EventType event = eventType(this.sampler);
+		EventType event = AgentConfig.eventType(this.sampler);
 		if (this.settings.applicationName() == null || this.settings.applicationName().isBlank()) {
 			throw new SamplerUnavailableException("Pyroscope export needs an application name: set "
 					+ "spanprofile.pyroscope.application-name or spring.application.name (it must equal the spans' "
@@ -113,7 +110,7 @@ public final class PyroscopeEngine implements SamplingEngine {
 		AgentLogger agentLogger = new AgentLogger(this.settings.secrets());
 		Config config;
 		try {
-			config = config(event);
+			config = AgentConfig.config(this.settings, this.sampler, event);
 		}
 		catch (IllegalArgumentException ex) {
 			throw new SamplerUnavailableException("Pyroscope rejected the configuration: " + agentLogger.redact(
@@ -160,63 +157,6 @@ public final class PyroscopeEngine implements SamplingEngine {
 		logger.log(System.Logger.Level.INFO, "spanprofile: exporting span profiles to Pyroscope at "
 				+ this.settings.redactedServerAddress() + " as " + this.settings.applicationName() + " every "
 				+ this.settings.uploadInterval().toSeconds() + "s");
-	}
-
-	private Config config(EventType event) {
-		Config.Builder builder = new Config.Builder().setApplicationName(this.settings.applicationName())
-			.setServerAddress(this.settings.serverAddress())
-			.setProfilerType(ProfilerType.ASYNC)
-			.setFormat(Format.JFR)
-			.setProfilingEvent(event)
-			.setProfilingInterval(this.sampler.interval())
-			// async-profiler's units: bytes between allocation samples, nanoseconds of the shortest lock wait.
-			.setProfilingAlloc(this.sampler.alloc() ? Long.toString(this.sampler.allocInterval()) : "")
-			.setProfilingLock(this.sampler.lock() ? Long.toString(this.sampler.lockThreshold().toNanos()) : "")
-			.setUploadInterval(this.settings.uploadInterval())
-			.setLabels(this.settings.labels())
-			.setCompressionLevelJFR(this.settings.compressionLevel())
-			.setCompressionLevelLabels(this.settings.compressionLevel())
-			.setIngestMaxRetries(this.settings.maxTries())
-			.setProfileExportTimeout(this.settings.exportTimeout())
-			.setTmpDir(this.sampler.workDirectory().toString())
-			// Sample times on the System.nanoTime() clock, as the activation timeline: no conversion, no drift.
-			.setAPExtraArguments("clock=monotonic");
-		if (this.settings.tenantId() != null && !this.settings.tenantId().isBlank()) {
-			builder.setTenantID(this.settings.tenantId());
-		}
-		if (this.settings.username() != null && this.settings.password() != null) {
-			builder.setBasicAuthUser(this.settings.username()).setBasicAuthPassword(this.settings.password());
-		}
-		else if (this.settings.bearerToken() != null) {
-			builder.setAuthToken(this.settings.bearerToken());
-		}
-		return builder.build();
-	}
-
-	/**
-	 * The agent runs async-profiler with one timer event, to which it can add allocation and lock sampling
-	 * ({@code start,event=E,alloc=..,lock=..}): one recording, one upload.
-	 */
-	private static EventType eventType(SamplerSettings sampler) throws SamplerUnavailableException {
-		ProfilingEvent cpu = sampler.cpuEvent();
-		if (cpu != null && sampler.wall()) {
-			throw new SamplerUnavailableException("the Pyroscope agent samples one timer event at a time, but "
-					+ "spanprofile.event=" + sampler.eventsDescription() + "; choose one of cpu, itimer, ctimer or wall "
-					+ "(alloc and lock can be added to it)");
-		}
-		if (cpu == null && !sampler.wall()) {
-			throw new SamplerUnavailableException("with the Pyroscope agent, alloc and lock are sampled alongside a timer "
-					+ "event, but spanprofile.event=" + sampler.eventsDescription() + " has none; add one of cpu, itimer, "
-					+ "ctimer or wall, e.g. spanprofile.event=cpu," + sampler.eventsDescription());
-		}
-		// The agent's bundled async-profiler has per-thread timers on Linux only, as ours does.
-		ProfilingEvent timer = (cpu != null) ? cpu.onPlatform(System.getProperty("os.name")) : ProfilingEvent.WALL;
-		return switch (timer) {
-			case CPU -> EventType.CPU;
-			case ITIMER -> EventType.ITIMER;
-			case CTIMER -> EventType.CTIMER;
-			default -> EventType.WALL;
-		};
 	}
 
 	/**
