@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -100,11 +103,55 @@ class RecordingFileFaultTest {
 					.contains(disk + ": 0 bytes usable");
 				assertThat(log.warnings()).as("warnings after recovering").hasSize(1);
 				assertThat(traced.samplesIn(after, "alphaHotMethod") + traced.samplesIn(after, "betaHotMethod")).isZero();
+				List<String> files = list(disk);
+				System.out.printf("full disk: files after recovering %s%n", files);
+				assertThat(files).as("the recording given up on the full disk is deleted; only the new one is left")
+					.singleElement()
+					.asString()
+					.endsWith(".jfr");
 			}
+			assertThat(list(disk)).as("files after the profiler stopped").isEmpty();
 		}
 		finally {
 			Tmpfs.unmount(disk);
 		}
+	}
+
+	@Test
+	void recordingsLeftByAProcessThatIsGoneAreDeletedAtStart() throws Exception {
+		Path work = Files.createDirectory(this.temp.resolve("shared"));
+		long gone = exitedProcess();
+		long alive = ProcessHandle.current().parent().orElseThrow().pid();
+		FileTime anHourAgo = FileTime.from(Instant.now().minus(Duration.ofHours(1)));
+		Path crashed = leftover(work, "spanprofile-" + gone + "-3.jfr", anHourAgo);
+		Path anotherInstance = leftover(work, "spanprofile-" + alive + "-0.jfr", anHourAgo);
+		// A process this JVM cannot see (another container's pid namespace) still writing at every dump.
+		Path justWritten = leftover(work, "spanprofile-" + gone + "-4.jfr", FileTime.from(Instant.now()));
+		Path notOurs = leftover(work, "spanprofile-" + gone + "-notes.jfr", anHourAgo);
+		try (TracedProfiler traced = new TracedProfiler(work)) {
+			List<String> files = list(work);
+			System.out.printf("leftovers: files after start %s%n", files);
+			assertThat(crashed).as("a recording of a process that is gone").doesNotExist();
+			assertThat(anotherInstance).as("a live process's recording").exists();
+			assertThat(justWritten).as("a recording written moments ago").exists();
+			assertThat(notOurs).as("a file not named as our recordings are").exists();
+			assertThat(files).hasSize(4);
+		}
+	}
+
+	/** The pid of a process that has exited. */
+	private static long exitedProcess() throws Exception {
+		Process process = new ProcessBuilder("true").start();
+		assertThat(process.waitFor(10, TimeUnit.SECONDS)).isTrue();
+		long pid = process.pid();
+		assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+		return pid;
+	}
+
+	private static Path leftover(Path directory, String name, FileTime modified) throws IOException {
+		Path file = Files.write(directory.resolve(name), new byte[] { 'F', 'L', 'R', 0 });
+		Files.setLastModifiedTime(file, modified);
+		return file;
 	}
 
 	/** A request: a root span on the application thread, which must complete whatever the profiler goes through. */

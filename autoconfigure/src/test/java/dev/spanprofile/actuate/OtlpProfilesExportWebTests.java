@@ -12,6 +12,7 @@ import java.util.Set;
 
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.otlp.OtlpProfilesExporter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceRequest;
 import io.opentelemetry.proto.common.v1.KeyValue;
 import io.opentelemetry.proto.profiles.v1development.Link;
@@ -54,6 +55,9 @@ class OtlpProfilesExportWebTests {
 
 	@Autowired
 	OtlpProfilesExporter exporter;
+
+	@Autowired
+	MeterRegistry registry;
 
 	@DynamicPropertySource
 	static void otlp(DynamicPropertyRegistry registry) {
@@ -148,6 +152,14 @@ class OtlpProfilesExportWebTests {
 			.atMost(Duration.ofSeconds(10))
 			.untilAsserted(() -> assertThat(this.exporter.uploads().uploaded()).isGreaterThanOrEqualTo(1));
 		assertThat(this.exporter.uploads().failed()).isZero();
+		// The meters read the exporter's own counters (exports go on meanwhile: read between two reads of them).
+		long uploadedBefore = this.exporter.uploads().uploaded();
+		long requestsBefore = this.exporter.requests();
+		double uploaded = this.registry.get("spanprofile.otlp.uploaded").functionCounter().count();
+		double requests = this.registry.get("spanprofile.otlp.requests").functionCounter().count();
+		assertThat(uploaded).isBetween((double) uploadedBefore, (double) this.exporter.uploads().uploaded())
+			.isPositive();
+		assertThat(requests).isBetween((double) requestsBefore, (double) this.exporter.requests());
 		System.out.printf("otlp export (Spring): %d requests, %.0f bytes each (uncompressed), %.2f ms CPU to build "
 				+ "each%n", this.exporter.requests(), (double) this.exporter.requestBytes() / this.exporter.requests(),
 				this.exporter.buildCpuNanos() / 1e6 / this.exporter.requests());

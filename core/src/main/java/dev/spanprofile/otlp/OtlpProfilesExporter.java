@@ -31,15 +31,13 @@ public final class OtlpProfilesExporter implements Consumer<SpanRecord>, AutoClo
 	/** About 64 bytes a node: a few MB of samples waiting between two exports at most. */
 	static final int MAX_PENDING_NODES = 100_000;
 
+	private static final System.Logger logger = System.getLogger(OtlpProfilesExporter.class.getName());
+
 	private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
 	private final OtlpSettings settings;
 
-	private final FrameTable frames;
-
-	private final long intervalNanos;
-
-	private final Resource resource;
+	private final RequestEncoder encoder;
 
 	private final ArrayDeque<LinkedSamples> pending = new ArrayDeque<>();
 
@@ -55,6 +53,11 @@ public final class OtlpProfilesExporter implements Consumer<SpanRecord>, AutoClo
 
 	private final LongAdder buildCpuNanos = new LongAdder();
 
+	private final LongAdder failedExports = new LongAdder();
+
+	/** Whether the current stretch of failed exports was logged; the export thread's own. */
+	private boolean failureLogged;
+
 	private final UploadQueue<byte[]> uploads;
 
 	private final ScheduledExecutorService scheduler;
@@ -66,10 +69,16 @@ public final class OtlpProfilesExporter implements Consumer<SpanRecord>, AutoClo
 	 * @param resource the application's OpenTelemetry resource
 	 */
 	public OtlpProfilesExporter(OtlpSettings settings, FrameTable frames, long intervalNanos, Resource resource) {
+		this(settings, (batch, startEpochNanos, durationNanos) -> {
+			ProfilesRequestBuilder builder = new ProfilesRequestBuilder(frames, intervalNanos);
+			batch.forEach(builder::add);
+			return builder.build(resource, startEpochNanos, durationNanos).toByteArray();
+		});
+	}
+
+	OtlpProfilesExporter(OtlpSettings settings, RequestEncoder encoder) {
 		this.settings = settings;
-		this.frames = frames;
-		this.intervalNanos = intervalNanos;
-		this.resource = resource;
+		this.encoder = encoder;
 		OtlpHttpSender sender = new OtlpHttpSender(settings);
 		this.uploads = new UploadQueue<>(sender, settings.queueCapacity(), settings.endpointForLogs(),
 				"spanprofile-otlp-upload");
@@ -95,6 +104,11 @@ public final class OtlpProfilesExporter implements Consumer<SpanRecord>, AutoClo
 				addOwn(samples, root, kind);
 			}
 		}
+		keep(samples);
+	}
+
+	/** Keep {@code samples} for the next export, dropping the oldest spans' beyond the bound. */
+	void keep(List<LinkedSamples> samples) {
 		synchronized (this.pending) {
 			for (LinkedSamples span : samples) {
 				this.pending.addLast(span);
@@ -122,17 +136,28 @@ public final class OtlpProfilesExporter implements Consumer<SpanRecord>, AutoClo
 
 	private void exportSafely() {
 		try {
-			exportNow();
+			if (exportNow()) {
+				// A request built; an empty period proves nothing.
+				this.failureLogged = false;
+			}
 		}
-		catch (RuntimeException ex) {
-			// Never let one bad batch stop the schedule; the batch is lost, the next one is tried.
-			System.getLogger(OtlpProfilesExporter.class.getName())
-				.log(System.Logger.Level.WARNING, "spanprofile: building an OTLP profiles request failed", ex);
+		catch (RuntimeException | Error ex) {
+			// Errors too (say, OutOfMemoryError on a huge batch): anything thrown out of a scheduled task cancels
+			// every later run without a word. The batch is lost, the next one is tried.
+			this.failedExports.increment();
+			if (!this.failureLogged) {
+				this.failureLogged = true;
+				logger.log(System.Logger.Level.WARNING, "spanprofile: building an OTLP profiles request failed; "
+						+ "logged once until an export succeeds", ex);
+			}
 		}
 	}
 
-	/** Build one request of everything handed over since the last export and queue it; nothing when empty. */
-	public void exportNow() {
+	/**
+	 * Build one request of everything handed over since the last export and queue it; nothing when empty.
+	 * @return whether a request was queued
+	 */
+	public boolean exportNow() {
 		List<LinkedSamples> batch;
 		long start;
 		long now = System.currentTimeMillis() * 1_000_000L;
@@ -144,16 +169,15 @@ public final class OtlpProfilesExporter implements Consumer<SpanRecord>, AutoClo
 			this.periodStartEpochNanos = now;
 		}
 		if (batch.isEmpty()) {
-			return;
+			return false;
 		}
 		long cpuBefore = THREADS.getCurrentThreadCpuTime();
-		ProfilesRequestBuilder builder = new ProfilesRequestBuilder(this.frames, this.intervalNanos);
-		batch.forEach(builder::add);
-		byte[] request = builder.build(this.resource, start, now - start).toByteArray();
+		byte[] request = this.encoder.encode(batch, start, now - start);
 		this.buildCpuNanos.add(Math.max(0, THREADS.getCurrentThreadCpuTime() - cpuBefore));
 		this.requests.increment();
 		this.requestBytes.add(request.length);
 		this.uploads.add(request);
+		return true;
 	}
 
 	/** Requests built so far. */
@@ -171,6 +195,11 @@ public final class OtlpProfilesExporter implements Consumer<SpanRecord>, AutoClo
 		return this.buildCpuNanos.sum();
 	}
 
+	/** Exports whose request could not be built: their samples are lost. */
+	public long failedExports() {
+		return this.failedExports.sum();
+	}
+
 	/** Spans whose samples were dropped before an export because too many waited. */
 	public long droppedSpans() {
 		return this.droppedSpans.sum();
@@ -185,6 +214,14 @@ public final class OtlpProfilesExporter implements Consumer<SpanRecord>, AutoClo
 	public void close() {
 		this.scheduler.shutdownNow();
 		this.uploads.stop();
+	}
+
+	/** Turns the samples of one export into the bytes of one request. */
+	@FunctionalInterface
+	interface RequestEncoder {
+
+		byte[] encode(List<LinkedSamples> batch, long startEpochNanos, long durationNanos);
+
 	}
 
 }

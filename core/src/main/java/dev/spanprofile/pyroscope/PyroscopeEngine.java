@@ -7,8 +7,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.DoubleSupplier;
 
-import dev.spanprofile.sampling.OtherProfilers;
-import dev.spanprofile.sampling.ProfilingEvent;
+import dev.spanprofile.sampling.NativeProfiler;
 import dev.spanprofile.sampling.SampleSink;
 import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.sampling.SamplerUnavailableException;
@@ -18,7 +17,6 @@ import dev.spanprofile.tracking.ActivationRecorder;
 import dev.spanprofile.tracking.MonotonicEpoch;
 import dev.spanprofile.upload.UploadQueue;
 import io.pyroscope.PyroscopeAsyncProfiler;
-import io.pyroscope.http.Format;
 import io.pyroscope.javaagent.EventType;
 import io.pyroscope.javaagent.PyroscopeAgent;
 import io.pyroscope.javaagent.Snapshot;
@@ -26,7 +24,6 @@ import io.pyroscope.javaagent.api.Exporter;
 import io.pyroscope.javaagent.api.ProfilerApi;
 import io.pyroscope.javaagent.api.ProfilerApiHolder;
 import io.pyroscope.javaagent.config.Config;
-import io.pyroscope.javaagent.config.ProfilerType;
 import io.pyroscope.javaagent.impl.PyroscopeExporter;
 import io.pyroscope.labels.pb.JfrLabels;
 import io.pyroscope.vendor.one.profiler.AsyncProfiler;
@@ -46,9 +43,6 @@ public final class PyroscopeEngine implements SamplingEngine {
 	/** Profiles waiting for the local collector; it runs every dump interval, so more than two means it is stuck. */
 	private static final int LOCAL_QUEUE_CAPACITY = 2;
 
-	/** Whether this class already loaded the agent's native library (it stays mapped after a stop). */
-	private static volatile boolean ownLibraryLoaded;
-
 	private final PyroscopeSettings settings;
 
 	private final SamplerSettings sampler;
@@ -59,7 +53,8 @@ public final class PyroscopeEngine implements SamplingEngine {
 
 	private final ActivationRecorder recorder;
 
-	private final DoubleSupplier draw;
+	/** This instance's draw against {@code sample-rate}: once for the engine's life, so a restart does not re-draw. */
+	private final double drawn;
 
 	private final ArrayDeque<Snapshot> local = new ArrayDeque<>(LOCAL_QUEUE_CAPACITY);
 
@@ -85,7 +80,7 @@ public final class PyroscopeEngine implements SamplingEngine {
 		this.parser = new AgentRecordingParser(frames, sampler.kinds(), sampler.workDirectory(),
 				sampler.lockThreshold().toNanos());
 		this.recorder = recorder;
-		this.draw = draw;
+		this.drawn = draw.getAsDouble();
 	}
 
 	@Override
@@ -100,37 +95,28 @@ public final class PyroscopeEngine implements SamplingEngine {
 
 	@Override
 	public synchronized void start() throws SamplerUnavailableException {
-		EventType event = eventType(this.sampler);
+		EventType event = AgentConfig.eventType(this.sampler);
 		if (this.settings.applicationName() == null || this.settings.applicationName().isBlank()) {
 			throw new SamplerUnavailableException("Pyroscope export needs an application name: set "
 					+ "spanprofile.pyroscope.application-name or spring.application.name (it must equal the spans' "
 					+ "service.name for Grafana to link traces to profiles)");
 		}
-		double drawn = this.draw.getAsDouble();
-		if (drawn >= this.settings.sampleRate()) {
+		if (this.drawn >= this.settings.sampleRate()) {
 			throw new SamplerUnavailableException("this instance does not profile: spanprofile.pyroscope.sample-rate="
-					+ this.settings.sampleRate() + " selects that fraction of instances, and this start drew "
-					+ String.format("%.3f", drawn));
+					+ this.settings.sampleRate() + " selects that fraction of instances, and this instance drew "
+					+ String.format("%.3f", this.drawn));
 		}
 		refuseIfAnotherProfilerRuns();
 		AgentLogger agentLogger = new AgentLogger(this.settings.secrets());
 		Config config;
 		try {
-			config = config(event);
+			config = AgentConfig.config(this.settings, this.sampler, event);
 		}
 		catch (IllegalArgumentException ex) {
 			throw new SamplerUnavailableException("Pyroscope rejected the configuration: " + agentLogger.redact(
 					String.valueOf(ex.getMessage())), ex);
 		}
-		AsyncProfiler profiler;
-		try {
-			profiler = PyroscopeAsyncProfiler.getAsyncProfiler();
-			ownLibraryLoaded = true;
-		}
-		catch (RuntimeException | LinkageError ex) {
-			throw new SamplerUnavailableException("the Pyroscope agent's native profiler cannot be loaded on "
-					+ System.getProperty("os.name") + "/" + System.getProperty("os.arch") + ": " + ex, ex);
-		}
+		AsyncProfiler profiler = NativeProfiler.loadPyroscopeCopy(PyroscopeAsyncProfiler::getAsyncProfiler);
 		// The agent's exporter retries with backoff itself and reports every attempt through the agent's logger.
 		Exporter uploader = new PyroscopeExporter(config, agentLogger);
 		UploadQueue<Snapshot> uploads = new UploadQueue<>(uploader::export, this.settings.queueCapacity(),
@@ -152,12 +138,14 @@ public final class PyroscopeEngine implements SamplingEngine {
 
 		};
 		// Labels must be in place before the first sample is taken.
+		this.labels.startExporting();
 		this.recorder.setActivationListener(new TracingContextUpdater(this.labels, profiler,
 				this.settings.spanNameLabel(), this.settings.traceIdLabel()));
 		this.completeUpTo = System.nanoTime();
 		PyroscopeAgent.start(new PyroscopeAgent.Options.Builder(config).setExporter(tee).setLogger(agentLogger).build());
 		if (!PyroscopeAgent.isStarted()) {
 			this.recorder.setActivationListener(null);
+			this.labels.stopExporting();
 			uploads.stop();
 			uploader.stop();
 			throw new SamplerUnavailableException("the Pyroscope agent did not start"
@@ -169,63 +157,6 @@ public final class PyroscopeEngine implements SamplingEngine {
 		logger.log(System.Logger.Level.INFO, "spanprofile: exporting span profiles to Pyroscope at "
 				+ this.settings.redactedServerAddress() + " as " + this.settings.applicationName() + " every "
 				+ this.settings.uploadInterval().toSeconds() + "s");
-	}
-
-	private Config config(EventType event) {
-		Config.Builder builder = new Config.Builder().setApplicationName(this.settings.applicationName())
-			.setServerAddress(this.settings.serverAddress())
-			.setProfilerType(ProfilerType.ASYNC)
-			.setFormat(Format.JFR)
-			.setProfilingEvent(event)
-			.setProfilingInterval(this.sampler.interval())
-			// async-profiler's units: bytes between allocation samples, nanoseconds of the shortest lock wait.
-			.setProfilingAlloc(this.sampler.alloc() ? Long.toString(this.sampler.allocInterval()) : "")
-			.setProfilingLock(this.sampler.lock() ? Long.toString(this.sampler.lockThreshold().toNanos()) : "")
-			.setUploadInterval(this.settings.uploadInterval())
-			.setLabels(this.settings.labels())
-			.setCompressionLevelJFR(this.settings.compressionLevel())
-			.setCompressionLevelLabels(this.settings.compressionLevel())
-			.setIngestMaxRetries(this.settings.maxTries())
-			.setProfileExportTimeout(this.settings.exportTimeout())
-			.setTmpDir(this.sampler.workDirectory().toString())
-			// Sample times on the System.nanoTime() clock, as the activation timeline: no conversion, no drift.
-			.setAPExtraArguments("clock=monotonic");
-		if (this.settings.tenantId() != null && !this.settings.tenantId().isBlank()) {
-			builder.setTenantID(this.settings.tenantId());
-		}
-		if (this.settings.username() != null && this.settings.password() != null) {
-			builder.setBasicAuthUser(this.settings.username()).setBasicAuthPassword(this.settings.password());
-		}
-		else if (this.settings.bearerToken() != null) {
-			builder.setAuthToken(this.settings.bearerToken());
-		}
-		return builder.build();
-	}
-
-	/**
-	 * The agent runs async-profiler with one timer event, to which it can add allocation and lock sampling
-	 * ({@code start,event=E,alloc=..,lock=..}): one recording, one upload.
-	 */
-	private static EventType eventType(SamplerSettings sampler) throws SamplerUnavailableException {
-		ProfilingEvent cpu = sampler.cpuEvent();
-		if (cpu != null && sampler.wall()) {
-			throw new SamplerUnavailableException("the Pyroscope agent samples one timer event at a time, but "
-					+ "spanprofile.event=" + sampler.eventsDescription() + "; choose one of cpu, itimer, ctimer or wall "
-					+ "(alloc and lock can be added to it)");
-		}
-		if (cpu == null && !sampler.wall()) {
-			throw new SamplerUnavailableException("with the Pyroscope agent, alloc and lock are sampled alongside a timer "
-					+ "event, but spanprofile.event=" + sampler.eventsDescription() + " has none; add one of cpu, itimer, "
-					+ "ctimer or wall, e.g. spanprofile.event=cpu," + sampler.eventsDescription());
-		}
-		// The agent's bundled async-profiler has per-thread timers on Linux only, as ours does.
-		ProfilingEvent timer = (cpu != null) ? cpu.onPlatform(System.getProperty("os.name")) : ProfilingEvent.WALL;
-		return switch (timer) {
-			case CPU -> EventType.CPU;
-			case ITIMER -> EventType.ITIMER;
-			case CTIMER -> EventType.CTIMER;
-			default -> EventType.WALL;
-		};
 	}
 
 	/**
@@ -243,14 +174,7 @@ public final class PyroscopeEngine implements SamplingEngine {
 			throw new SamplerUnavailableException("a Pyroscope agent from another class loader is already profiling "
 					+ "(e.g. the OpenTelemetry Java agent's Pyroscope extension); two copies steal each other's samples");
 		}
-		for (String library : OtherProfilers.mappedLibraries()) {
-			if (ownLibraryLoaded && library.contains("-pyroscope")) {
-				// Our own copy, from an earlier start in this JVM.
-				continue;
-			}
-			throw new SamplerUnavailableException("another async-profiler is already loaded in this JVM (" + library
-					+ "); two copies steal each other's samples. Remove it, or set spanprofile.pyroscope.enabled=false");
-		}
+		NativeProfiler.refuseIfAnotherCopyRunsBesidePyroscope();
 	}
 
 	private void keepLocally(Snapshot snapshot) {
@@ -326,6 +250,8 @@ public final class PyroscopeEngine implements SamplingEngine {
 		this.started = false;
 		this.recorder.setActivationListener(null);
 		PyroscopeAgent.stop();
+		// After the agent's last cut: nothing uploads the names of labels left now.
+		this.labels.stopExporting();
 		this.uploads.stop();
 		this.uploader.stop();
 	}

@@ -25,7 +25,7 @@ import java.util.Map;
  * @param spanNameLabel whether samples carry a {@code span_name} label
  * @param maxSpanNames distinct {@code span_name} values at most; later new names are reported as {@value SpanNameLimit#OTHER}
  * @param traceIdLabel whether samples carry a {@code trace_id} label
- * @param sampleRate fraction of instances that profile at all, drawn once per start, 0 to 1
+ * @param sampleRate fraction of instances that profile at all, drawn once per engine (a restart does not re-draw), 0 to 1
  */
 public record PyroscopeSettings(String serverAddress, String applicationName, String tenantId, String username,
 		String password, String bearerToken, Map<String, String> labels, Duration uploadInterval, int compressionLevel,

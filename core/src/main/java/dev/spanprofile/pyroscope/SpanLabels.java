@@ -16,6 +16,10 @@ import io.opentelemetry.api.trace.SpanContext;
  * Span names are table ids, one per labelled span, whose text is only resolved when a profile is uploaded. Under
  * Micrometer a server span is named when it ends, so a name fixed at start would be a placeholder; the id lets the
  * upload carry the real name of every span that ended in its interval.
+ * <p>
+ * Labels exist only while the engine exports: names are forgotten by the upload that carries them, so with nothing
+ * uploading (this instance not drawn, the start refused, the runtime switch off) every label would stay for good,
+ * and a span would advertise a profile that nobody records.
  */
 public final class SpanLabels {
 
@@ -44,6 +48,8 @@ public final class SpanLabels {
 
 	private final LongAdder overflowed = new LongAdder();
 
+	private volatile boolean exporting;
+
 	public SpanLabels(boolean rootSpanOnly, int maxSpanNames) {
 		this(rootSpanOnly, maxSpanNames, DEFAULT_MAX_SPANS);
 	}
@@ -58,12 +64,30 @@ public final class SpanLabels {
 		return this.rootSpanOnly;
 	}
 
+	/** The engine starts exporting: spans starting from now on are labelled. */
+	void startExporting() {
+		this.exporting = true;
+	}
+
+	/**
+	 * The engine stopped exporting, or never started: forget every label, since no upload will carry or drop them,
+	 * and label no span until the next start.
+	 */
+	void stopExporting() {
+		this.exporting = false;
+		this.bySpanId.clear();
+		this.named.clear();
+	}
+
 	/**
 	 * A sampled span started.
 	 * @param parent the parent's context (invalid for a trace root)
 	 * @return whether samples are labelled with this very span's id, i.e. whether it should advertise a profile
 	 */
 	public boolean spanStarted(SpanContext span, SpanContext parent, String name) {
+		if (!this.exporting) {
+			return false;
+		}
 		boolean localChild = parent.isValid() && !parent.isRemote();
 		if (this.bySpanId.size() >= this.maxSpans) {
 			this.overflowed.increment();
@@ -75,6 +99,9 @@ public final class SpanLabels {
 			Label root = this.bySpanId.get(parent.getSpanId());
 			if (root != null) {
 				this.bySpanId.put(span.getSpanId(), root);
+				if (!this.exporting) {
+					this.bySpanId.remove(span.getSpanId(), root);
+				}
 			}
 			return false;
 		}
@@ -83,6 +110,12 @@ public final class SpanLabels {
 		label.name = name;
 		this.bySpanId.put(span.getSpanId(), label);
 		this.named.put(label.nameId, label);
+		if (!this.exporting) {
+			// The engine stopped since the check above, and its clearing may have run before these puts.
+			this.bySpanId.remove(span.getSpanId(), label);
+			this.named.remove(label.nameId, label);
+			return false;
+		}
 		return true;
 	}
 

@@ -16,13 +16,13 @@ import java.util.Set;
  * Pyroscope agent's bundled copy, a second copy extracted by another library. Two copies in one process take each
  * other's signals and both lose samples without a word, so the engine refuses to start a second one.
  */
-public final class OtherProfilers {
+final class OtherProfilers {
 
 	private OtherProfilers() {
 	}
 
 	/** async-profiler libraries mapped into this process, whoever loaded them (Linux; empty elsewhere). */
-	public static Set<String> mappedLibraries() {
+	static Set<String> mappedLibraries() {
 		return mappedLibraries(readMaps());
 	}
 

@@ -91,8 +91,10 @@ public final class UploadQueue<T> {
 		try {
 			this.uploader.upload(item);
 		}
-		catch (RuntimeException ex) {
-			attemptFailed(ex.toString());
+		catch (RuntimeException | Error ex) {
+			// Errors too (a client class that cannot be linked, a full heap): the item fails, the thread goes on, and
+			// the outage warning carries the stack trace.
+			attemptFailed(ex.toString(), ex);
 		}
 		if (this.lastAttemptFailed) {
 			this.failed.increment();
@@ -114,13 +116,17 @@ public final class UploadQueue<T> {
 
 	/** An upload attempt failed; {@code reason} carries no secrets. */
 	public void attemptFailed(String reason) {
+		attemptFailed(reason, null);
+	}
+
+	private void attemptFailed(String reason, Throwable thrown) {
 		this.lastAttemptFailed = true;
 		if (!this.outage) {
 			this.outage = true;
 			this.failedAttemptsInOutage = 0;
 			logger.log(System.Logger.Level.WARNING, "spanprofile: cannot upload profiles to " + this.serverForLogs
 					+ " (" + reason + "); retrying with backoff, keeping at most " + this.capacity
-					+ " profiles and dropping the oldest. Logged once until uploads work again.");
+					+ " profiles and dropping the oldest. Logged once until uploads work again.", thrown);
 		}
 		this.failedAttemptsInOutage++;
 	}

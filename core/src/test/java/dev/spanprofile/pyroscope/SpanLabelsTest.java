@@ -19,6 +19,7 @@ class SpanLabelsTest {
 	@Test
 	void rootOnlyLabelsChildrenWithTheirLocalRoot() {
 		SpanLabels labels = new SpanLabels(true, 10);
+		labels.startExporting();
 		SpanContext remoteParent = SpanContext.createFromRemoteParent(TRACE, "00f067aa0ba902b7", TraceFlags.getSampled(),
 				TraceState.getDefault());
 		SpanContext root = span("b7ad6b7169203331");
@@ -45,6 +46,7 @@ class SpanLabelsTest {
 	@Test
 	void allSpansModeLabelsEachSpan() {
 		SpanLabels labels = new SpanLabels(false, 10);
+		labels.startExporting();
 		SpanContext root = span("b7ad6b7169203331");
 		SpanContext child = span("c7ad6b7169203332");
 		assertThat(labels.spanStarted(root, SpanContext.getInvalid(), "root")).isTrue();
@@ -55,6 +57,7 @@ class SpanLabelsTest {
 	@Test
 	void spanNamesAreBoundedAndSpansInProgressToo() {
 		SpanLabels labels = new SpanLabels(false, 2, 3);
+		labels.startExporting();
 		for (int i = 0; i < 5; i++) {
 			SpanContext span = span(String.format("%016x", i + 1));
 			labels.spanStarted(span, SpanContext.getInvalid(), "name-" + i);
@@ -64,6 +67,24 @@ class SpanLabelsTest {
 		Map<Long, String> strings = new HashMap<>();
 		labels.drainNames(strings);
 		assertThat(strings.values()).containsExactlyInAnyOrder("name-0", "name-1", SpanNameLimit.OTHER);
+	}
+
+	@Test
+	void nothingIsLabelledOrKeptWhileNotExporting() {
+		SpanLabels labels = new SpanLabels(true, 10);
+		SpanContext root = span("b7ad6b7169203331");
+		assertThat(labels.spanStarted(root, SpanContext.getInvalid(), "before the start")).isFalse();
+		assertThat(labels.pendingNames()).isZero();
+		labels.startExporting();
+		assertThat(labels.spanStarted(root, SpanContext.getInvalid(), "in progress at the stop")).isTrue();
+		assertThat(labels.spanStarted(span("c7ad6b7169203332"), root, "child")).isFalse();
+		assertThat(labels.tracked()).isEqualTo(2);
+		assertThat(labels.pendingNames()).isEqualTo(1);
+		labels.stopExporting();
+		assertThat(labels.tracked()).isZero();
+		assertThat(labels.pendingNames()).isZero();
+		labels.spanEnded(root.getSpanId(), "ended after the stop");
+		assertThat(labels.find(root.getSpanId())).isNull();
 	}
 
 	@Test

@@ -30,7 +30,7 @@ class AsyncProfilerDumpLossTest {
 				Set.of(ProfilingEvent.CPU, ProfilingEvent.ALLOC, ProfilingEvent.LOCK), Duration.ofMillis(10),
 				Path.of(System.getProperty("java.io.tmpdir")), null, null, 32 * 1024, Duration.ZERO);
 		Path file = Files.createTempFile("spanprofile-dump-loss", ".jfr");
-		AsyncProfiler profiler = AsyncProfilerEngine.load(settings);
+		AsyncProfiler profiler = NativeProfiler.load(settings);
 		AtomicBoolean running = new AtomicBoolean(true);
 		List<Thread> workers = startWorkload(running);
 		try {

@@ -45,7 +45,7 @@ class JfrChunkCorruptionTest {
 	@BeforeAll
 	static void recordRealChunks(@TempDir Path recordingDirectory) throws Exception {
 		Path file = recordingDirectory.resolve("real.jfr");
-		AsyncProfiler profiler = AsyncProfilerEngine.load(SamplerSettings.defaults());
+		AsyncProfiler profiler = NativeProfiler.load(SamplerSettings.defaults());
 		profiler.execute("start,jfr,clock=monotonic,event=cpu,interval=2ms,file=" + file);
 		try {
 			for (int i = 0; i < CHUNKS; i++) {

@@ -1,11 +1,14 @@
 package dev.spanprofile.autoconfigure.metrics;
 
 import dev.spanprofile.SpanProfiler;
+import dev.spanprofile.actuate.metrics.OtlpExportMetrics;
 import dev.spanprofile.actuate.metrics.SpanProfileMetrics;
 import dev.spanprofile.autoconfigure.SpanProfileAutoConfiguration;
+import dev.spanprofile.autoconfigure.otlp.OtlpProfilesAutoConfiguration;
 import dev.spanprofile.autoconfigure.pyroscope.PyroscopeAutoConfiguration;
 import dev.spanprofile.autoconfigure.pyroscope.PyroscopeExportMetrics;
 import dev.spanprofile.autoconfigure.pyroscope.PyroscopeExportStats;
+import dev.spanprofile.otlp.OtlpProfilesExporter;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -20,7 +23,8 @@ import org.springframework.context.annotation.Configuration;
  * {@code MeterBinder}. Boot 3 and Boot 4 keep their metrics auto-configuration in different packages: both are
  * named, whichever exists orders this one.
  */
-@AutoConfiguration(after = { SpanProfileAutoConfiguration.class, PyroscopeAutoConfiguration.class }, afterName = {
+@AutoConfiguration(after = { SpanProfileAutoConfiguration.class, PyroscopeAutoConfiguration.class,
+		OtlpProfilesAutoConfiguration.class }, afterName = {
 		"org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
 		"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
 		"org.springframework.boot.actuate.autoconfigure.metrics.MetricsAutoConfiguration",
@@ -47,6 +51,18 @@ public final class SpanProfileMetricsAutoConfiguration {
 		@ConditionalOnMissingBean
 		PyroscopeExportMetrics spanProfilePyroscopeExportMetrics(PyroscopeExportStats exportStats) {
 			return new PyroscopeExportMetrics(exportStats);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBean(OtlpProfilesExporter.class)
+	static class OtlpExportMetricsConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		OtlpExportMetrics spanProfileOtlpExportMetrics(OtlpProfilesExporter exporter) {
+			return new OtlpExportMetrics(exporter);
 		}
 
 	}

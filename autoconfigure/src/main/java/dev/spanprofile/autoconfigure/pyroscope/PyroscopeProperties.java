@@ -104,8 +104,9 @@ public class PyroscopeProperties {
 	private boolean traceId = true;
 
 	/**
-	 * Fraction of instances that profile at all, drawn once at start (0 to 1). Independent of trace sampling; for
-	 * fleets where profiling a few instances is enough. Unselected instances run no profiler.
+	 * Fraction of instances that profile at all, drawn once when the application starts (0 to 1); a runtime switch
+	 * off and on does not draw again. Independent of trace sampling; for fleets where profiling a few instances is
+	 * enough. Unselected instances run no profiler and label no span.
 	 */
 	private double sampleRate = 1.0;
 

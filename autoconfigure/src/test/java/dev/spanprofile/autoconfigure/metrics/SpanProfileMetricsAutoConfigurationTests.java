@@ -1,19 +1,27 @@
 package dev.spanprofile.autoconfigure.metrics;
 
+import java.net.URI;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import dev.spanprofile.SpanProfiler;
+import dev.spanprofile.actuate.metrics.OtlpExportMetrics;
 import dev.spanprofile.actuate.metrics.SpanProfileMetrics;
 import dev.spanprofile.attribution.AttributionCounters.Result;
 import dev.spanprofile.autoconfigure.SpanProfileAutoConfiguration;
 import dev.spanprofile.autoconfigure.pyroscope.PyroscopeExportMetrics;
 import dev.spanprofile.autoconfigure.pyroscope.PyroscopeExportStats;
+import dev.spanprofile.otlp.OtlpProfilesExporter;
+import dev.spanprofile.otlp.OtlpSettings;
+import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanProfileStore;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.opentelemetry.sdk.resources.Resource;
 import io.pyroscope.javaagent.PyroscopeAgent;
 import org.junit.jupiter.api.Test;
 
@@ -62,6 +70,27 @@ class SpanProfileMetricsAutoConfigurationTests {
 			assertThat(registry.find("spanprofile.requests.awaiting").gauge()).isNotNull();
 			assertThat(registry.find("spanprofile.requests.incomplete").functionCounter()).isNotNull();
 			assertThat(registry.find("spanprofile.export.dropped").meters()).isEmpty();
+			assertThat(registry.find("spanprofile.otlp.requests").meters()).isEmpty();
+		});
+	}
+
+	@Test
+	void shouldBindOtlpExportMetricsWhenExportingOverOtlp() {
+		this.contextRunner.withUserConfiguration(OtlpExporterConfiguration.class).run((context) -> {
+			assertThat(context).hasSingleBean(OtlpExportMetrics.class);
+			MeterRegistry registry = context.getBean(MeterRegistry.class);
+			for (String reason : new String[] { "queue-full", "failed", "not-built" }) {
+				FunctionCounter dropped = registry.find("spanprofile.otlp.dropped").tag("reason", reason)
+					.functionCounter();
+				assertThat(dropped).as(reason).isNotNull();
+				assertThat(dropped.count()).isZero();
+			}
+			assertThat(registry.find("spanprofile.otlp.dropped").meters()).hasSize(3);
+			for (String counter : new String[] { "spanprofile.otlp.requests", "spanprofile.otlp.request.bytes",
+					"spanprofile.otlp.uploaded", "spanprofile.otlp.spans.dropped" }) {
+				assertThat(registry.get(counter).functionCounter().count()).as(counter).isZero();
+			}
+			assertThat(registry.get("spanprofile.otlp.queued").gauge().value()).isZero();
 		});
 	}
 
@@ -166,6 +195,18 @@ class SpanProfileMetricsAutoConfigurationTests {
 		@Bean
 		SpanProfileMetrics custom(SpanProfiler profiler) {
 			return new SpanProfileMetrics(profiler);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class OtlpExporterConfiguration {
+
+		@Bean(destroyMethod = "close")
+		OtlpProfilesExporter otlpExporter() {
+			OtlpSettings settings = new OtlpSettings(URI.create("http://127.0.0.1:9/v1development/profiles"), Map.of(),
+					true, Duration.ofMinutes(1), Duration.ofSeconds(1), 1, 1, true);
+			return new OtlpProfilesExporter(settings, new FrameTable(), 10_000_000, Resource.getDefault());
 		}
 
 	}
