@@ -1,0 +1,4 @@
+/**
+ * The profiler's contribution to the info endpoint.
+ */
+package dev.spanprofile.actuate.info;

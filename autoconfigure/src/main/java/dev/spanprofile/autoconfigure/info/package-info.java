@@ -1,0 +1,4 @@
+/**
+ * Auto-configuration of the profiler's info contribution.
+ */
+package dev.spanprofile.autoconfigure.info;

@@ -1,0 +1,8 @@
+/**
+ * The bounded store of spans and their samples: {@link dev.spanprofile.store.SpanProfileStore} indexes requests by
+ * span id, evicts the oldest finished ones within {@code max-spans} and {@code max-memory}, keeps dropped requests
+ * while they await their samples and retains the slowest and failed ones.
+ * <p>
+ * May import {@code profile} only.
+ */
+package dev.spanprofile.store;
