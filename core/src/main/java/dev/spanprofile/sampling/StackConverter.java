@@ -95,12 +95,12 @@ public final class StackConverter {
 		return stack;
 	}
 
-	/** The id of one frame. */
+	/** The id of one frame, named as on every instance ({@link StableFrameNames}). */
 	public int frame(String name, FrameKind kind) {
 		FrameKey key = new FrameKey(name, kind);
 		Integer id = this.cache.get(key);
 		if (id == null) {
-			id = this.frames.intern(name, kind);
+			id = this.frames.intern(StableFrameNames.of(name), kind);
 			if (this.cache.size() >= CACHE_LIMIT) {
 				this.cache.clear();
 			}
