@@ -129,11 +129,18 @@ public final class SpanProfileStore {
 		SpanRecord parent = (parentIsLocal && parentSpanId != null) ? this.spans.get(parentSpanId) : null;
 		SpanRecord record = new SpanRecord(traceId, spanId, parentSpanId, parent, name, kind, startEpochNanos,
 				threadName, this.sampleBytes);
+		// Stored before it joins its parent: a walk that takes the parent's group out and finds it among the
+		// children then removes it from the map too.
 		this.spans.put(spanId, record);
-		if (parent != null) {
-			parent.addChild(record);
+		if (parent != null && !parent.addChild(record)) {
+			// The parent's request went meanwhile: this span stands as a request of its own, as it does when its
+			// parent is gone before it starts.
+			record = new SpanRecord(traceId, spanId, parentSpanId, null, name, kind, startEpochNanos, threadName,
+					this.sampleBytes);
+			this.spans.put(spanId, record);
+			parent = null;
 		}
-		else {
+		if (parent == null) {
 			this.rootsInStartOrder.add(record);
 		}
 		// Span metadata counts against the memory budget too: many small spans must not wait for a sample to be evicted.
