@@ -82,6 +82,7 @@ public final class SpanProfiler implements AutoCloseable {
 		this.store = new SpanProfileStore(settings.store(), MonotonicEpoch::nowEpochNanos);
 		this.aggregates = new NameAggregates(settings.aggregate(), this.store.frames(), MonotonicEpoch::nowEpochNanos);
 		this.store.onRootDropped(this.completedRoots::dropped);
+		this.store.onRootEnding(this.completedRoots::ended);
 		// Nothing is joined yet: a request dropped before the first cycle awaits its samples.
 		this.store.profilesCompleteUpTo(Long.MIN_VALUE);
 		this.completedRoots.addListener(this.aggregates::fold);
@@ -121,7 +122,7 @@ public final class SpanProfiler implements AutoCloseable {
 	 */
 	public SpanProcessor spanProcessor(Predicate<ReadableSpan> excluded) {
 		SpanProcessor lifecycle = new SpanLifecycleProcessor(this.store, excluded, () -> this.state.isRunning());
-		SpanProcessor rootEnds = new LocalRootEndProcessor(this.store, this.aggregates, this.completedRoots, excluded);
+		SpanProcessor rootEnds = new LocalRootEndProcessor(this.store, this.aggregates, excluded);
 		return SpanProcessor.composite(lifecycle, rootEnds);
 	}
 

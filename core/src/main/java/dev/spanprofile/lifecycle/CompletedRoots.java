@@ -30,7 +30,10 @@ public final class CompletedRoots {
 		this.listeners.add(listener);
 	}
 
-	/** A stored local root ended. */
+	/**
+	 * A stored local root ends: queued just before the store marks it ended, so that a drop the moment after finds
+	 * it here.
+	 */
 	public void ended(SpanRecord root) {
 		if (!this.listeners.isEmpty()) {
 			this.pending.put(root, Boolean.TRUE);
@@ -40,15 +43,21 @@ public final class CompletedRoots {
 	/** Samples up to {@code epochNanos} are joined: roots that ended by then are complete. */
 	public void completeUpTo(long epochNanos) {
 		for (SpanRecord root : this.pending.keySet()) {
-			if (root.endEpochNanos() <= epochNanos) {
+			if (!root.inFlight() && root.endEpochNanos() <= epochNanos) {
 				hand(root);
 			}
 		}
 	}
 
-	/** The store drops {@code root}: its profile is as complete as it will get. */
+	/**
+	 * The store drops {@code root}: its profile is as complete as it will get. One queued but not yet marked ended
+	 * (dropped while running, in the instant its end is being recorded) is handed on by the next cycle, once its
+	 * end is known.
+	 */
 	public void dropped(SpanRecord root) {
-		hand(root);
+		if (!root.inFlight()) {
+			hand(root);
+		}
 	}
 
 	private void hand(SpanRecord root) {

@@ -88,6 +88,9 @@ public final class SpanProfileStore {
 	private volatile Consumer<SpanRecord> rootDropped = (root) -> {
 	};
 
+	private volatile Consumer<SpanRecord> rootEnding = (root) -> {
+	};
+
 	/** A store whose retention window follows the end times of the spans it is given. */
 	public SpanProfileStore(StoreSettings settings) {
 		this(settings, () -> 0);
@@ -118,6 +121,14 @@ public final class SpanProfileStore {
 	/** Called with each local root the store drops to stay within its bounds, just before it goes. */
 	public void onRootDropped(Consumer<SpanRecord> listener) {
 		this.rootDropped = listener;
+	}
+
+	/**
+	 * Called with each stored local root that ends (not left out on purpose), just before it counts as finished:
+	 * from that moment another thread may drop it, and the drop listener must already know it ended.
+	 */
+	public void onRootEnding(Consumer<SpanRecord> listener) {
+		this.rootEnding = listener;
 	}
 
 	/**
@@ -167,6 +178,7 @@ public final class SpanProfileStore {
 		if (record.isLocalRoot() && !excluded) {
 			// Before it is marked ended: until then no eviction pass takes it, so it cannot go while being judged.
 			retain(record, (name != null) ? name : record.name(), "ERROR".equals(status), endEpochNanos);
+			this.rootEnding.accept(record);
 		}
 		record.ended(name, status, endEpochNanos);
 		if (excluded && record.isLocalRoot()) {
