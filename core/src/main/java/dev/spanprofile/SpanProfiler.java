@@ -141,6 +141,9 @@ public final class SpanProfiler implements AutoCloseable {
 			logger.log(System.Logger.Level.WARNING, "spanprofile not started: " + this.state.reason());
 			return false;
 		}
+		// Read before the engine starts: from the first sample it takes, what a thread runs is unknown until its next
+		// change point (ends while stopped were not recorded).
+		long resumedAt = System.nanoTime();
 		try {
 			this.engine.start();
 		}
@@ -151,7 +154,7 @@ public final class SpanProfiler implements AutoCloseable {
 					+ " unavailable, spans will have no profiles: " + this.state.reason());
 			return false;
 		}
-		forgetThreadStates();
+		forgetThreadStates(resumedAt);
 		this.recorder.setRecording(true);
 		this.lastCollect = System.nanoTime();
 		this.collector = Executors.newSingleThreadScheduledExecutor(task -> {
@@ -170,14 +173,15 @@ public final class SpanProfiler implements AutoCloseable {
 	}
 
 	/**
-	 * After a stop nothing recorded what threads did: until a thread's next change point, what it runs is unknown,
-	 * so its samples are dropped rather than given to the span it ran before the stop.
+	 * After a stop nothing recorded what threads did: from {@code resumedAt} (read before the engine started, so
+	 * before its first sample) until a thread's next change point, what it runs is unknown, so its samples are
+	 * dropped rather than given to the span it ran before the stop.
 	 */
-	private void forgetThreadStates() {
+	private void forgetThreadStates(long resumedAt) {
 		this.cycle.lock();
 		try {
 			drainChangePoints();
-			this.attributor.statesUnknownFrom(System.nanoTime());
+			this.attributor.statesUnknownFrom(resumedAt);
 		}
 		finally {
 			this.cycle.unlock();
