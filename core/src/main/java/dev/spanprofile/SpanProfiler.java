@@ -63,6 +63,8 @@ public final class SpanProfiler implements AutoCloseable {
 
 	private final CollectionCycles collectionCycles = new CollectionCycles();
 
+	private final DeliveryLag deliveryLag;
+
 	private ScheduledExecutorService collector;
 
 	private long lastCollect;
@@ -87,6 +89,7 @@ public final class SpanProfiler implements AutoCloseable {
 		this.store.profilesCompleteUpTo(Long.MIN_VALUE);
 		this.completedRoots.addListener(this.aggregates::fold);
 		this.attributor = new SampleAttributor(this.store);
+		this.deliveryLag = new DeliveryLag(settings.dumpInterval());
 		this.engine = engineFactory.apply(this.store.frames());
 		if (settings.slowSpanLog().enabled()) {
 			this.completedRoots.addListener(new SlowSpanLog(settings.slowSpanLog(), this.store.frames(),
@@ -289,14 +292,17 @@ public final class SpanProfiler implements AutoCloseable {
 			drainChangePoints();
 			if (collected) {
 				this.completeUpTo = upTo;
+				this.deliveryLag.promised(upTo, dumpStart);
 			}
 			long completeEpochNanos = MonotonicEpoch.toEpochNanos(this.completeUpTo);
 			this.completedRoots.completeUpTo(completeEpochNanos);
 			// After the hand-off above, so that dropped requests awaiting their samples reach the listeners with them.
 			this.store.profilesCompleteUpTo(completeEpochNanos);
 			// Keep a margin of change points: a sample may be stamped slightly before the point that ends its span
-			// is published.
-			this.attributor.forgetBefore(upTo - 2 * this.settings.dumpInterval().toNanos());
+			// is published. An engine whose promise stops moving does not hold them all: past the lag it has shown,
+			// they go by elapsed time, and samples older than that are counted unknown.
+			long forgetFrom = Math.max(upTo, dumpStart - this.deliveryLag.horizon());
+			this.attributor.forgetBefore(forgetFrom - 2 * this.settings.dumpInterval().toNanos());
 			this.store.evictIfNeeded();
 			this.collectionCycles.record(System.nanoTime() - dumpStart);
 		}
@@ -343,6 +349,17 @@ public final class SpanProfiler implements AutoCloseable {
 		this.cycle.lock();
 		try {
 			return this.attributor.timelineCount();
+		}
+		finally {
+			this.cycle.unlock();
+		}
+	}
+
+	/** Change points the attributor still holds, all threads together (for tests and diagnostics). */
+	int retainedChangePoints() {
+		this.cycle.lock();
+		try {
+			return this.attributor.changePointCount();
 		}
 		finally {
 			this.cycle.unlock();

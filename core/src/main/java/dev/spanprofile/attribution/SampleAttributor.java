@@ -211,6 +211,15 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 		return this.counters;
 	}
 
+	/** Change points retained, all threads together (for tests and diagnostics). */
+	public int changePointCount() {
+		int count = 0;
+		for (ThreadTimeline timeline : this.timelines.values()) {
+			count += timeline.size();
+		}
+		return count;
+	}
+
 	/** Threads with a retained timeline (for tests and diagnostics). */
 	public int timelineCount() {
 		return this.timelines.size();
