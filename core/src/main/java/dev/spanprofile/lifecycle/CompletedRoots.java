@@ -7,6 +7,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 import dev.spanprofile.store.SpanRecord;
+import dev.spanprofile.tracking.Watermark;
 
 /**
  * Local roots that ended and wait for their profile to be complete (every sample up to their end joined). Each is
@@ -40,10 +41,10 @@ public final class CompletedRoots {
 		}
 	}
 
-	/** Samples up to {@code epochNanos} are joined: roots that ended by then are complete. */
-	public void completeUpTo(long epochNanos) {
+	/** Samples up to {@code upTo} are joined: roots that ended by then are complete. */
+	public void completeUpTo(Watermark upTo) {
 		for (SpanRecord root : this.pending.keySet()) {
-			if (!root.inFlight() && root.endEpochNanos() <= epochNanos) {
+			if (!root.inFlight() && upTo.covers(root.endEpochNanos())) {
 				hand(root);
 			}
 		}
