@@ -1,11 +1,9 @@
 package dev.spanprofile;
 
-import java.io.IOException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -14,28 +12,29 @@ import dev.spanprofile.aggregate.NameAggregates;
 import dev.spanprofile.attribution.AttributionCounters;
 import dev.spanprofile.attribution.AttributionStats;
 import dev.spanprofile.attribution.SampleAttributor;
+import dev.spanprofile.lifecycle.CollectionCycle;
+import dev.spanprofile.lifecycle.CollectionCycles;
 import dev.spanprofile.lifecycle.CompletedRoots;
 import dev.spanprofile.lifecycle.LocalRootEndProcessor;
 import dev.spanprofile.lifecycle.SpanLifecycle;
+import dev.spanprofile.lifecycle.SpanLifecycleProcessor;
+import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.sampling.SamplerUnavailableException;
 import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.slowlog.SlowSpanLog;
-import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.tracking.ActivationRecorder;
 import dev.spanprofile.tracking.MonotonicEpoch;
-import dev.spanprofile.lifecycle.SpanLifecycleProcessor;
 import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 
 /**
  * The engine: samples threads, joins each sample to the span active on its thread at that moment, and keeps the
- * result in a bounded {@link SpanProfileStore}.
+ * result in a bounded {@link SpanProfileStore}. This class wires the parts together, starts and stops them, and
+ * gives access to them; what the collector thread does, and in which order, is {@link CollectionCycle}'s.
  * <p>
- * One collector thread drains the per-thread change points often (so the rings stay small) and, every dump
- * interval, asks the sampling engine for the samples taken since and joins them. Only one engine can run per JVM:
- * the activation hook and the native profiler are process-wide.
+ * Only one engine can run per JVM: the activation hook and the native profiler are process-wide.
  */
 public final class SpanProfiler implements AutoCloseable {
 
@@ -60,15 +59,9 @@ public final class SpanProfiler implements AutoCloseable {
 
 	private final ActivationRecorder recorder = ActivationRecorder.global();
 
-	private final ReentrantLock cycle = new ReentrantLock();
-
-	private final CollectionCycles collectionCycles = new CollectionCycles();
+	private final CollectionCycle cycle;
 
 	private ScheduledExecutorService collector;
-
-	private long lastCollect;
-
-	private volatile long completeUpTo;
 
 	/**
 	 * Spans are stored only while {@link ProfilerState#isRunning() running}: stored while nothing samples, they
@@ -76,18 +69,17 @@ public final class SpanProfiler implements AutoCloseable {
 	 */
 	private volatile ProfilerState state = ProfilerState.NEW;
 
-	private boolean collectFailureLogged;
-
 	public SpanProfiler(SpanProfilerSettings settings, Function<FrameTable, SamplingEngine> engineFactory) {
 		this.settings = settings;
 		this.store = new SpanProfileStore(settings.store(), MonotonicEpoch::nowEpochNanos);
 		this.aggregates = new NameAggregates(settings.aggregate(), this.store.frames(), MonotonicEpoch::nowEpochNanos);
 		this.store.onRootDropped(this.completedRoots::dropped);
-		// Nothing is joined yet: a request dropped before the first cycle awaits its samples.
-		this.store.profilesCompleteUpTo(Long.MIN_VALUE);
+		this.store.onRootEnding(this.completedRoots::ended);
 		this.completedRoots.addListener(this.aggregates::fold);
 		this.attributor = new SampleAttributor(this.store);
 		this.engine = engineFactory.apply(this.store.frames());
+		this.cycle = new CollectionCycle(this.engine, this.attributor, this.store, this.completedRoots,
+				this.recorder, settings.dumpInterval(), () -> this.state.isRunning());
 		if (settings.slowSpanLog().enabled()) {
 			this.completedRoots.addListener(new SlowSpanLog(settings.slowSpanLog(), this.store.frames(),
 					settings.sampler().kinds(), settings.sampler().interval(), System::nanoTime));
@@ -122,7 +114,7 @@ public final class SpanProfiler implements AutoCloseable {
 	 */
 	public SpanProcessor spanProcessor(Predicate<ReadableSpan> excluded) {
 		SpanProcessor lifecycle = new SpanLifecycleProcessor(this.store, excluded, () -> this.state.isRunning());
-		SpanProcessor rootEnds = new LocalRootEndProcessor(this.store, this.aggregates, this.completedRoots, excluded);
+		SpanProcessor rootEnds = new LocalRootEndProcessor(this.store, this.aggregates, excluded);
 		return SpanProcessor.composite(lifecycle, rootEnds);
 	}
 
@@ -131,7 +123,7 @@ public final class SpanProfiler implements AutoCloseable {
 	 * {@link #spanProcessor}); their activations go to {@link ActivationRecorder#spanActivated}.
 	 */
 	public SpanLifecycle spanLifecycle() {
-		return new SpanLifecycle(this.store, this.aggregates, this.completedRoots, () -> this.state.isRunning());
+		return new SpanLifecycle(this.store, this.aggregates, () -> this.state.isRunning());
 	}
 
 	/**
@@ -149,6 +141,9 @@ public final class SpanProfiler implements AutoCloseable {
 			logger.log(System.Logger.Level.WARNING, "spanprofile not started: " + this.state.reason());
 			return false;
 		}
+		// Read before the engine starts: from the first sample it takes, what a thread runs is unknown until its next
+		// change point (ends while stopped were not recorded).
+		long resumedAt = System.nanoTime();
 		try {
 			this.engine.start();
 		}
@@ -159,15 +154,14 @@ public final class SpanProfiler implements AutoCloseable {
 					+ " unavailable, spans will have no profiles: " + this.state.reason());
 			return false;
 		}
-		forgetThreadStates();
+		this.cycle.resumedAt(resumedAt);
 		this.recorder.setRecording(true);
-		this.lastCollect = System.nanoTime();
 		this.collector = Executors.newSingleThreadScheduledExecutor(task -> {
 			Thread thread = new Thread(task, "spanprofile-collector");
 			thread.setDaemon(true);
 			return thread;
 		});
-		this.collector.scheduleWithFixedDelay(this::tick, DRAIN_PERIOD_MILLIS, DRAIN_PERIOD_MILLIS,
+		this.collector.scheduleWithFixedDelay(this.cycle::tick, DRAIN_PERIOD_MILLIS, DRAIN_PERIOD_MILLIS,
 				TimeUnit.MILLISECONDS);
 		this.state = ProfilerState.RUNNING;
 		String note = this.engine.note();
@@ -175,21 +169,6 @@ public final class SpanProfiler implements AutoCloseable {
 				+ this.engine.activeEvent() + ", interval=" + this.settings.sampler().interval().toMillis() + "ms"
 				+ ((note != null) ? " (" + note + ")" : ""));
 		return true;
-	}
-
-	/**
-	 * After a stop nothing recorded what threads did: until a thread's next change point, what it runs is unknown,
-	 * so its samples are dropped rather than given to the span it ran before the stop.
-	 */
-	private void forgetThreadStates() {
-		this.cycle.lock();
-		try {
-			drainChangePoints();
-			this.attributor.statesUnknownFrom(System.nanoTime());
-		}
-		finally {
-			this.cycle.unlock();
-		}
 	}
 
 	/**
@@ -223,103 +202,17 @@ public final class SpanProfiler implements AutoCloseable {
 		stop();
 	}
 
-	private void tick() {
-		try {
-			if (System.nanoTime() - this.lastCollect >= this.settings.dumpInterval().toNanos()) {
-				collectNow();
-			}
-			else {
-				drainActivations();
-			}
-		}
-		catch (Throwable ex) {
-			// Never let the scheduled task die: an executor silently cancels a periodic task that throws, so a
-			// single failed cycle would end profiling for good. A failed cycle loses samples, not the profiler.
-			logCollectFailure(ex);
-		}
-	}
-
-	private void drainActivations() {
-		this.cycle.lock();
-		try {
-			drainChangePoints();
-		}
-		finally {
-			this.cycle.unlock();
-		}
-	}
-
-	/**
-	 * Hand the attributor every change point published so far, and with it the time before which its timelines
-	 * are now complete: the clock is read before the drain, so a switch stamped earlier has been published by the
-	 * time its thread's ring is read (bar a writer preempted between its clock read and its publication).
-	 */
-	private void drainChangePoints() {
-		long drainStart = System.nanoTime();
-		this.recorder.drainTo(this.attributor);
-		this.attributor.changePointsCompleteUpTo(drainStart);
-	}
-
 	/**
 	 * Run one collection cycle now: join every sample taken so far to its span. Returns once the samples are in
 	 * the store, so a caller can read a span's complete profile right after it ended.
 	 */
 	public void collectNow() {
-		this.cycle.lock();
-		try {
-			this.lastCollect = System.nanoTime();
-			if (!this.state.isRunning()) {
-				return;
-			}
-			// The engine dumps inside collect, after this first drain: samples taken since the drain are held back
-			// by the attributor and joined after the second, which sees every switch stamped before the dump. The
-			// first drain keeps that held-back stretch short.
-			long dumpStart = System.nanoTime();
-			long upTo;
-			boolean collected = false;
-			try {
-				drainChangePoints();
-				upTo = this.engine.collect(this.attributor);
-				this.collectFailureLogged = false;
-				collected = true;
-			}
-			catch (IOException | RuntimeException | Error ex) {
-				// Errors too: a parser fed a corrupt recording throws OutOfMemoryError for an absurd array length
-				// or StackOverflowError, and neither the collector nor a caller of stop() should die of that.
-				// Profiles stay incomplete (completeUpTo does not move) until a cycle succeeds.
-				logCollectFailure(ex);
-				upTo = dumpStart;
-			}
-			drainChangePoints();
-			if (collected) {
-				this.completeUpTo = upTo;
-			}
-			long completeEpochNanos = MonotonicEpoch.toEpochNanos(this.completeUpTo);
-			this.completedRoots.completeUpTo(completeEpochNanos);
-			// After the hand-off above, so that dropped requests awaiting their samples reach the listeners with them.
-			this.store.profilesCompleteUpTo(completeEpochNanos);
-			// Keep a margin of change points: a sample may be stamped slightly before the point that ends its span
-			// is published.
-			this.attributor.forgetBefore(upTo - 2 * this.settings.dumpInterval().toNanos());
-			this.store.evictIfNeeded();
-			this.collectionCycles.record(System.nanoTime() - dumpStart);
-		}
-		finally {
-			this.cycle.unlock();
-		}
-	}
-
-	private void logCollectFailure(Throwable ex) {
-		if (!this.collectFailureLogged) {
-			this.collectFailureLogged = true;
-			logger.log(System.Logger.Level.WARNING, "spanprofile: collecting samples failed, profiles may miss samples "
-					+ "until it recovers: " + ex, ex);
-		}
+		this.cycle.collectNow();
 	}
 
 	/** Epoch nanoseconds up to which all samples have been joined; a span ended before this is complete. */
 	public long completeUpToEpochNanos() {
-		return MonotonicEpoch.toEpochNanos(this.completeUpTo);
+		return this.cycle.completeUpTo().epochNanos();
 	}
 
 	public ProfilerState state() {
@@ -332,35 +225,29 @@ public final class SpanProfiler implements AutoCloseable {
 				state.isRunning() ? this.engine.note() : null);
 	}
 
-	/** Where samples went, per kind of sample; unlike {@link #attributionStats()} never waits for a cycle. */
+	/** Where samples went, per kind of sample. */
 	public AttributionCounters attributionCounters() {
 		return this.attributor.counters();
 	}
 
+	/** Where the cpu and wall samples went, in total. */
+	public AttributionStats attributionStats() {
+		return this.attributor.stats();
+	}
+
 	/** Collection cycles run so far and their duration. */
 	public CollectionCycles collectionCycles() {
-		return this.collectionCycles;
+		return this.cycle.stats();
 	}
 
 	/** Threads whose change points the attributor still holds (for tests and diagnostics). */
 	int retainedTimelines() {
-		this.cycle.lock();
-		try {
-			return this.attributor.timelineCount();
-		}
-		finally {
-			this.cycle.unlock();
-		}
+		return this.cycle.retainedTimelines();
 	}
 
-	public AttributionStats attributionStats() {
-		this.cycle.lock();
-		try {
-			return this.attributor.stats();
-		}
-		finally {
-			this.cycle.unlock();
-		}
+	/** Change points the attributor still holds, all threads together (for tests and diagnostics). */
+	int retainedChangePoints() {
+		return this.cycle.retainedChangePoints();
 	}
 
 }

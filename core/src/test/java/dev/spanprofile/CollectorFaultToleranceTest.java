@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.spanprofile.attribution.AttributionStats;
+import dev.spanprofile.lifecycle.CollectionCycle;
 import dev.spanprofile.store.StoreSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,7 +37,7 @@ class CollectorFaultToleranceTest {
 	void failingCyclesAreLoggedOnceTheCollectorSurvivesAndLateSamplesAreNeverMisattributed() throws Exception {
 		ExecutorService application = Executors.newSingleThreadExecutor((task) -> new Thread(task, "application"));
 		FaultInjectingEngine[] engine = new FaultInjectingEngine[1];
-		try (WarningLog log = WarningLog.of(SpanProfiler.class);
+		try (WarningLog log = WarningLog.of(CollectionCycle.class);
 				TracedProfiler traced = new TracedProfiler(new StoreSettings(1000, 64L * 1024 * 1024, false),
 						this.workDirectory, (real) -> engine[0] = new FaultInjectingEngine(real))) {
 			FaultInjectingEngine faults = engine[0];
@@ -107,7 +108,7 @@ class CollectorFaultToleranceTest {
 	void stoppingDuringACollectionCycleLetsItFinishInsteadOfInterruptingIt() throws Exception {
 		ExecutorService application = Executors.newSingleThreadExecutor((task) -> new Thread(task, "application"));
 		FaultInjectingEngine[] engine = new FaultInjectingEngine[1];
-		try (WarningLog log = WarningLog.of(SpanProfiler.class);
+		try (WarningLog log = WarningLog.of(CollectionCycle.class);
 				TracedProfiler traced = new TracedProfiler(new StoreSettings(1000, 64L * 1024 * 1024, false),
 						this.workDirectory, (real) -> engine[0] = new FaultInjectingEngine(real))) {
 			String span = application.submit(() -> traced.inRootSpan("last", () -> Workloads.burnAlpha(300)))

@@ -51,6 +51,22 @@ public final class AttributionCounters {
 	}
 
 	/**
+	 * The totals over the kinds counted in samples (cpu and wall); bytes and nanoseconds have counters of their own.
+	 */
+	public AttributionStats stats() {
+		long[] totals = new long[RESULTS];
+		for (SampleKind kind : SampleKind.values()) {
+			if (kind.counted()) {
+				for (Result result : Result.values()) {
+					totals[result.ordinal()] += samples(kind, result);
+				}
+			}
+		}
+		return new AttributionStats(totals[Result.ATTRIBUTED.ordinal()], totals[Result.OUTSIDE.ordinal()],
+				totals[Result.UNKNOWN.ordinal()]);
+	}
+
+	/**
 	 * Times a thread changed spans faster than its change-point ring could be drained, so that a stretch of its
 	 * activity is unknown and its samples there are counted {@link Result#UNKNOWN}.
 	 */

@@ -1,7 +1,7 @@
 package dev.spanprofile.attribution;
 
 /**
- * Where the samples went since the engine started.
+ * Where the cpu and wall samples went since the engine started: {@link AttributionCounters#stats()}.
  *
  * @param attributed samples given to a span
  * @param outsideSpans samples of threads that ran no tracked span at the time (idle pools, background work,

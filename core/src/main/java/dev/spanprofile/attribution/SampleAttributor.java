@@ -33,12 +33,6 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 
 	private final Map<Long, Long> endedThreads = new HashMap<>();
 
-	private long attributed;
-
-	private long outsideSpans;
-
-	private long unknown;
-
 	/** Every change point stamped before this has been drained; later samples wait. */
 	private long completeUpTo = Long.MIN_VALUE;
 
@@ -153,14 +147,8 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 		else {
 			// Bounded memory: a collector stuck between drain and dump long enough to fill this loses samples
 			// rather than give them to a span that may have ended.
-			this.unknown += sampleCount(kind, weight);
 			this.counters.add(kind, AttributionCounters.Result.UNKNOWN, weight);
 		}
-	}
-
-	/** The totals of {@link #stats()} count cpu and wall samples; bytes and nanoseconds have counters of their own. */
-	private static long sampleCount(SampleKind kind, long weight) {
-		return kind.counted() ? weight : 0;
 	}
 
 	private void join(SampleKind kind, long javaThreadId, long monotonicNanos, int[] rootFirstStack, long weight) {
@@ -177,15 +165,12 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 				this.store.addSample(target, kind, rootFirstStack, weight);
 			}
 			// Gone, a span still counts as the sample's owner: the store would have refused the sample all the same.
-			this.attributed += sampleCount(kind, weight);
 			this.counters.add(kind, AttributionCounters.Result.ATTRIBUTED, weight);
 		}
 		else if (state == ThreadTimeline.NONE) {
-			this.outsideSpans += sampleCount(kind, weight);
 			this.counters.add(kind, AttributionCounters.Result.OUTSIDE, weight);
 		}
 		else {
-			this.unknown += sampleCount(kind, weight);
 			this.counters.add(kind, AttributionCounters.Result.UNKNOWN, weight);
 		}
 	}
@@ -202,7 +187,6 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 					SpanRecord target = this.store.settings().rootSpanOnly() ? record.localRoot() : record;
 					this.store.addSample(target, kind, rootFirstStack, weight);
 				}
-				this.attributed += sampleCount(kind, weight);
 				this.counters.add(kind, AttributionCounters.Result.ATTRIBUTED, weight);
 			}
 		}
@@ -227,13 +211,23 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 		}
 	}
 
+	/** The totals of cpu and wall samples, readable from any thread. */
 	public AttributionStats stats() {
-		return new AttributionStats(this.attributed, this.outsideSpans, this.unknown);
+		return this.counters.stats();
 	}
 
-	/** The same totals per kind of sample, readable from any thread. */
+	/** Where samples went per kind of sample, readable from any thread. */
 	public AttributionCounters counters() {
 		return this.counters;
+	}
+
+	/** Change points retained, all threads together (for tests and diagnostics). */
+	public int changePointCount() {
+		int count = 0;
+		for (ThreadTimeline timeline : this.timelines.values()) {
+			count += timeline.size();
+		}
+		return count;
 	}
 
 	/** Threads with a retained timeline (for tests and diagnostics). */

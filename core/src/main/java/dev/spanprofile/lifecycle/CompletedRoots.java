@@ -7,6 +7,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 import dev.spanprofile.store.SpanRecord;
+import dev.spanprofile.tracking.Watermark;
 
 /**
  * Local roots that ended and wait for their profile to be complete (every sample up to their end joined). Each is
@@ -30,25 +31,34 @@ public final class CompletedRoots {
 		this.listeners.add(listener);
 	}
 
-	/** A stored local root ended. */
+	/**
+	 * A stored local root ends: queued just before the store marks it ended, so that a drop the moment after finds
+	 * it here.
+	 */
 	public void ended(SpanRecord root) {
 		if (!this.listeners.isEmpty()) {
 			this.pending.put(root, Boolean.TRUE);
 		}
 	}
 
-	/** Samples up to {@code epochNanos} are joined: roots that ended by then are complete. */
-	public void completeUpTo(long epochNanos) {
+	/** Samples up to {@code upTo} are joined: roots that ended by then are complete. */
+	public void completeUpTo(Watermark upTo) {
 		for (SpanRecord root : this.pending.keySet()) {
-			if (root.endEpochNanos() <= epochNanos) {
+			if (!root.inFlight() && upTo.covers(root.endEpochNanos())) {
 				hand(root);
 			}
 		}
 	}
 
-	/** The store drops {@code root}: its profile is as complete as it will get. */
+	/**
+	 * The store drops {@code root}: its profile is as complete as it will get. One queued but not yet marked ended
+	 * (dropped while running, in the instant its end is being recorded) is handed on by the next cycle, once its
+	 * end is known.
+	 */
 	public void dropped(SpanRecord root) {
-		hand(root);
+		if (!root.inFlight()) {
+			hand(root);
+		}
 	}
 
 	private void hand(SpanRecord root) {

@@ -14,9 +14,9 @@ import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 
 /**
- * Counts every local root that ends in its name's statistics, stored or not, and queues the stored ones for their
- * profile to be folded in once complete. Runs after the store's own processor, so a stored root is already marked
- * ended.
+ * Counts every local root that ends in its name's statistics, stored or not. Runs after the store's own processor,
+ * so a stored root is already marked ended (and queued for its profile to be folded in once complete, see
+ * {@link CompletedRoots#ended}).
  */
 public final class LocalRootEndProcessor implements SpanProcessor {
 
@@ -24,15 +24,11 @@ public final class LocalRootEndProcessor implements SpanProcessor {
 
 	private final NameAggregates aggregates;
 
-	private final CompletedRoots completed;
-
 	private final Predicate<ReadableSpan> excluded;
 
-	public LocalRootEndProcessor(SpanProfileStore store, NameAggregates aggregates, CompletedRoots completed,
-			Predicate<ReadableSpan> excluded) {
+	public LocalRootEndProcessor(SpanProfileStore store, NameAggregates aggregates, Predicate<ReadableSpan> excluded) {
 		this.store = store;
 		this.aggregates = aggregates;
-		this.completed = completed;
 		this.excluded = excluded;
 	}
 
@@ -52,15 +48,12 @@ public final class LocalRootEndProcessor implements SpanProcessor {
 			return;
 		}
 		String spanId = span.getSpanContext().getSpanId();
-		// Dropped already (the store is busy) but awaiting its samples: queued all the same.
+		// Dropped already (the store is busy) but awaiting its samples: its end is known all the same.
 		SpanRecord record = this.store.findTracked(spanId);
 		boolean stored = record != null && record.isLocalRoot() && !record.inFlight();
 		long end = stored ? record.endEpochNanos() : MonotonicEpoch.nowEpochNanos();
 		boolean error = span.toSpanData().getStatus().getStatusCode() == StatusCode.ERROR;
 		this.aggregates.spanEnded(span.getName(), spanId, span.getLatencyNanos(), error, end);
-		if (stored) {
-			this.completed.ended(record);
-		}
 	}
 
 	@Override

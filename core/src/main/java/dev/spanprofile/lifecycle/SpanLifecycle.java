@@ -18,18 +18,14 @@ public final class SpanLifecycle {
 
 	private final NameAggregates aggregates;
 
-	private final CompletedRoots completed;
-
 	private final BooleanSupplier accepting;
 
 	/**
 	 * @param accepting whether spans starting now are stored (spans already stored are always completed)
 	 */
-	public SpanLifecycle(SpanProfileStore store, NameAggregates aggregates, CompletedRoots completed,
-			BooleanSupplier accepting) {
+	public SpanLifecycle(SpanProfileStore store, NameAggregates aggregates, BooleanSupplier accepting) {
 		this.store = store;
 		this.aggregates = aggregates;
-		this.completed = completed;
 		this.accepting = accepting;
 	}
 
@@ -46,8 +42,7 @@ public final class SpanLifecycle {
 	}
 
 	/**
-	 * A span ended, with its final name. A local root is counted in its name's statistics whether stored or not,
-	 * and, when stored, queued for its profile to be folded in once complete.
+	 * A span ended, with its final name. A local root is counted in its name's statistics whether stored or not.
 	 * @param localRoot whether the span has no parent in this process
 	 * @param excluded drop the span (with its whole request, if a local root), as for calls to the actuator
 	 */
@@ -61,14 +56,12 @@ public final class SpanLifecycle {
 		if (!localRoot || excluded) {
 			return;
 		}
-		// Dropped already (the store is busy) but awaiting its samples: queued all the same.
+		// Dropped already (the store is busy) but awaiting its samples: its end is known all the same. A stored root
+		// was queued for completion by the store as it marked it ended.
 		SpanRecord root = this.store.findTracked(spanId);
 		boolean stored = root != null && root.isLocalRoot() && !root.inFlight();
 		long end = stored ? root.endEpochNanos() : MonotonicEpoch.nowEpochNanos();
 		this.aggregates.spanEnded(name, spanId, durationNanos, error, end);
-		if (stored) {
-			this.completed.ended(root);
-		}
 	}
 
 }

@@ -16,7 +16,7 @@ import java.util.Map;
  * requests always have the other half. Going over a bound releases the request protected longest ago. A released
  * request is an ordinary old one again, which the store drops first when it needs room.
  * <p>
- * The store calls {@link #consider} and the releasing methods under its eviction lock, so that no request is
+ * {@link Eviction} calls {@link #consider} and the releasing methods under its lock, so that no request is
  * evicted while it is being protected; every method is synchronized for the cheap {@link #worthConsidering} check,
  * which runs outside that lock.
  */

@@ -47,6 +47,7 @@ public final class SpanRecord {
 	/** Set on local roots by the store's retention; descendants go with their root. */
 	private volatile RetainedAs retainedAs = RetainedAs.RECENT;
 
+	/** Guarded by this, with {@link #evicted}: a child is added before its parent goes or not at all. */
 	private final List<SpanRecord> children = new ArrayList<>(0);
 
 	/** Per {@link SampleKind}, created on the first sample of that kind. */
@@ -188,17 +189,23 @@ public final class SpanRecord {
 		this.chargedTo = to;
 	}
 
-	void addChild(SpanRecord child) {
-		synchronized (this.children) {
-			this.children.add(child);
+	/**
+	 * Add a child unless this span is out of the store already. Under the lock that marks it evicted, and a walk
+	 * that takes a group out marks the parent before it reads its children: a child is either among them, and goes
+	 * with the group, or refused, and never left behind where no walk reaches it.
+	 * @return whether it was added
+	 */
+	synchronized boolean addChild(SpanRecord child) {
+		if (this.evicted) {
+			return false;
 		}
+		this.children.add(child);
+		return true;
 	}
 
 	/** Direct children started in this process. */
-	public List<SpanRecord> children() {
-		synchronized (this.children) {
-			return new ArrayList<>(this.children);
-		}
+	public synchronized List<SpanRecord> children() {
+		return new ArrayList<>(this.children);
 	}
 
 	/**

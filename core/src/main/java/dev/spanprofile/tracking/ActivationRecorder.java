@@ -2,6 +2,7 @@ package dev.spanprofile.tracking;
 
 import java.util.Iterator;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Consumer;
 
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
@@ -126,6 +127,7 @@ public final class ActivationRecorder {
 		}
 		boolean inSpan = span != null;
 		if (inSpan != activity.inSpan) {
+			// A volatile write, then a volatile read of the listener: see setThreadListener.
 			activity.inSpan = inSpan;
 			SpanThreadListener listener = this.threadListener;
 			if (listener != null && !activity.virtual) {
@@ -169,6 +171,14 @@ public final class ActivationRecorder {
 	/**
 	 * Set (or clear, with {@code null}) the listener told when platform threads enter and leave spans. The
 	 * listener is then told about every platform thread already inside a span.
+	 * <p>
+	 * A thread entering a span meanwhile writes its {@code inSpan} flag, then reads the listener; this method writes
+	 * the listener, then reads the flags. Both sides are volatile, so the four accesses fall in one order and at
+	 * least one side sees the other's write: the thread tells the new listener itself, or this method tells it about
+	 * the thread (or both, and registering a thread twice is harmless). With a plain flag a store-load reordering on
+	 * either side could let both miss, and the thread would stay out of a wall-clock filter until its next change.
+	 * The race the other way, a thread leaving just as this tells the listener it is in, can leave it registered
+	 * until its next change: samples outside spans, never given to one.
 	 */
 	public void setThreadListener(SpanThreadListener listener) {
 		this.threadListener = listener;
@@ -178,7 +188,7 @@ public final class ActivationRecorder {
 	}
 
 	/** Call {@code action} with every live platform thread whose last recorded point was inside a span. */
-	public void forEachThreadInSpan(java.util.function.Consumer<Thread> action) {
+	public void forEachThreadInSpan(Consumer<Thread> action) {
 		for (ThreadActivity activity : this.threads) {
 			Thread owner = activity.owner();
 			if (activity.inSpan && !activity.virtual && owner != null && owner.isAlive()) {

@@ -46,8 +46,12 @@ public final class ThreadActivity {
 
 	int lastSession;
 
-	/** Owner-side: whether the last recorded point had a span (drives wall-clock thread filters). */
-	boolean inSpan;
+	/**
+	 * Written by the owner, read by whoever installs a thread listener: whether the last recorded point had a span
+	 * (drives wall-clock thread filters). Volatile for the handshake described in
+	 * {@link ActivationRecorder#setThreadListener}; written only when the thread enters or leaves a span.
+	 */
+	volatile boolean inSpan;
 
 	/** Virtual threads get small rings and are never registered with native thread filters. */
 	final boolean virtual;

@@ -8,6 +8,7 @@ import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StoreSettings;
+import dev.spanprofile.tracking.Watermark;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
@@ -38,7 +39,7 @@ class DroppedSpanReachabilityTest {
 		this.attributor.changed(1, 200, null);
 		this.store.spanEnded("000000000000000a", "first", "OK", 200, false);
 		// Its samples are all in: the store lets it go for good when the next request pushes it out.
-		this.store.profilesCompleteUpTo(300);
+		this.store.profilesCompleteUpTo(new Watermark(300, 300));
 		this.store.spanStarted(TRACE, "000000000000000b", null, false, "second", "SERVER", 300, "worker");
 		this.attributor.changed(1, 300, context("000000000000000b"));
 		this.attributor.changePointsCompleteUpTo(1_000);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.tracking.Watermark;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,7 +23,7 @@ class AwaitingSamplesTest {
 		SpanProfileStore store = new SpanProfileStore(
 				new StoreSettings(maxSpans, maxBytes, false, RetentionSettings.recentOnly()));
 		store.onRootDropped(this.handedOff::add);
-		store.profilesCompleteUpTo(0);
+		store.profilesCompleteUpTo(new Watermark(0, 0));
 		return store;
 	}
 
@@ -58,9 +59,9 @@ class AwaitingSamplesTest {
 		assertThat(store.approximateBytes()).as("its samples count against the memory bound")
 			.isEqualTo(withoutSamples + 2 * SampledStacks.bytesOf(STACK.length));
 
-		store.profilesCompleteUpTo(9);
+		store.profilesCompleteUpTo(new Watermark(9, 9));
 		assertThat(this.handedOff).as("ended after what is joined").isEmpty();
-		store.profilesCompleteUpTo(10);
+		store.profilesCompleteUpTo(new Watermark(10, 10));
 		assertThat(this.handedOff).containsExactly(root);
 		assertThat(this.handedOff.get(0).inclusiveSampleCount(SampleKind.CPU)).isEqualTo(3);
 		assertThat(store.findTracked("r1")).isNull();
@@ -72,7 +73,7 @@ class AwaitingSamplesTest {
 			.isEqualTo(store.size() * SpanProfileStore.BYTES_PER_SPAN + store.frames().approximateBytes());
 		store.addSample(root, SampleKind.CPU, STACK, 1);
 		assertThat(root.inclusiveSampleCount(SampleKind.CPU)).as("gone: samples refused").isEqualTo(3);
-		store.profilesCompleteUpTo(100);
+		store.profilesCompleteUpTo(new Watermark(100, 100));
 		assertThat(this.handedOff).as("handed off once").hasSize(1);
 	}
 
@@ -80,7 +81,7 @@ class AwaitingSamplesTest {
 	void aRequestWhoseSamplesAreAllJoinedGoesAtOnce() {
 		SpanProfileStore store = store(1, Long.MAX_VALUE);
 		request(store, "r1", 1, 2);
-		store.profilesCompleteUpTo(2);
+		store.profilesCompleteUpTo(new Watermark(2, 2));
 		request(store, "r2", 3, 4);
 		assertThat(this.handedOff).extracting(SpanRecord::spanId).containsExactly("r1");
 		assertThat(store.findTracked("r1")).isNull();
@@ -100,7 +101,7 @@ class AwaitingSamplesTest {
 		assertThat(this.handedOff).extracting(SpanRecord::spanId).containsExactly("r4", "r5", "r6", "r7");
 		assertThat(store.findTracked("r1")).isNotNull();
 		assertThat(store.findTracked("r4")).isNull();
-		store.profilesCompleteUpTo(Long.MAX_VALUE);
+		store.profilesCompleteUpTo(Watermark.EVERYTHING);
 		assertThat(this.handedOff).extracting(SpanRecord::spanId)
 			.containsExactly("r4", "r5", "r6", "r7", "r1", "r2", "r3");
 	}

@@ -2,10 +2,10 @@ package dev.spanprofile.actuate.metrics;
 
 import java.util.concurrent.TimeUnit;
 
-import dev.spanprofile.CollectionCycles;
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.attribution.AttributionCounters;
 import dev.spanprofile.attribution.AttributionCounters.Result;
+import dev.spanprofile.lifecycle.CollectionCycles;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanProfileStore;
 import io.micrometer.core.instrument.FunctionCounter;

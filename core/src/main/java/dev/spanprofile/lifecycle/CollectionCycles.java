@@ -1,4 +1,4 @@
-package dev.spanprofile;
+package dev.spanprofile.lifecycle;
 
 import java.util.concurrent.atomic.AtomicLong;
 

@@ -1,0 +1,225 @@
+package dev.spanprofile.lifecycle;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
+
+import dev.spanprofile.attribution.SampleAttributor;
+import dev.spanprofile.sampling.SamplingEngine;
+import dev.spanprofile.store.SpanProfileStore;
+import dev.spanprofile.tracking.ActivationRecorder;
+import dev.spanprofile.tracking.Watermark;
+
+/**
+ * The collector's work, and the order it must be done in for a finished request to get every sample up to its end.
+ * <p>
+ * Every drain period ({@link #tick}) the collector <b>drains change points</b>: each thread's ring of span switches
+ * goes to the attributor's timelines, with the time read <i>before</i> the drain, up to which they are complete
+ * (a switch stamped earlier has been published by the time its ring is read). Draining often keeps the rings from
+ * lapping.
+ * <p>
+ * Every dump interval it runs a <b>collection</b> ({@link #collectNow}), in this order:
+ * <ol>
+ * <li>drain change points, so that the stretch the engine's samples may outrun is short;</li>
+ * <li>the engine <b>dumps</b> and delivers every sample taken so far, promising all up to a time ({@code upTo}).
+ * A sample newer than the drained change points is held back by the attributor;</li>
+ * <li>drain again: the held-back samples are joined now that every switch stamped before the dump is known;</li>
+ * <li><b>advance the watermark</b> to {@code upTo} (only when the collect succeeded: a failed one leaves profiles
+ * incomplete rather than complete without their samples);</li>
+ * <li>hand <b>completed roots</b> (local roots that ended by the watermark) to the listeners: aggregates,
+ * slow-span log, OTLP export;</li>
+ * <li>only then <b>release</b> the requests the store dropped while they awaited samples, so that they reach the
+ * listeners with them;</li>
+ * <li><b>forget</b> change points no later sample can need: those before the watermark less two dump intervals
+ * (a sample may be stamped just before the point that ends its span is published), and, for an engine whose
+ * promise stops moving, those older than its {@link DeliveryLag} horizon;</li>
+ * <li>let the store <b>evict</b> what is over its bounds.</li>
+ * </ol>
+ * After a restart ({@link #resumedAt}) thread states are unknown from before the engine's first sample until each
+ * thread's next change point: ends while stopped were not recorded.
+ * <p>
+ * One lock serializes all of it: the collector thread, a caller of {@link #collectNow} (tests, {@code stop()}) and
+ * readers of the attributor.
+ */
+public final class CollectionCycle {
+
+	private static final System.Logger logger = System.getLogger(CollectionCycle.class.getName());
+
+	private final SamplingEngine engine;
+
+	private final SampleAttributor attributor;
+
+	private final SpanProfileStore store;
+
+	private final CompletedRoots completedRoots;
+
+	private final ActivationRecorder recorder;
+
+	private final long dumpIntervalNanos;
+
+	private final BooleanSupplier running;
+
+	private final ReentrantLock lock = new ReentrantLock();
+
+	private final CollectionCycles stats = new CollectionCycles();
+
+	private final DeliveryLag deliveryLag;
+
+	/** Guarded by {@link #lock}. */
+	private long lastCollect;
+
+	/** Guarded by {@link #lock}. */
+	private boolean failureLogged;
+
+	/** Nothing is joined yet: a request dropped before the first cycle awaits its samples. */
+	private volatile Watermark completeUpTo = Watermark.NOTHING;
+
+	/**
+	 * @param running whether the profiler runs: a collection while it does not joins nothing
+	 */
+	public CollectionCycle(SamplingEngine engine, SampleAttributor attributor, SpanProfileStore store,
+			CompletedRoots completedRoots, ActivationRecorder recorder, Duration dumpInterval,
+			BooleanSupplier running) {
+		this.engine = engine;
+		this.attributor = attributor;
+		this.store = store;
+		this.completedRoots = completedRoots;
+		this.recorder = recorder;
+		this.dumpIntervalNanos = dumpInterval.toNanos();
+		this.running = running;
+		this.deliveryLag = new DeliveryLag(dumpInterval);
+		store.profilesCompleteUpTo(this.completeUpTo);
+	}
+
+	/** The collector thread's periodic task: a collection when one is due, else a drain. Never throws. */
+	public void tick() {
+		try {
+			boolean due;
+			this.lock.lock();
+			try {
+				due = System.nanoTime() - this.lastCollect >= this.dumpIntervalNanos;
+				if (!due) {
+					drainChangePoints();
+				}
+			}
+			finally {
+				this.lock.unlock();
+			}
+			if (due) {
+				collectNow();
+			}
+		}
+		catch (Throwable ex) {
+			// Never let the scheduled task die: an executor silently cancels a periodic task that throws, so a
+			// single failed cycle would end profiling for good. A failed cycle loses samples, not the profiler.
+			logFailure(ex);
+		}
+	}
+
+	/**
+	 * Sampling resumes: what threads ran while nothing recorded is unknown from {@code resumedAt} (read before the
+	 * engine started, so before its first sample) until each thread's next change point.
+	 */
+	public void resumedAt(long resumedAt) {
+		this.lock.lock();
+		try {
+			drainChangePoints();
+			this.attributor.statesUnknownFrom(resumedAt);
+			this.lastCollect = System.nanoTime();
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/**
+	 * Run one collection now: join every sample taken so far to its span. Returns once the samples are in the
+	 * store, so a caller can read a span's complete profile right after it ended.
+	 */
+	public void collectNow() {
+		this.lock.lock();
+		try {
+			this.lastCollect = System.nanoTime();
+			if (!this.running.getAsBoolean()) {
+				return;
+			}
+			long dumpStart = System.nanoTime();
+			long upTo;
+			boolean collected = false;
+			try {
+				drainChangePoints();
+				upTo = this.engine.collect(this.attributor);
+				this.failureLogged = false;
+				collected = true;
+			}
+			catch (IOException | RuntimeException | Error ex) {
+				// Errors too: a parser fed a corrupt recording throws OutOfMemoryError for an absurd array length
+				// or StackOverflowError, and neither the collector nor a caller of stop() should die of that.
+				logFailure(ex);
+				upTo = dumpStart;
+			}
+			drainChangePoints();
+			if (collected) {
+				this.completeUpTo = Watermark.at(upTo);
+				this.deliveryLag.promised(upTo, dumpStart);
+			}
+			this.completedRoots.completeUpTo(this.completeUpTo);
+			this.store.profilesCompleteUpTo(this.completeUpTo);
+			long forgetFrom = Math.max(upTo, dumpStart - this.deliveryLag.horizon());
+			this.attributor.forgetBefore(forgetFrom - 2 * this.dumpIntervalNanos);
+			this.store.evictIfNeeded();
+			this.stats.record(System.nanoTime() - dumpStart);
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	private void drainChangePoints() {
+		long drainStart = System.nanoTime();
+		this.recorder.drainTo(this.attributor);
+		this.attributor.changePointsCompleteUpTo(drainStart);
+	}
+
+	private void logFailure(Throwable ex) {
+		if (!this.failureLogged) {
+			this.failureLogged = true;
+			logger.log(System.Logger.Level.WARNING, "spanprofile: collecting samples failed, profiles may miss samples "
+					+ "until it recovers: " + ex, ex);
+		}
+	}
+
+	/** Up to when every sample has been joined: a span that ended by then has its whole profile. */
+	public Watermark completeUpTo() {
+		return this.completeUpTo;
+	}
+
+	/** Collections run so far and their duration. */
+	public CollectionCycles stats() {
+		return this.stats;
+	}
+
+	/** Threads whose change points the attributor still holds (for tests and diagnostics). */
+	public int retainedTimelines() {
+		this.lock.lock();
+		try {
+			return this.attributor.timelineCount();
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/** Change points the attributor still holds, all threads together (for tests and diagnostics). */
+	public int retainedChangePoints() {
+		this.lock.lock();
+		try {
+			return this.attributor.changePointCount();
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+}

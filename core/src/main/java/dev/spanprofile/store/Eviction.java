@@ -1,0 +1,240 @@
+package dev.spanprofile.store;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongSupplier;
+
+/**
+ * Which requests leave the store to keep it within its bounds, and in what order. Requests (local roots with their
+ * descendants) go whole: finished ones oldest first; running ones only at twice the span limit (spans that never
+ * end must not grow the store forever). Requests kept longer as slow or failed ({@link ProtectedRoots}) are out of
+ * that order until released; a dropped request still missing samples waits in {@link AwaitingRoots}.
+ * <p>
+ * One lock guards every move between those places. Request threads only try it: when another thread is evicting,
+ * they leave the work to it.
+ */
+final class Eviction {
+
+	private final StoreSettings settings;
+
+	private final Map<String, SpanRecord> spans;
+
+	private final LongSupplier bytes;
+
+	private final LongSupplier clock;
+
+	private final AwaitingRoots awaiting;
+
+	private final ProtectedRoots protectedRoots;
+
+	/** Local roots not protected, in the order they started: the eviction order. */
+	private final ConcurrentLinkedDeque<SpanRecord> rootsInStartOrder = new ConcurrentLinkedDeque<>();
+
+	private final ReentrantLock evicting = new ReentrantLock();
+
+	private final LongAdder evictedSpans = new LongAdder();
+
+	/**
+	 * @param spans the store's spans by id, which requests leave
+	 * @param bytes the store's memory estimate now
+	 * @param clock epoch nanoseconds now, for the end of retention windows
+	 */
+	Eviction(StoreSettings settings, Map<String, SpanRecord> spans, LongSupplier bytes, LongSupplier clock,
+			AwaitingRoots awaiting) {
+		this.settings = settings;
+		this.spans = spans;
+		this.bytes = bytes;
+		this.clock = clock;
+		this.awaiting = awaiting;
+		// Protected requests get at most half of the bounds: the recent ones always keep the other half (a store of
+		// one span keeps none).
+		this.protectedRoots = new ProtectedRoots(settings.retention(), settings.maxSpans() / 2,
+				settings.maxBytes() / 2);
+	}
+
+	/** A local root started: last in the eviction order. */
+	void started(SpanRecord root) {
+		this.rootsInStartOrder.add(root);
+	}
+
+	/** A request left out on purpose (say, to the actuator) goes now, without reaching any listener. */
+	void excluded(SpanRecord root) {
+		this.rootsInStartOrder.remove(root);
+		removeGroup(root);
+	}
+
+	/**
+	 * A request is about to be marked ended: keep it longer if it is among the slowest or the latest failed.
+	 * Before it is marked: until then no eviction pass takes it, so it cannot go while being judged.
+	 */
+	void retain(SpanRecord root, String name, boolean error, long endEpochNanos) {
+		long duration = Math.max(0, endEpochNanos - root.startEpochNanos());
+		if (!this.protectedRoots.worthConsidering(name, error, duration)) {
+			return;
+		}
+		List<SpanRecord> released = new ArrayList<>();
+		this.evicting.lock();
+		try {
+			if (root.isEvicted()) {
+				return;
+			}
+			long[] spansAndBytes = new long[2];
+			countGroup(root, spansAndBytes);
+			int spans = (int) spansAndBytes[0];
+			long bytes = (long) spans * SpanProfileStore.BYTES_PER_SPAN + spansAndBytes[1];
+			if (this.protectedRoots.consider(root, name, error, duration, endEpochNanos, spans, bytes,
+					released)) {
+				this.rootsInStartOrder.remove(root);
+			}
+			demote(released);
+		}
+		finally {
+			this.evicting.unlock();
+		}
+	}
+
+	private static void countGroup(SpanRecord record, long[] spansAndBytes) {
+		spansAndBytes[0]++;
+		spansAndBytes[1] += record.ownSampleBytes();
+		for (SpanRecord child : record.children()) {
+			countGroup(child, spansAndBytes);
+		}
+	}
+
+	/**
+	 * Requests no longer protected become ordinary ones again, at the old end of the eviction order: they are past
+	 * their window or outranked, so the first to go when room is needed.
+	 */
+	private void demote(List<SpanRecord> released) {
+		for (SpanRecord root : released) {
+			if (!root.isEvicted()) {
+				this.rootsInStartOrder.addFirst(root);
+			}
+		}
+	}
+
+	int protectedCount() {
+		return this.protectedRoots.size();
+	}
+
+	long evictedSpans() {
+		return this.evictedSpans.sum();
+	}
+
+	/** Take out the awaiting requests whose profile is complete, to be handed on. */
+	List<SpanRecord> releaseComplete() {
+		this.evicting.lock();
+		try {
+			return this.awaiting.releaseComplete();
+		}
+		finally {
+			this.evicting.unlock();
+		}
+	}
+
+	/**
+	 * Drop the oldest requests until the store is within its bounds, unless another thread is at it.
+	 * @return the requests dropped for good, for the store to hand to its listener outside the lock (listeners
+	 * fold profiles and write log lines, and this may run on a request thread)
+	 */
+	List<SpanRecord> evictIfNeeded() {
+		if (!this.evicting.tryLock()) {
+			return List.of();
+		}
+		List<SpanRecord> dropped = new ArrayList<>();
+		try {
+			List<SpanRecord> expired = new ArrayList<>();
+			this.protectedRoots.expire(this.clock.getAsLong(), expired);
+			demote(expired);
+			dropOldest(true, dropped);
+			// Memory still short: requests awaiting their samples go with what they have, oldest first.
+			while (this.bytes.getAsLong() > this.settings.maxBytes() && !this.awaiting.isEmpty()) {
+				dropped.add(this.awaiting.handOffOldest());
+			}
+			// Last resort, for memory only: nothing ordinary is left to drop. Running requests beyond max-spans are
+			// bounded below (at twice the limit) and releasing kept requests would not make room for them, so a burst
+			// of requests in flight does not cost the kept ones.
+			while (this.bytes.getAsLong() > this.settings.maxBytes()) {
+				SpanRecord kept = this.protectedRoots.releaseOldest();
+				if (kept == null) {
+					break;
+				}
+				drop(kept, dropped);
+			}
+			if (this.spans.size() >= 2 * this.settings.maxSpans()) {
+				dropOldest(false, dropped);
+			}
+		}
+		finally {
+			this.evicting.unlock();
+		}
+		return dropped;
+	}
+
+	private void dropOldest(boolean finishedOnly, List<SpanRecord> dropped) {
+		Iterator<SpanRecord> roots = this.rootsInStartOrder.iterator();
+		while (roots.hasNext() && overBudget(finishedOnly)) {
+			SpanRecord root = roots.next();
+			if (finishedOnly && root.inFlight()) {
+				continue;
+			}
+			// Short of memory, a request awaiting its samples goes before a stored one that would go without its
+			// own: the same loss, and the stored one stays in the views. A complete one goes first: it loses none.
+			while (finishedOnly && this.awaiting.awaitsSamples(root) && this.bytes.getAsLong() > this.settings.maxBytes()
+					&& !this.awaiting.isEmpty()) {
+				dropped.add(this.awaiting.handOffOldest());
+			}
+			if (!overBudget(finishedOnly)) {
+				break;
+			}
+			roots.remove();
+			drop(root, dropped);
+		}
+	}
+
+	/**
+	 * Take a request out of the store. One that ended after the samples joined so far awaits the rest, if there is
+	 * room and waiting frees what is short (a count, not memory: its bytes stay); any other goes now, in
+	 * {@code dropped}.
+	 */
+	private void drop(SpanRecord root, List<SpanRecord> dropped) {
+		this.evictedSpans.add(groupSize(root));
+		boolean incomplete = this.awaiting.awaitsSamples(root);
+		if (incomplete && this.awaiting.hasRoom() && this.bytes.getAsLong() <= this.settings.maxBytes()) {
+			this.awaiting.add(root, this.spans);
+			return;
+		}
+		if (incomplete) {
+			this.awaiting.countDroppedIncomplete();
+		}
+		dropped.add(root);
+		removeGroup(root);
+	}
+
+	private boolean overBudget(boolean finishedOnly) {
+		int limit = finishedOnly ? this.settings.maxSpans() : 2 * this.settings.maxSpans() - 1;
+		return this.spans.size() > limit || this.bytes.getAsLong() > this.settings.maxBytes();
+	}
+
+	private static int groupSize(SpanRecord record) {
+		int size = 1;
+		for (SpanRecord child : record.children()) {
+			size += groupSize(child);
+		}
+		return size;
+	}
+
+	private void removeGroup(SpanRecord record) {
+		record.evict();
+		this.spans.remove(record.spanId(), record);
+		for (SpanRecord child : record.children()) {
+			removeGroup(child);
+		}
+	}
+
+}
