@@ -1,8 +1,9 @@
 /**
- * A request's life as spans start and end: the processors that tell the store, the local roots whose profile waits to
- * be complete ({@link dev.spanprofile.lifecycle.CompletedRoots}), and the tracer-neutral entry point other tracers'
- * hooks call ({@link dev.spanprofile.lifecycle.SpanLifecycle}).
+ * A request's life as spans start and end: the processors that tell the store, the tracer-neutral entry point other
+ * tracers' hooks call ({@link dev.spanprofile.lifecycle.SpanLifecycle}), the collection cycle that joins samples and
+ * completes profiles ({@link dev.spanprofile.lifecycle.CollectionCycle}, whose javadoc is the order of a cycle), and
+ * the local roots whose profile waits to be complete ({@link dev.spanprofile.lifecycle.CompletedRoots}).
  * <p>
- * May import {@code aggregate}, {@code store} and {@code tracking}.
+ * May import {@code aggregate}, {@code attribution}, {@code sampling}, {@code store} and {@code tracking}.
  */
 package dev.spanprofile.lifecycle;

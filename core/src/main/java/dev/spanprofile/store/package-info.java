@@ -3,6 +3,6 @@
  * span id, evicts the oldest finished ones within {@code max-spans} and {@code max-memory}, keeps dropped requests
  * while they await their samples and retains the slowest and failed ones.
  * <p>
- * May import {@code profile} only.
+ * May import {@code profile} and {@code tracking} (the clocks: {@link dev.spanprofile.tracking.Watermark}).
  */
 package dev.spanprofile.store;
