@@ -20,7 +20,9 @@ import dev.spanprofile.lifecycle.SpanLifecycle;
 import dev.spanprofile.lifecycle.SpanLifecycleProcessor;
 import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.sampling.SamplerUnavailableException;
+import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.sampling.SamplingEngine;
+import dev.spanprofile.sampling.SamplingEngineFactory;
 import dev.spanprofile.slowlog.SlowSpanLog;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
@@ -45,7 +47,8 @@ public final class SpanProfiler implements AutoCloseable {
 	/** The instance that owns the JVM-wide hook and native profiler, if any. */
 	private static final AtomicReference<SpanProfiler> owner = new AtomicReference<>();
 
-	private final SpanProfilerSettings settings;
+	/** Replaced, with the engine, by {@link #resample}. */
+	private volatile SpanProfilerSettings settings;
 
 	private final SpanProfileStore store;
 
@@ -55,7 +58,10 @@ public final class SpanProfiler implements AutoCloseable {
 
 	private final SampleAttributor attributor;
 
-	private final SamplingEngine engine;
+	private volatile SamplingEngine engine;
+
+	/** Makes the engine for other sampler settings; {@code null} when the engine was supplied as it is. */
+	private final SamplingEngineFactory engines;
 
 	private final ActivationRecorder recorder = ActivationRecorder.global();
 
@@ -69,7 +75,22 @@ public final class SpanProfiler implements AutoCloseable {
 	 */
 	private volatile ProfilerState state = ProfilerState.NEW;
 
+	/**
+	 * A profiler whose engine {@code engines} makes, for the settings' sampler and for any other one asked for at run
+	 * time ({@link #resample}).
+	 */
+	public SpanProfiler(SpanProfilerSettings settings, SamplingEngineFactory engines) {
+		this(settings, engines, (frames) -> engines.create(settings.sampler(), frames));
+	}
+
+	/** A profiler with the engine {@code engineFactory} makes, which {@link #resample} cannot replace. */
 	public SpanProfiler(SpanProfilerSettings settings, Function<FrameTable, SamplingEngine> engineFactory) {
+		this(settings, null, engineFactory);
+	}
+
+	private SpanProfiler(SpanProfilerSettings settings, SamplingEngineFactory engines,
+			Function<FrameTable, SamplingEngine> engineFactory) {
+		this.engines = engines;
 		this.settings = settings;
 		this.store = new SpanProfileStore(settings.store(), MonotonicEpoch::nowEpochNanos);
 		this.aggregates = new NameAggregates(settings.aggregate(), this.store.frames(), MonotonicEpoch::nowEpochNanos);
@@ -200,6 +221,37 @@ public final class SpanProfiler implements AutoCloseable {
 	@Override
 	public void close() {
 		stop();
+	}
+
+	/**
+	 * Sample as {@code sampler} says from now on, without a restart of the application: the engine is stopped (its
+	 * samples so far collected), made anew and started again if it ran. Requests already stored keep their samples.
+	 * When the new engine cannot start, the previous settings are restored and started again.
+	 * @return {@code null} when sampling now follows {@code sampler}, else why not (nothing changed)
+	 * @throws IllegalStateException when the engine was supplied as it is and cannot be made anew
+	 */
+	public synchronized String resample(SamplerSettings sampler) {
+		if (this.engines == null) {
+			throw new IllegalStateException("this profiler's engine was supplied as it is and cannot be changed");
+		}
+		boolean wasRunning = this.state.isRunning();
+		SpanProfilerSettings previousSettings = this.settings;
+		SamplingEngine previousEngine = this.engine;
+		stop();
+		useEngine(this.engines.create(sampler, this.store.frames()), previousSettings.withSampler(sampler));
+		if (!wasRunning || start()) {
+			return null;
+		}
+		String reason = this.state.reason();
+		useEngine(previousEngine, previousSettings);
+		start();
+		return reason;
+	}
+
+	private void useEngine(SamplingEngine engine, SpanProfilerSettings settings) {
+		this.engine = engine;
+		this.settings = settings;
+		this.cycle.useEngine(engine);
 	}
 
 	/**

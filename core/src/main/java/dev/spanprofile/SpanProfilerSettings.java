@@ -46,6 +46,11 @@ public record SpanProfilerSettings(SamplerSettings sampler, StoreSettings store,
 		}
 	}
 
+	/** These settings, sampling as {@code sampler} says. */
+	public SpanProfilerSettings withSampler(SamplerSettings sampler) {
+		return new SpanProfilerSettings(sampler, this.store, this.dumpInterval, this.slowSpanLog, this.aggregate);
+	}
+
 	public static SpanProfilerSettings defaults() {
 		return new SpanProfilerSettings(SamplerSettings.defaults(), StoreSettings.defaults(), Duration.ofSeconds(1));
 	}

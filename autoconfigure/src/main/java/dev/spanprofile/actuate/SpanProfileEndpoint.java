@@ -18,6 +18,7 @@ import dev.spanprofile.view.ProfileQuery;
 import dev.spanprofile.view.SpanListQuery;
 import dev.spanprofile.view.SpanListView;
 import dev.spanprofile.view.SpanProfileViews;
+import dev.spanprofile.view.SamplingChange;
 import dev.spanprofile.view.ViewException;
 
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
@@ -158,26 +159,52 @@ public class SpanProfileEndpoint {
 	}
 
 	/**
-	 * Stop or resume profiling without restarting the application ({@code POST {"enabled": false}}). Stored profiles
-	 * stay readable while stopped; spans that start meanwhile are not stored. Like every write operation it is
-	 * unavailable with {@code management.endpoint.spanprofile.access=read-only}.
+	 * Change what is sampled, or stop and resume profiling, without restarting the application:
+	 * {@code POST {"event": "cpu,wall,alloc,lock", "interval": "20ms"}}, {@code POST {"enabled": false}}. Every value
+	 * is checked before anything changes: a bad one is a 400 that names what is allowed, and sampling stays as it was.
+	 * Stored profiles stay readable while stopped; spans that start meanwhile are not stored. Like every write
+	 * operation it is unavailable with {@code management.endpoint.spanprofile.access=read-only}.
 	 * @param enabled {@code true} or {@code false}; taken as a string so that anything else gets a 400 that says why
-	 * @return the engine status after the change; {@code running} is false with a {@code problem} when the profiler
-	 * could not start
+	 * @param event the events to sample from now on, as {@code spanprofile.event} takes them
+	 * @param interval the sampling interval, e.g. {@code 20ms}
+	 * @param allocInterval bytes between allocation samples, e.g. {@code 512KB}
+	 * @param lockThreshold the lock event's threshold, e.g. {@code 10ms}
+	 * @return the engine status after the change: what is sampled now; {@code running} is false with a
+	 * {@code problem} when the profiler could not start
 	 */
 	@WriteOperation
-	public WebEndpointResponse<Map<String, Object>> setEnabled(@Nullable String enabled) {
-		String value = (enabled != null) ? enabled.trim() : "";
-		if (value.equalsIgnoreCase("true")) {
+	public WebEndpointResponse<Map<String, Object>> configure(@Nullable String enabled, @Nullable String event,
+			@Nullable String interval, @Nullable String allocInterval, @Nullable String lockThreshold) {
+		String switchTo = (enabled != null) ? enabled.trim() : null;
+		SamplingChange change = new SamplingChange(event, interval, allocInterval, lockThreshold);
+		if (switchTo == null && change.isEmpty()) {
+			return error(ViewException.badRequest("Expected a JSON body {\"enabled\": true}, {\"enabled\": false} or "
+					+ "what to sample, e.g. {\"event\": \"cpu,wall\", \"interval\": \"20ms\"}"));
+		}
+		if (switchTo != null && !switchTo.equalsIgnoreCase("true") && !switchTo.equalsIgnoreCase("false")) {
+			return error(ViewException
+				.badRequest("enabled must be true or false, was '" + Echo.of(switchTo) + "'"));
+		}
+		if (!change.isEmpty()) {
+			try {
+				String refused = this.profiler.resample(change.applyTo(this.profiler.settings().sampler()));
+				if (refused != null) {
+					return error(ViewException.badRequest("The profiler cannot sample that here, sampling is "
+							+ "unchanged: " + refused));
+				}
+			}
+			catch (ViewException ex) {
+				return error(ex);
+			}
+			catch (IllegalStateException ex) {
+				return error(ViewException.badRequest(ex.getMessage()));
+			}
+		}
+		if ("true".equalsIgnoreCase(switchTo)) {
 			this.profiler.start();
 		}
-		else if (value.equalsIgnoreCase("false")) {
+		else if ("false".equalsIgnoreCase(switchTo)) {
 			this.profiler.stop();
-		}
-		else {
-			return error(ViewException.badRequest(value.isEmpty()
-					? "Expected a JSON body {\"enabled\": true} or {\"enabled\": false}"
-					: "enabled must be true or false, was '" + Echo.of(value) + "'"));
 		}
 		return new WebEndpointResponse<>(this.views.engine(), 200);
 	}

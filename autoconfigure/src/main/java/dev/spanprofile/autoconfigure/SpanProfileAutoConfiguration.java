@@ -70,10 +70,10 @@ public final class SpanProfileAutoConfiguration {
 		SamplingEngineFactory integration = engineFactory.getIfAvailable();
 		if (integration != null) {
 			return new SpanProfiler(settings,
-					(frames) -> EngineWithWaits.around(integration.create(sampler, frames), sampler, frames));
+					(chosen, frames) -> EngineWithWaits.around(integration.create(chosen, frames), chosen, frames));
 		}
 		EngineChoice engine = EngineSelection.choose(properties.getEngine(), environment);
-		return new SpanProfiler(settings, (frames) -> engine.create(sampler, frames));
+		return new SpanProfiler(settings, engine::create);
 	}
 
 	@Bean

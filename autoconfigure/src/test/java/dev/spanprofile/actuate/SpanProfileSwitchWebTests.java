@@ -45,8 +45,49 @@ class SpanProfileSwitchWebTests {
 	SpanProfiler profiler;
 
 	@AfterEach
-	void leaveItRunning() {
+	void leaveItRunning() throws Exception {
+		post("{\"event\": \"cpu\", \"interval\": \"10ms\"}", 200);
 		this.profiler.start();
+	}
+
+	@Test
+	void whatIsSampledChangesWithoutARestartAndABadValueChangesNothing() throws Exception {
+		Map<String, Object> changed = post("{\"event\": \"cpu,wall\", \"interval\": \"20ms\"}", 200);
+		assertThat(changed.get("running")).isEqualTo(true);
+		assertThat(changed.get("event")).asString().startsWith("cpu,wall");
+		assertThat(changed.get("intervalMillis")).isEqualTo(20.0);
+		// A request of its own name: the other tests count the /burn requests.
+		get("/wait?millis=400");
+		Map<String, Object> span = awaitCompleteSpans("http get /wait", 1).get(0);
+		HttpResponse<String> wall = get("/actuator/spanprofile/" + span.get("spanId") + "?event=wall");
+		assertThat(wall.statusCode()).as(wall.body()).isEqualTo(200);
+		Map<String, Object> wallGraph = json.readValue(wall.body(), new TypeReference<>() {
+		});
+		// Wall-clock samples every 20 ms of the request's life, the way the new setting samples: 10 ms would give
+		// twice as many.
+		double expected = ((Number) span.get("durationMillis")).doubleValue() / 20;
+		assertThat((double) ((Number) wallGraph.get("samples")).longValue())
+			.as("wall samples of a %s ms request at 20 ms", span.get("durationMillis"))
+			.isBetween(0.7 * expected, 1.2 * expected + 1);
+
+		assertThat(post("{\"event\": \"cpu,bogus\"}", 400).get("message")).asString()
+			.contains("cpu, itimer, ctimer, wall, alloc and lock")
+			.contains("was 'cpu,bogus'");
+		assertThat(post("{\"interval\": \"soon\"}", 400).get("message")).asString()
+			.isEqualTo("interval must be a duration such as 10ms or 1s, was 'soon'");
+		assertThat(post("{\"event\": \"cpu,ctimer\"}", 400).get("message")).asString()
+			.contains("At most one of cpu, itimer and ctimer");
+		Map<String, Object> unchanged = profilerStatus();
+		assertThat(unchanged.get("event")).asString().startsWith("cpu,wall");
+		assertThat(unchanged.get("intervalMillis")).isEqualTo(20.0);
+		assertThat(unchanged.get("running")).isEqualTo(true);
+	}
+
+	private Map<String, Object> profilerStatus() throws Exception {
+		HttpResponse<String> response = get("/actuator/spanprofile");
+		// The list's body leads with the engine's status.
+		return json.readValue(response.body(), new TypeReference<>() {
+		});
 	}
 
 	@Test

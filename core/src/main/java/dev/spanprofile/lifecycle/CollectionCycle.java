@@ -46,7 +46,8 @@ public final class CollectionCycle {
 
 	private static final System.Logger logger = System.getLogger(CollectionCycle.class.getName());
 
-	private final SamplingEngine engine;
+	/** Replaced only while the profiler is stopped ({@link #useEngine}). */
+	private volatile SamplingEngine engine;
 
 	private final SampleAttributor attributor;
 
@@ -90,6 +91,17 @@ public final class CollectionCycle {
 		this.running = running;
 		this.deliveryLag = new DeliveryLag(dumpInterval);
 		store.profilesCompleteUpTo(this.completeUpTo);
+	}
+
+	/** Collect from {@code engine} from now on; the profiler is stopped while it changes engines. */
+	public void useEngine(SamplingEngine engine) {
+		this.lock.lock();
+		try {
+			this.engine = engine;
+		}
+		finally {
+			this.lock.unlock();
+		}
 	}
 
 	/** The collector thread's periodic task: a collection when one is due, else a drain. Never throws. */
