@@ -30,7 +30,8 @@ import org.HdrHistogram.PackedHistogram;
  * Bounded three ways: at most {@link AggregateSettings#maxNames()} names (later ones count as
  * {@link AggregateSettings#OTHER}), at most {@link AggregateSettings#maxStacks()} call-tree nodes per profile, and
  * {@link AggregateSettings#maxBytes()} overall, beyond which the oldest buckets lose their profiles but keep their
- * statistics.
+ * statistics. The stack trie takes at most half of that, at what its arrays cost once doubled; when it runs out of
+ * room it is rebuilt from the stacks still counted, newest first, and the oldest buckets lose their stacks.
  */
 public final class NameAggregates {
 
@@ -52,7 +53,14 @@ public final class NameAggregates {
 
 	private final AtomicLong profileBytes = new AtomicLong();
 
-	private long lastCompaction = Long.MIN_VALUE;
+	/** The trie's size when last rebuilt: it is rebuilt again only once it has grown a little since. */
+	private int sizeAfterCompaction;
+
+	/** Whether the trie holds stacks that no bucket counts any more (expired, dropped or trimmed away). */
+	private boolean staleStacks;
+
+	/** The bucket index of the last rebuild made to meet the memory budget: one a bucket at most. */
+	private long budgetCompaction = Long.MIN_VALUE;
 
 	private volatile long lastSweepIndex = Long.MIN_VALUE;
 
@@ -64,9 +72,9 @@ public final class NameAggregates {
 		this.trie = new StackTrie(trimmed, trieCapacity(settings));
 	}
 
-	/** The trie may take about half the budget (some 24 bytes a node); buckets and statistics the rest. */
+	/** The trie may take half the budget, at what its arrays cost at their largest; buckets and statistics the rest. */
 	private static int trieCapacity(AggregateSettings settings) {
-		return (int) Math.max(1024, Math.min(Integer.MAX_VALUE / 4, settings.maxBytes() / 2 / 24));
+		return StackTrie.capacityFor(settings.maxBytes() / 2);
 	}
 
 	public AggregateSettings settings() {
@@ -99,9 +107,11 @@ public final class NameAggregates {
 		long now = tick();
 		int band = LatencyBands.of(root.durationNanos(root.endEpochNanos()));
 		StackTree[] trees = new StackTree[SampleKind.values().length];
+		int nodes = 0;
 		for (SampleKind kind : SampleKind.values()) {
 			if (root.inclusiveSampleCount(kind) > 0) {
 				trees[kind.ordinal()] = root.inclusiveSamples(kind);
+				nodes += trees[kind.ordinal()].nodeCount();
 			}
 		}
 		NameAggregate aggregate = resolve(root.name());
@@ -110,10 +120,7 @@ public final class NameAggregates {
 			if (bucket == null) {
 				return;
 			}
-			if (this.trie.full() && this.lastCompaction != now) {
-				this.lastCompaction = now;
-				compactTrie();
-			}
+			makeRoom(bucket, nodes);
 			bucket.spanFolded(band);
 			for (SampleKind kind : SampleKind.values()) {
 				StackTree tree = trees[kind.ordinal()];
@@ -129,9 +136,10 @@ public final class NameAggregates {
 				// Below the budget, not to it, so that a busy bucket is not trimmed on every span.
 				bucket.replaceCounts(
 						new StackTrimming(this.trie).trim(bucket.counts(), this.settings.maxStacks() * 3 / 4));
+				this.staleStacks = true;
 			}
 			account(bucket);
-			enforceMemoryBudget();
+			enforceMemoryBudget(bucket, now);
 		}
 	}
 
@@ -371,9 +379,15 @@ public final class NameAggregates {
 					return !stats && !profiles;
 				}
 			});
-			if (this.names.isEmpty()) {
-				synchronized (this.profileLock) {
+			synchronized (this.profileLock) {
+				if (this.names.isEmpty()) {
 					this.trie = new StackTrie(this.trie.trimmedFrame(), trieCapacity(this.settings));
+					this.sizeAfterCompaction = this.trie.size();
+					this.staleStacks = false;
+				}
+				else if (this.staleStacks) {
+					// Once a bucket: what left the window leaves the trie too, before it takes the room of new stacks.
+					compactTrie(null, this.trie.capacity());
 				}
 			}
 		}
@@ -394,50 +408,96 @@ public final class NameAggregates {
 	private void released(ProfileBucket bucket) {
 		this.profileBytes.addAndGet(-bucket.accountedBytes);
 		bucket.accountedBytes = 0;
+		this.staleStacks |= bucket.holdsStacks();
 	}
 
 	/**
-	 * Over budget: forget the stacks of the oldest buckets, across names, until within it (their statistics and
-	 * counts stay). Under the profile lock.
+	 * Before {@code nodes} more stacks are interned: when the trie has no room for them, rebuild it, keeping the
+	 * newest buckets' stacks up to three quarters of its capacity. Only once it has grown since it last was: a trie
+	 * full of one bucket's stacks is not rebuilt on every fold (its overflow goes to {@code [trimmed]} frames
+	 * meanwhile). Under the profile lock.
 	 */
-	private void enforceMemoryBudget() {
-		while (approximateBytes() > this.settings.maxBytes()) {
-			ProfileBucket[] oldest = { null };
-			for (NameAggregate aggregate : this.names.values()) {
-				aggregate.profiles.forEach(Long.MIN_VALUE, Long.MAX_VALUE, (bucket) -> {
-					if (bucket.holdsStacks() && (oldest[0] == null || bucket.index() < oldest[0].index())) {
-						oldest[0] = bucket;
-					}
-				});
-			}
-			if (oldest[0] == null) {
-				return;
-			}
-			oldest[0].dropStacks();
-			account(oldest[0]);
+	private void makeRoom(ProfileBucket folding, int nodes) {
+		StackTrie trie = this.trie;
+		if (trie.size() + nodes > trie.capacity() && trie.size() - this.sizeAfterCompaction >= trie.capacity() / 8) {
+			compactTrie(folding, trie.capacity() / 4 * 3);
 		}
 	}
 
 	/**
-	 * The trie only grows; once full, rebuild it from the stacks still counted, so that stacks of expired buckets
-	 * stop taking the room of new ones. Under the profile lock.
+	 * Over budget: rebuild the trie if it holds stacks nothing counts (once a bucket at most), then forget the
+	 * stacks of the oldest buckets, across names, until within it (their statistics and counts stay). Never those
+	 * of the bucket being folded. Under the profile lock.
 	 */
-	private void compactTrie() {
-		StackTrie fresh = new StackTrie(this.trie.trimmedFrame(), trieCapacity(this.settings));
+	private void enforceMemoryBudget(ProfileBucket folding, long now) {
+		if (approximateBytes() <= this.settings.maxBytes()) {
+			return;
+		}
+		if (this.staleStacks && this.budgetCompaction != now) {
+			this.budgetCompaction = now;
+			compactTrie(folding, this.trie.capacity());
+		}
+		long excess = approximateBytes() - this.settings.maxBytes();
+		List<ProfileBucket> oldestFirst = bucketsHoldingStacks();
+		oldestFirst.sort(Comparator.comparingLong(ProfileBucket::index));
+		long freed = 0;
+		for (ProfileBucket bucket : oldestFirst) {
+			if (freed >= excess) {
+				return;
+			}
+			if (bucket != folding) {
+				long before = bucket.bytes();
+				bucket.dropStacks();
+				account(bucket);
+				freed += before - bucket.bytes();
+				// Their nodes stay in the trie, counted, until it is next rebuilt.
+				this.staleStacks = true;
+			}
+		}
+	}
+
+	private List<ProfileBucket> bucketsHoldingStacks() {
+		List<ProfileBucket> buckets = new ArrayList<>();
 		for (NameAggregate aggregate : this.names.values()) {
 			aggregate.profiles.forEach(Long.MIN_VALUE, Long.MAX_VALUE, (bucket) -> {
+				if (bucket.holdsStacks()) {
+					buckets.add(bucket);
+				}
+			});
+		}
+		return buckets;
+	}
+
+	/**
+	 * The trie only grows: rebuild it from the stacks still counted, so that stacks of expired, dropped and trimmed
+	 * buckets stop taking the room of new ones. The newest buckets are kept first, the one being folded (if any)
+	 * before all; once {@code keepNodes} are taken, older buckets lose their stacks. Under the profile lock.
+	 */
+	private void compactTrie(ProfileBucket folding, int keepNodes) {
+		StackTrie old = this.trie;
+		StackTrie fresh = new StackTrie(old.trimmedFrame(), old.capacity());
+		List<ProfileBucket> newestFirst = bucketsHoldingStacks();
+		newestFirst.sort(Comparator.comparing((ProfileBucket bucket) -> bucket != folding)
+			.thenComparing(Comparator.comparingLong(ProfileBucket::index).reversed()));
+		for (ProfileBucket bucket : newestFirst) {
+			if (bucket != folding && fresh.size() > keepNodes) {
+				bucket.dropStacks();
+			}
+			else {
 				LongCounts remapped = new LongCounts();
 				bucket.counts().forEach((key, samples) -> {
-					int[] path = this.trie.path(ProfileBucket.stackOf(key));
+					int[] path = old.path(ProfileBucket.stackOf(key));
 					int stack = fresh.intern(path, path.length);
 					remapped.add(ProfileBucket.key(stack, SampleKind.values()[ProfileBucket.kindOf(key)],
 							ProfileBucket.bandOf(key)), samples);
 				});
 				bucket.replaceCounts(remapped);
-				account(bucket);
-			});
+			}
+			account(bucket);
 		}
 		this.trie = fresh;
+		this.sizeAfterCompaction = fresh.size();
+		this.staleStacks = false;
 	}
 
 	private record Side(StackTree tree, long spans) {

@@ -47,7 +47,7 @@ final class StackTrimming {
 		if (base == StackTrie.ROOT) {
 			return stack;
 		}
-		return this.trie.child(this.trie.parent(base), this.trie.trimmedFrame());
+		return this.trie.trimmedUnder(this.trie.parent(base));
 	}
 
 }
