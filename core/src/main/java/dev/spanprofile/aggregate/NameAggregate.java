@@ -13,6 +13,12 @@ final class NameAggregate {
 
 	final BucketRing<ProfileBucket> profiles;
 
+	/**
+	 * Swept: no longer in the names, so nothing recorded into it could be read. Written under both locks, read
+	 * under either.
+	 */
+	boolean retired;
+
 	NameAggregate(String name, int bucketCount) {
 		this.name = name;
 		this.stats = new BucketRing<>(bucketCount, TimeBucket::new);

@@ -64,6 +64,10 @@ public final class NameAggregates {
 
 	private volatile long lastSweepIndex = Long.MIN_VALUE;
 
+	/** Runs between resolving a name and recording into its aggregate: where a test interleaves a sweep. */
+	Runnable afterResolve = () -> {
+	};
+
 	public NameAggregates(AggregateSettings settings, FrameTable frames, LongSupplier clockEpochNanos) {
 		this.settings = settings;
 		this.clockEpochNanos = clockEpochNanos;
@@ -84,14 +88,22 @@ public final class NameAggregates {
 	/** A local root ended: count it in its name's latency statistics. */
 	public void spanEnded(String name, String spanId, long durationNanos, boolean error, long endEpochNanos) {
 		long now = tick();
-		NameAggregate aggregate = resolve(name);
-		synchronized (aggregate) {
-			TimeBucket bucket = aggregate.stats.bucket(indexOf(endEpochNanos), now, this::released);
-			if (bucket != null) {
-				bucket.spanEnded(spanId, durationNanos, error);
-				long bytes = bucket.bytes();
-				this.statsBytes.addAndGet(bytes - bucket.accountedBytes);
-				bucket.accountedBytes = bytes;
+		// A sweep may retire the aggregate between its lookup and the lock: then look it up again.
+		while (true) {
+			NameAggregate aggregate = resolve(name);
+			this.afterResolve.run();
+			synchronized (aggregate) {
+				if (aggregate.retired) {
+					continue;
+				}
+				TimeBucket bucket = aggregate.stats.bucket(indexOf(endEpochNanos), now, this::released);
+				if (bucket != null) {
+					bucket.spanEnded(spanId, durationNanos, error);
+					long bytes = bucket.bytes();
+					this.statsBytes.addAndGet(bytes - bucket.accountedBytes);
+					bucket.accountedBytes = bytes;
+				}
+				return;
 			}
 		}
 	}
@@ -114,33 +126,43 @@ public final class NameAggregates {
 				nodes += trees[kind.ordinal()].nodeCount();
 			}
 		}
-		NameAggregate aggregate = resolve(root.name());
-		synchronized (this.profileLock) {
-			ProfileBucket bucket = aggregate.profiles.bucket(indexOf(root.endEpochNanos()), now, this::released);
-			if (bucket == null) {
-				return;
-			}
-			makeRoom(bucket, nodes);
-			bucket.spanFolded(band);
-			for (SampleKind kind : SampleKind.values()) {
-				StackTree tree = trees[kind.ordinal()];
-				if (tree != null) {
-					tree.visit((path, depth, total, self) -> {
-						if (self > 0) {
-							bucket.add(this.trie.intern(path, depth), kind, band, self);
-						}
-					});
+		while (true) {
+			NameAggregate aggregate = resolve(root.name());
+			this.afterResolve.run();
+			synchronized (this.profileLock) {
+				if (!aggregate.retired) {
+					fold(aggregate, root, band, trees, nodes, now);
+					return;
 				}
 			}
-			if (bucket.counts().size() > this.settings.maxStacks()) {
-				// Below the budget, not to it, so that a busy bucket is not trimmed on every span.
-				bucket.replaceCounts(
-						new StackTrimming(this.trie).trim(bucket.counts(), this.settings.maxStacks() * 3 / 4));
-				this.staleStacks = true;
-			}
-			account(bucket);
-			enforceMemoryBudget(bucket, now);
 		}
+	}
+
+	private void fold(NameAggregate aggregate, SpanRecord root, int band, StackTree[] trees, int nodes, long now) {
+		ProfileBucket bucket = aggregate.profiles.bucket(indexOf(root.endEpochNanos()), now, this::released);
+		if (bucket == null) {
+			return;
+		}
+		makeRoom(bucket, nodes);
+		bucket.spanFolded(band);
+		for (SampleKind kind : SampleKind.values()) {
+			StackTree tree = trees[kind.ordinal()];
+			if (tree != null) {
+				tree.visit((path, depth, total, self) -> {
+					if (self > 0) {
+						bucket.add(this.trie.intern(path, depth), kind, band, self);
+					}
+				});
+			}
+		}
+		if (bucket.counts().size() > this.settings.maxStacks()) {
+			// Below the budget, not to it, so that a busy bucket is not trimmed on every span.
+			bucket.replaceCounts(
+					new StackTrimming(this.trie).trim(bucket.counts(), this.settings.maxStacks() * 3 / 4));
+			this.staleStacks = true;
+		}
+		account(bucket);
+		enforceMemoryBudget(bucket, now);
 	}
 
 	/** Approximate heap held by all aggregates. */
@@ -370,13 +392,14 @@ public final class NameAggregates {
 	private void sweep(long now) {
 		synchronized (this.names) {
 			this.names.values().removeIf((aggregate) -> {
-				boolean stats;
+				// Under both its locks, so that a span recorded into it either lands before or sees it retired.
 				synchronized (aggregate) {
-					stats = aggregate.stats.expire(now, this::released);
-				}
-				synchronized (this.profileLock) {
-					boolean profiles = aggregate.profiles.expire(now, this::released);
-					return !stats && !profiles;
+					boolean stats = aggregate.stats.expire(now, this::released);
+					synchronized (this.profileLock) {
+						boolean profiles = aggregate.profiles.expire(now, this::released);
+						aggregate.retired = !stats && !profiles;
+						return aggregate.retired;
+					}
 				}
 			});
 			synchronized (this.profileLock) {
