@@ -50,13 +50,13 @@ class NameSweepTest {
 	/** The first time a name is resolved, a bucket turns and a sweep runs before anything is recorded. */
 	private static void sweepOnceAfterResolving(SyntheticSpans spans) {
 		boolean[] done = { false };
-		spans.aggregates.afterResolve = () -> {
+		spans.aggregates.afterResolve(() -> {
 			if (!done[0]) {
 				done[0] = true;
 				spans.advance(Duration.ofMinutes(1));
 				spans.aggregates.summaries(HOUR);
 			}
-		};
+		});
 	}
 
 }
