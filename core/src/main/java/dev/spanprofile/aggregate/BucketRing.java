@@ -74,10 +74,6 @@ final class BucketRing<B extends BucketRing.Indexed> {
 		return (B) this.ring[slot];
 	}
 
-	int slots() {
-		return this.ring.length;
-	}
-
 	/** A bucket: knows which one it is. */
 	interface Indexed {
 

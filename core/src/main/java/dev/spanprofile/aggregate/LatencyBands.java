@@ -47,4 +47,32 @@ public final class LatencyBands {
 		return (band + 1 < LOWER_EDGES.length) ? LOWER_EDGES[band + 1] : Long.MAX_VALUE;
 	}
 
+	/** The band whose lower edge is nearest to {@code nanos} on a log scale. */
+	static int nearestEdge(long nanos) {
+		int band = of(nanos);
+		if (band + 1 < count()) {
+			double below = (double) nanos / Math.max(1, lowerEdgeNanos(band));
+			double above = (double) lowerEdgeNanos(band + 1) / Math.max(1, nanos);
+			if (above < below) {
+				return band + 1;
+			}
+		}
+		return band;
+	}
+
+	/**
+	 * The first band of the slow spans by default: those slower than the p90's whole band, so that no typical span
+	 * is called slow by rounding; when none is (all in one band), the p90's band itself. Never band 0, so that the
+	 * typical side is a range of bands too.
+	 */
+	static int slowFrom(long[] spansPerBand, long p90Nanos) {
+		int p90Band = of(p90Nanos);
+		int split = p90Band + 1;
+		long above = 0;
+		for (int band = split; band < spansPerBand.length; band++) {
+			above += spansPerBand[band];
+		}
+		return Math.max(1, (above > 0) ? split : p90Band);
+	}
+
 }

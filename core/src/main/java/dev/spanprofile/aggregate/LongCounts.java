@@ -61,7 +61,17 @@ final class LongCounts {
 	}
 
 	long bytes() {
-		return 16L * this.keys.length + 48;
+		return bytesFor(this.keys.length);
+	}
+
+	/** What a table of {@code length} slots costs. */
+	static long bytesFor(int length) {
+		return 16L * length + 48;
+	}
+
+	/** The most keys a table of {@code length} slots holds before it doubles. */
+	static long keysWithin(int length) {
+		return (2L * length - 1) / 3;
 	}
 
 	void forEach(Entry visitor) {
@@ -87,7 +97,7 @@ final class LongCounts {
 	}
 
 	private void growIfNeeded() {
-		if (this.size * 3 < this.keys.length * 2) {
+		if (this.size <= keysWithin(this.keys.length)) {
 			return;
 		}
 		long[] oldKeys = this.keys;

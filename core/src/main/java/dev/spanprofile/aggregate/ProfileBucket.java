@@ -4,8 +4,8 @@ import dev.spanprofile.profile.SampleKind;
 
 /**
  * The samples of one name's spans that ended within one time bucket and whose profiles were folded in: counts per
- * (stack, sample kind, latency band), stacks being ids in the shared {@link StackTrie}. Guarded by the trie's
- * owner.
+ * (stack, sample kind, latency band), stacks being ids in the shared {@link StackTrie}. Guarded by the
+ * {@link NameProfiles} that owns the trie.
  */
 final class ProfileBucket implements BucketRing.Indexed {
 
@@ -21,8 +21,8 @@ final class ProfileBucket implements BucketRing.Indexed {
 
 	private boolean dropped;
 
-	/** What {@link #bytes()} was when last counted in the aggregates' total. */
-	long accountedBytes;
+	/** What {@link #bytes()} was when last counted in its owner's total. */
+	private long accountedBytes;
 
 	ProfileBucket(long index) {
 		this.index = index;
@@ -35,6 +35,11 @@ final class ProfileBucket implements BucketRing.Indexed {
 
 	static long key(int stack, SampleKind kind, int band) {
 		return ((long) stack << 16) | ((long) kind.ordinal() << 8) | band;
+	}
+
+	/** {@code key} with another stack, the same kind and band. */
+	static long withStack(long key, int stack) {
+		return ((long) stack << 16) | (key & 0xFFFF);
 	}
 
 	static int stackOf(long key) {
@@ -88,6 +93,21 @@ final class ProfileBucket implements BucketRing.Indexed {
 
 	long bytes() {
 		return FIXED_BYTES + 8L * this.spansPerBand.length + this.counts.bytes();
+	}
+
+	/** What to add to its owner's total since it last counted this bucket. */
+	long recount() {
+		long bytes = bytes();
+		long change = bytes - this.accountedBytes;
+		this.accountedBytes = bytes;
+		return change;
+	}
+
+	/** What to add to its owner's total as this bucket goes: minus all it counted. */
+	long release() {
+		long change = -this.accountedBytes;
+		this.accountedBytes = 0;
+		return change;
 	}
 
 }

@@ -7,22 +7,29 @@ import java.util.Arrays;
  * then only counts samples per stack id (the id of the stack's last node). Stacks repeat across names, buckets
  * and bands, so this is what lets an hour of profiles fit in a few megabytes.
  * <p>
- * Bounded: once {@code capacity} nodes exist, a stack that would need new nodes is cut at its deepest known frame
- * and counted in a {@code [trimmed]} frame there (one per node at most). Not thread-safe.
+ * Bounded: never more than {@code capacity} nodes, placeholders included, so never more bytes than
+ * {@link #capacityFor(long)} was given. Once full, a stack that would need new nodes is cut at its deepest known
+ * frame and counted in a {@code [trimmed]} frame there, or under the nearest caller that has one (the root always
+ * has). Not thread-safe.
  */
 final class StackTrie {
 
 	static final int ROOT = 0;
 
+	private static final int MIN_CAPACITY = 64;
+
+	/** Per node: its frame, parent and depth. */
+	private static final int NODE_BYTES = 12;
+
 	private final int trimmedFrame;
 
 	private final int capacity;
 
-	private int[] frames = new int[1024];
+	private int[] frames;
 
-	private int[] parents = new int[1024];
+	private int[] parents;
 
-	private int[] depths = new int[1024];
+	private int[] depths;
 
 	private int size = 1;
 
@@ -31,9 +38,33 @@ final class StackTrie {
 
 	StackTrie(int trimmedFrame, int capacity) {
 		this.trimmedFrame = trimmedFrame;
-		this.capacity = capacity;
+		this.capacity = Math.max(MIN_CAPACITY, capacity);
+		int initial = Math.min(1024, this.capacity);
+		this.frames = new int[initial];
+		this.parents = new int[initial];
+		this.depths = new int[initial];
 		this.frames[ROOT] = -1;
 		this.parents[ROOT] = -1;
+		// Where a stack goes when nothing deeper has room: it exists from the start, so there always is one.
+		add(ROOT, trimmedFrame);
+	}
+
+	/**
+	 * The most nodes a trie can hold within {@code bytes}, counting what its arrays cost when they have just
+	 * doubled: the node arrays grow up to the capacity, the child table by powers of two and at two thirds full.
+	 */
+	static int capacityFor(long bytes) {
+		long best = 0;
+		for (long table = 8; table <= (1L << 30); table <<= 1) {
+			long tableBytes = LongCounts.bytesFor((int) table);
+			if (tableBytes > bytes) {
+				break;
+			}
+			// The root has no entry in the child table.
+			long nodes = Math.min(LongCounts.keysWithin((int) table) + 1, (bytes - tableBytes) / NODE_BYTES);
+			best = Math.max(best, nodes);
+		}
+		return (int) Math.max(MIN_CAPACITY, Math.min(best, Integer.MAX_VALUE / 4));
 	}
 
 	/** The id of the stack {@code path[0..depth)}, root frame first. */
@@ -42,8 +73,8 @@ final class StackTrie {
 		for (int i = 0; i < depth; i++) {
 			int child = (int) this.children.get(key(node, path[i]), -1);
 			if (child < 0) {
-				if (this.size >= this.capacity && path[i] != this.trimmedFrame) {
-					return child(node, this.trimmedFrame);
+				if (this.size >= this.capacity) {
+					return trimmedUnder(node);
 				}
 				child = add(node, path[i]);
 			}
@@ -52,10 +83,23 @@ final class StackTrie {
 		return node;
 	}
 
-	/** The id of {@code frame} called from {@code parent}, created if needed. */
-	int child(int parent, int frame) {
-		int child = (int) this.children.get(key(parent, frame), -1);
-		return (child >= 0) ? child : add(parent, frame);
+	/**
+	 * The {@code [trimmed]} frame called from {@code node}, created if there is room, otherwise that of its nearest
+	 * caller that has one; {@code node} itself if it is one.
+	 */
+	int trimmedUnder(int node) {
+		if (this.frames[node] == this.trimmedFrame) {
+			return node;
+		}
+		for (int caller = node;; caller = this.parents[caller]) {
+			int trimmed = (int) this.children.get(key(caller, this.trimmedFrame), -1);
+			if (trimmed >= 0) {
+				return trimmed;
+			}
+			if (this.size < this.capacity) {
+				return add(caller, this.trimmedFrame);
+			}
+		}
 	}
 
 	int parent(int node) {
@@ -84,17 +128,17 @@ final class StackTrie {
 		return this.size;
 	}
 
-	boolean full() {
-		return this.size >= this.capacity;
+	int capacity() {
+		return this.capacity;
 	}
 
 	long bytes() {
-		return 12L * this.frames.length + this.children.bytes();
+		return (long) NODE_BYTES * this.frames.length + this.children.bytes();
 	}
 
 	private int add(int parent, int frame) {
 		if (this.size == this.frames.length) {
-			int grown = this.size * 2;
+			int grown = (int) Math.min(this.capacity, this.size * 2L);
 			this.frames = Arrays.copyOf(this.frames, grown);
 			this.parents = Arrays.copyOf(this.parents, grown);
 			this.depths = Arrays.copyOf(this.depths, grown);

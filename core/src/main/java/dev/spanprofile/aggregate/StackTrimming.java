@@ -31,7 +31,7 @@ final class StackTrimming {
 				int stack = ProfileBucket.stackOf(key);
 				int up = (samples <= thin) ? up(stack) : stack;
 				moved[0] |= up != stack;
-				trimmed.add(key + (((long) up - stack) << 16), samples);
+				trimmed.add(ProfileBucket.withStack(key, up), samples);
 			});
 			current = trimmed;
 			if (!moved[0]) {
@@ -47,7 +47,7 @@ final class StackTrimming {
 		if (base == StackTrie.ROOT) {
 			return stack;
 		}
-		return this.trie.child(this.trie.parent(base), this.trie.trimmedFrame());
+		return this.trie.trimmedUnder(this.trie.parent(base));
 	}
 
 }

@@ -26,8 +26,8 @@ final class TimeBucket implements BucketRing.Indexed {
 
 	private final long[] slowestNanos = new long[SLOWEST_KEPT];
 
-	/** What {@link #bytes()} was when last counted in the aggregates' total. */
-	long accountedBytes;
+	/** What {@link #bytes()} was when last counted in its owner's total. */
+	private long accountedBytes;
 
 	TimeBucket(long index) {
 		this.index = index;
@@ -66,6 +66,21 @@ final class TimeBucket implements BucketRing.Indexed {
 
 	long bytes() {
 		return FIXED_BYTES + this.latencyMicros.getEstimatedFootprintInBytes() + SLOWEST_KEPT * 60L;
+	}
+
+	/** What to add to its owner's total since it last counted this bucket. */
+	long recount() {
+		long bytes = bytes();
+		long change = bytes - this.accountedBytes;
+		this.accountedBytes = bytes;
+		return change;
+	}
+
+	/** What to add to its owner's total as this bucket goes: minus all it counted. */
+	long release() {
+		long change = -this.accountedBytes;
+		this.accountedBytes = 0;
+		return change;
 	}
 
 	long errors() {

@@ -26,12 +26,20 @@ public final class SpanProfileViews {
 
 	private final FrameClassifier classifier;
 
+	private final NameAggregates aggregates;
+
 	/**
 	 * @param classifier tells the application's own frames from libraries', for colours and running spans' names
 	 */
 	public SpanProfileViews(SpanProfiler profiler, FrameClassifier classifier) {
+		this(profiler, classifier, profiler.aggregates());
+	}
+
+	/** Over aggregates of their own, on a clock of their own: how a test makes a name expire between two reads. */
+	SpanProfileViews(SpanProfiler profiler, FrameClassifier classifier, NameAggregates aggregates) {
 		this.profiler = profiler;
 		this.classifier = classifier;
+		this.aggregates = aggregates;
 	}
 
 	/** The engine's state and sample counts, as they are now. */
@@ -104,7 +112,7 @@ public final class SpanProfileViews {
 	 */
 	public Object names(NamesQuery query) {
 		ViewContext context = context();
-		NameAggregates aggregates = this.profiler.aggregates();
+		NameAggregates aggregates = this.aggregates;
 		if (query.name() == null) {
 			return new NameListView(context, query.window(), aggregates.summaries(query.window()),
 					aggregates.settings());
@@ -115,21 +123,28 @@ public final class SpanProfileViews {
 					FrameSpans.top(this.profiler.store(), query.name(), query.kind(), path, 20), query.window(),
 					query.kind());
 		}
-		if (aggregates.summary(query.name(), query.window()) == null) {
-			throw ViewException.notFound("No span named '" + Echo.of(query.name()) + "' ended in the last "
-					+ NameViews.describe(query.window()) + " (names are exact and case-sensitive; see "
-					+ "/actuator/spanprofile/names for the list)");
-		}
+		// One lookup only: a name can leave the window (a sweep) between two.
 		if (query.compare()) {
-			return new NameDiffView(context,
-					aggregates.compare(query.name(), query.window(), query.kind(), query.minNanos()), query.window(),
-					query.kind(), null);
+			ProfileDiff diff = aggregates.compare(query.name(), query.window(), query.kind(), query.minNanos());
+			if (diff == null) {
+				throw noSuchName(query);
+			}
+			return new NameDiffView(context, diff, query.window(), query.kind(), null);
 		}
 		boolean ranged = query.minNanos() != null || query.maxNanos() != null;
 		NameProfile profile = aggregates.profile(query.name(), query.window(), query.kind(),
 				(query.minNanos() != null) ? query.minNanos() : 0,
 				(query.maxNanos() != null) ? query.maxNanos() : Long.MAX_VALUE);
+		if (profile == null) {
+			throw noSuchName(query);
+		}
 		return new NameProfileView(context, profile, query.window(), query.kind(), ranged);
+	}
+
+	private static ViewException noSuchName(NamesQuery query) {
+		return ViewException.notFound("No span named '" + Echo.of(query.name()) + "' ended in the last "
+				+ NameViews.describe(query.window()) + " (names are exact and case-sensitive; see "
+				+ "/actuator/spanprofile/names for the list)");
 	}
 
 	/**
@@ -145,7 +160,7 @@ public final class SpanProfileViews {
 			throw ViewException.notFound("No span " + query.id() + " is stored: it was not sampled by the tracer, "
 					+ "was evicted, or ran before profiling started");
 		}
-		ProfileDiff diff = this.profiler.aggregates().compareWithTypical(span, window, query.kind());
+		ProfileDiff diff = this.aggregates.compareWithTypical(span, window, query.kind());
 		if (diff == null) {
 			throw ViewException.notFound("The name of span " + query.id() + " ('" + Echo.of(span.localRoot().name())
 					+ "') has no aggregate in the last " + NameViews.describe(window));

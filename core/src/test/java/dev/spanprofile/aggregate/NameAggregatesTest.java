@@ -208,7 +208,7 @@ class NameAggregatesTest {
 		assertThat(profile.samples().totalSamples()).isEqualTo(total);
 		assertThat(spans.samplesThrough(profile.samples(), "a.Web.handle")).isEqualTo(total);
 		assertThat(spans.samplesThrough(profile.samples(), "a.Hot.leaf")).isEqualTo(2000);
-		assertThat(spans.samplesThrough(profile.samples(), TreeTrimmer.TRIMMED_FRAME)).isPositive()
+		assertThat(spans.samplesThrough(profile.samples(), NameAggregates.TRIMMED_FRAME)).isPositive()
 			.isLessThanOrEqualTo(400);
 	}
 

@@ -1,29 +1,34 @@
-package dev.spanprofile.aggregate;
+package dev.spanprofile.profile;
 
 import java.util.Arrays;
 
-import dev.spanprofile.profile.StackTree;
-
 /**
- * Bounds a call tree to a node budget by folding its thinnest branches into one {@code [trimmed]} frame under
- * their caller. Totals are preserved: every sample still counts at every frame that was kept on its way, so the
- * widths of the kept frames do not change.
+ * Bounds a call tree to a node budget by folding its thinnest branches into one placeholder frame under their
+ * caller. Totals are preserved: every sample still counts at every frame that was kept on its way, so the widths
+ * of the kept frames do not change.
  */
-final class TreeTrimmer {
+public final class TreeTrimmer {
 
-	static final String TRIMMED_FRAME = "[trimmed]";
+	private final int placeholderFrame;
 
-	private final int trimmedFrame;
+	/**
+	 * @param placeholder the name of the frame thin branches are folded into, such as {@code [trimmed]}: say that
+	 * something was left out, and be no method's name
+	 */
+	public TreeTrimmer(FrameTable frames, String placeholder) {
+		this.placeholderFrame = frames.intern(placeholder, FrameKind.JAVA);
+	}
 
-	TreeTrimmer(int trimmedFrame) {
-		this.trimmedFrame = trimmedFrame;
+	/** The frame id of the placeholder, for a structure that folds into the same frame. */
+	public int placeholderFrame() {
+		return this.placeholderFrame;
 	}
 
 	/**
 	 * {@code tree} itself when it has at most {@code maxStacks} nodes, otherwise a copy with at most
 	 * {@code targetNodes} (placeholders included).
 	 */
-	StackTree trim(StackTree tree, int maxStacks, int targetNodes) {
+	public StackTree trim(StackTree tree, int maxStacks, int targetNodes) {
 		if (tree.nodeCount() <= maxStacks) {
 			return tree;
 		}
@@ -90,7 +95,7 @@ final class TreeTrimmer {
 			}
 			else if (parentKept) {
 				int[] stack = Arrays.copyOf(path, depth);
-				stack[depth - 1] = this.trimmedFrame;
+				stack[depth - 1] = this.placeholderFrame;
 				trimmed.add(stack, total);
 			}
 		});
