@@ -87,12 +87,13 @@ public final class ShareAssert {
 	}
 
 	private InconclusiveProfileException inconclusive(String relation, double bound, Confidence range) {
-		String message = String.format(Locale.ROOT, "%d samples: too few to tell whether the %s share under %s is %s "
+		String why = (this.total < this.minimumSamples) ? "too few" : "not enough";
+		String message = String.format(Locale.ROOT, "%d samples: %s to tell whether the %s share under %s is %s "
 				+ "%.2f (measured %.2f, %d of %d; %s range %.2f–%.2f). A decision needs at least %d samples and the "
 				+ "range wholly on one side of the bound: run the request more often (SpanProfileAssertions.repeat) "
-				+ "or lower the interval (@ProfiledTest(interval = ...)).", this.total, this.kind.id(), this.frames,
-				relation, bound, share(), this.hits, this.total, Confidence.LEVEL, range.low(), range.high(),
-				this.minimumSamples);
+				+ "or lower the interval (@ProfiledTest(interval = ...)).", this.total, why, this.kind.id(),
+				this.frames, relation, bound, share(), this.hits, this.total, Confidence.LEVEL, range.low(),
+				range.high(), this.minimumSamples);
 		return new InconclusiveProfileException(message + FailureReport.evidence(this.profile, this.kind));
 	}
 
