@@ -31,7 +31,10 @@ record Confidence(double low, double high) {
 		double z2 = Z * Z;
 		double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
 		double half = (Z / (1 + z2 / n)) * Math.sqrt(p * (1 - p) / n + z2 / (4 * n * n));
-		return new Confidence(Math.max(0, centre - half), Math.min(1, centre + half));
+		// Exact at the ends, where rounding would leave a share of none (or all) a hair away from 0 (or 1).
+		double low = (hits == 0) ? 0 : Math.max(0, centre - half);
+		double high = (hits == total) ? 1 : Math.min(1, centre + half);
+		return new Confidence(low, high);
 	}
 
 	/**
