@@ -57,10 +57,14 @@ class FluxProfileAssertionsTests {
 		RequestProfile profile = ofRequestsIn(() -> get("/allocate?kilobytes=32768"));
 		assertThat(profile.requestCount()).isEqualTo(1);
 		assertThatProfile(profile).allocatedBytes().isAtMost(64L << 20).isAtLeast(16L << 20);
+		// 32 MiB in samples of 64 KiB: 512 samples, a Poisson count; four deviations either way.
+		double samples = assertThatProfile(profile).allocatedBytes().bytesPerRequest() / (64 * 1024);
+		assertThat(samples).isBetween(512 - 4 * Math.sqrt(512), 512 + 4 * Math.sqrt(512) + 16);
 		assertThatThrownBy(() -> assertThatProfile(profile).allocatedBytes().isAtMost(8L << 20))
 			.isInstanceOf(AssertionError.class)
 			.hasMessageStartingWith("Expected http get /allocate allocated per request to be at most 8.0 MiB, but it "
-					+ "was 3")
+					+ "was ")
+			.hasMessageContaining("allocation samples of 64.0 KiB over 1 request(s)")
 			.hasMessageContaining("RecognisableWork.recognisablyAllocatingMethod");
 	}
 
