@@ -1,0 +1,47 @@
+package dev.spanprofile.test;
+
+/**
+ * The entry points of profile assertions in a {@link ProfiledTest}:
+ * <pre class="code">
+ * mockMvc.perform(get("/checkout")).andExpect(status().isOk());
+ * assertThatProfile(ofLastRequest()).cpuShareUnder("com.fasterxml.jackson").isAtMost(0.1);
+ *
+ * assertThatProfile(repeat(20, () -&gt; mockMvc.perform(get("/checkout")))).allocatedBytes().isAtMost(2_000_000);
+ * </pre>
+ * Each waits until the profile of the requests is complete (every sample up to their end joined), at most 15 s.
+ */
+public final class SpanProfileAssertions {
+
+	private SpanProfileAssertions() {
+	}
+
+	public static ProfileAssert assertThatProfile(RequestProfile profile) {
+		return new ProfileAssert(profile);
+	}
+
+	/** The newest request (local root span) that started since the test began. */
+	public static RequestProfile ofLastRequest() {
+		return SpanProfileExtension.current().lastRequest();
+	}
+
+	/** Every request that started while {@code work} ran, merged into one profile. */
+	public static RequestProfile ofRequestsIn(TracedWork work) {
+		return SpanProfileExtension.current().requestsIn(work, "the requests of the block");
+	}
+
+	/**
+	 * Run {@code request} {@code times} times and merge the profiles of every request they made: a request too short
+	 * for enough samples gets them from its repetitions.
+	 */
+	public static RequestProfile repeat(int times, TracedWork request) {
+		if (times < 1) {
+			throw new IllegalArgumentException("times must be at least 1, was " + times);
+		}
+		return SpanProfileExtension.current().requestsIn(() -> {
+			for (int i = 0; i < times; i++) {
+				request.run();
+			}
+		}, times + " repetitions");
+	}
+
+}
