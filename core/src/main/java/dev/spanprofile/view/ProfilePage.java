@@ -5,6 +5,7 @@ import java.util.Locale;
 
 import dev.spanprofile.EngineStatus;
 import dev.spanprofile.render.CpuShare;
+import dev.spanprofile.render.html.FlameGraphLayout;
 import dev.spanprofile.render.html.FlameGraphModel;
 import dev.spanprofile.render.html.FlameGraphPage;
 import dev.spanprofile.profile.SampleKind;
@@ -50,7 +51,7 @@ final class ProfilePage {
 
 	private FlameGraphPage trace(ProfileSubject subject) {
 		String title = "trace " + subject.traceId();
-		FlameGraphModel.Builder model = FlameGraphModel.builder(title, this.context.frames(),
+		FlameGraphLayout model = FlameGraphModel.builder(title, this.context.frames(),
 				this.context.classifier());
 		for (ProfileSubject.Part part : subject.parts()) {
 			model.addSpan(part.name(), part.span().spanId(), part.samples());
