@@ -190,7 +190,9 @@ public final class NameAggregates {
 		return new NameSummary(aggregate.name, latencies.getTotalCount(), totals[0],
 				percentileNanos(latencies, 50, max), percentileNanos(latencies, 90, max),
 				percentileNanos(latencies, 99, max), max,
-				totals[2 + SampleKind.CPU.ordinal()], totals[2 + SampleKind.WALL.ordinal()], slowest.spanIds());
+				totals[2 + SampleKind.CPU.ordinal()], totals[2 + SampleKind.WALL.ordinal()], slowest.spanIds(),
+				Math.round(latencies.getMean() * latencies.getTotalCount() * 1000),
+				totals[2 + SampleKind.WAIT.ordinal()]);
 	}
 
 	/** The histogram reports the top of a value's bucket, which may lie above the exact maximum: never beyond it. */
