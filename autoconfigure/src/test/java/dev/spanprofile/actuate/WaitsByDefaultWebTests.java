@@ -92,6 +92,65 @@ class WaitsByDefaultWebTests {
 	}
 
 	/**
+	 * A quote service that mostly waits 20 ms for its downstream peer and now and then 400 ms: the names list gives
+	 * its share of time waiting, on that peer, and the slow-versus-typical diff of waits says how much longer slow
+	 * requests wait there; both within 10 % of what the requests measured.
+	 */
+	@Test
+	@SuppressWarnings("unchecked")
+	void spanNamesSayHowMuchTheyWaitOnWhatAndHowMuchLongerSlowRequestsDo() throws Exception {
+		EndpointClient client = new EndpointClient(this.port, this.profiler);
+		Set<String> known = client.spanIds();
+		long typical = 0;
+		long slow = 0;
+		for (int i = 1; i <= 20; i++) {
+			boolean slowOne = i % 10 == 0;
+			HttpResponse<String> response = client.get("/quotes?millis=" + (slowOne ? WAIT_MILLIS : 20), "text/plain");
+			assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+			if (slowOne) {
+				slow += Long.parseLong(response.body());
+			}
+			else {
+				typical += Long.parseLong(response.body());
+			}
+		}
+		double waitedMillis = (typical + slow) / 1e6;
+		String name = "http get /quotes";
+		String peer = "localhost:" + this.peer.port();
+		client.awaitNewCompleteSpan(name, known);
+		// Every request's profile folded into its name.
+		String profile = "/actuator/spanprofile/names?name=" + name.replace(" ", "+").replace("/", "%2F");
+		await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(200)).until(() -> {
+			this.profiler.collectNow();
+			return ((Number) client.json(profile + "&event=wait").get("spans")).longValue() == 20;
+		});
+
+		Map<String, Object> quotes = ((List<Map<String, Object>>) client.json("/actuator/spanprofile/names")
+			.get("names")).stream().filter((entry) -> name.equals(entry.get("name"))).findFirst().orElseThrow();
+		Map<String, Object> waits = (Map<String, Object>) quotes.get("waits");
+		System.out.printf("%s: measured %.1f ms waiting, names list %s%n", name, waitedMillis, waits);
+		assertThat(((Number) waits.get("millis")).doubleValue()).isCloseTo(waitedMillis, within(0.1 * waitedMillis));
+		// Mostly waiting: 20 ms of 20-odd, 400 of 400-odd.
+		assertThat(((Number) waits.get("percent")).doubleValue()).isBetween(50.0, 100.0);
+		Map<String, Object> socket = ((List<Map<String, Object>>) waits.get("on")).get(0);
+		assertThat(socket).containsEntry("category", "socket I/O");
+		Map<String, Object> onPeer = ((List<Map<String, Object>>) socket.get("details")).get(0);
+		assertThat(onPeer).containsEntry("detail", peer);
+		assertThat(((Number) onPeer.get("millis")).doubleValue()).isCloseTo(waitedMillis, within(0.1 * waitedMillis));
+
+		Map<String, Object> diff = client.json(profile + "&compare=typical&event=wait");
+		assertThat(diff).containsEntry("flameGraphEvent", "wait").containsEntry("slowSpans", 2);
+		Map<String, Object> largest = (Map<String, Object>) diff.get("largestDifference");
+		System.out.printf("%s: slow vs typical %s%n", name, largest);
+		double more = slow / 2 / 1e6 - typical / 18 / 1e6;
+		assertThat(largest).containsEntry("frame", WaitKind.SOCKET_READ.frameName(peer));
+		assertThat((String) largest.get("caller")).endsWith("SlowPeer.ask");
+		assertThat(((Number) largest.get("moreMillisPerRequest")).doubleValue()).isCloseTo(more, within(0.1 * more));
+		assertThat((String) largest.get("summary")).startsWith("slow requests wait ")
+			.contains(" more in [socket read " + peer + "] (SlowPeer.ask)");
+	}
+
+	/**
 	 * Makes one request to {@code path} wait {@link #WAIT_MILLIS} and checks that everything says where it waited,
 	 * within 10 % of what the request measured: the breakdown's {@code category} and, unless {@code null}, the
 	 * detail that starts with {@code detail}; the default graph's leaf frame of {@code kind} on that detail; the

@@ -14,7 +14,9 @@ import dev.spanprofile.profile.FrameTable;
  * that reaches them, since a database read is the same read whichever controller issued it.
  *
  * @param frame the frame's name
- * @param caller the frame that most of the examined side's weight there came through, or {@code null} at a root
+ * @param caller the nearest caller outside the JDK and native code (the driver's or the application's method that
+ * waited, not the JDK's read it called) that most of the examined side's weight there came through, or {@code null}
+ * when there is none
  * @param examinedPerRequest the examined side's weight there, per request of that side
  * @param typicalPerRequest the typical side's, per typical request (zero when there is none)
  */
@@ -31,7 +33,8 @@ public record LargestDifference(String frame, String caller, double examinedPerR
 	 * @param typicalSpans requests on the typical side
 	 * @return the frame with the largest difference, or {@code null} when the examined side has more nowhere
 	 */
-	public static LargestDifference of(DiffTree tree, FrameTable frames, long examinedSpans, long typicalSpans) {
+	public static LargestDifference of(DiffTree tree, FrameTable frames, FrameClassifier classifier,
+			long examinedSpans, long typicalSpans) {
 		if (examinedSpans <= 0) {
 			return null;
 		}
@@ -45,8 +48,9 @@ public record LargestDifference(String frame, String caller, double examinedPerR
 			long[] sums = selfByFrame.computeIfAbsent(frame, (key) -> new long[2]);
 			sums[0] += selfValue;
 			sums[1] += selfBaseline;
-			if (depth > 1 && selfValue > 0) {
-				callers.computeIfAbsent(frame, (key) -> new HashMap<>()).merge(path[depth - 2], selfValue, Long::sum);
+			int caller = (selfValue > 0) ? callerOf(path, depth, frames, classifier) : -1;
+			if (caller >= 0) {
+				callers.computeIfAbsent(frame, (key) -> new HashMap<>()).merge(caller, selfValue, Long::sum);
 			}
 		});
 		int best = -1;
@@ -73,6 +77,17 @@ public record LargestDifference(String frame, String caller, double examinedPerR
 			.orElse(null);
 		return new LargestDifference(frames.name(best), caller, perRequest(sums[0], examinedSpans),
 				perRequest(sums[1], typicalSpans));
+	}
+
+	/** The frame nearest the leaf that is the application's or a library's, or -1. */
+	private static int callerOf(int[] path, int depth, FrameTable frames, FrameClassifier classifier) {
+		for (int i = depth - 2; i >= 0; i--) {
+			FrameCategory category = classifier.classify(frames.name(path[i]), frames.kind(path[i]));
+			if (category == FrameCategory.APPLICATION || category == FrameCategory.FRAMEWORK) {
+				return path[i];
+			}
+		}
+		return -1;
 	}
 
 	private static double perRequest(long weight, long spans) {

@@ -80,8 +80,8 @@ public final class NameDiffView implements FlameGraphView {
 		if (this.kind != SampleKind.WAIT && this.kind != SampleKind.LOCK) {
 			return null;
 		}
-		return LargestDifference.of(this.diff.tree(), this.context.frames(), this.diff.slowSpans(),
-				this.diff.typicalSpans());
+		return LargestDifference.of(this.diff.tree(), this.context.frames(), this.context.classifier(),
+				this.diff.slowSpans(), this.diff.typicalSpans());
 	}
 
 	/**
