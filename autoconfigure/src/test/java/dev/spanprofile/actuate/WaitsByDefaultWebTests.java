@@ -14,6 +14,9 @@ import dev.spanprofile.waiting.SlowPeer;
 import dev.spanprofile.waiting.WaitingApplication;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -54,6 +57,8 @@ import static org.awaitility.Awaitility.await;
 class WaitsByDefaultWebTests {
 
 	private static final long MS = 1_000_000L;
+
+	private static final String FLAME_READY = "!!(window.spanprofile && window.spanprofile.state().readyMillis > 0)";
 
 	/** How long each request is made to wait: long enough that 10 % is far above a loaded machine's wobble. */
 	private static final long WAIT_MILLIS = 400;
@@ -148,6 +153,43 @@ class WaitsByDefaultWebTests {
 		assertThat(((Number) largest.get("moreMillisPerRequest")).doubleValue()).isCloseTo(more, within(0.1 * more));
 		assertThat((String) largest.get("summary")).startsWith("slow requests wait ")
 			.contains(" more in [socket read " + peer + "] (SlowPeer.ask)");
+
+		// In the browser: the names page's Waiting column leads to the comparison of waits, which says the same above
+		// a graph where the read is red and its tooltip gives both sides in ms (target/screenshots/slow-vs-typical-waits.png
+		// is docs/images/slow-vs-typical-waits.png).
+		try (Chromium chromium = Chromium.start()) {
+			chromium.open(client.url("/actuator/spanprofile/names"), "document.readyState === 'complete'");
+			WebElement table = chromium.driver.findElement(By.id("table"));
+			assertThat(table.getText()).contains("Waiting").contains("socket I/O").contains("(" + peer + ")");
+			chromium.driver.findElements(By.linkText("waits, slow vs typical"))
+				.stream()
+				.filter((link) -> link.getDomAttribute("href").contains("quotes"))
+				.findFirst()
+				.orElseThrow()
+				.click();
+			chromium.waitUntil(() -> chromium.driver.getCurrentUrl().contains("event=wait")
+					&& Boolean.TRUE.equals(chromium.script("return " + FLAME_READY)));
+			assertThat(chromium.driver.findElement(By.tagName("body")).getText())
+				.contains("slow requests wait ")
+				.contains(" more in [socket read " + peer + "] (SlowPeer.ask)");
+			String read = WaitKind.SOCKET_READ.frameName(peer);
+			Map<String, Object> frame = chromium.frameRect(read);
+			List<Number> pixel = (List<Number>) chromium.script(
+					"return window.spanprofile.pixel(arguments[0], arguments[1])",
+					((Number) frame.get("x")).doubleValue() + 1, ((Number) frame.get("y")).doubleValue() + 1);
+			assertThat(pixel.get(0).intValue()).as("red of %s", pixel).isGreaterThan(pixel.get(2).intValue() + 40);
+			WebElement canvas = chromium.driver.findElement(By.id("flame"));
+			new Actions(chromium.driver)
+				.moveToElement(canvas, Chromium.offsetX(canvas, frame), Chromium.offsetY(canvas, frame))
+				.perform();
+			WebElement tooltip = chromium.driver.findElement(By.id("tooltip"));
+			chromium.waitUntil(tooltip::isDisplayed);
+			assertThat(tooltip.getText()).containsPattern("Slow: [\\d,.]+ ms waiting in 2 spans · [\\d,.]+ ms waiting per request")
+				.containsPattern("Typical: [\\d,.]+ ms waiting in 18 spans");
+			chromium.screenshot("slow-vs-typical-waits.png");
+			assertThat(chromium.cspViolations()).isEmpty();
+			assertThat(chromium.severeConsoleMessages()).isEmpty();
+		}
 	}
 
 	/**
