@@ -155,8 +155,8 @@ class WaitsByDefaultWebTests {
 			.contains(" more in [socket read " + peer + "] (SlowPeer.ask)");
 
 		// In the browser: the names page's Waiting column leads to the comparison of waits, which says the same above
-		// a graph where the read is red and its tooltip gives both sides in ms (target/screenshots/slow-vs-typical-waits.png
-		// is docs/images/slow-vs-typical-waits.png).
+		// a graph where the read is red and its tooltip gives both sides in ms
+		// (target/screenshots/slow-vs-typical-waits.png is docs/images/slow-vs-typical-waits.png).
 		try (Chromium chromium = Chromium.start()) {
 			chromium.open(client.url("/actuator/spanprofile/names"), "document.readyState === 'complete'");
 			WebElement table = chromium.driver.findElement(By.id("table"));
@@ -184,7 +184,8 @@ class WaitsByDefaultWebTests {
 				.perform();
 			WebElement tooltip = chromium.driver.findElement(By.id("tooltip"));
 			chromium.waitUntil(tooltip::isDisplayed);
-			assertThat(tooltip.getText()).containsPattern("Slow: [\\d,.]+ ms waiting in 2 spans · [\\d,.]+ ms waiting per request")
+			assertThat(tooltip.getText())
+				.containsPattern("Slow: [\\d,.]+ ms waiting in 2 spans · [\\d,.]+ ms waiting per request")
 				.containsPattern("Typical: [\\d,.]+ ms waiting in 18 spans");
 			chromium.screenshot("slow-vs-typical-waits.png");
 			assertThat(chromium.cspViolations()).isEmpty();

@@ -56,7 +56,8 @@ public record LargestDifference(String frame, String caller, double examinedPerR
 		int best = -1;
 		double bestMore = 0;
 		for (Map.Entry<Integer, long[]> entry : selfByFrame.entrySet()) {
-			double more = perRequest(entry.getValue()[0], examinedSpans) - perRequest(entry.getValue()[1], typicalSpans);
+			long[] sums = entry.getValue();
+			double more = perRequest(sums[0], examinedSpans) - perRequest(sums[1], typicalSpans);
 			// Ties go to the first name, so that the answer does not depend on the order of a hash map.
 			boolean tie = more == bestMore && best >= 0 && frames.name(entry.getKey()).compareTo(frames.name(best)) < 0;
 			if (more > bestMore || tie) {
@@ -67,7 +68,7 @@ public record LargestDifference(String frame, String caller, double examinedPerR
 		if (best < 0) {
 			return null;
 		}
-		long[] sums = selfByFrame.get(best);
+		long[] bestSums = selfByFrame.get(best);
 		String caller = callers.getOrDefault(best, Map.of())
 			.entrySet()
 			.stream()
@@ -75,8 +76,8 @@ public record LargestDifference(String frame, String caller, double examinedPerR
 				.thenComparing((entry) -> frames.name(entry.getKey()), Comparator.reverseOrder()))
 			.map((entry) -> frames.name(entry.getKey()))
 			.orElse(null);
-		return new LargestDifference(frames.name(best), caller, perRequest(sums[0], examinedSpans),
-				perRequest(sums[1], typicalSpans));
+		return new LargestDifference(frames.name(best), caller, perRequest(bestSums[0], examinedSpans),
+				perRequest(bestSums[1], typicalSpans));
 	}
 
 	/** The frame nearest the leaf that is the application's or a library's, or -1. */

@@ -126,7 +126,8 @@ public final class NameDiffView implements FlameGraphView {
 			.fact(this.span != null ? "this span" : "slow", (this.span != null)
 					? EmptyProfiles.millis(this.span.durationNanos(this.context.now()) / 1e6) + ", "
 							+ weight(this.diff.tree().totalValue())
-					: this.diff.slowSpans() + " requests ≥ " + threshold + ", " + weight(this.diff.tree().totalValue()))
+					: this.diff.slowSpans() + " requests ≥ " + threshold + ", "
+							+ weight(this.diff.tree().totalValue()))
 			.fact("typical", this.diff.typicalSpans() + " requests < " + threshold + ", "
 					+ weight(this.diff.tree().totalBaseline()));
 		LargestDifference largest = largestDifference();
@@ -135,8 +136,8 @@ public final class NameDiffView implements FlameGraphView {
 		}
 		String measure = this.kind.counted() ? "samples" : (this.kind == SampleKind.ALLOC) ? "bytes" : "time waited";
 		page.note("Widths: the " + (this.span != null ? "span's" : "slow requests'") + " " + measure + ". Colour: "
-				+ measure + " per request there against a typical request — red where the slow side spends more, blue "
-				+ "where it spends less, grey where they are alike. The tooltip shows both sides.");
+				+ measure + " per request there against a typical request — red where the slow side spends more, "
+				+ "blue where it spends less, grey where they are alike. The tooltip shows both sides.");
 		if (!this.kind.counted()) {
 			page.weightedIn(this.kind.unit());
 		}

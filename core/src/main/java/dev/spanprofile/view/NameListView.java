@@ -101,7 +101,8 @@ public final class NameListView {
 					Cell.number(Long.toString(summary.count())), Cell.number(Long.toString(summary.errors())),
 					Cell.number(millis(summary.p50Nanos())), Cell.number(millis(summary.p90Nanos())),
 					Cell.number(millis(summary.p99Nanos())), Cell.number(millis(summary.maxNanos())),
-					Cell.number(Long.toString(summary.cpuSamples())), Cell.number(Long.toString(summary.wallSamples()))));
+					Cell.number(Long.toString(summary.cpuSamples())),
+					Cell.number(Long.toString(summary.wallSamples()))));
 			Cell profiles = Cell.links().link("all", href).link("slow vs typical", href + "&compare=typical");
 			if (this.waits != null) {
 				NameWaits waits = this.waits.get(summary.name());

@@ -133,8 +133,9 @@ class NameWaitsViewsTest {
 
 	private SpanProfileViews views(SamplerSettings sampler) {
 		SpanProfilerSettings defaults = SpanProfilerSettings.defaults();
-		this.profiler = new SpanProfiler(new SpanProfilerSettings(sampler, new StoreSettings(1000, Long.MAX_VALUE, false),
-				defaults.dumpInterval()), (frames) -> new IdleEngine());
+		StoreSettings storeSettings = new StoreSettings(1000, Long.MAX_VALUE, false);
+		this.profiler = new SpanProfiler(new SpanProfilerSettings(sampler, storeSettings, defaults.dumpInterval()),
+				(frames) -> new IdleEngine());
 		SpanProfileStore store = this.profiler.store();
 		int handle = store.frames().intern("com.example.Quotes.handle", FrameKind.JAVA);
 		int ask = store.frames().intern("com.example.Peer.ask", FrameKind.JAVA);
