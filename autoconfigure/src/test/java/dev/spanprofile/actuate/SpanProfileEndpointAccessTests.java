@@ -28,7 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 		properties = { "management.tracing.sampling.probability=1.0",
 				"management.endpoints.web.exposure.include=health,spanprofile",
 				"management.endpoint.spanprofile.access=none", "management.otlp.metrics.export.enabled=false",
-				"spring.autoconfigure.exclude=" })
+				"spring.autoconfigure.exclude="
+						+ "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration" })
 @Import(ActuatorSecurityConfiguration.class)
 @DirtiesContext
 class SpanProfileEndpointAccessTests {

@@ -32,7 +32,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.tracing.sampling.probability=1.0",
 				"management.endpoints.web.exposure.include=health,spanprofile", "spanprofile.dump-interval=200ms",
-				"management.otlp.metrics.export.enabled=false", "spring.autoconfigure.exclude=" })
+				"management.otlp.metrics.export.enabled=false",
+				"spring.autoconfigure.exclude="
+						+ "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration" })
 @Import(ActuatorSecurityConfiguration.class)
 @DirtiesContext
 class SpanProfileEndpointSecurityTests {

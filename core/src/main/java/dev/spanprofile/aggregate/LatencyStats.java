@@ -80,6 +80,11 @@ final class LatencyStats {
 			return this.histogram.getTotalCount();
 		}
 
+		/** All the requests' durations added up, from the histogram's microseconds. */
+		long totalNanos() {
+			return Math.round(this.histogram.getMean() * count() * 1000);
+		}
+
 		/**
 		 * The histogram reports the top of a value's bucket, which may lie above the exact maximum: never beyond it.
 		 */

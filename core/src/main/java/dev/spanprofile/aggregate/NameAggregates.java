@@ -127,7 +127,8 @@ public final class NameAggregates {
 		long[] samples = this.profiles.samples(aggregate, buckets);
 		return new NameSummary(aggregate.name, latencies.count(), latencies.errors(), latencies.percentileNanos(50),
 				latencies.percentileNanos(90), latencies.percentileNanos(99), latencies.maxNanos(),
-				samples[SampleKind.CPU.ordinal()], samples[SampleKind.WALL.ordinal()], latencies.slowest());
+				samples[SampleKind.CPU.ordinal()], samples[SampleKind.WALL.ordinal()], latencies.slowest(),
+				latencies.totalNanos(), samples[SampleKind.WAIT.ordinal()]);
 	}
 
 	/**

@@ -16,8 +16,10 @@ import java.util.List;
  * @param cpuSamples CPU samples folded into the name's profiles
  * @param wallSamples wall-clock samples folded into the name's profiles
  * @param slowest ids of the slowest spans, slowest first (they may no longer be stored)
+ * @param totalNanos the spans' durations added up (from the latency histogram: to about two significant digits)
+ * @param waitNanos nanoseconds of waits folded into the name's profiles
  */
 public record NameSummary(String name, long count, long errors, long p50Nanos, long p90Nanos, long p99Nanos,
-		long maxNanos, long cpuSamples, long wallSamples, List<String> slowest) {
+		long maxNanos, long cpuSamples, long wallSamples, List<String> slowest, long totalNanos, long waitNanos) {
 
 }

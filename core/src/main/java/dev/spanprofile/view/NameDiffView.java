@@ -1,10 +1,14 @@
 package dev.spanprofile.view;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import dev.spanprofile.aggregate.ProfileDiff;
+import dev.spanprofile.render.CpuShare;
 import dev.spanprofile.render.DiffStacks;
+import dev.spanprofile.render.FrameNames;
+import dev.spanprofile.render.LargestDifference;
 import dev.spanprofile.render.html.FlameGraphModel;
 import dev.spanprofile.render.html.FlameGraphPage;
 import dev.spanprofile.profile.SampleKind;
@@ -52,8 +56,54 @@ public final class NameDiffView implements FlameGraphView {
 		body.put("thresholdMillis", this.diff.thresholdNanos() / 1e6);
 		body.put("slowSpans", this.diff.slowSpans());
 		body.put("typicalSpans", this.diff.typicalSpans());
+		LargestDifference largest = largestDifference();
+		if (largest != null) {
+			Map<String, Object> difference = new LinkedHashMap<>();
+			difference.put("frame", largest.frame());
+			difference.put("caller", largest.caller());
+			difference.put((this.span != null) ? "spanMillis" : "slowMillisPerRequest",
+					millis(largest.examinedPerRequest()));
+			difference.put("typicalMillisPerRequest", millis(largest.typicalPerRequest()));
+			difference.put("moreMillisPerRequest", millis(largest.morePerRequest()));
+			difference.put("summary", summary(largest));
+			body.put("largestDifference", difference);
+		}
 		body.put("flameGraph", DiffStacks.tree(this.diff.name(), this.diff.tree(), this.context.frames()));
 		return body;
+	}
+
+	/**
+	 * For graphs weighed in nanoseconds (waits, locks): where the slow side waits the most longer per request; else
+	 * {@code null}.
+	 */
+	LargestDifference largestDifference() {
+		if (this.kind != SampleKind.WAIT && this.kind != SampleKind.LOCK) {
+			return null;
+		}
+		return LargestDifference.of(this.diff.tree(), this.context.frames(), this.context.classifier(),
+				this.diff.slowSpans(), this.diff.typicalSpans());
+	}
+
+	/**
+	 * {@code slow requests wait 1,380 ms more in [socket read localhost:5432] (PgStream.receive): 1,400 ms against
+	 * 20.0 ms in a typical request}.
+	 */
+	private String summary(LargestDifference largest) {
+		String waited = (this.kind == SampleKind.LOCK) ? " more for locks in " : " more in ";
+		return ((this.span != null) ? "this request waits " : "slow requests wait ")
+				+ CpuShare.millis(largest.morePerRequest() / 1e6) + waited + largest.frame()
+				+ ((largest.caller() != null) ? " (" + FrameNames.shortName(largest.caller()) + ")" : "") + ": "
+				+ CpuShare.millis(largest.examinedPerRequest() / 1e6) + " against "
+				+ CpuShare.millis(largest.typicalPerRequest() / 1e6) + " in a typical request";
+	}
+
+	private static double millis(double nanos) {
+		return Math.round(nanos / 1_000.0) / 1_000.0;
+	}
+
+	/** A side's total: samples, or what a weighed kind measures ("1,234.5 ms waiting"). */
+	private String weight(long total) {
+		return this.kind.counted() ? total + " samples" : Weights.describe(this.kind, total);
 	}
 
 	@Override
@@ -75,14 +125,22 @@ public final class NameDiffView implements FlameGraphView {
 		page.fact("window", "last " + NameViews.describe(this.window))
 			.fact(this.span != null ? "this span" : "slow", (this.span != null)
 					? EmptyProfiles.millis(this.span.durationNanos(this.context.now()) / 1e6) + ", "
-							+ this.diff.tree().totalValue() + " samples"
-					: this.diff.slowSpans() + " requests ≥ " + threshold + ", " + this.diff.tree().totalValue()
-							+ " samples")
+							+ weight(this.diff.tree().totalValue())
+					: this.diff.slowSpans() + " requests ≥ " + threshold + ", "
+							+ weight(this.diff.tree().totalValue()))
 			.fact("typical", this.diff.typicalSpans() + " requests < " + threshold + ", "
-					+ this.diff.tree().totalBaseline() + " samples");
-		page.note("Widths: the " + (this.span != null ? "span's" : "slow requests'") + " samples. Colour: samples "
-				+ "per request there against a typical request — red where the slow side spends more, blue where it "
-				+ "spends less, grey where they are alike. The tooltip shows both sides.");
+					+ weight(this.diff.tree().totalBaseline()));
+		LargestDifference largest = largestDifference();
+		if (largest != null) {
+			page.note(summary(largest) + ".");
+		}
+		String measure = this.kind.counted() ? "samples" : (this.kind == SampleKind.ALLOC) ? "bytes" : "time waited";
+		page.note("Widths: the " + (this.span != null ? "span's" : "slow requests'") + " " + measure + ". Colour: "
+				+ measure + " per request there against a typical request — red where the slow side spends more, "
+				+ "blue where it spends less, grey where they are alike. The tooltip shows both sides.");
+		if (!this.kind.counted()) {
+			page.weightedIn(this.kind.unit());
+		}
 		if (this.diff.typicalSpans() == 0) {
 			page.note("No typical request in the window to compare with: every request of this name is on the slow "
 					+ "side.");
@@ -96,7 +154,8 @@ public final class NameDiffView implements FlameGraphView {
 		return page.link("all requests of " + this.diff.name(), href + "&format=html" + event)
 			.link("JSON", self + "&format=json" + event)
 			.link("collapsed stacks (slow typical)", self + "&format=collapsed" + event)
-			.sampling(this.context.status().event(), this.context.intervalMillis())
+			.sampling(this.kind.counted() ? this.context.status().event() : this.kind.id(),
+					this.kind.counted() ? this.context.intervalMillis() : 0)
 			.indexHref("../spanprofile")
 			.render();
 	}

@@ -24,11 +24,16 @@ public final class NameListView {
 
 	private final AggregateSettings settings;
 
-	NameListView(ViewContext context, Duration window, List<NameSummary> names, AggregateSettings settings) {
+	/** Per name, how much it waited and on what; {@code null} when waits are not recorded. */
+	private final Map<String, NameWaits> waits;
+
+	NameListView(ViewContext context, Duration window, List<NameSummary> names, AggregateSettings settings,
+			Map<String, NameWaits> waits) {
 		this.context = context;
 		this.window = window;
 		this.names = names;
 		this.settings = settings;
+		this.waits = waits;
 	}
 
 	public Map<String, Object> json() {
@@ -48,6 +53,9 @@ public final class NameListView {
 			samples.put("cpu", summary.cpuSamples());
 			samples.put("wall", summary.wallSamples());
 			name.put("samples", samples);
+			if (this.waits != null) {
+				name.put("waits", this.waits.get(summary.name()).json());
+			}
 			name.put("slowest", summary.slowest());
 			names.add(name);
 		}
@@ -67,9 +75,20 @@ public final class NameListView {
 		page.note("Latency counts every request of each name; profiles merge the samples of all of them, so a pattern "
 				+ "across many short requests shows. 'slow vs typical' compares requests slower than the name's "
 				+ "p90 with the rest.");
-		page.columns(Cell.text("Span name"), Cell.number("Requests"), Cell.number("Errors"), Cell.number("p50"),
-				Cell.number("p90"), Cell.number("p99"), Cell.number("Max"), Cell.number("CPU samples"),
-				Cell.number("Wall samples"), Cell.text("Profiles"), Cell.text("Slowest"));
+		if (this.waits != null) {
+			page.note("Waiting: the share of the requests' time spent waiting (on sockets, files, locks, parks such as "
+					+ "a pool's queue, sleeps), by category, with what each waited on most; 'slow vs typical' with "
+					+ "the Waits graph shows how much longer slow requests wait, and where.");
+		}
+		List<Cell> columns = new ArrayList<>(List.of(Cell.text("Span name"), Cell.number("Requests"),
+				Cell.number("Errors"), Cell.number("p50"), Cell.number("p90"), Cell.number("p99"), Cell.number("Max"),
+				Cell.number("CPU samples"), Cell.number("Wall samples")));
+		if (this.waits != null) {
+			columns.add(Cell.text("Waiting"));
+		}
+		columns.add(Cell.text("Profiles"));
+		columns.add(Cell.text("Slowest"));
+		page.columns(columns.toArray(Cell[]::new));
 		String window = "&window=" + this.window.toSeconds() + "s";
 		for (NameSummary summary : this.names) {
 			String href = "names?format=html&name=" + URLEncoder.encode(summary.name(), StandardCharsets.UTF_8)
@@ -78,12 +97,23 @@ public final class NameListView {
 			for (String spanId : summary.slowest()) {
 				slowest.link(spanId, spanId);
 			}
-			page.row(List.of(Cell.links().link(summary.name(), href), Cell.number(Long.toString(summary.count())),
-					Cell.number(Long.toString(summary.errors())), Cell.number(millis(summary.p50Nanos())),
-					Cell.number(millis(summary.p90Nanos())), Cell.number(millis(summary.p99Nanos())),
-					Cell.number(millis(summary.maxNanos())), Cell.number(Long.toString(summary.cpuSamples())),
-					Cell.number(Long.toString(summary.wallSamples())),
-					Cell.links().link("all", href).link("slow vs typical", href + "&compare=typical"), slowest));
+			List<Cell> row = new ArrayList<>(List.of(Cell.links().link(summary.name(), href),
+					Cell.number(Long.toString(summary.count())), Cell.number(Long.toString(summary.errors())),
+					Cell.number(millis(summary.p50Nanos())), Cell.number(millis(summary.p90Nanos())),
+					Cell.number(millis(summary.p99Nanos())), Cell.number(millis(summary.maxNanos())),
+					Cell.number(Long.toString(summary.cpuSamples())),
+					Cell.number(Long.toString(summary.wallSamples()))));
+			Cell profiles = Cell.links().link("all", href).link("slow vs typical", href + "&compare=typical");
+			if (this.waits != null) {
+				NameWaits waits = this.waits.get(summary.name());
+				row.add(Cell.text(waits.text()));
+				if (waits.waited()) {
+					profiles.link("waits, slow vs typical", href + "&compare=typical&event=wait");
+				}
+			}
+			row.add(profiles);
+			row.add(slowest);
+			page.row(row);
 		}
 		return page.render();
 	}

@@ -2,6 +2,7 @@ package dev.spanprofile.view;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -9,6 +10,7 @@ import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.aggregate.FrameSpans;
 import dev.spanprofile.aggregate.NameAggregates;
 import dev.spanprofile.aggregate.NameProfile;
+import dev.spanprofile.aggregate.NameSummary;
 import dev.spanprofile.aggregate.ProfileDiff;
 import dev.spanprofile.render.FrameClassifier;
 import dev.spanprofile.profile.SampleKind;
@@ -114,8 +116,9 @@ public final class SpanProfileViews {
 		ViewContext context = context();
 		NameAggregates aggregates = this.aggregates;
 		if (query.name() == null) {
-			return new NameListView(context, query.window(), aggregates.summaries(query.window()),
-					aggregates.settings());
+			List<NameSummary> summaries = aggregates.summaries(query.window());
+			return new NameListView(context, query.window(), summaries, aggregates.settings(),
+					nameWaits(context, aggregates, summaries, query.window()));
 		}
 		if (query.frame() != null) {
 			List<String> path = List.of(query.frame().split(";", -1));
@@ -145,6 +148,23 @@ public final class SpanProfileViews {
 		return ViewException.notFound("No span named '" + Echo.of(query.name()) + "' ended in the last "
 				+ NameViews.describe(query.window()) + " (names are exact and case-sensitive; see "
 				+ "/actuator/spanprofile/names for the list)");
+	}
+
+	/** How much each name waited and on what, read from its merged waits; {@code null} when waits are not recorded. */
+	private static Map<String, NameWaits> nameWaits(ViewContext context, NameAggregates aggregates,
+			List<NameSummary> summaries, Duration window) {
+		if (!context.sampledKinds().contains(SampleKind.WAIT)) {
+			return null;
+		}
+		Map<String, NameWaits> waits = new HashMap<>();
+		for (NameSummary summary : summaries) {
+			// Only names that waited at all cost a pass over their profiles.
+			NameProfile profile = (summary.waitNanos() > 0)
+					? aggregates.profile(summary.name(), window, SampleKind.WAIT, 0, Long.MAX_VALUE) : null;
+			waits.put(summary.name(),
+					NameWaits.of(summary, (profile != null) ? profile.samples() : null, context.frames()));
+		}
+		return waits;
 	}
 
 	/**

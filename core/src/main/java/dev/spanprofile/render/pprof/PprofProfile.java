@@ -31,9 +31,11 @@ public final class PprofProfile {
 	/**
 	 * @param spans the spans and their samples
 	 * @param frames names of the frame ids in the trees
-	 * @param event what a sample measures: cpu, wall, alloc or lock (with {@code contentions/count} beside
-	 * {@code delay/nanoseconds} when the trees count their waits, see {@link StackTree#events()})
-	 * @param intervalNanos time one sample stands for (cpu, wall); for alloc and lock, the configured period
+	 * @param event what a sample measures: cpu, wall, alloc, lock or wait (lock and wait with
+	 * {@code contentions/count} beside {@code delay/nanoseconds} when the trees count their waits, see
+	 * {@link StackTree#events()})
+	 * @param intervalNanos time one sample stands for (cpu, wall); for alloc, lock and wait, the configured period
+	 * (bytes between allocation samples, the lock or wait threshold)
 	 * @param startEpochNanos when the profiled period began
 	 * @param durationNanos how long it lasted
 	 * @return the gzip'd protobuf
@@ -47,15 +49,16 @@ public final class PprofProfile {
 			long startEpochNanos, long durationNanos) {
 		Strings strings = new Strings();
 		Profile.Builder profile = Profile.newBuilder();
-		// Allocation and lock samples carry their measure as weight: one value, named as Go's pprof names them.
+		// Allocation, lock and wait samples carry their measure as weight: one value, named as Go's pprof names them
+		// (a wait of any kind is what Go's block profile calls a delay).
 		String weighted = switch (event) {
 			case "alloc" -> "alloc_space";
-			case "lock" -> "delay";
+			case "lock", "wait" -> "delay";
 			default -> null;
 		};
-		// Lock profiles say how many waits made up the delay, as Go's contention profiles do; where the waits were
-		// not counted (per-name aggregates keep the delay only) there is no count to give.
-		boolean contentions = event.equals("lock")
+		// Lock and wait profiles say how many waits made up the delay, as Go's contention profiles do; where the
+		// waits were not counted (per-name aggregates keep the delay only) there is no count to give.
+		boolean contentions = (event.equals("lock") || event.equals("wait"))
 				&& spans.stream().allMatch((span) -> span.samples().totalSamples() == 0 || span.samples().events() > 0);
 		if (weighted != null) {
 			String unit = event.equals("alloc") ? "bytes" : "nanoseconds";

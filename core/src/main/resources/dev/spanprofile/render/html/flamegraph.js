@@ -498,6 +498,16 @@
     return text;
   }
 
+  // One side of a comparison: its samples (or bytes, or time waited) and what a request of that side has there.
+  function diffSide(label, weight, spans) {
+    var per = perRequest(weight, spans);
+    if (data.unit) {
+      return label + ': ' + samplesText(weight) + ' in ' + spans + ' spans · '
+        + samplesText(data.unit === 'bytes' ? Math.round(per) : per) + ' per request';
+    }
+    return label + ': ' + weight + ' samples in ' + spans + ' spans · ' + per.toFixed(2) + ' per request';
+  }
+
   function bytesText(value) {
     if (value >= 1024 * 1024) {
       return (value / (1024 * 1024)).toFixed(1) + ' MB';
@@ -754,10 +764,8 @@
       lines.push(['row', 'Self: ' + samplesText(g.self[node]) + ' · ' + percent(g.self[node], g.total[0])]);
     }
     if (diff && state.view === 'top-down') {
-      lines.push(['row', 'Slow: ' + total + ' samples in ' + diff.slowSpans + ' spans · '
-        + perRequest(total, diff.slowSpans).toFixed(2) + ' per request']);
-      lines.push(['row', 'Typical: ' + data.b[node] + ' samples in ' + diff.typicalSpans + ' spans · '
-        + perRequest(data.b[node], diff.typicalSpans).toFixed(2) + ' per request']);
+      lines.push(['row', diffSide('Slow', total, diff.slowSpans)]);
+      lines.push(['row', diffSide('Typical', data.b[node], diff.typicalSpans)]);
     }
     return { name: name, lines: lines };
   }

@@ -82,6 +82,61 @@ class PprofProfileTest {
 	}
 
 	@Test
+	void waitProfilesAreWeighedInNanosecondsAndCountTheirWaitsAsLockProfilesDo() throws Exception {
+		FrameTable frames = new FrameTable();
+		int run = frames.intern("java.lang.Thread.run", FrameKind.JAVA);
+		int query = frames.intern("com.acme.Repo.query", FrameKind.JAVA);
+		int read = frames.intern("[socket read localhost:5432]", FrameKind.WAIT);
+		int sleep = frames.intern("[sleep]", FrameKind.WAIT);
+		StackTree waits = new StackTree();
+		waits.add(new int[] { run, query, read }, 1_400_000_000L, 1);
+		waits.add(new int[] { run, query, read }, 100_000_000L, 1);
+		waits.add(new int[] { run, sleep }, 20_000_000L, 1);
+		// Period: the wait threshold, 10 ms; each sample is one wait of its own length, never a count of periods.
+		byte[] gzip = PprofProfile.gzip(List.of(new PprofProfile.SpanSamples("t1", "s1", "GET /a", waits)), frames,
+				"wait", 10_000_000, 1_000, 5_000);
+
+		Profile profile;
+		try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gzip))) {
+			profile = Profile.parseFrom(in);
+		}
+		List<String> strings = profile.getStringTableList();
+		assertThat(profile.getSampleTypeList()).extracting((type) -> strings.get((int) type.getType()) + "/"
+				+ strings.get((int) type.getUnit())).containsExactly("contentions/count", "delay/nanoseconds");
+		assertThat(strings.get((int) profile.getSampleType((int) profile.getDefaultSampleType()).getType()))
+			.isEqualTo("delay");
+		assertThat(strings.get((int) profile.getPeriodType().getUnit())).isEqualTo("nanoseconds");
+		assertThat(profile.getPeriod()).isEqualTo(10_000_000L);
+		Sample socket = profile.getSampleList().stream().filter((s) -> s.getLocationIdCount() == 3).findFirst()
+			.orElseThrow();
+		assertThat(functionName(profile, socket.getLocationId(0))).isEqualTo("[socket read localhost:5432]");
+		assertThat(socket.getValueList()).containsExactly(2L, 1_500_000_000L);
+		Sample slept = profile.getSampleList().stream().filter((s) -> s.getLocationIdCount() == 2).findFirst()
+			.orElseThrow();
+		assertThat(slept.getValueList()).containsExactly(1L, 20_000_000L);
+	}
+
+	@Test
+	void aggregatedWaitTreesCarryTheDelayOnly() throws Exception {
+		FrameTable frames = new FrameTable();
+		int run = frames.intern("java.lang.Thread.run", FrameKind.JAVA);
+		int sleep = frames.intern("[sleep]", FrameKind.WAIT);
+		StackTree aggregated = new StackTree();
+		aggregated.add(new int[] { run, sleep }, 300_000_000L);
+		byte[] gzip = PprofProfile.gzip(List.of(new PprofProfile.SpanSamples("", "", "GET /a", aggregated)), frames,
+				"wait", 10_000_000, 1_000, 5_000);
+
+		Profile profile;
+		try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gzip))) {
+			profile = Profile.parseFrom(in);
+		}
+		List<String> strings = profile.getStringTableList();
+		assertThat(profile.getSampleTypeList()).extracting((type) -> strings.get((int) type.getType()) + "/"
+				+ strings.get((int) type.getUnit())).containsExactly("delay/nanoseconds");
+		assertThat(profile.getSample(0).getValueList()).containsExactly(300_000_000L);
+	}
+
+	@Test
 	void lockTreesWithoutCountedWaitsCarryTheDelayOnly() throws Exception {
 		FrameTable frames = new FrameTable();
 		int run = frames.intern("java.lang.Thread.run", FrameKind.JAVA);
