@@ -31,7 +31,15 @@ public final class EngineWithWaits implements SamplingEngine {
 		if (!settings.waits()) {
 			return engine;
 		}
-		return new EngineWithWaits(engine, new JfrWaitEngine(settings.waitThreshold(), frames));
+		try {
+			return new EngineWithWaits(engine, new JfrWaitEngine(settings.waitThreshold(), frames));
+		}
+		catch (LinkageError ex) {
+			// A runtime image without the jdk.jfr module: sample without waits rather than fail the application.
+			logger.log(System.Logger.Level.WARNING, "spanprofile: waits are not recorded, JDK Flight Recorder is "
+					+ "missing from this runtime: " + ex);
+			return engine;
+		}
 	}
 
 	@Override
@@ -47,7 +55,7 @@ public final class EngineWithWaits implements SamplingEngine {
 			this.waitsRunning = true;
 			this.waitsProblem = null;
 		}
-		catch (SamplerUnavailableException | RuntimeException ex) {
+		catch (SamplerUnavailableException | RuntimeException | LinkageError ex) {
 			this.waitsProblem = "waits are not recorded: " + ex.getMessage();
 			logger.log(System.Logger.Level.WARNING, "spanprofile: " + this.waitsProblem);
 		}
