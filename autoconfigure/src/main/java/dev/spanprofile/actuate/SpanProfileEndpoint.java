@@ -19,6 +19,7 @@ import dev.spanprofile.view.SpanListQuery;
 import dev.spanprofile.view.SpanListView;
 import dev.spanprofile.view.SpanProfileViews;
 import dev.spanprofile.view.SamplingChange;
+import dev.spanprofile.view.Stretch;
 import dev.spanprofile.view.ViewException;
 
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
@@ -106,12 +107,15 @@ public class SpanProfileEndpoint {
 	 * @param maxDurationMillis for a name: only requests at most this long
 	 * @param compare {@code typical}: compare slow requests (or this span) with the name's typical ones
 	 * @param frame for a name: frame names from the outermost down, joined by {@code ;}
+	 * @param from for a span: the graph of a stretch of its life only, from this many milliseconds after its start
+	 * (or from an ISO-8601 instant); default its start
+	 * @param to for a span: the stretch's end, as {@code from}; default the span's end
 	 */
 	@ReadOperation(producesFrom = FlameGraphFormat.class)
 	public WebEndpointResponse<Object> flameGraph(@Selector String id, @Nullable String format, @Nullable String event,
 			FlameGraphFormat accepted, @Nullable String name, @Nullable String window,
 			@Nullable String minDurationMillis, @Nullable String maxDurationMillis, @Nullable String compare,
-			@Nullable String frame) {
+			@Nullable String frame, @Nullable String from, @Nullable String to) {
 		try {
 			ProfileFormat chosen = ProfileFormat.resolve(format, accepted.format());
 			Duration aggregateWindow = this.profiler.settings().aggregate().window();
@@ -130,7 +134,7 @@ public class SpanProfileEndpoint {
 						this.profiler.settings().sampler(), aggregateWindow);
 				return respond(this.views.compareWithTypical(query, comparison.window()), chosen);
 			}
-			return respond(this.views.profile(query), chosen);
+			return respond(this.views.profile(query, Stretch.parse(from, to)), chosen);
 		}
 		catch (ViewException ex) {
 			return error(ex);

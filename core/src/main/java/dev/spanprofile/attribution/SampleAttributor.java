@@ -10,6 +10,7 @@ import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.SpanRecordRef;
+import dev.spanprofile.tracking.MonotonicEpoch;
 import dev.spanprofile.tracking.ThreadActivity;
 import io.opentelemetry.api.trace.SpanContext;
 
@@ -78,6 +79,11 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	public void gap(long threadId, long time) {
 		timeline(threadId).append(time, ThreadTimeline.UNKNOWN);
 		this.counters.timelineGap();
+	}
+
+	@Override
+	public void named(long threadId, String threadName) {
+		timeline(threadId).threadName = threadName;
 	}
 
 	@Override
@@ -162,7 +168,8 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 			SpanRecord record = ref.get();
 			if (record != null) {
 				SpanRecord target = this.store.settings().rootSpanOnly() ? record.localRoot() : record;
-				this.store.addSample(target, kind, rootFirstStack, weight);
+				this.store.addSample(target, kind, rootFirstStack, weight, MonotonicEpoch.toEpochNanos(monotonicNanos),
+						javaThreadId, timeline.threadName);
 			}
 			// Gone, a span still counts as the sample's owner: the store would have refused the sample all the same.
 			this.counters.add(kind, AttributionCounters.Result.ATTRIBUTED, weight);
@@ -180,12 +187,15 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	 * are not counted: the pause is nobody's elsewhere.
 	 */
 	private void joinEveryThreadInASpan(SampleKind kind, long monotonicNanos, int[] rootFirstStack, long weight) {
-		for (ThreadTimeline timeline : this.timelines.values()) {
+		long epochNanos = MonotonicEpoch.toEpochNanos(monotonicNanos);
+		for (Map.Entry<Long, ThreadTimeline> thread : this.timelines.entrySet()) {
+			ThreadTimeline timeline = thread.getValue();
 			if (timeline.stateAt(monotonicNanos) instanceof SpanRecordRef ref) {
 				SpanRecord record = ref.get();
 				if (record != null) {
 					SpanRecord target = this.store.settings().rootSpanOnly() ? record.localRoot() : record;
-					this.store.addSample(target, kind, rootFirstStack, weight);
+					this.store.addSample(target, kind, rootFirstStack, weight, epochNanos, thread.getKey(),
+							timeline.threadName);
 				}
 				this.counters.add(kind, AttributionCounters.Result.ATTRIBUTED, weight);
 			}

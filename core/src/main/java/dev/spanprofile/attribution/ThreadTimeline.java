@@ -14,6 +14,9 @@ final class ThreadTimeline {
 	/** State of a thread that runs outside any tracked span. */
 	static final Object NONE = new Object();
 
+	/** The thread's name, when its tracker told it: for timelines that show lanes by thread. */
+	String threadName;
+
 	private long[] times = new long[16];
 
 	private Object[] states = new Object[16];

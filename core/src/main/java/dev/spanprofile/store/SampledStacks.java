@@ -30,6 +30,9 @@ final class SampledStacks {
 
 	private long total;
 
+	/** Where the stack of the last {@link #add} is: for a timeline that refers to it. */
+	private int lastPosition = -1;
+
 	/** Open addressing over {@link #stacks}: slot holds position + 1, 0 is empty. Built once the list grows. */
 	private int[] index;
 
@@ -50,6 +53,7 @@ final class SampledStacks {
 		this.eventTotal += events;
 		int found = find(rootFirstStack);
 		if (found >= 0) {
+			this.lastPosition = found;
 			this.weights[found] += weight;
 			countEvents(found, events);
 			return 0;
@@ -62,6 +66,7 @@ final class SampledStacks {
 			}
 		}
 		int position = this.size++;
+		this.lastPosition = position;
 		this.stacks[position] = rootFirstStack.clone();
 		this.weights[position] = weight;
 		countEvents(position, events);
@@ -95,6 +100,16 @@ final class SampledStacks {
 	static long bytesOf(int depth) {
 		// The array, its reference, weight, events (lock kinds only, but charged always), index slots.
 		return 16 + 4L * depth + 8 + 8 + 8 + 8;
+	}
+
+	/** Position of the stack the last {@link #add} added to; positions never change. */
+	int lastPosition() {
+		return this.lastPosition;
+	}
+
+	/** The stack at {@code position}, root first; not to be modified. */
+	int[] stack(int position) {
+		return this.stacks[position];
 	}
 
 	long totalWeight() {

@@ -218,6 +218,18 @@ public final class SpanProfileStore {
 		}
 	}
 
+	/**
+	 * Add one sample of {@code kind} to {@code record}, taken at {@code epochNanos} on thread {@code threadId}
+	 * (named {@code threadName} when known), placing it on the span's timeline too.
+	 */
+	public void addSample(SpanRecord record, SampleKind kind, int[] rootFirstStack, long weight, long epochNanos,
+			long threadId, String threadName) {
+		if (record.addSample(kind, rootFirstStack, weight, epochNanos, threadId, threadName)
+				&& approximateBytes() > this.settings.maxBytes()) {
+			evictIfNeeded();
+		}
+	}
+
 	public int size() {
 		return this.spans.size();
 	}

@@ -55,6 +55,9 @@ public final class SpanRecord {
 
 	private final SpanRecordRef ref = new SpanRecordRef(this);
 
+	/** When and where each sample was taken, for the request's timeline; created with the first timed sample. */
+	private SampleTimeline timeline;
+
 	SpanRecord(String traceId, String spanId, String parentSpanId, SpanRecord parent, String name, String kind,
 			long startEpochNanos, String threadName, AtomicLong chargedTo) {
 		this.chargedTo = chargedTo;
@@ -229,6 +232,54 @@ public final class SpanRecord {
 		return added > 0;
 	}
 
+	/**
+	 * As {@link #addSample(SampleKind, int[], long)}, also placing the sample on the span's timeline at
+	 * {@code epochNanos} on the thread {@code threadId}, whose name is {@code threadName} when known.
+	 */
+	synchronized boolean addSample(SampleKind kind, int[] rootFirstStack, long weight, long epochNanos,
+			long threadId, String threadName) {
+		boolean added = addSample(kind, rootFirstStack, weight);
+		if (this.chargedTo == null) {
+			return false;
+		}
+		if (this.timeline == null) {
+			this.timeline = new SampleTimeline();
+			this.chargedTo.addAndGet(this.timeline.bytes());
+			added = true;
+		}
+		long grown = this.timeline.add(epochNanos, threadId, threadName, kind,
+				this.samples[kind.ordinal()].lastPosition(), weight);
+		if (grown > 0) {
+			this.chargedTo.addAndGet(grown);
+		}
+		return added || grown > 0;
+	}
+
+	/** This span's own samples with their times and threads (not its children's). */
+	public synchronized TimelineSamples ownTimeline() {
+		return (this.timeline != null) ? this.timeline.snapshot(this.samples) : new TimelineSamples(List.of(), 0);
+	}
+
+	/**
+	 * This span's own samples of {@code kind} taken between {@code fromEpochNanos} and {@code toEpochNanos} (the
+	 * end excluded), from its timeline: a wait that overlaps the stretch counts with the part of it inside. Samples
+	 * the timeline had no room for are missing (see {@link TimelineSamples#dropped()}).
+	 */
+	public synchronized StackTree ownSamples(SampleKind kind, long fromEpochNanos, long toEpochNanos) {
+		return (this.timeline != null)
+				? this.timeline.samplesWithin(kind, this.samples[kind.ordinal()], fromEpochNanos, toEpochNanos)
+				: new StackTree();
+	}
+
+	/** {@link #ownSamples(SampleKind, long, long)} of this span and every local descendant. */
+	public StackTree inclusiveSamples(SampleKind kind, long fromEpochNanos, long toEpochNanos) {
+		StackTree tree = ownSamples(kind, fromEpochNanos, toEpochNanos);
+		for (SpanRecord child : children()) {
+			tree.addAll(child.inclusiveSamples(kind, fromEpochNanos, toEpochNanos));
+		}
+		return tree;
+	}
+
 	/** Samples of {@code kind} attributed to this span itself (not its children). */
 	public synchronized long ownSampleCount(SampleKind kind) {
 		SampledStacks stacks = this.samples[kind.ordinal()];
@@ -247,7 +298,7 @@ public final class SpanRecord {
 		for (SampledStacks stacks : this.samples) {
 			bytes += (stacks != null) ? stacks.bytes() : 0;
 		}
-		return bytes;
+		return bytes + ((this.timeline != null) ? this.timeline.bytes() : 0);
 	}
 
 	/** A copy of this span's own samples of {@code kind}, safe to render while sampling goes on. */

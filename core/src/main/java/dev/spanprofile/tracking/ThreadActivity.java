@@ -117,6 +117,9 @@ public final class ThreadActivity {
 		if (end == this.drained) {
 			return false;
 		}
+		if (this.drained == 0) {
+			sink.named(this.threadId, this.threadName);
+		}
 		int capacity = this.mask + 1;
 		long start = Math.max(this.drained, end - capacity);
 		int count = (int) (end - start);
@@ -154,6 +157,10 @@ public final class ThreadActivity {
 
 		/** From {@code time} on, what is active on the thread is unknown until the next change point. */
 		void gap(long threadId, long time);
+
+		/** The thread's name, told before its first change point, for views that show threads. */
+		default void named(long threadId, String threadName) {
+		}
 
 		/** The thread has died and all its points were drained. */
 		default void threadEnded(long threadId) {

@@ -76,6 +76,15 @@ final class ProfileJson {
 			emptyProfile.put("localRootSpanId", requested.localRoot().spanId());
 			body.put("emptyProfile", emptyProfile);
 		}
+		Stretch.Range stretch = this.view.stretch();
+		if (stretch != null) {
+			Map<String, Object> selected = new LinkedHashMap<>();
+			selected.put("fromMillis", RequestTimeline.millis(stretch.fromEpochNanos() - profiled.startEpochNanos()));
+			selected.put("toMillis", RequestTimeline.millis(stretch.toEpochNanos() - profiled.startEpochNanos()));
+			selected.put("partialWaits", RequestTimeline.PARTIAL_WAITS);
+			body.put("stretch", selected);
+		}
+		body.put("timeline", this.context.timeline(profiled));
 		body.put("flameGraph", FlameGraphTree.render(part.name(), part.samples(), this.context.frames()));
 		return body;
 	}

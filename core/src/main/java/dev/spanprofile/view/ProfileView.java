@@ -20,10 +20,13 @@ public final class ProfileView implements FlameGraphView {
 
 	private final boolean waitsChosen;
 
-	ProfileView(ViewContext context, ProfileSubject subject, boolean waitsChosen) {
+	private final Stretch.Range stretch;
+
+	ProfileView(ViewContext context, ProfileSubject subject, boolean waitsChosen, Stretch.Range stretch) {
 		this.context = context;
 		this.subject = subject;
 		this.waitsChosen = waitsChosen;
+		this.stretch = stretch;
 	}
 
 	public ProfileSubject subject() {
@@ -35,6 +38,11 @@ public final class ProfileView implements FlameGraphView {
 		return this.waitsChosen;
 	}
 
+	/** The stretch of the span's life the graph is limited to, or {@code null} for all of it. */
+	Stretch.Range stretch() {
+		return this.stretch;
+	}
+
 	/**
 	 * Why a span's profile has no samples, in words; {@code null} when it has samples, and for a trace, whose page
 	 * lists each local root's samples instead.
@@ -44,6 +52,12 @@ public final class ProfileView implements FlameGraphView {
 			return null;
 		}
 		ProfileSubject.Part part = this.subject.parts().get(0);
+		if (this.stretch != null) {
+			return (part.samples().totalSamples() > 0) ? null
+					: "No " + this.subject.kind().id() + " samples were taken in this stretch ("
+							+ EmptyProfiles.millis(this.stretch.fromMillis()) + " to "
+							+ EmptyProfiles.millis(this.stretch.toMillis()) + " from the span's start)";
+		}
 		return this.context.emptyReason(part.span(), this.subject.kind(), part.samples().totalSamples());
 	}
 
@@ -85,6 +99,10 @@ public final class ProfileView implements FlameGraphView {
 					part.samples()));
 			start = Math.min(start, part.span().startEpochNanos());
 			end = Math.max(end, part.span().startEpochNanos() + part.span().durationNanos(this.context.now()));
+		}
+		if (this.stretch != null) {
+			start = this.stretch.fromEpochNanos();
+			end = this.stretch.toEpochNanos();
 		}
 		SampleKind kind = this.subject.kind();
 		String event = kind.counted() ? this.context.status().event() : kind.id();

@@ -67,25 +67,45 @@ public final class SpanProfileViews {
 	 * @throws ViewException (not found) when no such span or trace is stored
 	 */
 	public ProfileView profile(ProfileQuery query) {
-		ViewContext context = context();
-		ProfileSubject subject = query.trace() ? traceSubject(context, query) : spanSubject(context, query);
-		return new ProfileView(context, subject, subject.kind() != query.kind());
+		return profile(query, null);
 	}
 
-	private ProfileSubject spanSubject(ViewContext context, ProfileQuery query) {
+	/**
+	 * As {@link #profile(ProfileQuery)}, the graph holding only what happened in {@code stretch} of the span's life
+	 * when it is not {@code null}.
+	 * @throws ViewException (bad request) for a stretch of a trace, or one that holds none of the span's time
+	 */
+	public ProfileView profile(ProfileQuery query, Stretch stretch) {
+		ViewContext context = context();
+		if (query.trace()) {
+			if (stretch != null) {
+				throw ViewException.badRequest("from and to select a stretch of one span's timeline; a trace has none: "
+						+ "open one of its spans");
+			}
+			ProfileSubject subject = traceSubject(context, query);
+			return new ProfileView(context, subject, subject.kind() != query.kind(), null);
+		}
 		SpanRecord requested = this.profiler.store().find(query.id());
 		if (requested == null) {
 			throw ViewException.notFound("No span " + query.id() + " is stored: it was not sampled by the tracer, "
 					+ "was evicted, or ran before profiling started");
 		}
 		SpanRecord profiled = context.rootSpanOnly() ? requested.localRoot() : requested;
+		Stretch.Range range = (stretch != null)
+				? stretch.resolve(profiled.startEpochNanos(), profiled.durationNanos(context.now())) : null;
+		ProfileSubject subject = spanSubject(context, query, requested, profiled, range);
+		return new ProfileView(context, subject, subject.kind() != query.kind(), range);
+	}
+
+	private ProfileSubject spanSubject(ViewContext context, ProfileQuery query, SpanRecord requested,
+			SpanRecord profiled, Stretch.Range range) {
 		SampleKind kind = query.kind();
-		if (!query.kindGiven() && context.sampledKinds().contains(SampleKind.WAIT)
-				&& context.timeBreakdown(profiled).mostlyWaiting()) {
+		if (!query.kindGiven() && context.sampledKinds().contains(SampleKind.WAIT) && ((range != null)
+				? context.mostlyWaiting(profiled, range) : context.timeBreakdown(profiled).mostlyWaiting())) {
 			// A request that mostly waited is explained by its waits; its few CPU samples would not say why it was slow.
 			kind = SampleKind.WAIT;
 		}
-		StackTree samples = context.samplesOf(profiled, kind);
+		StackTree samples = (range != null) ? context.samplesOf(profiled, kind, range) : context.samplesOf(profiled, kind);
 		return new ProfileSubject(requested, requested.traceId(),
 				List.of(new ProfileSubject.Part(profiled, context.displayName(profiled, samples), samples)), kind);
 	}

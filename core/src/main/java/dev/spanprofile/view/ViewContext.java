@@ -115,6 +115,30 @@ final class ViewContext {
 		return kind.counted() ? ProfilerWork.split(samples, frames()).application() : samples;
 	}
 
+	/**
+	 * As {@link #samplesOf(SpanRecord, SampleKind)}, only those taken in {@code range} (waits with their part inside
+	 * it), from the spans' timelines.
+	 */
+	StackTree samplesOf(SpanRecord record, SampleKind kind, Stretch.Range range) {
+		StackTree samples = rootSpanOnly()
+				? record.ownSamples(kind, range.fromEpochNanos(), range.toEpochNanos())
+				: record.inclusiveSamples(kind, range.fromEpochNanos(), range.toEpochNanos());
+		return kind.counted() ? ProfilerWork.split(samples, frames()).application() : samples;
+	}
+
+	/** Whether waits explain more of {@code range} than the CPU samples taken in it do. */
+	boolean mostlyWaiting(SpanRecord record, Stretch.Range range) {
+		long waits = samplesOf(record, SampleKind.WAIT, range).totalSamples();
+		long cpu = sampledKinds().contains(SampleKind.CPU)
+				? samplesOf(record, SampleKind.CPU, range).totalSamples() * intervalNanos() : 0;
+		return waits > cpu;
+	}
+
+	/** The timeline of the profiled span's request, as JSON. */
+	Map<String, Object> timeline(SpanRecord profiled) {
+		return RequestTimeline.json(profiled, !rootSpanOnly(), this.now, frames());
+	}
+
 	/** CPU samples of the span that caught the profiler's own code on its threads, not the application's. */
 	long profilerSamplesOf(SpanRecord record) {
 		return ProfilerWork.split(recordedSamplesOf(record, SampleKind.CPU), frames()).profiler();
