@@ -33,11 +33,15 @@ final class ProfilePage {
 						? " " + subject.kind().id() : ""))
 			.fact("sampling", status.event() + " every " + EmptyProfiles.millis(interval) + " · " + status.engine());
 		String id = subject.isTrace() ? subject.traceId() : subject.requested().spanId();
+		Stretch.Range stretch = this.view.stretch();
+		// Switching kinds or formats keeps the stretch on screen.
+		String within = (stretch != null) ? "&from=" + offset(stretch.fromMillis()) + "&to=" + offset(stretch.toMillis())
+				: "";
 		for (SampleKind kind : this.context.sampledKinds()) {
-			page.kind(kind.id(), Weights.label(kind), id + "?event=" + kind.id(), kind == subject.kind());
+			page.kind(kind.id(), Weights.label(kind), id + "?event=" + kind.id() + within, kind == subject.kind());
 		}
 		// The other formats of the graph on screen, not of the default kind.
-		String event = (this.context.sampledKinds().size() > 1) ? "&event=" + subject.kind().id() : "";
+		String event = ((this.context.sampledKinds().size() > 1) ? "&event=" + subject.kind().id() : "") + within;
 		page.link("JSON", id + "?format=json" + event)
 			.link("collapsed stacks", id + "?format=collapsed" + event)
 			.link("pprof", id + "?format=pprof" + event)
@@ -47,6 +51,11 @@ final class ProfilePage {
 			page.sampling(subject.kind().id(), 0).weightedIn(subject.kind().unit());
 		}
 		return page.render();
+	}
+
+	/** A stretch's bound in a URL: to the microsecond, without a trailing {@code .0}. */
+	private static String offset(double millis) {
+		return java.math.BigDecimal.valueOf(millis).stripTrailingZeros().toPlainString();
 	}
 
 	private FlameGraphPage trace(ProfileSubject subject) {
@@ -86,6 +95,17 @@ final class ProfilePage {
 					+ (requested.inFlight() ? " so far" : ""));
 		CpuShare cpu = this.context.cpuShare(profiled);
 		page.breakdown(this.context.timeBreakdown(profiled), profiled.inFlight());
+		Stretch.Range stretch = this.view.stretch();
+		String whole = requested.spanId()
+				+ ((this.context.sampledKinds().size() > 1) ? "?event=" + subject.kind().id() : "");
+		page.timeline(this.context.timeline(profiled),
+				(stretch != null) ? new double[] { stretch.fromMillis(), stretch.toMillis() } : null, whole);
+		if (stretch != null) {
+			page.fact("stretch", EmptyProfiles.millis(stretch.fromMillis()) + " to "
+					+ EmptyProfiles.millis(stretch.toMillis()) + " from the start");
+			page.note("The graph shows this stretch of the request only: the samples taken in it, and each wait that "
+					+ "overlaps it with the part of it inside the stretch.");
+		}
 		if (this.view.waitsChosen()) {
 			page.note("This request spent more of its time waiting than on a CPU: the graph shows its waits, each "
 					+ "ending in what it waited on. CPU above shows its CPU samples.");

@@ -46,6 +46,8 @@ public final class FlameGraphPage {
 
 	private String breakdown = "";
 
+	private String timeline = "";
+
 	private FlameGraphPage(FlameGraphModel model) {
 		this.model = model;
 	}
@@ -149,6 +151,16 @@ public final class FlameGraphPage {
 		return this;
 	}
 
+	/**
+	 * The request's timeline above the graph, from its JSON ({@code timeline} of a span's JSON); {@code stretch} is
+	 * the part the graph shows ({@code [fromMillis, toMillis]}) or {@code null} for all of it, {@code wholeHref} the
+	 * page of the whole request.
+	 */
+	public FlameGraphPage timeline(Map<String, Object> timeline, double[] stretch, String wholeHref) {
+		this.timeline = TimelineHtml.render(timeline, stretch, wholeHref);
+		return this;
+	}
+
 	public String render() {
 		Map<String, String> values = new HashMap<>();
 		values.put("policy", HtmlEscaper.escape(PageAssets.META_POLICY));
@@ -159,6 +171,7 @@ public final class FlameGraphPage {
 		values.put("badges", this.inFlight ? "<span class=\"badge in-flight\">in flight</span>" : "");
 		values.put("facts", Fragments.facts(this.facts));
 		values.put("breakdown", this.breakdown);
+		values.put("timeline", this.timeline);
 		values.put("notes", Fragments.notes(this.notes));
 		values.put("links", Fragments.links("links", this.links));
 		values.put("spanLinks", this.spanLinks.isEmpty() ? ""

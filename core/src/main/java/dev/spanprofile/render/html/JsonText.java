@@ -1,5 +1,8 @@
 package dev.spanprofile.render.html;
 
+import java.util.List;
+import java.util.Map;
+
 /**
  * Writes the JSON embedded in a page's {@code <script type="application/json">} block. Besides JSON's own escapes,
  * {@code <}, {@code >} and {@code &} are written as {@code \\u} escapes so that no name can close the block
@@ -58,6 +61,45 @@ final class JsonText {
 
 	JsonText bool(boolean value) {
 		this.out.append(value);
+		return this;
+	}
+
+	/** A map, list, string, number, boolean or null, as JSON, maps and lists recursively. */
+	JsonText value(Object value) {
+		if (value instanceof Map<?, ?> map) {
+			this.out.append('{');
+			boolean first = true;
+			for (Map.Entry<?, ?> entry : map.entrySet()) {
+				if (!first) {
+					this.out.append(',');
+				}
+				first = false;
+				key(String.valueOf(entry.getKey())).value(entry.getValue());
+			}
+			this.out.append('}');
+		}
+		else if (value instanceof List<?> list) {
+			this.out.append('[');
+			for (int i = 0; i < list.size(); i++) {
+				if (i > 0) {
+					this.out.append(',');
+				}
+				value(list.get(i));
+			}
+			this.out.append(']');
+		}
+		else if (value instanceof Double || value instanceof Float) {
+			number(((Number) value).doubleValue());
+		}
+		else if (value instanceof Number number) {
+			number(number.longValue());
+		}
+		else if (value instanceof Boolean bool) {
+			bool(bool);
+		}
+		else {
+			string((value != null) ? value.toString() : null);
+		}
 		return this;
 	}
 

@@ -16,7 +16,9 @@ public final class PageAssets {
 
 	static final String STYLE = HtmlTemplate.resourceText("spanprofile.css");
 
-	static final String FLAME_GRAPH_SCRIPT = HtmlTemplate.resourceText("flamegraph.js");
+	/** The flame graph's script, then the timeline's: one script block, one hash. */
+	static final String FLAME_GRAPH_SCRIPT = HtmlTemplate.resourceText("flamegraph.js") + "\n"
+			+ HtmlTemplate.resourceText("timeline.js");
 
 	static final String INDEX_SCRIPT = HtmlTemplate.resourceText("index.js");
 
