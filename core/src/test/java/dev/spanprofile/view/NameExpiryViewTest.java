@@ -10,8 +10,6 @@ import dev.spanprofile.aggregate.AggregateSettings;
 import dev.spanprofile.aggregate.NameAggregates;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.render.FrameClassifier;
-import dev.spanprofile.sampling.SampleSink;
-import dev.spanprofile.sampling.SamplingEngine;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -62,32 +60,5 @@ class NameExpiryViewTest {
 
 	private final SpanProfiler profiler = new SpanProfiler(SpanProfilerSettings.defaults(),
 			(frames) -> new IdleEngine());
-
-	private static final class IdleEngine implements SamplingEngine {
-
-		@Override
-		public String name() {
-			return "idle";
-		}
-
-		@Override
-		public void start() {
-		}
-
-		@Override
-		public long collect(SampleSink sink) {
-			return 0;
-		}
-
-		@Override
-		public String activeEvent() {
-			return "cpu";
-		}
-
-		@Override
-		public void close() {
-		}
-
-	}
 
 }

@@ -11,9 +11,7 @@ import dev.spanprofile.profile.FrameKind;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.WaitKind;
 import dev.spanprofile.render.FrameClassifier;
-import dev.spanprofile.sampling.SampleSink;
 import dev.spanprofile.sampling.SamplerSettings;
-import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StoreSettings;
@@ -167,33 +165,6 @@ class NameWaitsViewsTest {
 		NameAggregates aggregates = this.profiler.aggregates();
 		aggregates.spanEnded(span.name(), span.spanId(), millis * MS, false, end);
 		aggregates.fold(span);
-	}
-
-	private static final class IdleEngine implements SamplingEngine {
-
-		@Override
-		public String name() {
-			return "idle";
-		}
-
-		@Override
-		public void start() {
-		}
-
-		@Override
-		public long collect(SampleSink sink) {
-			return 0;
-		}
-
-		@Override
-		public String activeEvent() {
-			return "cpu";
-		}
-
-		@Override
-		public void close() {
-		}
-
 	}
 
 }

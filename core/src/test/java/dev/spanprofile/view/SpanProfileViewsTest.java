@@ -12,9 +12,7 @@ import dev.spanprofile.render.FrameClassifier;
 import dev.spanprofile.render.pprof.proto.PprofProtos.Profile;
 import dev.spanprofile.render.pprof.proto.PprofProtos.Sample;
 import dev.spanprofile.profile.SampleKind;
-import dev.spanprofile.sampling.SampleSink;
 import dev.spanprofile.sampling.SamplerSettings;
-import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.profile.FrameKind;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
@@ -238,33 +236,6 @@ class SpanProfileViewsTest {
 				"SERVER", this.start + 1_000_000_000, "worker-7");
 		store.addSample(running, SampleKind.CPU, new int[] { servlet, pay }, 1);
 		return profiler;
-	}
-
-	private static final class IdleEngine implements SamplingEngine {
-
-		@Override
-		public String name() {
-			return "idle";
-		}
-
-		@Override
-		public void start() {
-		}
-
-		@Override
-		public long collect(SampleSink sink) {
-			return 0;
-		}
-
-		@Override
-		public String activeEvent() {
-			return "cpu";
-		}
-
-		@Override
-		public void close() {
-		}
-
 	}
 
 }

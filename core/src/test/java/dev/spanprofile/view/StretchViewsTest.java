@@ -10,9 +10,7 @@ import dev.spanprofile.profile.FrameKind;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.WaitKind;
 import dev.spanprofile.render.FrameClassifier;
-import dev.spanprofile.sampling.SampleSink;
 import dev.spanprofile.sampling.SamplerSettings;
-import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StoreSettings;
@@ -134,33 +132,6 @@ class StretchViewsTest {
 		store.spanEnded(CHILD, "stock", "OK", this.start + 1_950 * MS, false);
 		store.spanEnded(ROOT, "GET /orders", "OK", this.start + 2_000 * MS, false);
 		return new SpanProfileViews(profiler, new FrameClassifier(List.of("app")));
-	}
-
-	private static final class IdleEngine implements SamplingEngine {
-
-		@Override
-		public String name() {
-			return "idle";
-		}
-
-		@Override
-		public void start() {
-		}
-
-		@Override
-		public long collect(SampleSink sink) {
-			return 0;
-		}
-
-		@Override
-		public String activeEvent() {
-			return "cpu";
-		}
-
-		@Override
-		public void close() {
-		}
-
 	}
 
 }

@@ -10,9 +10,7 @@ import dev.spanprofile.profile.FrameKind;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.WaitKind;
 import dev.spanprofile.render.FrameClassifier;
-import dev.spanprofile.sampling.SampleSink;
 import dev.spanprofile.sampling.SamplerSettings;
-import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StoreSettings;
@@ -155,33 +153,6 @@ class TimeBreakdownViewsTest {
 		int[] withLeaf = java.util.Arrays.copyOf(stack, stack.length + 1);
 		withLeaf[stack.length] = store.frames().intern(leaf, FrameKind.WAIT);
 		store.addSample(span, SampleKind.WAIT, withLeaf, millis * MS);
-	}
-
-	private static final class IdleEngine implements SamplingEngine {
-
-		@Override
-		public String name() {
-			return "idle";
-		}
-
-		@Override
-		public void start() {
-		}
-
-		@Override
-		public long collect(SampleSink sink) {
-			return 0;
-		}
-
-		@Override
-		public String activeEvent() {
-			return "cpu";
-		}
-
-		@Override
-		public void close() {
-		}
-
 	}
 
 }
