@@ -91,7 +91,8 @@ class AllocationPagesBrowserTests {
 
 		chromium.open(client.url("/actuator/spanprofile/" + id + "?event=alloc"), FLAME_READY);
 		assertThat(((Number) state().get("samples")).longValue()).isEqualTo(allocated);
-		assertThat(switchLabels()).containsExactly("CPU", "Allocations (MB)", "Locks (ms)");
+		// Every kind recorded, the waits recorded by default included.
+		assertThat(switchLabels()).containsExactly("CPU", "Allocations (MB)", "Locks (ms)", "Waits (ms)");
 		assertThat(chromium.driver.findElement(By.id("kind-alloc")).getDomAttribute("aria-current")).isEqualTo("page");
 		assertThat(chromium.driver.findElement(By.tagName("header")).getText()).contains("MB allocated");
 		// The other formats offered are those of the graph on screen.
@@ -111,7 +112,7 @@ class AllocationPagesBrowserTests {
 		// The span name's merged graph has the same switch.
 		String names = "/actuator/spanprofile/names?name=" + URLEncoder.encode(NAME, StandardCharsets.UTF_8);
 		chromium.open(client.url(names + "&format=html&event=alloc"), FLAME_READY);
-		assertThat(switchLabels()).containsExactly("CPU", "Allocations (MB)", "Locks (ms)");
+		assertThat(switchLabels()).containsExactly("CPU", "Allocations (MB)", "Locks (ms)", "Waits (ms)");
 		assertThat(((Number) state().get("samples")).longValue()).isEqualTo(allocated);
 		chromium.driver.findElement(By.id("kind-lock")).click();
 		chromium.waitUntil(() -> chromium.driver.getCurrentUrl().endsWith("&event=lock")
