@@ -20,6 +20,7 @@ import dev.spanprofile.lifecycle.SpanLifecycle;
 import dev.spanprofile.lifecycle.SpanLifecycleProcessor;
 import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.sampling.SamplerUnavailableException;
+import dev.spanprofile.sampling.JfrWaitEngine;
 import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.sampling.SamplingEngineFactory;
@@ -178,7 +179,7 @@ public final class SpanProfiler implements AutoCloseable {
 		this.cycle.resumedAt(resumedAt);
 		this.recorder.setRecording(true);
 		this.collector = Executors.newSingleThreadScheduledExecutor(task -> {
-			Thread thread = new Thread(task, "spanprofile-collector");
+			Thread thread = new Thread(task, JfrWaitEngine.COLLECTOR_THREAD);
 			thread.setDaemon(true);
 			return thread;
 		});

@@ -20,6 +20,7 @@ import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.profile.WaitKind;
 import dev.spanprofile.sampling.EngineChoice;
+import dev.spanprofile.sampling.JfrWaitEngine;
 import dev.spanprofile.sampling.ProfilingEvent;
 import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.store.SpanRecord;
@@ -51,6 +52,9 @@ class WaitAttributionTest {
 		try (ProfilingHarness harness = new ProfilingHarness(sampler, true, 1000, EngineChoice.ASYNC_PROFILER,
 				Duration.ofMillis(200), Function.identity());
 				ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			Thread collector = Thread.getAllStackTraces().keySet().stream()
+				.filter((thread) -> thread.getName().equals(JfrWaitEngine.COLLECTOR_THREAD)).findFirst().orElseThrow();
+			harness.keepSampleTimes(SampleKind.WAIT, collector);
 			Thread answering = slowServer(server);
 			Map<String, Long> injected = new HashMap<>();
 			Map<String, String> spans = new HashMap<>();
@@ -110,6 +114,8 @@ class WaitAttributionTest {
 					"Inventory.enter", injected.get("monitor"));
 			assertWaited(harness, frames, spans.get("pool"), WaitKind.PARK, null, "Semaphore.acquire",
 					injected.get("pool"));
+			// The collector's own waits between its cycles (about a hundred parks of 50 ms here) are never delivered.
+			assertThat(harness.sampleTimes()).as("waits of the collector's thread").isEmpty();
 			// The pause has no stack of its own: the leaf is the whole stack.
 			assertWaited(harness, frames, spans.get("gc"), WaitKind.GC_PAUSE, null, null, injected.get("gc"));
 		}

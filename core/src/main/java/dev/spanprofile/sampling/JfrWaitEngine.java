@@ -12,6 +12,7 @@ import dev.spanprofile.profile.WaitKind;
 import dev.spanprofile.tracking.MonotonicEpoch;
 import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedThread;
 
 /**
  * Records where threads wait, from the JDK's own wait events: each wait at least as long as the threshold becomes one
@@ -27,6 +28,9 @@ public final class JfrWaitEngine implements SamplingEngine {
 
 	/** A stop-the-world phase of a garbage collection, as the collector reports it (its concurrent work is not). */
 	static final String GC_PAUSE = "jdk.GCPhasePause";
+
+	/** spanprofile's own collector thread, which waits between its cycles. */
+	public static final String COLLECTOR_THREAD = "spanprofile-collector";
 
 	private final Duration threshold;
 
@@ -79,6 +83,10 @@ public final class JfrWaitEngine implements SamplingEngine {
 				// Another recording asked for a lower threshold: the JDK applies it to every recording.
 				return;
 			}
+			if (isCollector(event)) {
+				// Its waits between cycles are a fifth to a half of all events, never in a span: spare their stacks.
+				return;
+			}
 			int leaf = events.stacks().frame(kind.frameName(detail.apply(event)), FrameKind.WAIT);
 			// At its end, when Flight Recorder commits it: a wait still going on at a flush is not delivered yet, and
 			// must not be stamped before the time that flush vouches for. The span is the same throughout.
@@ -101,6 +109,11 @@ public final class JfrWaitEngine implements SamplingEngine {
 			int frame = events.stacks().frame(WaitKind.GC_PAUSE.frameName(null), FrameKind.WAIT);
 			events.offerForEveryThreadInASpan(SampleKind.WAIT, event.getEndTime(), nanos, frame);
 		});
+	}
+
+	private static boolean isCollector(RecordedEvent event) {
+		RecordedThread thread = event.getThread();
+		return thread != null && COLLECTOR_THREAD.equals(thread.getJavaName());
 	}
 
 	/** {@code host:port} as the application named the peer, or its address when it used none. */
