@@ -45,7 +45,7 @@ class WallClockEndpointWebTests {
 		assertThat(EndpointClient.samplesWith(cpu, "recognisablySleepyMethod")).isLessThanOrEqualTo(2);
 
 		Map<String, Object> json = endpoint.json("/actuator/spanprofile/" + id + "?event=wall");
-		assertThat(json).containsEntry("flameGraphEvent", "wall").containsEntry("event", "cpu,wall");
+		assertThat(json).containsEntry("flameGraphEvent", "wall").containsEntry("event", "cpu,wall,waits");
 		assertThat(endpoint.get("/actuator/spanprofile/" + id + "?event=alloc", "application/json").statusCode())
 			.isEqualTo(400);
 	}
