@@ -61,6 +61,11 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 
 	@Override
 	public void changed(long threadId, long time, Object span) {
+		changed(threadId, time, span, -1);
+	}
+
+	@Override
+	public void changed(long threadId, long time, Object span, long threadCpuNanos) {
 		Object state;
 		if (span != null && span == this.lastSpan) {
 			state = this.lastResolved;
@@ -72,12 +77,16 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 				this.lastResolved = state;
 			}
 		}
-		timeline(threadId).append(time, state);
+		ThreadTimeline timeline = timeline(threadId);
+		timeline.append(time, state);
+		timeline.cpuStretch.changed(state, threadCpuNanos);
 	}
 
 	@Override
 	public void gap(long threadId, long time) {
-		timeline(threadId).append(time, ThreadTimeline.UNKNOWN);
+		ThreadTimeline timeline = timeline(threadId);
+		timeline.append(time, ThreadTimeline.UNKNOWN);
+		timeline.cpuStretch.lose();
 		this.counters.timelineGap();
 	}
 
@@ -88,6 +97,10 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 
 	@Override
 	public void threadEnded(long threadId) {
+		ThreadTimeline timeline = this.timelines.get(threadId);
+		if (timeline != null) {
+			timeline.cpuStretch.lose();
+		}
 		this.endedThreads.put(threadId, System.nanoTime());
 	}
 
@@ -95,6 +108,7 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	public void statesUnknownFrom(long time) {
 		for (ThreadTimeline timeline : this.timelines.values()) {
 			timeline.append(time, ThreadTimeline.UNKNOWN);
+			timeline.cpuStretch.lose();
 		}
 	}
 

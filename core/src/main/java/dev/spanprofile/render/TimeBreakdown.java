@@ -33,13 +33,17 @@ public final class TimeBreakdown {
 
 	private final long cpuNanos;
 
+	private final boolean cpuMeasured;
+
 	private final long profilerNanos;
 
 	private final List<Category> waits;
 
-	private TimeBreakdown(long durationNanos, long cpuNanos, long profilerNanos, List<Category> waits) {
+	private TimeBreakdown(long durationNanos, long cpuNanos, boolean cpuMeasured, long profilerNanos,
+			List<Category> waits) {
 		this.durationNanos = durationNanos;
 		this.cpuNanos = cpuNanos;
+		this.cpuMeasured = cpuMeasured;
 		this.profilerNanos = profilerNanos;
 		this.waits = waits;
 	}
@@ -52,8 +56,17 @@ public final class TimeBreakdown {
 	 */
 	public static TimeBreakdown of(long durationNanos, long cpuNanos, long profilerNanos, StackTree waits,
 			FrameTable frames) {
-		return new TimeBreakdown(durationNanos, cpuNanos, profilerNanos, (waits != null) ? categories(waits, frames)
-				: null);
+		return of(durationNanos, cpuNanos, false, profilerNanos, waits, frames);
+	}
+
+	/**
+	 * As {@link #of(long, long, long, StackTree, FrameTable)}, where {@code cpuMeasured} says that
+	 * {@code cpuNanos} was read from the request's threads' CPU clocks rather than estimated from samples.
+	 */
+	public static TimeBreakdown of(long durationNanos, long cpuNanos, boolean cpuMeasured, long profilerNanos,
+			StackTree waits, FrameTable frames) {
+		return new TimeBreakdown(durationNanos, cpuNanos, cpuMeasured && cpuNanos >= 0, profilerNanos,
+				(waits != null) ? categories(waits, frames) : null);
 	}
 
 	private static List<Category> categories(StackTree waits, FrameTable frames) {
@@ -80,6 +93,11 @@ public final class TimeBreakdown {
 
 	public long durationNanos() {
 		return this.durationNanos;
+	}
+
+	/** Whether {@link #cpuNanos()} was read from the request's threads' CPU clocks, not estimated from samples. */
+	public boolean cpuMeasured() {
+		return this.cpuMeasured;
 	}
 
 	/** Whether CPU is sampled, so that {@link #cpuNanos()} means something. */
@@ -133,7 +151,8 @@ public final class TimeBreakdown {
 	}
 
 	/**
-	 * As JSON: {@code durationMillis}, {@code cpuMillis} (when CPU is sampled), {@code profilerMillis} (when the
+	 * As JSON: {@code durationMillis}, {@code cpuMillis} and {@code cpuFrom} (when CPU is sampled: read from the
+	 * threads' CPU clocks, or estimated from samples), {@code profilerMillis} (when the
 	 * profiler's own code ran), {@code waitMillis} and {@code waits} (when waits are recorded: per category its
 	 * {@code millis}, {@code count} and the details it was {@code on}, with {@code otherDetails} adding up the rest),
 	 * {@code unaccountedMillis}, and {@code overlapMillis} with a {@code note} when the parts exceed the duration.
@@ -143,6 +162,7 @@ public final class TimeBreakdown {
 		json.put("durationMillis", millis(this.durationNanos));
 		if (cpuSampled()) {
 			json.put("cpuMillis", millis(this.cpuNanos));
+			json.put("cpuFrom", this.cpuMeasured ? "thread CPU clocks" : "samples");
 		}
 		if (this.profilerNanos > 0) {
 			json.put("profilerMillis", millis(this.profilerNanos));
@@ -167,8 +187,8 @@ public final class TimeBreakdown {
 	/** Why the parts exceed the duration, in words. */
 	public String overlapNote() {
 		return "CPU and waits add up to " + CpuShare.millis(overlapNanos() / 1e6) + " more than the duration: "
-				+ "the request's work ran or waited on several threads at once, or the CPU estimate from samples is "
-				+ "above the truth";
+				+ "the request's work ran or waited on several threads at once"
+				+ (this.cpuMeasured ? "" : ", or the CPU estimate from samples is above the truth");
 	}
 
 	/**

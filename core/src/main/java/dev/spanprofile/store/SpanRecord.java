@@ -55,6 +55,9 @@ public final class SpanRecord {
 
 	private final SpanRecordRef ref = new SpanRecordRef(this);
 
+	/** Local roots only: the request's CPU time from its threads' clocks. */
+	private final MeasuredCpu measuredCpu;
+
 	/** When and where each sample was taken, for the request's timeline; created with the first timed sample. */
 	private SampleTimeline timeline;
 
@@ -65,6 +68,7 @@ public final class SpanRecord {
 		this.spanId = spanId;
 		this.parentSpanId = parentSpanId;
 		this.localRoot = (parent != null) ? parent.localRoot : this;
+		this.measuredCpu = (parent != null) ? parent.localRoot.measuredCpu : new MeasuredCpu();
 		this.name = name;
 		this.kind = kind;
 		this.startEpochNanos = startEpochNanos;
@@ -159,6 +163,11 @@ public final class SpanRecord {
 		this.evicted = true;
 		moveCharge(null);
 		this.ref.clear();
+	}
+
+	/** The CPU time of this span's request (its local root's), measured on its threads' clocks. */
+	public MeasuredCpu measuredCpu() {
+		return this.measuredCpu;
 	}
 
 	/** A reference to this record that lets go of it once it is gone, for holders that outlive it. */

@@ -22,7 +22,8 @@ final class TimeBreakdownHtml {
 			.append("\">");
 		StringBuilder parts = new StringBuilder("<ul class=\"time-parts\">");
 		if (breakdown.cpuSampled()) {
-			part(bar, parts, "cpu", "CPU", breakdown.cpuNanos(), scale, null);
+			part(bar, parts, "cpu", "CPU", breakdown.cpuNanos(), scale,
+					breakdown.cpuMeasured() ? "read from the request's threads' CPU clocks" : "estimated from samples");
 		}
 		for (TimeBreakdown.Category category : breakdown.waits()) {
 			part(bar, parts, slug(category.name()), category.name(), category.nanos(), scale, waitDetails(category));
