@@ -37,10 +37,10 @@ public final class TimeBreakdown {
 
 	private final long profilerNanos;
 
-	private final List<Category> waits;
+	private final List<WaitCategory> waits;
 
 	private TimeBreakdown(long durationNanos, long cpuNanos, boolean cpuMeasured, long profilerNanos,
-			List<Category> waits) {
+			List<WaitCategory> waits) {
 		this.durationNanos = durationNanos;
 		this.cpuNanos = cpuNanos;
 		this.cpuMeasured = cpuMeasured;
@@ -69,7 +69,7 @@ public final class TimeBreakdown {
 				(waits != null) ? categories(waits, frames) : null);
 	}
 
-	private static List<Category> categories(StackTree waits, FrameTable frames) {
+	private static List<WaitCategory> categories(StackTree waits, FrameTable frames) {
 		Map<String, Map<String, long[]>> byCategory = new LinkedHashMap<>();
 		waits.visit((StackTree.EventsVisitor) (path, depth, total, self, selfEvents) -> {
 			if (self == 0) {
@@ -85,9 +85,9 @@ public final class TimeBreakdown {
 			sums[0] += self;
 			sums[1] += selfEvents;
 		});
-		List<Category> categories = new ArrayList<>();
-		byCategory.forEach((category, details) -> categories.add(Category.of(category, details)));
-		categories.sort(Comparator.comparingLong(Category::nanos).reversed().thenComparing(Category::name));
+		List<WaitCategory> categories = new ArrayList<>();
+		byCategory.forEach((category, details) -> categories.add(WaitCategory.of(category, details)));
+		categories.sort(Comparator.comparingLong(WaitCategory::nanos).reversed().thenComparing(WaitCategory::name));
 		return List.copyOf(categories);
 	}
 
@@ -119,13 +119,13 @@ public final class TimeBreakdown {
 	}
 
 	/** The waits by category, longest first; empty when none was recorded. */
-	public List<Category> waits() {
+	public List<WaitCategory> waits() {
 		return (this.waits != null) ? this.waits : List.of();
 	}
 
 	public long waitNanos() {
 		long sum = 0;
-		for (Category category : waits()) {
+		for (WaitCategory category : waits()) {
 			sum += category.nanos();
 		}
 		return sum;
@@ -171,7 +171,7 @@ public final class TimeBreakdown {
 		if (waitsRecorded()) {
 			json.put("waitMillis", millis(waitNanos()));
 			List<Map<String, Object>> waits = new ArrayList<>();
-			for (Category category : this.waits) {
+			for (WaitCategory category : this.waits) {
 				waits.add(category.json());
 			}
 			json.put("waits", waits);
@@ -200,13 +200,13 @@ public final class TimeBreakdown {
 		if (cpuSampled()) {
 			line.append("CPU ").append(millis.apply(this.cpuNanos / 1e6));
 		}
-		for (Category category : waits()) {
+		for (WaitCategory category : waits()) {
 			line.append((line.length() > 0) ? ", " : "").append(category.name()).append(' ')
 				.append(millis.apply(category.nanos() / 1e6));
 			if (!category.on().isEmpty()) {
 				line.append(" (");
 				for (int i = 0; i < category.on().size(); i++) {
-					Detail detail = category.on().get(i);
+					WaitCategory.Detail detail = category.on().get(i);
 					line.append((i > 0) ? ", " : "").append(detail.detail()).append(' ')
 						.append(millis.apply(detail.nanos() / 1e6));
 				}
@@ -227,81 +227,6 @@ public final class TimeBreakdown {
 	/** Milliseconds to the microsecond: the JSON's times add up to the duration to within a few microseconds. */
 	static double millis(long nanos) {
 		return Math.round(nanos / 1_000.0) / 1_000.0;
-	}
-
-	/**
-	 * One kind of wait.
-	 * @param name the category, e.g. {@code socket I/O} ({@link WaitKind#category()}), or {@code other}
-	 * @param nanos the time waited
-	 * @param count how many waits
-	 * @param on the details waited on most (peers, files, monitors' classes), longest first; at most
-	 * {@link #TOP_DETAILS}
-	 * @param others the other details added up, or {@code null} when {@code on} names them all
-	 */
-	public record Category(String name, long nanos, long count, List<Detail> on, Detail others) {
-
-		static Category of(String name, Map<String, long[]> details) {
-			List<Detail> all = new ArrayList<>();
-			long nanos = 0;
-			long count = 0;
-			for (Map.Entry<String, long[]> entry : details.entrySet()) {
-				nanos += entry.getValue()[0];
-				count += entry.getValue()[1];
-				if (!entry.getKey().isEmpty()) {
-					all.add(new Detail(entry.getKey(), entry.getValue()[0], entry.getValue()[1]));
-				}
-			}
-			all.sort(Comparator.comparingLong(Detail::nanos).reversed().thenComparing(Detail::detail));
-			Detail others = null;
-			if (all.size() > TOP_DETAILS) {
-				long otherNanos = 0;
-				long otherCount = 0;
-				for (Detail detail : all.subList(TOP_DETAILS, all.size())) {
-					otherNanos += detail.nanos();
-					otherCount += detail.count();
-				}
-				others = new Detail((all.size() - TOP_DETAILS) + " others", otherNanos, otherCount);
-				all = all.subList(0, TOP_DETAILS);
-			}
-			return new Category(name, nanos, count, List.copyOf(all), others);
-		}
-
-		Map<String, Object> json() {
-			Map<String, Object> json = new LinkedHashMap<>();
-			json.put("category", this.name);
-			json.put("millis", millis(this.nanos));
-			json.put("count", this.count);
-			if (!this.on.isEmpty()) {
-				List<Map<String, Object>> on = new ArrayList<>();
-				for (Detail detail : this.on) {
-					on.add(detail.json());
-				}
-				json.put("on", on);
-			}
-			if (this.others != null) {
-				json.put("otherDetails", this.others.json());
-			}
-			return json;
-		}
-
-	}
-
-	/**
-	 * What one category's waits were on.
-	 * @param detail a peer {@code host:port}, a file, a monitor's class; for {@link Category#others()}, how many
-	 * @param nanos the time waited on it
-	 * @param count how many waits
-	 */
-	public record Detail(String detail, long nanos, long count) {
-
-		Map<String, Object> json() {
-			Map<String, Object> json = new LinkedHashMap<>();
-			json.put("detail", this.detail);
-			json.put("millis", millis(this.nanos));
-			json.put("count", this.count);
-			return json;
-		}
-
 	}
 
 }
