@@ -2,7 +2,8 @@ import { ancestorsOf, functionTotals, makeBottomUp, makeGraph } from './tree.mjs
 import { exactPattern, hashString, shortName } from './names.mjs';
 import { compileSearch, matchNames, matchedSamples } from './search.mjs';
 import { percent, weightFormat } from './format.mjs';
-import { diffDeltas, diffShades, perRequest } from './diff.mjs';
+import { NORMALISATIONS, diffDeltas, diffShades, perRequest, share } from './diff.mjs';
+import { sandwichGraph, sandwichOf } from './sandwich.mjs';
 import { makePalette } from './palette.mjs';
 import { ROW, createCanvasView } from './draw.mjs';
 import { showTooltip } from './tooltip.mjs';
@@ -10,8 +11,8 @@ import { renderTable } from './table.mjs';
 import { renderLegend, sizeTimeBar } from './legend.mjs';
 
 // The flame-graph page: reads the profile from the page's inert JSON block, keeps the view's state (view, zoom,
-// search) in the URL fragment, and wires the controls. Drawing, tree shapes, search and colours live in their
-// own modules.
+// search, sandwich, a diff's normalisation) in the URL fragment, and wires the controls. Drawing, tree shapes,
+// search, sandwiches and colours live in their own modules.
 
 const $ = (id) => document.getElementById(id);
 const data = JSON.parse($('profile-data').textContent);
@@ -35,10 +36,12 @@ const follow = $('follow');
 const canvasView = createCanvasView($('flame'), scroller, $('spacer'), names, palette);
 
 const topDown = makeGraph(data.n, data.d, data.v);
-const diffShade = diff ? diffShades(diffDeltas(topDown, data.b, diff)) : null;
+let diffShade = null;
 const spanOfNode = new Map(data.spans);
-const graphs = { 'top-down': topDown, 'bottom-up': null };
-const state = { view: 'top-down', zoom: 0, hover: -1, regex: null, search: '', matches: [], matchIndex: -1 };
+// The sandwich view shows one function (state.sandwich, a name id); back returns to the view it was opened from.
+const graphs = { 'top-down': topDown, 'bottom-up': null, sandwich: null };
+const state = { view: 'top-down', zoom: 0, hover: -1, regex: null, search: '', matches: [], matchIndex: -1,
+  sandwich: -1, back: 'top-down', normalisation: 'request' };
 const nameMatches = new Uint8Array(nameCount);
 let ancestors = [0];
 let readyMillis = 0;
@@ -52,7 +55,7 @@ function colourOf(i) {
 }
 
 function scene() {
-  return { g: graph(), zoom: state.zoom, ancestors, hover: state.hover,
+  return { g: graph(), zoom: state.zoom, ancestors, hover: state.hover, flat: state.view === 'sandwich',
     nameMatches: state.regex !== null ? nameMatches : null, colourOf };
 }
 
@@ -88,6 +91,9 @@ function diffSide(label, weight, spans) {
 }
 
 function describe(node) {
+  if (state.view === 'sandwich') {
+    return describeInSandwich(node);
+  }
   const g = graph();
   const lines = [];
   let kind = CATEGORY_LABELS[data.categories[g.n[node]]] || '';
@@ -108,6 +114,35 @@ function describe(node) {
   if (diff && state.view === 'top-down') {
     lines.push(['row', diffSide('Slow', total, diff.slowSpans)]);
     lines.push(['row', diffSide('Typical', data.b[node], diff.typicalSpans)]);
+    lines.push(['row', 'Share of samples: slow ' + percent(share(total, g.total[0]), 1) + ' · typical '
+      + percent(share(data.b[node], data.b[0]), 1)]);
+  }
+  if (node !== 0) {
+    lines.push(['hint', 'Right-click or S: its callers and callees (sandwich)']);
+  }
+  return { name: names[g.n[node]], lines };
+}
+
+// In a sandwich, weights are of the function's total: callers above it carry the calls made through them,
+// callees below it what those calls spent there.
+function describeInSandwich(node) {
+  const g = graph();
+  const fn = shortName(names[state.sandwich]);
+  const lines = [['cat', CATEGORY_LABELS[data.categories[g.n[node]]] || '']];
+  const total = g.total[node];
+  if (node === 0) {
+    lines.push(['row', 'Total: ' + samplesText(total) + ' · ' + percent(total, topDown.total[0]) + ' of all']);
+    lines.push(['row', 'Self: ' + samplesText(g.self[0]) + ' · ' + percent(g.self[0], topDown.total[0]) + ' of all']);
+    lines.push(['hint', 'Callers above, callees below. Esc or ✕ closes.']);
+  } else if (g.part[node] < 0) {
+    lines.push(['row', 'Calls ' + fn + ' through this path: ' + samplesText(total) + ' · '
+      + percent(total, g.total[0]) + ' of its total']);
+    lines.push(['hint', 'Click: this function\'s own sandwich']);
+  } else {
+    lines.push(['row', 'Called by ' + fn + ': ' + samplesText(total) + ' · ' + percent(total, g.total[0])
+      + ' of its total']);
+    lines.push(['row', 'Self here: ' + samplesText(g.self[node])]);
+    lines.push(['hint', 'Click: this function\'s own sandwich']);
   }
   return { name: names[g.n[node]], lines };
 }
@@ -140,6 +175,14 @@ function updateMatches() {
   if (state.regex === null) {
     matchLabel.textContent = '';
     matchLabel.classList.remove('hit');
+    return;
+  }
+  if (state.view === 'sandwich') {
+    // The callees half is a tree of its own: the share of the function's time in matching frames.
+    const callees = g.callees;
+    matchLabel.textContent = 'Matched: ' + percent(matchedSamples(callees, nameMatches, 0, null), callees.total[0])
+      + ' of ' + shortName(names[state.sandwich]) + '\'s time';
+    matchLabel.classList.add('hit');
     return;
   }
   const all = matchedSamples(g, nameMatches, 0, state.matches);
@@ -187,6 +230,22 @@ function zoomTo(node, keepMatchIndex) {
 function updateBreadcrumb() {
   const g = graph();
   breadcrumb.textContent = '';
+  if (state.view === 'sandwich') {
+    const label = document.createElement('span');
+    label.id = 'sandwich-label';
+    label.textContent = 'Sandwich of ' + shortName(names[state.sandwich]) + ': ' + samplesText(g.total[0])
+      + ', ' + percent(g.total[0], topDown.total[0]) + ' of all — callers above, callees below ';
+    label.title = names[state.sandwich];
+    const close = document.createElement('button');
+    close.type = 'button';
+    close.id = 'sandwich-close';
+    close.textContent = '✕ close';
+    close.title = 'Back to the ' + state.back + ' graph (Esc)';
+    close.addEventListener('click', closeSandwich);
+    breadcrumb.appendChild(label);
+    breadcrumb.appendChild(close);
+    return;
+  }
   const path = ancestors;
   const shown = path.length > 7 ? [path[0], -1].concat(path.slice(path.length - 5)) : path;
   shown.forEach((node, index) => {
@@ -234,11 +293,14 @@ function showViewButtons(view) {
 }
 
 function setView(view) {
-  if (view === state.view) {
+  if (view === state.view || (view === 'sandwich' && graphs.sandwich === null)) {
     return;
   }
   if (view === 'bottom-up' && graphs['bottom-up'] === null) {
     graphs['bottom-up'] = makeBottomUp(topDown, names);
+  }
+  if (view !== 'sandwich') {
+    state.back = view;
   }
   state.view = view;
   showViewButtons(view);
@@ -247,6 +309,37 @@ function setView(view) {
   ancestors = [0];
   layout();
   zoomTo(0);
+}
+
+// A function's sandwich, computed from the top-down tree: every call merged, whichever view it was picked in.
+function openSandwich(nameId) {
+  const sandwich = sandwichOf(topDown, nameId, names);
+  if (!(sandwich.total > 0)) {
+    return false;
+  }
+  graphs.sandwich = sandwichGraph(sandwich);
+  state.sandwich = nameId;
+  if (state.view === 'sandwich') {
+    state.view = state.back;
+  }
+  setView('sandwich');
+  return true;
+}
+
+function closeSandwich() {
+  setView(state.back);
+}
+
+// A diff's colours: per request or share of samples, and a label saying which.
+function colourDifference(normalisation) {
+  state.normalisation = normalisation;
+  diffShade = diffShades(diffDeltas(topDown, data.b, diff, normalisation));
+  $('norm-request').classList.toggle('selected', normalisation === 'request');
+  $('norm-share').classList.toggle('selected', normalisation === 'share');
+  $('norm-request').setAttribute('aria-pressed', String(normalisation === 'request'));
+  $('norm-share').setAttribute('aria-pressed', String(normalisation === 'share'));
+  $('normalisation-label').textContent = 'Colour: difference ' + NORMALISATIONS[normalisation]
+    + (normalisation === 'request' ? ' (where the share moved the same way)' : '');
 }
 
 // Zoom, view, search and follow live in the URL fragment: a view can be shared or bookmarked, survives the
@@ -276,6 +369,12 @@ function writeHash() {
   if (state.view !== 'top-down') {
     params.set('view', state.view);
   }
+  if (state.view === 'sandwich') {
+    params.set('function', hashString(names[state.sandwich]).toString(16));
+  }
+  if (diff && state.normalisation !== 'request') {
+    params.set('colour', state.normalisation);
+  }
   if (state.zoom !== 0) {
     params.set('zoom', pathKey(graph(), state.zoom));
   }
@@ -299,7 +398,9 @@ function readHash() {
   if (params.get('search')) {
     searchInput.value = params.get('search');
   }
-  return { zoom: params.get('zoom'), follow: params.get('follow') === '1' };
+  return { zoom: params.get('zoom'), follow: params.get('follow') === '1',
+    sandwich: params.get('view') === 'sandwich' ? params.get('function') : null,
+    normalisation: params.get('colour') === 'share' ? 'share' : 'request' };
 }
 
 // --- top self-time table --------------------------------------------------------------------------------------
@@ -312,7 +413,7 @@ function showTable() {
   renderTable(document.querySelector('#top tbody'), tablePage, tableSort, (id) => {
     searchInput.value = exactPattern(names[id]);
     applySearch();
-  });
+  }, openSandwich);
 }
 
 document.querySelectorAll('#top thead button').forEach((button) => {
@@ -345,9 +446,20 @@ canvas.addEventListener('mouseleave', () => {
 });
 canvas.addEventListener('click', (event) => {
   const node = canvasView.nodeAt(scene(), event.clientX, event.clientY);
-  if (node >= 0) {
+  if (node >= 0 && state.view === 'sandwich') {
+    if (node !== 0) {
+      openSandwich(graph().n[node]);
+    }
+  } else if (node >= 0) {
     zoomTo(node);
     offerFrameSpans(node);
+  }
+});
+canvas.addEventListener('contextmenu', (event) => {
+  const node = canvasView.nodeAt(scene(), event.clientX, event.clientY);
+  if (node >= 0 && openSandwich(graph().n[node])) {
+    event.preventDefault();
+    hideTooltip();
   }
 });
 
@@ -395,6 +507,8 @@ document.addEventListener('keydown', (event) => {
     if (searchInput.value) {
       searchInput.value = '';
       applySearch();
+    } else if (state.view === 'sandwich') {
+      closeSandwich();
     } else {
       zoomTo(0);
     }
@@ -417,7 +531,9 @@ document.addEventListener('keydown', (event) => {
   } else if (event.key === '0' || event.key === 'Home') {
     zoomTo(0);
   } else if (event.key === 'i' || event.key === 'I') {
-    setView(state.view === 'top-down' ? 'bottom-up' : 'top-down');
+    setView(state.view === 'bottom-up' ? 'top-down' : 'bottom-up');
+  } else if ((event.key === 's' || event.key === 'S') && state.hover >= 0) {
+    openSandwich(graph().n[state.hover]);
   } else if (event.key === 'n') {
     stepMatch(1);
   } else if (event.key === 'N') {
@@ -448,7 +564,13 @@ window.spanprofile = {
       zoomSamples: g.total[state.zoom], search: state.search, match: matchLabel.textContent,
       matches: state.matches.length, nodes: g.count, depth: g.depthCount, samples: g.total[0],
       draws: stats.draws, lastDrawMillis: stats.lastDrawMillis, maxDrawMillis: stats.maxDrawMillis,
-      readyMillis, canvasWidth: canvasView.width(), canvasHeight: canvasView.height() };
+      readyMillis, canvasWidth: canvasView.width(), canvasHeight: canvasView.height(),
+      normalisation: diff ? state.normalisation : null, sandwich: sandwichState() };
+  },
+  // Opens the sandwich of the function with exactly this name; false when it has no samples.
+  sandwich(name) {
+    const id = names.indexOf(name);
+    return id >= 0 && openSandwich(id);
   },
   // The widest frame whose name contains text, scrolled into view: its rectangle relative to the canvas.
   frameRect(text) {
@@ -476,12 +598,46 @@ window.spanprofile = {
   pixel: canvasView.pixel
 };
 
+// The open sandwich: the function, its total, and its direct callers and callees with their weights.
+function sandwichState() {
+  if (state.view !== 'sandwich') {
+    return null;
+  }
+  const g = graph();
+  const level = (half, offset) => {
+    const out = [];
+    for (let i = 1; i < half.count; i++) {
+      if (half.parent[i] === 0) {
+        out.push({ name: names[half.n[i]], samples: half.total[i], node: offset + i });
+      }
+    }
+    return out;
+  };
+  return { name: names[state.sandwich], samples: g.total[0], self: g.self[0], callers: level(g.callers, 0),
+    callees: level(g.callees, g.calleesOffset) };
+}
+
 // --- start ----------------------------------------------------------------------------------------------------
 
 const initial = readHash();
 if (data.inFlight) {
   followBox.hidden = false;
   follow.checked = initial.follow;
+}
+if (diff) {
+  $('diff-normalisation').hidden = false;
+  $('normalisation-label').hidden = false;
+  colourDifference(initial.normalisation);
+  $('norm-request').addEventListener('click', () => {
+    colourDifference('request');
+    writeHash();
+    draw();
+  });
+  $('norm-share').addEventListener('click', () => {
+    colourDifference('share');
+    writeHash();
+    draw();
+  });
 }
 if (initial.zoom) {
   state.zoom = findByKey(graph(), initial.zoom);
@@ -495,6 +651,9 @@ if (searchInput.value) {
   applySearch();
 }
 zoomTo(state.zoom);
+if (initial.sandwich) {
+  openSandwich(names.findIndex((name) => hashString(name).toString(16) === initial.sandwich));
+}
 if (initial.follow && !data.inFlight) {
   statusLine.textContent = 'The span has ended: this is its final profile.';
 }

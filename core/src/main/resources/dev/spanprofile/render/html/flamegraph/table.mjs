@@ -1,12 +1,13 @@
 import { shortName } from './names.mjs';
 import { percent } from './format.mjs';
 
-// The top self-time table: functions over all their call sites, sorted by self or total weight. Rows are built
-// with DOM calls (never markup), since names come from the profiled application.
+// The top self-time table: functions over all their call sites, sorted by self or total weight; a row's click
+// searches for the function, its ⇅ button opens the function's sandwich. Rows are built with DOM calls (never
+// markup), since names come from the profiled application.
 
 const ROWS = 60;
 
-export function renderTable(body, page, sortKey, onPick) {
+export function renderTable(body, page, sortKey, onPick, onSandwich) {
   const { names, categories, totals, whole, spanCategory, samplesText, swatch } = page;
   const key = totals[sortKey];
   const ids = [];
@@ -28,7 +29,18 @@ export function renderTable(body, page, sortKey, onPick) {
     swatchMark.className = 'swatch';
     swatchMark.style.background = swatch(categories[id]);
     fn.appendChild(swatchMark);
-    fn.appendChild(document.createTextNode(shortName(names[id])));
+    const sandwich = document.createElement('button');
+    sandwich.type = 'button';
+    sandwich.className = 'sandwich';
+    sandwich.textContent = '⇅';
+    sandwich.title = 'Callers and callees of ' + names[id] + ' (sandwich)';
+    sandwich.setAttribute('aria-label', sandwich.title);
+    sandwich.addEventListener('click', (event) => {
+      event.stopPropagation();
+      onSandwich(id);
+    });
+    fn.appendChild(sandwich);
+    fn.appendChild(document.createTextNode(' ' + shortName(names[id])));
     const selfCell = document.createElement('td');
     selfCell.className = 'num';
     selfCell.textContent = percent(totals.self[id], whole);
