@@ -119,6 +119,19 @@ class SpanNamePagesBrowserTests {
 		chromium.waitUntil(tooltip::isDisplayed);
 		assertThat(tooltip.getText()).contains("Slow: ").contains("in 2 spans").contains("Typical: 0 samples in 18 spans");
 		chromium.screenshot("slow-vs-typical.png");
+		// The page says which normalisation colours it; as a share of samples the slow-only method is red too.
+		assertThat(chromium.driver.findElement(By.id("normalisation-label")).getText())
+			.isEqualTo("Colour: difference per request (where the share moved the same way)");
+		chromium.driver.findElement(By.id("norm-share")).click();
+		assertThat(chromium.script("return window.spanprofile.state().normalisation")).isEqualTo("share");
+		assertThat(chromium.driver.findElement(By.id("normalisation-label")).getText())
+			.isEqualTo("Colour: difference share of samples");
+		assertThat(chromium.driver.getCurrentUrl()).contains("colour=share");
+		List<Number> sharePixel = (List<Number>) chromium.script(
+				"return window.spanprofile.pixel(arguments[0], arguments[1])",
+				((Number) diffFrame.get("x")).doubleValue() + 1, ((Number) diffFrame.get("y")).doubleValue() + 1);
+		assertThat(sharePixel.get(0).intValue()).as("red of %s", sharePixel)
+			.isGreaterThan(sharePixel.get(2).intValue() + 40);
 
 		assertThat(chromium.cspViolations()).isEmpty();
 		assertThat(chromium.severeConsoleMessages()).isEmpty();

@@ -136,8 +136,11 @@ public final class NameDiffView implements FlameGraphView {
 		}
 		String measure = this.kind.counted() ? "samples" : (this.kind == SampleKind.ALLOC) ? "bytes" : "time waited";
 		page.note("Widths: the " + (this.span != null ? "span's" : "slow requests'") + " " + measure + ". Colour: "
-				+ measure + " per request there against a typical request — red where the slow side spends more, "
-				+ "blue where it spends less, grey where they are alike. The tooltip shows both sides.");
+				+ "red where the slow side spends more, blue where it spends less, grey where they are alike, in one "
+				+ "of two normalisations (the switch above the graph says which): per request, " + measure
+				+ " per request against a typical request, a frame counting as more or less only where its share "
+				+ "of the samples moved the same way (a slow side that is simply longer everywhere stays grey); or "
+				+ "share of samples, each frame's part of its side's whole. The tooltip shows both sides.");
 		if (!this.kind.counted()) {
 			page.weightedIn(this.kind.unit());
 		}

@@ -16,8 +16,11 @@ public final class PageAssets {
 
 	static final String STYLE = HtmlTemplate.resourceText("spanprofile.css");
 
-	/** The flame graph's script, then the timeline's: one script block, one hash. */
-	static final String FLAME_GRAPH_SCRIPT = HtmlTemplate.resourceText("flamegraph.js") + "\n"
+	/**
+	 * The flame graph's modules joined into one module script, then the timeline's script: one script block, one
+	 * hash.
+	 */
+	static final String FLAME_GRAPH_SCRIPT = ScriptModules.join("flamegraph", "page") + "\n"
 			+ HtmlTemplate.resourceText("timeline.js");
 
 	static final String INDEX_SCRIPT = HtmlTemplate.resourceText("index.js");

@@ -36,7 +36,7 @@ class PageEscapingTest {
 		// A value that looks like a slot stays as it is.
 		assertThat(html).contains("&amp;{{title}}");
 		assertThat(html.indexOf("</script>", html.indexOf("id=\"profile-data\">")))
-			.isLessThan(html.indexOf("<script>", html.indexOf("id=\"profile-data\">")));
+			.isLessThan(html.indexOf("<script type=\"module\">", html.indexOf("id=\"profile-data\">")));
 	}
 
 	@Test
