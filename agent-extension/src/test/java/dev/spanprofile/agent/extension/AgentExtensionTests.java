@@ -147,6 +147,14 @@ class AgentExtensionTests {
 		assertThat(AgentHooks.install(null)).contains("its own copy");
 	}
 
+	@Test
+	void withoutTheAgentsInstrumentationTheExtensionStepsAsideWithoutFailing() {
+		// The agent's InstrumentationHolder is missing here: the bridge cannot be injected, and no hook is registered.
+		assertThat(BootstrapInjection.inject()).contains("InstrumentationHolder");
+		new SpanProfileAgentExtension().customize(null);
+		assertThat(BootstrapInjection.isOnBootstrapClassPath()).isFalse();
+	}
+
 	static final class RecordingEvents implements AgentSpanEvents {
 
 		final List<String> log = Collections.synchronizedList(new ArrayList<>());

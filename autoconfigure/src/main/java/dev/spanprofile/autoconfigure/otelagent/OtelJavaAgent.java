@@ -1,7 +1,5 @@
 package dev.spanprofile.autoconfigure.otelagent;
 
-import dev.spanprofile.agent.bridge.AgentBridge;
-
 /**
  * Whether the JVM runs the OpenTelemetry Java agent, and with spanprofile's extension or without. The agent puts its
  * bootstrap classes on the bootstrap class path, and the extension puts the bridge there: both are looked up there
@@ -14,9 +12,12 @@ public record OtelJavaAgent(boolean running, boolean extensionLoaded) {
 
 	private static final String AGENT_MARKER = "io.opentelemetry.javaagent.bootstrap.AgentInitializer";
 
+	/** By name: the check runs where the bridge jar may have been left out of the application. */
+	private static final String BRIDGE = "dev.spanprofile.agent.bridge.AgentBridge";
+
 	/** What this JVM runs. */
 	public static OtelJavaAgent detect() {
-		return new OtelJavaAgent(onBootstrapClassPath(AGENT_MARKER), onBootstrapClassPath(AgentBridge.class.getName()));
+		return new OtelJavaAgent(onBootstrapClassPath(AGENT_MARKER), onBootstrapClassPath(BRIDGE));
 	}
 
 	/** Whether the agent runs without the extension: its spans are then invisible to spanprofile. */

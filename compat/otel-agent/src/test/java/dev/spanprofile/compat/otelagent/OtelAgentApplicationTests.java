@@ -127,6 +127,10 @@ class OtelAgentApplicationTests {
 			// Spring Boot's task executor names its threads task-N: the work ran on another thread than the request.
 			assertThat(get("/handoff?cpuMillis=" + CPU_MILLIS)).startsWith("task-");
 		}
+		// The test's own calls to the actuator are dropped with their spans, as under Boot's tracing.
+		List<String> actuatorSpans = JsonPath.read(get("/actuator/spanprofile?limit=1000"),
+				"$.spans[?(@.name =~ /.*actuator.*/)].name");
+		assertThat(actuatorSpans).isEmpty();
 		assertOwnCode("GET /alpha", "BurnController.alpha", ALPHA, warmUp, BETA, GAMMA);
 		assertOwnCode("GET /beta", "BurnController.beta", BETA, warmUp, ALPHA, GAMMA);
 		assertOwnCode("GET /handoff", "AsyncBurner.gamma", GAMMA, warmUp, ALPHA, BETA);
