@@ -764,8 +764,8 @@
       lines.push(['row', 'Self: ' + samplesText(g.self[node]) + ' · ' + percent(g.self[node], g.total[0])]);
     }
     if (diff && state.view === 'top-down') {
-      lines.push(['row', diffSide('Slow', total, diff.slowSpans)]);
-      lines.push(['row', diffSide('Typical', data.b[node], diff.typicalSpans)]);
+      lines.push(['row', diffSide(diff.examined || 'Slow', total, diff.slowSpans)]);
+      lines.push(['row', diffSide(diff.compared || 'Typical', data.b[node], diff.typicalSpans)]);
     }
     return { name: name, lines: lines };
   }
