@@ -251,6 +251,7 @@
         return { x: p.x, y: p.y, kind: p.kind, kept: !!p.kept, href: p.href, hidden: p.row.hidden };
       });
     },
-    brush: function () { return brush; }
+    brush: function () { return brush; },
+    yOf: function (durationMillis) { return layout ? yOf(durationMillis) : null; }
   };
 }());
