@@ -182,9 +182,13 @@ class SpanNamePagesBrowserTests {
 			.release()
 			.perform();
 		chromium.waitUntil(() -> chromium.driver.getCurrentUrl().contains("from="));
+		List<String> starts = (List<String>) heatmap.get("startTimes");
 		chromium.waitUntil(() -> Boolean.TRUE.equals(chromium.script("return " + FLAME_READY)));
 		String url = chromium.driver.getCurrentUrl();
 		assertThat(url).contains("from=").contains("to=").contains("minDurationMillis=").contains("maxDurationMillis=");
+		// The dragged cells' first minute, not a minute before it.
+		assertThat(url).as("dragged from column %d, band 0", firstColumn)
+			.contains("from=" + java.time.Instant.parse(starts.get(firstColumn)).toString().replace("Z", ".000Z"));
 		assertThat(chromium.script("return window.spanprofile.frameRect('loadVisitHistorySlowly')")).isNull();
 		assertThat(chromium.script("return window.spanprofile.frameRect('renderOwnerPage')")).isNotNull();
 		chromium.screenshot("heatmap-selection.png");
@@ -192,6 +196,9 @@ class SpanNamePagesBrowserTests {
 		String selectionQuery = url.substring(url.indexOf("/actuator/")).replace("&format=html", "");
 		Map<String, Object> selection = client.json(selectionQuery + "&format=json");
 		assertThat(((Number) selection.get("spans")).longValue()).isEqualTo(selected);
+		// The server applied the dragged minutes: its selection starts at the first one, not at the window's start.
+		assertThat(selection).containsEntry("from", starts.get(firstColumn))
+			.containsEntry("to", java.time.Instant.parse(starts.get(lastColumn)).plusSeconds(60).toString());
 		// Above the selection's bands: the slow requests. The two add up to the whole, requests and samples alike.
 		Map<String, Object> above = client.json(nameQuery + "&format=json&minDurationMillis="
 				+ edges.get(topBand + 1));

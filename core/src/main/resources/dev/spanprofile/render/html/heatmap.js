@@ -241,11 +241,11 @@
         status.textContent = describe(normalise(cell, cell));
       }
     });
-    canvas.addEventListener('pointerup', function (event) {
+    canvas.addEventListener('pointerup', function () {
       if (!drag) {
         return;
       }
-      drag.to = point(event);
+      // The cells the moves reached: what was outlined is what opens.
       var cells = normalise(drag.from, drag.to);
       drag = null;
       window.location.href = selectionHref(cells, false);
@@ -254,10 +254,11 @@
       drag = null;
       draw();
     });
-    window.addEventListener('resize', function () {
+    // The canvas's width changes without a window resize too (a scroll bar appearing as the page grows).
+    new ResizeObserver(function () {
       measure();
       draw();
-    });
+    }).observe(canvas.parentElement);
     measure();
     draw();
     var shown = shownCells();

@@ -250,10 +250,13 @@
     });
     draw();
   });
-  window.addEventListener('resize', function () {
-    measure();
-    draw();
-  });
+  // The canvas's width changes without a window resize too (a scroll bar appearing as the page grows).
+  new ResizeObserver(function () {
+    if (points.length > 0) {
+      measure();
+      draw();
+    }
+  }).observe(canvas.parentElement);
 
   var drawMillis = 0;
   if (points.length === 0) {
