@@ -17,6 +17,8 @@ final class ProfileBucket implements BucketRing.Indexed {
 
 	private final long[] spansPerBand = new long[LatencyBands.count()];
 
+	private final long[] errorsPerBand = new long[LatencyBands.count()];
+
 	private final long[] samples = new long[SampleKind.values().length];
 
 	private boolean dropped;
@@ -54,8 +56,11 @@ final class ProfileBucket implements BucketRing.Indexed {
 		return (int) (key & 0xFF);
 	}
 
-	void spanFolded(int band) {
+	void spanFolded(int band, boolean error) {
 		this.spansPerBand[band]++;
+		if (error) {
+			this.errorsPerBand[band]++;
+		}
 	}
 
 	void add(int stack, SampleKind kind, int band, long samples) {
@@ -87,12 +92,16 @@ final class ProfileBucket implements BucketRing.Indexed {
 		return this.spansPerBand[band];
 	}
 
+	long errorsIn(int band) {
+		return this.errorsPerBand[band];
+	}
+
 	long samples(SampleKind kind) {
 		return this.samples[kind.ordinal()];
 	}
 
 	long bytes() {
-		return FIXED_BYTES + 8L * this.spansPerBand.length + this.counts.bytes();
+		return FIXED_BYTES + 16L * this.spansPerBand.length + this.counts.bytes();
 	}
 
 	/** What to add to its owner's total since it last counted this bucket. */

@@ -23,10 +23,15 @@ public final class PageAssets {
 	static final String FLAME_GRAPH_SCRIPT = ScriptModules.join("flamegraph", "page") + "\n"
 			+ HtmlTemplate.resourceText("timeline.js");
 
-	static final String INDEX_SCRIPT = HtmlTemplate.resourceText("index.js");
+	/** The span list's script, then its scatter's. */
+	static final String INDEX_SCRIPT = HtmlTemplate.resourceText("index.js") + "\n"
+			+ HtmlTemplate.resourceText("scatter.js");
 
-	private static final String SOURCES = "script-src " + hash(FLAME_GRAPH_SCRIPT) + " " + hash(INDEX_SCRIPT)
-			+ "; style-src " + hash(STYLE);
+	/** A span name's latency heatmap: a script block of its own, inside the heatmap's section. */
+	static final String HEATMAP_SCRIPT = HtmlTemplate.resourceText("heatmap.js");
+
+	private static final String SOURCES = "script-src " + hash(FLAME_GRAPH_SCRIPT) + " " + hash(INDEX_SCRIPT) + " "
+			+ hash(HEATMAP_SCRIPT) + "; style-src " + hash(STYLE);
 
 	/** The policy as a page's {@code <meta>} can carry it ({@code frame-ancestors} only works as a header). */
 	static final String META_POLICY = "default-src 'none'; " + SOURCES + "; img-src data:; base-uri 'none'; "

@@ -112,8 +112,8 @@ function describe(node) {
     lines.push(['row', 'Self: ' + samplesText(g.self[node]) + ' · ' + percent(g.self[node], g.total[0])]);
   }
   if (diff && state.view === 'top-down') {
-    lines.push(['row', diffSide('Slow', total, diff.slowSpans)]);
-    lines.push(['row', diffSide('Typical', data.b[node], diff.typicalSpans)]);
+    lines.push(['row', diffSide(diff.examined || 'Slow', total, diff.slowSpans)]);
+    lines.push(['row', diffSide(diff.compared || 'Typical', data.b[node], diff.typicalSpans)]);
     lines.push(['row', 'Share of samples: slow ' + percent(share(total, g.total[0]), 1) + ' · typical '
       + percent(share(data.b[node], data.b[0]), 1)]);
   }
