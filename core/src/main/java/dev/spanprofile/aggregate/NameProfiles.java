@@ -68,10 +68,12 @@ final class NameProfiles {
 
 	/**
 	 * Fold one span's samples, {@code trees} by sample kind, into its name's bucket {@code index} and latency
-	 * {@code band} (unless that bucket has left the window).
+	 * {@code band} (unless that bucket has left the window); {@code unsampled} for a request that tracing did not
+	 * sample.
 	 * @return {@code false}, folding nothing, when the aggregate was retired: its name is to be looked up again
 	 */
-	synchronized boolean fold(NameAggregate aggregate, long index, long nowIndex, int band, StackTree[] trees) {
+	synchronized boolean fold(NameAggregate aggregate, long index, long nowIndex, int band, StackTree[] trees,
+			boolean unsampled) {
 		if (aggregate.retired) {
 			return false;
 		}
@@ -84,7 +86,7 @@ final class NameProfiles {
 			nodes += (tree != null) ? tree.nodeCount() : 0;
 		}
 		makeRoom(bucket, nodes);
-		bucket.spanFolded(band);
+		bucket.spanFolded(band, unsampled);
 		for (SampleKind kind : SampleKind.values()) {
 			StackTree tree = trees[kind.ordinal()];
 			if (tree != null) {
@@ -106,12 +108,19 @@ final class NameProfiles {
 		return true;
 	}
 
-	/** A name's samples of each kind, by {@link SampleKind#ordinal()}, in {@code buckets}. */
+	/**
+	 * A name's samples of each kind, by {@link SampleKind#ordinal()}, in {@code buckets}; last, the unsampled
+	 * requests folded in.
+	 */
 	synchronized long[] samples(NameAggregate aggregate, BucketClock.Range buckets) {
-		long[] samples = new long[SampleKind.values().length];
+		int kinds = SampleKind.values().length;
+		long[] samples = new long[kinds + 1];
 		aggregate.profiles.forEach(buckets.first(), buckets.last(), (bucket) -> {
 			for (SampleKind kind : SampleKind.values()) {
 				samples[kind.ordinal()] += bucket.samples(kind);
+			}
+			for (int band = 0; band < LatencyBands.count(); band++) {
+				samples[kinds] += bucket.unsampledIn(band);
 			}
 		});
 		return samples;
@@ -132,10 +141,11 @@ final class NameProfiles {
 	synchronized Merged merge(NameAggregate aggregate, BucketClock.Range buckets, SampleKind kind, int fromBand,
 			int toBand) {
 		StackTree tree = new StackTree();
-		long[] spans = { 0 };
+		long[] spans = { 0, 0 };
 		aggregate.profiles.forEach(buckets.first(), buckets.last(), (bucket) -> {
 			for (int band = fromBand; band <= toBand; band++) {
 				spans[0] += bucket.spansIn(band);
+				spans[1] += bucket.unsampledIn(band);
 			}
 			bucket.counts().forEach((key, samples) -> {
 				int band = ProfileBucket.bandOf(key);
@@ -144,7 +154,7 @@ final class NameProfiles {
 				}
 			});
 		});
-		return new Merged(tree, spans[0]);
+		return new Merged(tree, spans[0], spans[1]);
 	}
 
 	/**
@@ -267,8 +277,11 @@ final class NameProfiles {
 		replaceTrie(fresh);
 	}
 
-	/** A merged profile and the spans folded into it. */
-	record Merged(StackTree tree, long spans) {
+	/**
+	 * A merged profile and the spans folded into it.
+	 * @param unsampled of those, the requests that tracing did not sample
+	 */
+	record Merged(StackTree tree, long spans, long unsampled) {
 	}
 
 }
