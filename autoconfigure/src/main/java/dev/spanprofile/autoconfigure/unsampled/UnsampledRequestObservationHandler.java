@@ -21,7 +21,7 @@ import io.micrometer.tracing.handler.TracingObservationHandler;
  * group of its own (it registers the tracing handlers' group first). Per request that is one map lookup on start and
  * on each scope; an unsampled request adds one small object kept in the observation's context.
  */
-final class UnsampledRequestObservationHandler implements ObservationHandler<Observation.Context> {
+public final class UnsampledRequestObservationHandler implements ObservationHandler<Observation.Context> {
 
 	private final UnsampledRequests requests;
 
@@ -30,7 +30,7 @@ final class UnsampledRequestObservationHandler implements ObservationHandler<Obs
 	/**
 	 * @param excluded requests not to count (calls to the actuator), asked as they end
 	 */
-	UnsampledRequestObservationHandler(UnsampledRequests requests, Predicate<Observation.Context> excluded) {
+	public UnsampledRequestObservationHandler(UnsampledRequests requests, Predicate<Observation.Context> excluded) {
 		this.requests = requests;
 		this.excluded = excluded;
 	}
