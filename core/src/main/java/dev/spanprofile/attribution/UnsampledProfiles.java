@@ -1,5 +1,6 @@
 package dev.spanprofile.attribution;
 
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.Map;
@@ -62,6 +63,8 @@ final class UnsampledProfiles {
 				if (complete) {
 					folder.accept(request, samples.trees);
 				}
+				// A thread's timeline may keep this state as its baseline until its next change point: not the trees.
+				Arrays.fill(samples.trees, null);
 			}
 		}
 	}
