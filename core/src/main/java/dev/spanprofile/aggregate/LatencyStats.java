@@ -40,17 +40,18 @@ final class LatencyStats {
 	Latencies over(NameAggregate aggregate, BucketClock.Range buckets) {
 		Histogram latencies = new PackedHistogram(2);
 		Slowest slowest = new Slowest(TimeBucket.SLOWEST_KEPT);
-		long[] errorsAndMax = new long[3];
+		// Errors, the longest duration and the unsampled requests.
+		long[] totals = new long[3];
 		synchronized (aggregate) {
 			aggregate.stats.forEach(buckets.first(), buckets.last(), (bucket) -> {
 				bucket.addLatenciesTo(latencies);
 				bucket.addSlowestTo(slowest);
-				errorsAndMax[0] += bucket.errors();
-				errorsAndMax[1] = Math.max(errorsAndMax[1], bucket.maxNanos());
-				errorsAndMax[2] += bucket.unsampled();
+				totals[0] += bucket.errors();
+				totals[1] = Math.max(totals[1], bucket.maxNanos());
+				totals[2] += bucket.unsampled();
 			});
 		}
-		return new Latencies(latencies, errorsAndMax[0], errorsAndMax[1], slowest.spanIds(), errorsAndMax[2]);
+		return new Latencies(latencies, totals[0], totals[1], slowest.spanIds(), totals[2]);
 	}
 
 	/**

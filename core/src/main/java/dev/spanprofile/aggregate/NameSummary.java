@@ -22,13 +22,12 @@ import java.util.List;
  * @param unsampledProfiled unsampled requests whose samples are folded into the name's profiles
  */
 public record NameSummary(String name, long count, long errors, long p50Nanos, long p90Nanos, long p99Nanos,
-		long maxNanos, long cpuSamples, long wallSamples, List<String> slowest, long totalNanos, long waitNanos, long unsampled,
-		long unsampledProfiled) {
+		long maxNanos, long cpuSamples, long wallSamples, List<String> slowest, long totalNanos, long waitNanos,
+		long unsampled, long unsampledProfiled) {
 
 	/** Of {@code count}, the spans that tracing sampled. */
 	public long sampled() {
 		return this.count - this.unsampled;
 	}
-
 
 }
