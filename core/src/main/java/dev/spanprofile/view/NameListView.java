@@ -86,7 +86,8 @@ public final class NameListView {
 					+ "the Waits graph shows how much longer slow requests wait, and where.");
 		}
 		List<Cell> columns = new ArrayList<>(List.of(Cell.text("Span name"), Cell.number("Requests"),
-				Cell.number("Unsampled"), Cell.number("Errors"), Cell.number("p50"), Cell.number("p90"), Cell.number("p99"), Cell.number("Max"),
+				Cell.number("Unsampled"), Cell.number("Errors"), Cell.number("p50"), Cell.number("p90"),
+				Cell.number("p99"), Cell.number("Max"),
 				Cell.number("CPU samples"), Cell.number("Wall samples")));
 		if (this.waits != null) {
 			columns.add(Cell.text("Waiting"));

@@ -26,7 +26,8 @@ import io.opentelemetry.sdk.trace.samplers.Sampler;
 /**
  * What counting and profiling a request that tracing did not sample costs the request's thread: one observation
  * (start, scope opened and closed, stop) as Spring's server filter makes it, traced by Micrometer's OpenTelemetry
- * bridge with a sampler that drops every span, with and without spanprofile's unsampled-request handler. The
+ * bridge with a sampler that drops every span, with and without spanprofile's unsampled-request handler (and, for
+ * what the handler costs the others, with a sampler that keeps every span). The
  * profiler runs (its activation hook records, a collector drains every 50 ms) in both, so the difference is the
  * handler's alone: the request object, a map entry in the observation's context, two change points and the latency
  * count.
@@ -53,41 +54,54 @@ public final class UnsampledRequestCost {
 		SpanProfilerSettings settings = new SpanProfilerSettings(sampler, StoreSettings.defaults(),
 				Duration.ofSeconds(1));
 		try (SpanProfiler profiler = new SpanProfiler(settings, (frames) -> new NoSamples());
-				SdkTracerProvider provider = SdkTracerProvider.builder().setSampler(Sampler.alwaysOff()).build()) {
+				SdkTracerProvider dropping = SdkTracerProvider.builder().setSampler(Sampler.alwaysOff()).build();
+				SdkTracerProvider sampling = SdkTracerProvider.builder().setSampler(Sampler.alwaysOn()).build()) {
 			if (!profiler.start() || !ActivationTracking.isActive()) {
 				throw new IllegalStateException("profiler not recording: " + profiler.status());
 			}
-			OtelTracer tracer = new OtelTracer(provider.get("bench"), new OtelCurrentTraceContext(), (event) -> {
-			});
-			ObservationRegistry tracingOnly = ObservationRegistry.create();
-			tracingOnly.observationConfig().observationHandler(new DefaultTracingObservationHandler(tracer));
-			ObservationRegistry withHandler = ObservationRegistry.create();
-			withHandler.observationConfig()
-				.observationHandler(new DefaultTracingObservationHandler(tracer))
-				.observationHandler(new UnsampledRequestObservationHandler(profiler.unsampledRequests(),
-						(context) -> false));
-			// Warm-up: both paths compiled before anything is measured.
-			for (int i = 0; i < 5; i++) {
-				measure(tracingOnly, requests);
-				measure(withHandler, requests);
-			}
-			double[][] without = new double[rounds][];
-			double[][] with = new double[rounds][];
-			for (int round = 0; round < rounds; round++) {
-				without[round] = measure(tracingOnly, requests);
-				with[round] = measure(withHandler, requests);
-			}
-			double nanosWithout = median(without, 0);
-			double nanosWith = median(with, 0);
-			double bytesWithout = median(without, 1);
-			double bytesWith = median(with, 1);
-			System.out.printf("unsampled request, tracing only:        %7.1f ns  %6.1f B%n", nanosWithout, bytesWithout);
-			System.out.printf("unsampled request, with the handler:    %7.1f ns  %6.1f B%n", nanosWith, bytesWith);
-			System.out.printf("the handler's share: %+.1f ns, %+.1f B per request (median of %d rounds of %d)%n",
-					nanosWith - nanosWithout, bytesWith - bytesWithout, rounds, requests);
-			System.out.printf("counted under the name: %d requests%n",
+			UnsampledRequestObservationHandler handler = new UnsampledRequestObservationHandler(
+					profiler.unsampledRequests(), (context) -> false);
+			compare("unsampled request", registry(dropping, null), registry(dropping, handler), rounds, requests);
+			// What the handler costs the requests tracing samples: a look at their span as they start.
+			compare("sampled request", registry(sampling, null), registry(sampling, handler), rounds, requests);
+			System.out.printf("counted under the name as unsampled: %d requests%n",
 					profiler.aggregates().summary("http get /owners/{ownerId}", Duration.ofHours(1)).unsampled());
 		}
+	}
+
+	private static ObservationRegistry registry(SdkTracerProvider provider,
+			UnsampledRequestObservationHandler handler) {
+		OtelTracer tracer = new OtelTracer(provider.get("bench"), new OtelCurrentTraceContext(), (event) -> {
+		});
+		ObservationRegistry registry = ObservationRegistry.create();
+		registry.observationConfig().observationHandler(new DefaultTracingObservationHandler(tracer));
+		if (handler != null) {
+			registry.observationConfig().observationHandler(handler);
+		}
+		return registry;
+	}
+
+	private static void compare(String what, ObservationRegistry tracingOnly, ObservationRegistry withHandler,
+			int rounds, int requests) {
+		// Warm-up: both paths compiled before anything is measured.
+		for (int i = 0; i < 5; i++) {
+			measure(tracingOnly, requests);
+			measure(withHandler, requests);
+		}
+		double[][] without = new double[rounds][];
+		double[][] with = new double[rounds][];
+		for (int round = 0; round < rounds; round++) {
+			without[round] = measure(tracingOnly, requests);
+			with[round] = measure(withHandler, requests);
+		}
+		double nanosWithout = median(without, 0);
+		double nanosWith = median(with, 0);
+		double bytesWithout = median(without, 1);
+		double bytesWith = median(with, 1);
+		System.out.printf("%s, tracing only:      %7.1f ns  %6.1f B%n", what, nanosWithout, bytesWithout);
+		System.out.printf("%s, with the handler:  %7.1f ns  %6.1f B%n", what, nanosWith, bytesWith);
+		System.out.printf("%s, the handler's share: %+.1f ns, %+.1f B (median of %d rounds of %d)%n", what,
+				nanosWith - nanosWithout, bytesWith - bytesWithout, rounds, requests);
 	}
 
 	/** Nanoseconds and bytes allocated per request. */
