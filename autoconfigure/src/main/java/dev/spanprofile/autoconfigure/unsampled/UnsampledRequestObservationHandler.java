@@ -18,8 +18,9 @@ import io.micrometer.tracing.handler.TracingObservationHandler;
  * <p>
  * Only observations with no parent (local roots) whose tracing handler made a span the sampler dropped: it reads
  * that span in {@link #onStart}, so it must come after the tracing handlers, as Spring Boot registers handlers of no
- * group of its own (it registers the tracing handlers' group first). Per request that is one map lookup on start and
- * on each scope; an unsampled request adds one small object kept in the observation's context.
+ * group of its own (it registers the tracing handlers' group first). Per root observation that is one map lookup on
+ * start, on each scope and on stop (nested observations cost a field read each); an unsampled request adds one small
+ * object kept in the observation's context.
  */
 public final class UnsampledRequestObservationHandler implements ObservationHandler<Observation.Context> {
 
@@ -54,7 +55,7 @@ public final class UnsampledRequestObservationHandler implements ObservationHand
 
 	@Override
 	public void onScopeOpened(Observation.Context context) {
-		UnsampledRequest request = context.get(UnsampledRequest.class);
+		UnsampledRequest request = requestOf(context);
 		if (request != null) {
 			this.requests.entered(request);
 		}
@@ -62,7 +63,7 @@ public final class UnsampledRequestObservationHandler implements ObservationHand
 
 	@Override
 	public void onScopeClosed(Observation.Context context) {
-		UnsampledRequest request = context.get(UnsampledRequest.class);
+		UnsampledRequest request = requestOf(context);
 		if (request != null) {
 			this.requests.left(request);
 		}
@@ -76,11 +77,16 @@ public final class UnsampledRequestObservationHandler implements ObservationHand
 
 	@Override
 	public void onStop(Observation.Context context) {
-		UnsampledRequest request = context.get(UnsampledRequest.class);
+		UnsampledRequest request = requestOf(context);
 		if (request != null) {
 			String name = this.excluded.test(context) ? null : spanName(context);
 			this.requests.ended(request, name, context.getError() != null);
 		}
+	}
+
+	/** The unsampled request an observation stands for, if any: only roots are looked up (a field read for others). */
+	private static UnsampledRequest requestOf(Observation.Context context) {
+		return (context.getParentObservation() == null) ? context.get(UnsampledRequest.class) : null;
 	}
 
 	/** The name Micrometer's tracing handler gives the span: the contextual name, else the observation's. */
