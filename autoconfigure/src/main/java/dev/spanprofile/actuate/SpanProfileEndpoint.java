@@ -105,11 +105,14 @@ public class SpanProfileEndpoint {
 	 * @param minDurationMillis for a name: only requests at least this long (the slow side's threshold when
 	 * comparing; default the name's p90)
 	 * @param maxDurationMillis for a name: only requests at most this long
-	 * @param compare {@code typical}: compare slow requests (or this span) with the name's typical ones
+	 * @param compare {@code typical}: compare slow requests (or this span) with the name's typical ones;
+	 * {@code rest}: compare a name's selected requests with its others
 	 * @param frame for a name: frame names from the outermost down, joined by {@code ;}
 	 * @param from for a span: the graph of a stretch of its life only, from this many milliseconds after its start
-	 * (or from an ISO-8601 instant); default its start
-	 * @param to for a span: the stretch's end, as {@code from}; default the span's end
+	 * (or from an ISO-8601 instant); default its start. For a name: only requests that ended from this ISO-8601
+	 * instant on (a heatmap selection's first minute)
+	 * @param to for a span: the stretch's end, as {@code from}; default the span's end. For a name: only requests
+	 * that ended before this instant
 	 */
 	@ReadOperation(producesFrom = FlameGraphFormat.class)
 	public WebEndpointResponse<Object> flameGraph(@Selector String id, @Nullable String format, @Nullable String event,
@@ -121,7 +124,7 @@ public class SpanProfileEndpoint {
 			Duration aggregateWindow = this.profiler.settings().aggregate().window();
 			if (id.equals("names")) {
 				NamesQuery query = NamesQuery.parse(window, name, minDurationMillis, maxDurationMillis, compare, frame,
-						event, this.profiler.settings().sampler(), aggregateWindow);
+						from, to, event, this.profiler.settings().sampler(), aggregateWindow);
 				Object view = this.views.names(query);
 				if (view instanceof FlameGraphView flameGraph) {
 					return respond(flameGraph, chosen);

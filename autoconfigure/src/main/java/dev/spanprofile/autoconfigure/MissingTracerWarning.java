@@ -1,5 +1,6 @@
 package dev.spanprofile.autoconfigure;
 
+import dev.spanprofile.autoconfigure.otelagent.OtelJavaAgent;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -12,7 +13,8 @@ import org.springframework.util.ClassUtils;
  * Says at startup, naming the starter for the application's Spring Boot line, when no OpenTelemetry tracer provider
  * (nor Brave tracer) exists: the profiler then runs but no span is ever profiled. Each line's starter brings that line's tracing, so
  * this happens when tracing is switched off, or the auto-configuration came without a starter (or with the other
- * line's).
+ * line's). Under the OpenTelemetry Java agent, the tracer is the agent's: the warning then names the agent extension
+ * when it is missing, whatever tracer the application has, since the agent's spans are invisible without it.
  */
 final class MissingTracerWarning implements SmartInitializingSingleton {
 
@@ -28,12 +30,25 @@ final class MissingTracerWarning implements SmartInitializingSingleton {
 
 	private final ListableBeanFactory beanFactory;
 
+	private final OtelJavaAgent agent;
+
 	MissingTracerWarning(ListableBeanFactory beanFactory) {
+		this(beanFactory, OtelJavaAgent.detect());
+	}
+
+	MissingTracerWarning(ListableBeanFactory beanFactory, OtelJavaAgent agent) {
 		this.beanFactory = beanFactory;
+		this.agent = agent;
 	}
 
 	@Override
 	public void afterSingletonsInstantiated() {
+		if (this.agent.running()) {
+			if (this.agent.runsWithoutExtension()) {
+				logger.warn(OtelJavaAgent.missingExtensionAdvice());
+			}
+			return;
+		}
 		if (this.beanFactory.getBeanNamesForType(SdkTracerProvider.class, true, false).length == 0
 				&& !hasBraveTracing(getClass().getClassLoader())) {
 			logger.warn(message(getClass().getClassLoader()));

@@ -29,14 +29,15 @@ public class SpanProfileProperties {
 	private Duration interval = Duration.ofMillis(10);
 
 	/**
-	 * What triggers samples: cpu (perf_events, falling back to ctimer where the kernel forbids them), ctimer
-	 * (per-thread CPU timers: a quarter of cpu's cost per sample on virtual machines, but fewer samples than CPU
-	 * time when threads outnumber cores; itimer on macOS, which has none), itimer, or wall (running and waiting
-	 * threads alike, only threads inside a span). "cpu,wall" keeps both flame graphs for every span. alloc (heap
+	 * What triggers samples: ctimer (per-thread CPU timers, no kernel permission needed, a quarter of cpu's cost
+	 * per sample on virtual machines; about 5 % fewer samples than CPU time when threads outnumber cores, while a
+	 * request's CPU time itself is read from its threads' CPU clocks; itimer on macOS, which has none), cpu
+	 * (perf_events, falling back to ctimer where the kernel forbids them), itimer, or wall (running and waiting
+	 * threads alike, only threads inside a span). "ctimer,wall" keeps both flame graphs for every span. alloc (heap
 	 * allocations, weighted by bytes) and lock (contended locks, weighted by the time waited) add graphs of their
-	 * own, e.g. "cpu,alloc,lock".
+	 * own, e.g. "ctimer,alloc,lock".
 	 */
-	private List<ProfilingEvent> event = new ArrayList<>(List.of(ProfilingEvent.CPU));
+	private List<ProfilingEvent> event = new ArrayList<>(List.of(ProfilingEvent.CTIMER));
 
 	/**
 	 * Bytes allocated between two allocation samples when the alloc event is sampled. Smaller catches smaller

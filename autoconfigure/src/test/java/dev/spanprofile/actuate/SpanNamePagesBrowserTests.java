@@ -119,9 +119,180 @@ class SpanNamePagesBrowserTests {
 		chromium.waitUntil(tooltip::isDisplayed);
 		assertThat(tooltip.getText()).contains("Slow: ").contains("in 2 spans").contains("Typical: 0 samples in 18 spans");
 		chromium.screenshot("slow-vs-typical.png");
+		// The page says which normalisation colours it; as a share of samples the slow-only method is red too.
+		assertThat(chromium.driver.findElement(By.id("normalisation-label")).getText())
+			.isEqualTo("Colour: difference per request (where the share moved the same way)");
+		chromium.driver.findElement(By.id("norm-share")).click();
+		assertThat(chromium.script("return window.spanprofile.state().normalisation")).isEqualTo("share");
+		assertThat(chromium.driver.findElement(By.id("normalisation-label")).getText())
+			.isEqualTo("Colour: difference share of samples");
+		assertThat(chromium.driver.getCurrentUrl()).contains("colour=share");
+		List<Number> sharePixel = (List<Number>) chromium.script(
+				"return window.spanprofile.pixel(arguments[0], arguments[1])",
+				((Number) diffFrame.get("x")).doubleValue() + 1, ((Number) diffFrame.get("y")).doubleValue() + 1);
+		assertThat(sharePixel.get(0).intValue()).as("red of %s", sharePixel)
+			.isGreaterThan(sharePixel.get(2).intValue() + 40);
 
 		assertThat(chromium.cspViolations()).isEmpty();
 		assertThat(chromium.severeConsoleMessages()).isEmpty();
+	}
+
+	/**
+	 * Dragging across the heatmap's fast bands opens the graph of exactly those cells' requests: as many as the
+	 * cells count, without the slow path, and with the samples the rest lacks; the selection is in the URL.
+	 */
+	@Test
+	@SuppressWarnings("unchecked")
+	void aRectangleDraggedOnTheHeatmapOpensTheGraphOfItsRequests() throws Exception {
+		EndpointClient client = new EndpointClient(this.port, this.profiler);
+		for (int id = 1; id <= 20; id++) {
+			client.get("/owners/" + id, "text/plain");
+		}
+		String nameQuery = "/actuator/spanprofile/names?name=" + URLEncoder.encode(NAME, StandardCharsets.UTF_8);
+		await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100)).until(() -> {
+			this.profiler.collectNow();
+			long count = ((Number) ((List<Map<String, Object>>) client.json("/actuator/spanprofile/names").get("names"))
+				.stream().filter((entry) -> NAME.equals(entry.get("name"))).findFirst().orElseThrow().get("count"))
+				.longValue();
+			return count >= 20 && ((Number) client.json(nameQuery + "&format=json").get("spans")).longValue() == count;
+		});
+		Map<String, Object> whole = client.json(nameQuery + "&format=json");
+		chromium.open(client.url(nameQuery + "&format=html"), "!!window.spanprofileHeatmap && " + FLAME_READY);
+		// The page's own matrix: its columns are the minutes the page drew.
+		Map<String, Object> heatmap = (Map<String, Object>) chromium
+			.script("return JSON.parse(document.getElementById('heatmap-data').textContent).heatmap");
+		List<List<Number>> counts = (List<List<Number>>) heatmap.get("counts");
+		List<Number> edges = (List<Number>) heatmap.get("bandEdgesMillis");
+		// Every minute with requests, the bands below 500 ms: the fast requests only (the slow ones take 900 ms on).
+		int firstColumn = -1;
+		int lastColumn = -1;
+		for (int column = 0; column < counts.size(); column++) {
+			if (counts.get(column).stream().mapToLong(Number::longValue).sum() > 0) {
+				firstColumn = (firstColumn < 0) ? column : firstColumn;
+				lastColumn = column;
+			}
+		}
+		int topBand = 0;
+		while (topBand + 1 < edges.size() - 1 && edges.get(topBand + 1).doubleValue() < 500) {
+			topBand++;
+		}
+		long selected = 0;
+		for (int column = firstColumn; column <= lastColumn; column++) {
+			for (int band = 0; band <= topBand; band++) {
+				selected += counts.get(column).get(band).longValue();
+			}
+		}
+		assertThat(selected).as("fast requests").isGreaterThanOrEqualTo(18);
+		chromium.screenshot("heatmap.png");
+		Map<String, Object> from = (Map<String, Object>) chromium.script(
+				"return window.spanprofileHeatmap.cellRect(arguments[0], 0)", firstColumn);
+		Map<String, Object> to = (Map<String, Object>) chromium.script(
+				"return window.spanprofileHeatmap.cellRect(arguments[0], arguments[1])", lastColumn, topBand);
+		WebElement canvas = chromium.driver.findElement(By.id("heatmap-canvas"));
+		new Actions(chromium.driver).moveToElement(canvas, Chromium.offsetX(canvas, from), Chromium.offsetY(canvas, from))
+			.clickAndHold()
+			.moveToElement(canvas, Chromium.offsetX(canvas, to), Chromium.offsetY(canvas, to))
+			.release()
+			.perform();
+		chromium.waitUntil(() -> chromium.driver.getCurrentUrl().contains("from="));
+		List<String> starts = (List<String>) heatmap.get("startTimes");
+		chromium.waitUntil(() -> Boolean.TRUE.equals(chromium.script("return " + FLAME_READY)));
+		String url = chromium.driver.getCurrentUrl();
+		assertThat(url).contains("from=").contains("to=").contains("minDurationMillis=").contains("maxDurationMillis=");
+		// The dragged cells' first minute, not a minute before it.
+		assertThat(url).as("dragged from column %d, band 0", firstColumn)
+			.contains("from=" + java.time.Instant.parse(starts.get(firstColumn)).toString().replace("Z", ".000Z"));
+		assertThat(chromium.script("return window.spanprofile.frameRect('loadVisitHistorySlowly')")).isNull();
+		assertThat(chromium.script("return window.spanprofile.frameRect('renderOwnerPage')")).isNotNull();
+		chromium.screenshot("heatmap-selection.png");
+
+		String selectionQuery = url.substring(url.indexOf("/actuator/")).replace("&format=html", "");
+		Map<String, Object> selection = client.json(selectionQuery + "&format=json");
+		assertThat(((Number) selection.get("spans")).longValue()).isEqualTo(selected);
+		// The server applied the dragged minutes: its selection starts at the first one, not at the window's start.
+		assertThat(selection).containsEntry("from", starts.get(firstColumn))
+			.containsEntry("to", java.time.Instant.parse(starts.get(lastColumn)).plusSeconds(60).toString());
+		// Above the selection's bands: the slow requests. The two add up to the whole, requests and samples alike.
+		Map<String, Object> above = client.json(nameQuery + "&format=json&minDurationMillis="
+				+ edges.get(topBand + 1));
+		assertThat(((Number) selection.get("spans")).longValue() + ((Number) above.get("spans")).longValue())
+			.isEqualTo(((Number) whole.get("spans")).longValue());
+		assertThat(((Number) selection.get("samples")).longValue() + ((Number) above.get("samples")).longValue())
+			.isEqualTo(((Number) whole.get("samples")).longValue());
+
+		chromium.driver.findElement(By.id("heatmap-compare")).click();
+		chromium.waitUntil(() -> chromium.driver.getCurrentUrl().contains("compare=rest"));
+		chromium.waitUntil(() -> Boolean.TRUE.equals(chromium.script("return " + FLAME_READY)));
+		assertThat(chromium.driver.findElement(By.id("title")).getText()).contains("selection vs the rest");
+
+		assertThat(chromium.cspViolations()).isEmpty();
+		assertThat(chromium.severeConsoleMessages()).isEmpty();
+	}
+
+	/**
+	 * The span list opens with a point per listed span; a click on one opens its graph, a rectangle dragged across
+	 * the fast ones lists only those.
+	 */
+	@Test
+	@SuppressWarnings("unchecked")
+	void theSpanListsScatterHasAPointPerSpanAndFiltersTheList() throws Exception {
+		EndpointClient client = new EndpointClient(this.port, this.profiler);
+		for (int id = 1; id <= 10; id++) {
+			client.get("/owners/" + id, "text/plain");
+		}
+		await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100)).until(() -> {
+			this.profiler.collectNow();
+			return ((List<?>) client.json("/actuator/spanprofile").get("spans")).size() >= 10;
+		});
+		chromium.open(client.url("/actuator/spanprofile"), "!!window.spanprofileScatter");
+		List<Map<String, Object>> points = (List<Map<String, Object>>) chromium
+			.script("return window.spanprofileScatter.points()");
+		List<WebElement> rows = chromium.driver.findElements(By.cssSelector("#spans tbody tr[data-start]"));
+		assertThat(points).hasSize(rows.size()).hasSizeGreaterThanOrEqualTo(10);
+		WebElement canvas = chromium.driver.findElement(By.id("scatter-canvas"));
+		for (Map<String, Object> point : points) {
+			assertThat(((Number) point.get("x")).doubleValue()).isBetween(0.0, (double) canvas.getRect().getWidth());
+			assertThat(((Number) point.get("y")).doubleValue()).isBetween(0.0, (double) canvas.getRect().getHeight());
+		}
+		chromium.screenshot("scatter.png");
+
+		// Below the slow owners' 900 ms: a rectangle over the whole width and the durations under 500 ms.
+		double y500 = ((Number) chromium.script("return window.spanprofileScatter.yOf(500)")).doubleValue();
+		long fast = points.stream().filter((point) -> ((Number) point.get("y")).doubleValue() > y500).count();
+		long width = canvas.getRect().getWidth();
+		long height = canvas.getRect().getHeight();
+		new Actions(chromium.driver).moveToElement(canvas, (int) (-width / 2 + 2), (int) (y500 - height / 2.0))
+			.clickAndHold()
+			.moveToElement(canvas, (int) (width / 2 - 2), (int) (height / 2 - 2))
+			.release()
+			.perform();
+		chromium.waitUntil(() -> chromium.script("return window.spanprofileScatter.brush()") != null);
+		long listed = chromium.driver.findElements(By.cssSelector("#spans tbody tr[data-start]"))
+			.stream()
+			.filter(WebElement::isDisplayed)
+			.count();
+		assertThat(listed).isEqualTo(fast).isLessThan(rows.size()).isPositive();
+		chromium.screenshot("scatter-brushed.png");
+
+		// A click on a point opens that span's flame graph: the point farthest from any other, so none is nearer.
+		chromium.driver.findElement(By.id("scatter-clear")).click();
+		Map<String, Object> point = points.stream()
+			.max(java.util.Comparator.comparingDouble((candidate) -> points.stream()
+				.filter((other) -> other != candidate)
+				.mapToDouble((other) -> Math.hypot(((Number) other.get("x")).doubleValue()
+						- ((Number) candidate.get("x")).doubleValue(), ((Number) other.get("y")).doubleValue()
+						- ((Number) candidate.get("y")).doubleValue()))
+				.min()
+				.orElse(0)))
+			.orElseThrow();
+		new Actions(chromium.driver)
+			.moveToElement(canvas, (int) Math.round(((Number) point.get("x")).doubleValue() - width / 2.0),
+					(int) Math.round(((Number) point.get("y")).doubleValue() - height / 2.0))
+			.click()
+			.perform();
+		String href = (String) point.get("href");
+		chromium.waitUntil(() -> chromium.driver.getCurrentUrl().endsWith(href.substring(href.lastIndexOf('/'))));
+		assertThat(chromium.cspViolations()).isEmpty();
 	}
 
 }

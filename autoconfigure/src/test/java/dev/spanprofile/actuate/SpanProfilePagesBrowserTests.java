@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 import dev.spanprofile.SpanProfiler;
 import org.junit.jupiter.api.AfterAll;
@@ -135,6 +136,38 @@ class SpanProfilePagesBrowserTests {
 		assertThat(((Number) leaf.get("y")).doubleValue()).isEqualTo(18.0);
 		assertThat(chromium.driver.getCurrentUrl()).contains("view=bottom-up");
 
+		// A right-click on the hot method opens its sandwich: its callers and callees merged over every call, with
+		// the totals the collapsed stacks give (outermost call per stack, so recursion counts once).
+		chromium.driver.findElement(By.id("view-top-down")).click();
+		Map<String, Object> target = chromium.frameRect("FraudRules.evaluateRules");
+		String function = (String) target.get("name");
+		new Actions(chromium.driver)
+			.moveToElement(canvas, Chromium.offsetX(canvas, target), Chromium.offsetY(canvas, target))
+			.contextClick()
+			.perform();
+		Map<String, Object> sandwich = (Map<String, Object>) state().get("sandwich");
+		assertThat(sandwich).as("sandwich after a right-click on %s", function).isNotNull();
+		SandwichTotals expectedSandwich = SandwichTotals.of(collapsed, function);
+		assertThat(sandwich.get("name")).isEqualTo(function);
+		assertThat(((Number) sandwich.get("samples")).longValue()).isEqualTo(expectedSandwich.total)
+			.isGreaterThan(0);
+		assertThat(weights((List<Map<String, Object>>) sandwich.get("callees")))
+			.isEqualTo(expectedSandwich.callees);
+		// The callers' level: the stacks' frame before the function.
+		assertThat(weights((List<Map<String, Object>>) sandwich.get("callers"))).isEqualTo(expectedSandwich.callers)
+			.isNotEmpty();
+		assertThat(chromium.driver.findElement(By.id("sandwich-label")).getText()).contains("Sandwich of");
+		assertThat(chromium.driver.getCurrentUrl()).contains("view=sandwich");
+		assertThat(chromium.driver.findElement(By.id("diff-normalisation")).isDisplayed()).isFalse();
+		// Search highlights stay in the sandwich.
+		search.sendKeys("CheckoutController");
+		chromium.waitUntil(() -> ((String) state().get("match")).startsWith("Matched:"));
+		assertThat(state().get("view")).isEqualTo("sandwich");
+		chromium.screenshot("sandwich.png");
+		search.sendKeys(Keys.ESCAPE);
+		search.sendKeys(Keys.ESCAPE);
+		assertThat(state().get("view")).isEqualTo("top-down");
+
 		// Nothing was refused or failed under the policy; and the policy is really enforced.
 		assertThat(chromium.cspViolations()).isEmpty();
 		assertThat(chromium.severeConsoleMessages()).isEmpty();
@@ -214,6 +247,52 @@ class SpanProfilePagesBrowserTests {
 		openSpanAfterZoom(canvas, burn);
 		assertThat(chromium.cspViolations()).isEmpty();
 		assertThat(chromium.severeConsoleMessages()).isEmpty();
+	}
+
+	private static Map<String, Long> weights(List<Map<String, Object>> entries) {
+		Map<String, Long> weights = new TreeMap<>();
+		for (Map<String, Object> entry : entries) {
+			weights.merge((String) entry.get("name"), ((Number) entry.get("samples")).longValue(), Long::sum);
+		}
+		return weights;
+	}
+
+	/**
+	 * A function's sandwich as the collapsed stacks give it: its total (the stacks through it, each once), and the
+	 * weight of each direct caller and callee at its outermost call.
+	 */
+	private static final class SandwichTotals {
+
+		long total;
+
+		final Map<String, Long> callers = new TreeMap<>();
+
+		final Map<String, Long> callees = new TreeMap<>();
+
+		static SandwichTotals of(String collapsed, String function) {
+			SandwichTotals totals = new SandwichTotals();
+			for (String line : collapsed.split("\n")) {
+				int space = line.lastIndexOf(' ');
+				if (space < 0) {
+					continue;
+				}
+				List<String> frames = List.of(line.substring(0, space).split(";"));
+				int at = frames.indexOf(function);
+				if (at < 0) {
+					continue;
+				}
+				long weight = Long.parseLong(line.substring(space + 1));
+				totals.total += weight;
+				if (at > 0) {
+					totals.callers.merge(frames.get(at - 1), weight, Long::sum);
+				}
+				if (at + 1 < frames.size()) {
+					totals.callees.merge(frames.get(at + 1), weight, Long::sum);
+				}
+			}
+			return totals;
+		}
+
 	}
 
 	private void openSpanAfterZoom(WebElement canvas, Map<String, Object> burn) {

@@ -1,10 +1,12 @@
 package dev.spanprofile.autoconfigure;
 
 import brave.Tracing;
+import dev.spanprofile.autoconfigure.otelagent.OtelJavaAgent;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+import org.springframework.beans.factory.support.DefaultListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -41,6 +43,30 @@ class MissingTracerWarningTests {
 		this.contextRunner.withUserConfiguration(BraveConfiguration.class)
 			.run((context) -> assertThat(context).hasNotFailed());
 		assertThat(output).doesNotContain(WARNING);
+	}
+
+	@Test
+	void namesTheAgentExtensionWhenTheAgentRunsWithoutIt(CapturedOutput output) {
+		// With a tracer provider of the application's own too: the agent's spans stay invisible all the same.
+		DefaultListableBeanFactory beanFactory = new DefaultListableBeanFactory();
+		beanFactory.registerSingleton("tracerProvider", SdkTracerProvider.builder().build());
+		new MissingTracerWarning(beanFactory, new OtelJavaAgent(true, false)).afterSingletonsInstantiated();
+		assertThat(output).containsOnlyOnce("-Dotel.javaagent.extensions=/path/to/spanprofile-otel-agent-extension.jar")
+			.containsOnlyOnce("WARN")
+			.doesNotContain(WARNING);
+	}
+
+	@Test
+	void staysQuietWhenTheAgentRunsWithTheExtension(CapturedOutput output) {
+		// No tracer in the application: the agent's is the one.
+		new MissingTracerWarning(new DefaultListableBeanFactory(), new OtelJavaAgent(true, true))
+			.afterSingletonsInstantiated();
+		assertThat(output).doesNotContain("otel.javaagent.extensions").doesNotContain(WARNING);
+	}
+
+	@Test
+	void seesNoAgentInThisJvm() {
+		assertThat(OtelJavaAgent.detect()).isEqualTo(new OtelJavaAgent(false, false));
 	}
 
 	@Test

@@ -53,6 +53,12 @@ public class WaitingApplication {
 
 		private final Inventory inventory = new Inventory();
 
+		/**
+		 * Some tens of megabytes of small objects for full collections to mark and move, allocated at start-up: the
+		 * young collections their allocation brings about would otherwise fall inside the request.
+		 */
+		private final Object[] retained = retainedGraph();
+
 		WaitingController(SlowPeer peer, DataSource dataSource) {
 			this.peer = peer;
 			this.dataSource = dataSource;
@@ -106,6 +112,46 @@ public class WaitingApplication {
 			long start = System.nanoTime();
 			Thread.sleep(millis);
 			return Long.toString(System.nanoTime() - start);
+		}
+
+		/**
+		 * Full collections of a heap that holds {@link #retained}, each a stop-the-world pause of well over the waits'
+		 * threshold, until {@code millis} have gone by: the time spent in them.
+		 */
+		@GetMapping("/waits/gc")
+		String gc(@RequestParam long millis) {
+			long paused = 0;
+			while (paused < millis * 1_000_000) {
+				long start = System.nanoTime();
+				System.gc();
+				paused += System.nanoTime() - start;
+			}
+			return Long.toString(paused);
+		}
+
+		/** CPU work alone: the thread's own CPU time spent, in nanoseconds. */
+		@GetMapping("/work")
+		String work(@RequestParam long millis) {
+			long start = cpuNanos();
+			long sum = 0;
+			while (cpuNanos() - start < millis * 1_000_000) {
+				for (int i = 0; i < 10_000; i++) {
+					sum += Long.numberOfTrailingZeros(sum + i) ^ i;
+				}
+			}
+			return (sum != 42) ? Long.toString(cpuNanos() - start) : "";
+		}
+
+		private static long cpuNanos() {
+			return java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+		}
+
+		private static Object[] retainedGraph() {
+			Object[] nodes = new Object[1 << 20];
+			for (int i = 0; i < nodes.length; i++) {
+				nodes[i] = new Object[] { (i > 0) ? nodes[i - 1] : null, Integer.valueOf(i) };
+			}
+			return nodes;
 		}
 
 		/**

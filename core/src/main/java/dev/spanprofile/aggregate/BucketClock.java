@@ -23,6 +23,15 @@ final class BucketClock {
 		return indexOf(this.epochNanos.getAsLong());
 	}
 
+	long bucketNanos() {
+		return this.bucketNanos;
+	}
+
+	/** When bucket {@code index} starts. */
+	long startOf(long index) {
+		return index * this.bucketNanos;
+	}
+
 	long indexOf(long epochNanos) {
 		return Math.floorDiv(epochNanos, this.bucketNanos);
 	}

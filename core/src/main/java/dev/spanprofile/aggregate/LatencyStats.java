@@ -1,5 +1,6 @@
 package dev.spanprofile.aggregate;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -52,6 +53,17 @@ final class LatencyStats {
 			});
 		}
 		return new Latencies(latencies, totals[0], totals[1], slowest.spanIds(), totals[2]);
+	}
+
+	/** Each {@code percentile} of a name's spans per bucket of {@code buckets}, oldest first; -1 where none ended. */
+	long[] percentilePerBucket(NameAggregate aggregate, BucketClock.Range buckets, double percentile) {
+		long[] values = new long[(int) (buckets.last() - buckets.first() + 1)];
+		Arrays.fill(values, -1);
+		synchronized (aggregate) {
+			aggregate.stats.forEach(buckets.first(), buckets.last(),
+					(bucket) -> values[(int) (bucket.index() - buckets.first())] = bucket.percentileNanos(percentile));
+		}
+		return values;
 	}
 
 	/**

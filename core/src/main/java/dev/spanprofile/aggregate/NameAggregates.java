@@ -2,6 +2,7 @@ package dev.spanprofile.aggregate;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.LongSupplier;
@@ -92,22 +93,25 @@ public final class NameAggregates {
 				trees[kind.ordinal()] = root.inclusiveSamples(kind);
 			}
 		}
-		fold(root.name(), root.durationNanos(root.endEpochNanos()), root.endEpochNanos(), trees, false);
+		fold(root.name(), root.durationNanos(root.endEpochNanos()), root.endEpochNanos(), "ERROR".equals(root.status()),
+				false, trees);
 	}
 
 	/**
 	 * Fold the samples of a request that tracing did not sample, {@code trees} by {@link SampleKind#ordinal()}
-	 * ({@code null} for a kind without any), into its name's profile, once every sample up to its end is joined.
+	 * ({@code null} for a kind without any), into its name's profile, once every sample up to its end is joined;
+	 * {@code error} marks a request that failed.
 	 */
-	public void foldUnsampled(String name, long durationNanos, long endEpochNanos, StackTree[] trees) {
-		fold(name, durationNanos, endEpochNanos, trees, true);
+	public void foldUnsampled(String name, long durationNanos, long endEpochNanos, boolean error, StackTree[] trees) {
+		fold(name, durationNanos, endEpochNanos, error, true, trees);
 	}
 
-	private void fold(String name, long durationNanos, long endEpochNanos, StackTree[] trees, boolean unsampled) {
+	private void fold(String name, long durationNanos, long endEpochNanos, boolean error, boolean unsampled,
+			StackTree[] trees) {
 		long now = tick();
 		int band = LatencyBands.of(durationNanos);
 		long index = this.clock.indexOf(endEpochNanos);
-		while (!this.profiles.fold(this.names.forRecording(name), index, now, band, trees, unsampled)) {
+		while (!this.profiles.fold(this.names.forRecording(name), index, now, band, error, unsampled, trees)) {
 			// Retired by a sweep between the lookup and the lock: looked up again.
 		}
 	}
@@ -155,19 +159,76 @@ public final class NameAggregates {
 
 	/**
 	 * A name's profile of {@code kind} over the last {@code window}, from spans whose duration falls in the bands
-	 * covering {@code [minNanos, maxNanos]}; {@code null} for an unknown name.
+	 * covering {@code [minNanos, maxNanos)}; {@code null} for an unknown name.
 	 */
 	public NameProfile profile(String name, Duration window, SampleKind kind, long minNanos, long maxNanos) {
+		return profile(name, window, kind, LatencySelection.durations(minNanos, maxNanos));
+	}
+
+	/**
+	 * A name's profile of {@code kind} over the last {@code window} from the requests of {@code selection}, with
+	 * the heatmap of the window read under the same lock, so that the selected cells add up to the profile's
+	 * requests; {@code null} for an unknown name.
+	 */
+	public NameProfile profile(String name, Duration window, SampleKind kind, LatencySelection selection) {
 		tick();
 		NameAggregate aggregate = this.names.get(name);
 		if (aggregate == null) {
 			return null;
 		}
-		int fromBand = LatencyBands.of(minNanos);
-		int toBand = LatencyBands.of(maxNanos);
-		NameProfiles.Merged merged = merge(aggregate, window, kind, fromBand, toBand);
-		return new NameProfile(name, merged.tree(), merged.spans(), LatencyBands.lowerEdgeNanos(fromBand),
-				LatencyBands.upperEdgeNanos(toBand), merged.unsampled());
+		BucketClock.Range range = this.clock.last(window);
+		BucketClock.Range selected = selection.buckets(this.clock, range);
+		LatencyHeatmap heatmap;
+		NameProfiles.Merged merged;
+		synchronized (this.profiles) {
+			heatmap = this.profiles.heatmap(aggregate, range, this.clock.bucketNanos());
+			merged = merge(aggregate, window, kind, selection.cells(this.clock, range));
+		}
+		long from = this.clock.startOf(selected.first());
+		return new NameProfile(name, merged.tree(), merged.spans(), LatencyBands.lowerEdgeNanos(selection.fromBand()),
+				LatencyBands.upperEdgeNanos(selection.toBand()), from,
+				Math.max(from, this.clock.startOf(selected.last() + 1)), heatmap, merged.unsampled());
+	}
+
+	/**
+	 * The requests of {@code selection} against every other request of the name in the window; {@code null} for
+	 * an unknown name. The diff's threshold is the selection's shortest duration, as applied.
+	 */
+	public ProfileDiff compareSelection(String name, Duration window, SampleKind kind,
+			LatencySelection selection) {
+		tick();
+		NameAggregate aggregate = this.names.get(name);
+		if (aggregate == null) {
+			return null;
+		}
+		Cells cells = selection.cells(this.clock, this.clock.last(window));
+		NameProfiles.Merged inside;
+		NameProfiles.Merged rest;
+		synchronized (this.profiles) {
+			inside = merge(aggregate, window, kind, cells);
+			rest = merge(aggregate, window, kind, cells.negate());
+		}
+		return new ProfileDiff(name, DiffTree.of(inside.tree(), rest.tree()), inside.spans(), rest.spans(),
+				LatencyBands.lowerEdgeNanos(selection.fromBand()));
+	}
+
+	/** Whether {@code selection}'s instants cover any bucket of the last {@code window}. */
+	public boolean selectsAnyBucket(Duration window, LatencySelection selection) {
+		BucketClock.Range buckets = selection.buckets(this.clock, this.clock.last(window));
+		return buckets.first() <= buckets.last();
+	}
+
+	/** Each p99 of a name's spans per bucket of the last {@code window}, oldest first; -1 where none ended. */
+	public long[] p99PerBucket(String name, Duration window) {
+		tick();
+		NameAggregate aggregate = this.names.get(name);
+		BucketClock.Range range = this.clock.last(window);
+		if (aggregate == null) {
+			long[] none = new long[(int) (range.last() - range.first() + 1)];
+			Arrays.fill(none, -1);
+			return none;
+		}
+		return this.stats.percentilePerBucket(aggregate, range, 99);
 	}
 
 	/**
@@ -183,8 +244,8 @@ public final class NameAggregates {
 		}
 		int split = (thresholdNanos != null) ? Math.max(1, LatencyBands.nearestEdge(thresholdNanos))
 				: slowFrom(aggregate, window);
-		NameProfiles.Merged slow = merge(aggregate, window, kind, split, LatencyBands.count() - 1);
-		NameProfiles.Merged typical = merge(aggregate, window, kind, 0, split - 1);
+		NameProfiles.Merged slow = merge(aggregate, window, kind, Cells.bands(split, LatencyBands.count() - 1));
+		NameProfiles.Merged typical = merge(aggregate, window, kind, Cells.bands(0, split - 1));
 		return new ProfileDiff(name, DiffTree.of(slow.tree(), typical.tree()), slow.spans(), typical.spans(),
 				LatencyBands.lowerEdgeNanos(split));
 	}
@@ -201,7 +262,7 @@ public final class NameAggregates {
 			return null;
 		}
 		int split = slowFrom(aggregate, window);
-		NameProfiles.Merged typical = merge(aggregate, window, kind, 0, split - 1);
+		NameProfiles.Merged typical = merge(aggregate, window, kind, Cells.bands(0, split - 1));
 		StackTree own = root.inclusiveSamples(kind);
 		return new ProfileDiff(root.name(), DiffTree.of(own, typical.tree()), 1, typical.spans(),
 				LatencyBands.lowerEdgeNanos(split));
@@ -213,9 +274,8 @@ public final class NameAggregates {
 				this.stats.over(aggregate, buckets).percentileNanos(90));
 	}
 
-	private NameProfiles.Merged merge(NameAggregate aggregate, Duration window, SampleKind kind, int fromBand,
-			int toBand) {
-		NameProfiles.Merged merged = this.profiles.merge(aggregate, this.clock.last(window), kind, fromBand, toBand);
+	private NameProfiles.Merged merge(NameAggregate aggregate, Duration window, SampleKind kind, Cells cells) {
+		NameProfiles.Merged merged = this.profiles.merge(aggregate, this.clock.last(window), kind, cells);
 		// A window of many buckets can hold more stacks than a page can draw; the thinnest go to [trimmed].
 		int most = 4 * this.settings.maxStacks();
 		return new NameProfiles.Merged(this.trimmer.trim(merged.tree(), most, most), merged.spans(),

@@ -68,12 +68,12 @@ final class NameProfiles {
 
 	/**
 	 * Fold one span's samples, {@code trees} by sample kind, into its name's bucket {@code index} and latency
-	 * {@code band} (unless that bucket has left the window); {@code unsampled} for a request that tracing did not
-	 * sample.
+	 * {@code band} (unless that bucket has left the window); {@code error} marks a span that failed,
+	 * {@code unsampled} a request that tracing did not sample.
 	 * @return {@code false}, folding nothing, when the aggregate was retired: its name is to be looked up again
 	 */
-	synchronized boolean fold(NameAggregate aggregate, long index, long nowIndex, int band, StackTree[] trees,
-			boolean unsampled) {
+	synchronized boolean fold(NameAggregate aggregate, long index, long nowIndex, int band, boolean error,
+			boolean unsampled, StackTree[] trees) {
 		if (aggregate.retired) {
 			return false;
 		}
@@ -86,7 +86,7 @@ final class NameProfiles {
 			nodes += (tree != null) ? tree.nodeCount() : 0;
 		}
 		makeRoom(bucket, nodes);
-		bucket.spanFolded(band, unsampled);
+		bucket.spanFolded(band, error, unsampled);
 		for (SampleKind kind : SampleKind.values()) {
 			StackTree tree = trees[kind.ordinal()];
 			if (tree != null) {
@@ -137,24 +137,43 @@ final class NameProfiles {
 		return spans;
 	}
 
-	/** A name's merged profile of {@code kind} in {@code buckets}, from spans in bands {@code [fromBand, toBand]}. */
-	synchronized Merged merge(NameAggregate aggregate, BucketClock.Range buckets, SampleKind kind, int fromBand,
-			int toBand) {
+	/** A name's merged profile of {@code kind} from the spans of the {@code cells} within {@code buckets}. */
+	synchronized Merged merge(NameAggregate aggregate, BucketClock.Range buckets, SampleKind kind, Cells cells) {
 		StackTree tree = new StackTree();
 		long[] spans = { 0, 0 };
 		aggregate.profiles.forEach(buckets.first(), buckets.last(), (bucket) -> {
-			for (int band = fromBand; band <= toBand; band++) {
-				spans[0] += bucket.spansIn(band);
-				spans[1] += bucket.unsampledIn(band);
+			for (int band = 0; band < LatencyBands.count(); band++) {
+				if (cells.includes(bucket.index(), band)) {
+					spans[0] += bucket.spansIn(band);
+					spans[1] += bucket.unsampledIn(band);
+				}
 			}
 			bucket.counts().forEach((key, samples) -> {
-				int band = ProfileBucket.bandOf(key);
-				if (ProfileBucket.kindOf(key) == kind.ordinal() && band >= fromBand && band <= toBand) {
+				if (ProfileBucket.kindOf(key) == kind.ordinal()
+						&& cells.includes(bucket.index(), ProfileBucket.bandOf(key))) {
 					tree.add(this.trie.path(ProfileBucket.stackOf(key)), samples);
 				}
 			});
 		});
 		return new Merged(tree, spans[0], spans[1]);
+	}
+
+	/**
+	 * A name's spans and failed spans per bucket of {@code buckets} and band, the bands cut to those with spans:
+	 * the same counts a merge adds up, so that a selection of cells holds exactly the spans it shows.
+	 */
+	synchronized LatencyHeatmap heatmap(NameAggregate aggregate, BucketClock.Range buckets, long bucketNanos) {
+		int columns = (int) (buckets.last() - buckets.first() + 1);
+		long[][] spans = new long[columns][LatencyBands.count()];
+		long[][] errors = new long[columns][LatencyBands.count()];
+		aggregate.profiles.forEach(buckets.first(), buckets.last(), (bucket) -> {
+			int column = (int) (bucket.index() - buckets.first());
+			for (int band = 0; band < LatencyBands.count(); band++) {
+				spans[column][band] = bucket.spansIn(band);
+				errors[column][band] = bucket.errorsIn(band);
+			}
+		});
+		return LatencyHeatmap.of(buckets.first(), bucketNanos, spans, errors);
 	}
 
 	/**

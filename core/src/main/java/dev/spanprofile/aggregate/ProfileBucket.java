@@ -17,6 +17,8 @@ final class ProfileBucket implements BucketRing.Indexed {
 
 	private final long[] spansPerBand = new long[LatencyBands.count()];
 
+	private final long[] errorsPerBand = new long[LatencyBands.count()];
+
 	private final long[] samples = new long[SampleKind.values().length];
 
 	/** Of {@link #spansPerBand}, the requests that tracing did not sample; made with the first. */
@@ -57,8 +59,11 @@ final class ProfileBucket implements BucketRing.Indexed {
 		return (int) (key & 0xFF);
 	}
 
-	void spanFolded(int band, boolean unsampled) {
+	void spanFolded(int band, boolean error, boolean unsampled) {
 		this.spansPerBand[band]++;
+		if (error) {
+			this.errorsPerBand[band]++;
+		}
 		if (unsampled) {
 			if (this.unsampledPerBand == null) {
 				this.unsampledPerBand = new long[this.spansPerBand.length];
@@ -96,6 +101,10 @@ final class ProfileBucket implements BucketRing.Indexed {
 		return this.spansPerBand[band];
 	}
 
+	long errorsIn(int band) {
+		return this.errorsPerBand[band];
+	}
+
 	long unsampledIn(int band) {
 		return (this.unsampledPerBand != null) ? this.unsampledPerBand[band] : 0;
 	}
@@ -105,7 +114,7 @@ final class ProfileBucket implements BucketRing.Indexed {
 	}
 
 	long bytes() {
-		int bandArrays = (this.unsampledPerBand != null) ? 2 : 1;
+		int bandArrays = (this.unsampledPerBand != null) ? 3 : 2;
 		return FIXED_BYTES + 8L * bandArrays * this.spansPerBand.length + this.counts.bytes();
 	}
 

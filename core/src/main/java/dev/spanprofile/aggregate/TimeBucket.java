@@ -104,6 +104,14 @@ final class TimeBucket implements BucketRing.Indexed {
 		return this.maxNanos;
 	}
 
+	/** The histogram reports the top of a value's bucket: never beyond the exact maximum. -1 when empty. */
+	long percentileNanos(double percentile) {
+		if (this.latencyMicros.getTotalCount() == 0) {
+			return -1;
+		}
+		return Math.min(this.maxNanos, this.latencyMicros.getValueAtPercentile(percentile) * 1000);
+	}
+
 	void addLatenciesTo(Histogram into) {
 		into.add(this.latencyMicros);
 	}

@@ -70,6 +70,11 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 
 	@Override
 	public void changed(long threadId, long time, Object span) {
+		changed(threadId, time, span, -1);
+	}
+
+	@Override
+	public void changed(long threadId, long time, Object span, long threadCpuNanos) {
 		Object state;
 		if (span != null && span == this.lastSpan) {
 			state = this.lastResolved;
@@ -81,12 +86,16 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 				this.lastResolved = state;
 			}
 		}
-		timeline(threadId).append(time, state);
+		ThreadTimeline timeline = timeline(threadId);
+		timeline.append(time, state);
+		timeline.cpuStretch.changed(state, threadCpuNanos);
 	}
 
 	@Override
 	public void gap(long threadId, long time) {
-		timeline(threadId).append(time, ThreadTimeline.UNKNOWN);
+		ThreadTimeline timeline = timeline(threadId);
+		timeline.append(time, ThreadTimeline.UNKNOWN);
+		timeline.cpuStretch.lose();
 		this.counters.timelineGap();
 	}
 
@@ -97,6 +106,10 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 
 	@Override
 	public void threadEnded(long threadId) {
+		ThreadTimeline timeline = this.timelines.get(threadId);
+		if (timeline != null) {
+			timeline.cpuStretch.lose();
+		}
 		this.endedThreads.put(threadId, System.nanoTime());
 	}
 
@@ -104,6 +117,7 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	public void statesUnknownFrom(long time) {
 		for (ThreadTimeline timeline : this.timelines.values()) {
 			timeline.append(time, ThreadTimeline.UNKNOWN);
+			timeline.cpuStretch.lose();
 		}
 	}
 

@@ -17,6 +17,9 @@ final class ThreadTimeline {
 	/** The thread's name, when its tracker told it: for timelines that show lanes by thread. */
 	String threadName;
 
+	/** The thread's CPU clock across the request it is in. */
+	final ThreadCpuStretch cpuStretch = new ThreadCpuStretch();
+
 	private long[] times = new long[16];
 
 	private Object[] states = new Object[16];

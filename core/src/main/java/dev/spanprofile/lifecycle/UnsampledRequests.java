@@ -58,7 +58,7 @@ public final class UnsampledRequests {
 	public void complete(UnsampledRequest request, StackTree[] samples) {
 		if (request.name() != null) {
 			this.aggregates.foldUnsampled(request.name(), request.durationNanos(),
-					MonotonicEpoch.toEpochNanos(request.endNanos()), samples);
+					MonotonicEpoch.toEpochNanos(request.endNanos()), request.isError(), samples);
 		}
 	}
 

@@ -33,13 +33,17 @@ public final class TimeBreakdown {
 
 	private final long cpuNanos;
 
+	private final boolean cpuMeasured;
+
 	private final long profilerNanos;
 
-	private final List<Category> waits;
+	private final List<WaitCategory> waits;
 
-	private TimeBreakdown(long durationNanos, long cpuNanos, long profilerNanos, List<Category> waits) {
+	private TimeBreakdown(long durationNanos, long cpuNanos, boolean cpuMeasured, long profilerNanos,
+			List<WaitCategory> waits) {
 		this.durationNanos = durationNanos;
 		this.cpuNanos = cpuNanos;
+		this.cpuMeasured = cpuMeasured;
 		this.profilerNanos = profilerNanos;
 		this.waits = waits;
 	}
@@ -52,11 +56,20 @@ public final class TimeBreakdown {
 	 */
 	public static TimeBreakdown of(long durationNanos, long cpuNanos, long profilerNanos, StackTree waits,
 			FrameTable frames) {
-		return new TimeBreakdown(durationNanos, cpuNanos, profilerNanos, (waits != null) ? categories(waits, frames)
-				: null);
+		return of(durationNanos, cpuNanos, false, profilerNanos, waits, frames);
 	}
 
-	private static List<Category> categories(StackTree waits, FrameTable frames) {
+	/**
+	 * As {@link #of(long, long, long, StackTree, FrameTable)}, where {@code cpuMeasured} says that
+	 * {@code cpuNanos} was read from the request's threads' CPU clocks rather than estimated from samples.
+	 */
+	public static TimeBreakdown of(long durationNanos, long cpuNanos, boolean cpuMeasured, long profilerNanos,
+			StackTree waits, FrameTable frames) {
+		return new TimeBreakdown(durationNanos, cpuNanos, cpuMeasured && cpuNanos >= 0, profilerNanos,
+				(waits != null) ? categories(waits, frames) : null);
+	}
+
+	private static List<WaitCategory> categories(StackTree waits, FrameTable frames) {
 		Map<String, Map<String, long[]>> byCategory = new LinkedHashMap<>();
 		waits.visit((StackTree.EventsVisitor) (path, depth, total, self, selfEvents) -> {
 			if (self == 0) {
@@ -72,14 +85,19 @@ public final class TimeBreakdown {
 			sums[0] += self;
 			sums[1] += selfEvents;
 		});
-		List<Category> categories = new ArrayList<>();
-		byCategory.forEach((category, details) -> categories.add(Category.of(category, details)));
-		categories.sort(Comparator.comparingLong(Category::nanos).reversed().thenComparing(Category::name));
+		List<WaitCategory> categories = new ArrayList<>();
+		byCategory.forEach((category, details) -> categories.add(WaitCategory.of(category, details)));
+		categories.sort(Comparator.comparingLong(WaitCategory::nanos).reversed().thenComparing(WaitCategory::name));
 		return List.copyOf(categories);
 	}
 
 	public long durationNanos() {
 		return this.durationNanos;
+	}
+
+	/** Whether {@link #cpuNanos()} was read from the request's threads' CPU clocks, not estimated from samples. */
+	public boolean cpuMeasured() {
+		return this.cpuMeasured;
 	}
 
 	/** Whether CPU is sampled, so that {@link #cpuNanos()} means something. */
@@ -101,13 +119,13 @@ public final class TimeBreakdown {
 	}
 
 	/** The waits by category, longest first; empty when none was recorded. */
-	public List<Category> waits() {
+	public List<WaitCategory> waits() {
 		return (this.waits != null) ? this.waits : List.of();
 	}
 
 	public long waitNanos() {
 		long sum = 0;
-		for (Category category : waits()) {
+		for (WaitCategory category : waits()) {
 			sum += category.nanos();
 		}
 		return sum;
@@ -133,7 +151,8 @@ public final class TimeBreakdown {
 	}
 
 	/**
-	 * As JSON: {@code durationMillis}, {@code cpuMillis} (when CPU is sampled), {@code profilerMillis} (when the
+	 * As JSON: {@code durationMillis}, {@code cpuMillis} and {@code cpuFrom} (when CPU is sampled: read from the
+	 * threads' CPU clocks, or estimated from samples), {@code profilerMillis} (when the
 	 * profiler's own code ran), {@code waitMillis} and {@code waits} (when waits are recorded: per category its
 	 * {@code millis}, {@code count} and the details it was {@code on}, with {@code otherDetails} adding up the rest),
 	 * {@code unaccountedMillis}, and {@code overlapMillis} with a {@code note} when the parts exceed the duration.
@@ -143,6 +162,7 @@ public final class TimeBreakdown {
 		json.put("durationMillis", millis(this.durationNanos));
 		if (cpuSampled()) {
 			json.put("cpuMillis", millis(this.cpuNanos));
+			json.put("cpuFrom", this.cpuMeasured ? "thread CPU clocks" : "samples");
 		}
 		if (this.profilerNanos > 0) {
 			json.put("profilerMillis", millis(this.profilerNanos));
@@ -151,7 +171,7 @@ public final class TimeBreakdown {
 		if (waitsRecorded()) {
 			json.put("waitMillis", millis(waitNanos()));
 			List<Map<String, Object>> waits = new ArrayList<>();
-			for (Category category : this.waits) {
+			for (WaitCategory category : this.waits) {
 				waits.add(category.json());
 			}
 			json.put("waits", waits);
@@ -167,8 +187,8 @@ public final class TimeBreakdown {
 	/** Why the parts exceed the duration, in words. */
 	public String overlapNote() {
 		return "CPU and waits add up to " + CpuShare.millis(overlapNanos() / 1e6) + " more than the duration: "
-				+ "the request's work ran or waited on several threads at once, or the CPU estimate from samples is "
-				+ "above the truth";
+				+ "the request's work ran or waited on several threads at once"
+				+ (this.cpuMeasured ? "" : ", or the CPU estimate from samples is above the truth");
 	}
 
 	/**
@@ -180,13 +200,13 @@ public final class TimeBreakdown {
 		if (cpuSampled()) {
 			line.append("CPU ").append(millis.apply(this.cpuNanos / 1e6));
 		}
-		for (Category category : waits()) {
+		for (WaitCategory category : waits()) {
 			line.append((line.length() > 0) ? ", " : "").append(category.name()).append(' ')
 				.append(millis.apply(category.nanos() / 1e6));
 			if (!category.on().isEmpty()) {
 				line.append(" (");
 				for (int i = 0; i < category.on().size(); i++) {
-					Detail detail = category.on().get(i);
+					WaitCategory.Detail detail = category.on().get(i);
 					line.append((i > 0) ? ", " : "").append(detail.detail()).append(' ')
 						.append(millis.apply(detail.nanos() / 1e6));
 				}
@@ -207,81 +227,6 @@ public final class TimeBreakdown {
 	/** Milliseconds to the microsecond: the JSON's times add up to the duration to within a few microseconds. */
 	static double millis(long nanos) {
 		return Math.round(nanos / 1_000.0) / 1_000.0;
-	}
-
-	/**
-	 * One kind of wait.
-	 * @param name the category, e.g. {@code socket I/O} ({@link WaitKind#category()}), or {@code other}
-	 * @param nanos the time waited
-	 * @param count how many waits
-	 * @param on the details waited on most (peers, files, monitors' classes), longest first; at most
-	 * {@link #TOP_DETAILS}
-	 * @param others the other details added up, or {@code null} when {@code on} names them all
-	 */
-	public record Category(String name, long nanos, long count, List<Detail> on, Detail others) {
-
-		static Category of(String name, Map<String, long[]> details) {
-			List<Detail> all = new ArrayList<>();
-			long nanos = 0;
-			long count = 0;
-			for (Map.Entry<String, long[]> entry : details.entrySet()) {
-				nanos += entry.getValue()[0];
-				count += entry.getValue()[1];
-				if (!entry.getKey().isEmpty()) {
-					all.add(new Detail(entry.getKey(), entry.getValue()[0], entry.getValue()[1]));
-				}
-			}
-			all.sort(Comparator.comparingLong(Detail::nanos).reversed().thenComparing(Detail::detail));
-			Detail others = null;
-			if (all.size() > TOP_DETAILS) {
-				long otherNanos = 0;
-				long otherCount = 0;
-				for (Detail detail : all.subList(TOP_DETAILS, all.size())) {
-					otherNanos += detail.nanos();
-					otherCount += detail.count();
-				}
-				others = new Detail((all.size() - TOP_DETAILS) + " others", otherNanos, otherCount);
-				all = all.subList(0, TOP_DETAILS);
-			}
-			return new Category(name, nanos, count, List.copyOf(all), others);
-		}
-
-		Map<String, Object> json() {
-			Map<String, Object> json = new LinkedHashMap<>();
-			json.put("category", this.name);
-			json.put("millis", millis(this.nanos));
-			json.put("count", this.count);
-			if (!this.on.isEmpty()) {
-				List<Map<String, Object>> on = new ArrayList<>();
-				for (Detail detail : this.on) {
-					on.add(detail.json());
-				}
-				json.put("on", on);
-			}
-			if (this.others != null) {
-				json.put("otherDetails", this.others.json());
-			}
-			return json;
-		}
-
-	}
-
-	/**
-	 * What one category's waits were on.
-	 * @param detail a peer {@code host:port}, a file, a monitor's class; for {@link Category#others()}, how many
-	 * @param nanos the time waited on it
-	 * @param count how many waits
-	 */
-	public record Detail(String detail, long nanos, long count) {
-
-		Map<String, Object> json() {
-			Map<String, Object> json = new LinkedHashMap<>();
-			json.put("detail", this.detail);
-			json.put("millis", millis(this.nanos));
-			json.put("count", this.count);
-			return json;
-		}
-
 	}
 
 }

@@ -87,6 +87,10 @@ public record SamplerSettings(Set<ProfilingEvent> events, Duration interval, Pat
 		this(Set.of(event), interval, workDirectory, nativeLibraryDirectory, nativeLibraryPath);
 	}
 
+	/**
+	 * The engine's own defaults: {@code cpu}, whose sample count follows CPU time most closely, every 10 ms. The
+	 * Spring Boot starter chooses {@code ctimer} instead, for its cost (see its {@code spanprofile.event}).
+	 */
 	public static SamplerSettings defaults() {
 		return new SamplerSettings(ProfilingEvent.CPU, Duration.ofMillis(10),
 				Path.of(System.getProperty("java.io.tmpdir")), null, null);

@@ -35,12 +35,14 @@ final class SlowSpanLine {
 			.append(millis(durationMillis));
 		boolean waits = kinds.contains(SampleKind.WAIT);
 		ProfilerWork cpuWork = ProfilerWork.split(root.inclusiveSamples(SampleKind.CPU), frames);
+		boolean cpu = kinds.contains(SampleKind.CPU);
+		long profilerNanos = cpu ? cpuWork.profiler() * interval.toNanos() : 0;
+		long measured = cpu ? root.measuredCpu().applicationNanos(profilerNanos) : -1;
 		if (waits) {
 			// Where the time went comes first: it answers "why slow" before any flame graph does.
-			long cpuNanos = kinds.contains(SampleKind.CPU) ? cpuWork.application().totalSamples() * interval.toNanos()
-					: -1;
-			long profilerNanos = kinds.contains(SampleKind.CPU) ? cpuWork.profiler() * interval.toNanos() : 0;
-			TimeBreakdown breakdown = TimeBreakdown.of(durationNanos, cpuNanos, profilerNanos,
+			long cpuNanos = (measured >= 0) ? measured
+					: cpu ? cpuWork.application().totalSamples() * interval.toNanos() : -1;
+			TimeBreakdown breakdown = TimeBreakdown.of(durationNanos, cpuNanos, measured >= 0, profilerNanos,
 					root.inclusiveSamples(SampleKind.WAIT), frames);
 			line.append("; time: ").append(breakdown.summary(SlowSpanLine::millis));
 		}
@@ -54,9 +56,10 @@ final class SlowSpanLine {
 			long total = samples.totalSamples();
 			if (kind == SampleKind.CPU) {
 				if (!waits) {
-					CpuShare cpu = CpuShare.of(total, interval, durationMillis);
-					line.append("; CPU ").append(millis(cpu.cpuMillis())).append(" of ").append(millis(durationMillis));
-					if (!kinds.contains(SampleKind.WALL) && cpu.mostlyOffCpu()) {
+					CpuShare share = (measured >= 0) ? new CpuShare(measured / 1e6, durationMillis)
+							: CpuShare.of(total, interval, durationMillis);
+					line.append("; CPU ").append(millis(share.cpuMillis())).append(" of ").append(millis(durationMillis));
+					if (!kinds.contains(SampleKind.WALL) && share.mostlyOffCpu()) {
 						// The answer is in the waiting, which CPU samples do not see.
 						line.append(" (mostly off-CPU: sample wall too, spanprofile.event=cpu,wall, to see where it waited)");
 					}

@@ -7,7 +7,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.StackTree;
 
-
 /**
  * What the store knows about one span: its identity and timing from the tracer, and the samples attributed to it.
  * Created when the span starts, so an in-flight span can be listed and its partial profile read.
@@ -50,13 +49,14 @@ public final class SpanRecord {
 	/** Guarded by this, with {@link #evicted}: a child is added before its parent goes or not at all. */
 	private final List<SpanRecord> children = new ArrayList<>(0);
 
-	/** Per {@link SampleKind}, created on the first sample of that kind. */
-	private final SampledStacks[] samples = new SampledStacks[SampleKind.values().length];
+	/** Guarded by this. */
+	private final SpanSamples samples = new SpanSamples();
 
 	private final SpanRecordRef ref = new SpanRecordRef(this);
 
-	/** When and where each sample was taken, for the request's timeline; created with the first timed sample. */
-	private SampleTimeline timeline;
+	/** Local roots only: the request's CPU time from its threads' clocks. */
+	private final MeasuredCpu measuredCpu;
+
 
 	SpanRecord(String traceId, String spanId, String parentSpanId, SpanRecord parent, String name, String kind,
 			long startEpochNanos, String threadName, AtomicLong chargedTo) {
@@ -65,6 +65,7 @@ public final class SpanRecord {
 		this.spanId = spanId;
 		this.parentSpanId = parentSpanId;
 		this.localRoot = (parent != null) ? parent.localRoot : this;
+		this.measuredCpu = (parent != null) ? parent.localRoot.measuredCpu : new MeasuredCpu();
 		this.name = name;
 		this.kind = kind;
 		this.startEpochNanos = startEpochNanos;
@@ -161,6 +162,11 @@ public final class SpanRecord {
 		this.ref.clear();
 	}
 
+	/** The CPU time of this span's request (its local root's), measured on its threads' clocks. */
+	public MeasuredCpu measuredCpu() {
+		return this.measuredCpu;
+	}
+
 	/** A reference to this record that lets go of it once it is gone, for holders that outlive it. */
 	public SpanRecordRef ref() {
 		return this.ref;
@@ -217,19 +223,7 @@ public final class SpanRecord {
 	 * @return whether the sample added bytes
 	 */
 	synchronized boolean addSample(SampleKind kind, int[] rootFirstStack, long weight) {
-		if (this.chargedTo == null) {
-			return false;
-		}
-		SampledStacks stacks = this.samples[kind.ordinal()];
-		if (stacks == null) {
-			stacks = new SampledStacks();
-			this.samples[kind.ordinal()] = stacks;
-		}
-		long added = stacks.add(rootFirstStack, weight, kind.countsEvents() ? 1 : 0);
-		if (added > 0) {
-			this.chargedTo.addAndGet(added);
-		}
-		return added > 0;
+		return charge((this.chargedTo != null) ? this.samples.add(kind, rootFirstStack, weight) : 0);
 	}
 
 	/**
@@ -238,26 +232,20 @@ public final class SpanRecord {
 	 */
 	synchronized boolean addSample(SampleKind kind, int[] rootFirstStack, long weight, long epochNanos,
 			long threadId, String threadName) {
-		boolean added = addSample(kind, rootFirstStack, weight);
-		if (this.chargedTo == null) {
-			return false;
+		return charge((this.chargedTo != null)
+				? this.samples.add(kind, rootFirstStack, weight, epochNanos, threadId, threadName) : 0);
+	}
+
+	private boolean charge(long bytes) {
+		if (bytes > 0) {
+			this.chargedTo.addAndGet(bytes);
 		}
-		if (this.timeline == null) {
-			this.timeline = new SampleTimeline();
-			this.chargedTo.addAndGet(this.timeline.bytes());
-			added = true;
-		}
-		long grown = this.timeline.add(epochNanos, threadId, threadName, kind,
-				this.samples[kind.ordinal()].lastPosition(), weight);
-		if (grown > 0) {
-			this.chargedTo.addAndGet(grown);
-		}
-		return added || grown > 0;
+		return bytes > 0;
 	}
 
 	/** This span's own samples with their times and threads (not its children's). */
 	public synchronized TimelineSamples ownTimeline() {
-		return (this.timeline != null) ? this.timeline.snapshot(this.samples) : new TimelineSamples(List.of(), 0);
+		return this.samples.timeline();
 	}
 
 	/**
@@ -266,9 +254,7 @@ public final class SpanRecord {
 	 * the timeline had no room for are missing (see {@link TimelineSamples#dropped()}).
 	 */
 	public synchronized StackTree ownSamples(SampleKind kind, long fromEpochNanos, long toEpochNanos) {
-		return (this.timeline != null)
-				? this.timeline.samplesWithin(kind, this.samples[kind.ordinal()], fromEpochNanos, toEpochNanos)
-				: new StackTree();
+		return this.samples.within(kind, fromEpochNanos, toEpochNanos);
 	}
 
 	/** {@link #ownSamples(SampleKind, long, long)} of this span and every local descendant. */
@@ -282,29 +268,22 @@ public final class SpanRecord {
 
 	/** Samples of {@code kind} attributed to this span itself (not its children). */
 	public synchronized long ownSampleCount(SampleKind kind) {
-		SampledStacks stacks = this.samples[kind.ordinal()];
-		return (stacks != null) ? stacks.totalWeight() : 0;
+		return this.samples.weight(kind);
 	}
 
 	/** Events of {@code kind} attributed to this span itself, where the kind {@link SampleKind#countsEvents()}. */
 	public synchronized long ownEventCount(SampleKind kind) {
-		SampledStacks stacks = this.samples[kind.ordinal()];
-		return (stacks != null) ? stacks.events() : 0;
+		return this.samples.events(kind);
 	}
 
 	/** Heap held by this span's own samples, as charged to the store. */
 	synchronized long ownSampleBytes() {
-		long bytes = 0;
-		for (SampledStacks stacks : this.samples) {
-			bytes += (stacks != null) ? stacks.bytes() : 0;
-		}
-		return bytes + ((this.timeline != null) ? this.timeline.bytes() : 0);
+		return this.samples.bytes();
 	}
 
 	/** A copy of this span's own samples of {@code kind}, safe to render while sampling goes on. */
 	public synchronized StackTree ownSamples(SampleKind kind) {
-		SampledStacks stacks = this.samples[kind.ordinal()];
-		return (stacks != null) ? stacks.toTree() : new StackTree();
+		return this.samples.tree(kind);
 	}
 
 	/** This span's samples of {@code kind} plus those of every local descendant. */

@@ -12,7 +12,8 @@ import io.opentelemetry.context.Context;
  * Records, per thread, when the active span changes. One instance per JVM ({@link #global()}) because the
  * OpenTelemetry context storage it listens to is JVM-wide.
  * <p>
- * Recording a change costs one clock read and three stores into a preallocated per-thread ring; an activation that
+ * Recording a change costs one clock read and four stores into a preallocated per-thread ring (and a read of the
+ * thread's CPU clock where it enters or leaves spans); an activation that
  * leaves the same span active records nothing, and everything is skipped (one volatile read) while no engine
  * consumes the points.
  */
@@ -168,13 +169,17 @@ public final class ActivationRecorder {
 	private void changeTo(ThreadActivity activity, int session, Object span) {
 		activity.lastSession = session;
 		activity.lastSpan = span;
-		activity.record(System.nanoTime(), span);
+		boolean inSpan = span != null;
+		boolean enteredOrLeft = inSpan != activity.inSpan;
+		// The CPU clock only where the thread enters or leaves spans: a request's CPU time is then exact for two
+		// reads, whatever the sampling event.
+		long cpuTime = (enteredOrLeft && !activity.virtual) ? ThreadCpuClock.now() : ThreadCpuClock.UNREAD;
+		activity.record(System.nanoTime(), span, cpuTime);
 		SpanActivationListener activationListener = this.activationListener;
 		if (activationListener != null && !activity.virtual) {
 			notifyActivated(activationListener, span);
 		}
-		boolean inSpan = span != null;
-		if (inSpan != activity.inSpan) {
+		if (enteredOrLeft) {
 			// A volatile write, then a volatile read of the listener: see setThreadListener.
 			activity.inSpan = inSpan;
 			SpanThreadListener listener = this.threadListener;

@@ -35,6 +35,9 @@ public final class ThreadActivity {
 
 	private final Object[] spans;
 
+	/** The thread's CPU clock at each point where it entered or left a span, {@link ThreadCpuClock#UNREAD} elsewhere. */
+	private final long[] cpuTimes;
+
 	private final int mask;
 
 	/** Sequence number of the next entry to write; written by the owner only, read by the collector. */
@@ -77,6 +80,7 @@ public final class ThreadActivity {
 		this.thread = new java.lang.ref.WeakReference<>(owner);
 		this.times = new long[capacity];
 		this.spans = new Object[capacity];
+		this.cpuTimes = new long[capacity];
 		this.mask = capacity - 1;
 		this.virtual = VirtualThreads.isVirtual(owner);
 	}
@@ -101,9 +105,10 @@ public final class ThreadActivity {
 	}
 
 	/**
-	 * Owner thread only: the span now active on this thread ({@code null} for none) since {@code time}.
+	 * Owner thread only: the span now active on this thread ({@code null} for none) since {@code time}, and the
+	 * thread's CPU clock then ({@link ThreadCpuClock#UNREAD} when not read).
 	 */
-	void record(long time, Object span) {
+	void record(long time, Object span, long cpuTime) {
 		long seq = (long) PUBLISHED.getOpaque(this);
 		int slot = (int) (seq & this.mask);
 		// The publication of seq (end of the previous record) must be visible before this slot is overwritten: a
@@ -111,6 +116,7 @@ public final class ThreadActivity {
 		VarHandle.storeStoreFence();
 		this.times[slot] = time;
 		this.spans[slot] = span;
+		this.cpuTimes[slot] = cpuTime;
 		PUBLISHED.setRelease(this, seq + 1);
 	}
 
@@ -131,10 +137,12 @@ public final class ThreadActivity {
 		int count = (int) (end - start);
 		long[] copiedTimes = new long[count];
 		Object[] copiedSpans = new Object[count];
+		long[] copiedCpuTimes = new long[count];
 		for (int i = 0; i < count; i++) {
 			int slot = (int) ((start + i) & this.mask);
 			copiedTimes[i] = this.times[slot];
 			copiedSpans[i] = this.spans[slot];
+			copiedCpuTimes[i] = this.cpuTimes[slot];
 		}
 		// The writer may have lapped us while we copied. The copies must be complete before its position is
 		// re-read, or a slot read after the re-read could hold a newer entry than the position admits.
@@ -148,7 +156,7 @@ public final class ThreadActivity {
 		}
 		for (long seq = firstIntact; seq < end; seq++) {
 			int i = (int) (seq - start);
-			sink.changed(this.threadId, copiedTimes[i], copiedSpans[i]);
+			sink.changed(this.threadId, copiedTimes[i], copiedSpans[i], copiedCpuTimes[i]);
 			this.lastDrainedTime = copiedTimes[i];
 		}
 		this.drained = end;
@@ -160,6 +168,14 @@ public final class ThreadActivity {
 
 		/** From {@code time} on, {@code span} (an OpenTelemetry SpanContext, a hex span id, or null) is active. */
 		void changed(long threadId, long time, Object span);
+
+		/**
+		 * As {@link #changed(long, long, Object)}, with the thread's CPU clock at that point when the thread entered
+		 * or left a span there ({@code -1} otherwise).
+		 */
+		default void changed(long threadId, long time, Object span, long threadCpuNanos) {
+			changed(threadId, time, span);
+		}
 
 		/** From {@code time} on, what is active on the thread is unknown until the next change point. */
 		void gap(long threadId, long time);

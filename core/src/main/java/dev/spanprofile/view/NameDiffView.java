@@ -15,8 +15,9 @@ import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 
 /**
- * A differential flame graph: a name's slow requests (or one request) against its typical ones. Sized by the slow
- * side, coloured by the difference per request.
+ * A differential flame graph: a name's slow requests (or one request) against its typical ones, or the requests
+ * selected on its heatmap against all its others. Sized by the examined side, coloured by the difference per
+ * request.
  */
 public final class NameDiffView implements FlameGraphView {
 
@@ -31,12 +32,20 @@ public final class NameDiffView implements FlameGraphView {
 	/** The one span compared, or {@code null} when a name's slow spans are. */
 	private final SpanRecord span;
 
-	NameDiffView(ViewContext context, ProfileDiff diff, Duration window, SampleKind kind, SpanRecord span) {
+	/**
+	 * The selection compared with the rest of the name's requests, as query parameters; {@code null} when slow
+	 * requests (or one span) are compared with typical ones.
+	 */
+	private final String selection;
+
+	NameDiffView(ViewContext context, ProfileDiff diff, Duration window, SampleKind kind, SpanRecord span,
+			String selection) {
 		this.context = context;
 		this.diff = diff;
 		this.window = window;
 		this.kind = kind;
 		this.span = span;
+		this.selection = selection;
 	}
 
 	public ProfileDiff diff() {
@@ -53,6 +62,7 @@ public final class NameDiffView implements FlameGraphView {
 			body.put("durationMillis", this.span.durationNanos(this.context.now()) / 1e6);
 		}
 		body.put("windowSeconds", this.window.toSeconds());
+		body.put("comparison", (this.selection != null) ? "rest" : "typical");
 		body.put("thresholdMillis", this.diff.thresholdNanos() / 1e6);
 		body.put("slowSpans", this.diff.slowSpans());
 		body.put("typicalSpans", this.diff.typicalSpans());
@@ -117,6 +127,9 @@ public final class NameDiffView implements FlameGraphView {
 			.builder(this.diff.name(), this.context.frames(), this.context.classifier())
 			.addComparison(this.diff.tree())
 			.build();
+		if (this.selection != null) {
+			return selectionHtml(model);
+		}
 		String title = (this.span != null) ? this.diff.name() + " — span " + this.span.spanId() + " vs typical"
 				: this.diff.name() + " — slow vs typical";
 		String threshold = EmptyProfiles.millis(this.diff.thresholdNanos() / 1e6);
@@ -136,8 +149,11 @@ public final class NameDiffView implements FlameGraphView {
 		}
 		String measure = this.kind.counted() ? "samples" : (this.kind == SampleKind.ALLOC) ? "bytes" : "time waited";
 		page.note("Widths: the " + (this.span != null ? "span's" : "slow requests'") + " " + measure + ". Colour: "
-				+ measure + " per request there against a typical request — red where the slow side spends more, "
-				+ "blue where it spends less, grey where they are alike. The tooltip shows both sides.");
+				+ "red where the slow side spends more, blue where it spends less, grey where they are alike, in one "
+				+ "of two normalisations (the switch above the graph says which): per request, " + measure
+				+ " per request against a typical request, a frame counting as more or less only where its share "
+				+ "of the samples moved the same way (a slow side that is simply longer everywhere stays grey); or "
+				+ "share of samples, each frame's part of its side's whole. The tooltip shows both sides.");
 		if (!this.kind.counted()) {
 			page.weightedIn(this.kind.unit());
 		}
@@ -154,6 +170,39 @@ public final class NameDiffView implements FlameGraphView {
 		return page.link("all requests of " + this.diff.name(), href + "&format=html" + event)
 			.link("JSON", self + "&format=json" + event)
 			.link("collapsed stacks (slow typical)", self + "&format=collapsed" + event)
+			.sampling(this.kind.counted() ? this.context.status().event() : this.kind.id(),
+					this.kind.counted() ? this.context.intervalMillis() : 0)
+			.indexHref("../spanprofile")
+			.render();
+	}
+
+	/** The heatmap selection against the rest of the name's requests. */
+	private String selectionHtml(FlameGraphModel model) {
+		FlameGraphPage page = FlameGraphPage.of(model)
+			.title(this.diff.name() + " — selection vs the rest")
+			.comparison(this.diff.slowSpans(), this.diff.typicalSpans())
+			.sides("Selected", "Rest");
+		page.fact("window", "last " + NameViews.describe(this.window))
+			.fact("selected", this.diff.slowSpans() + " requests, " + weight(this.diff.tree().totalValue()))
+			.fact("rest", this.diff.typicalSpans() + " requests, " + weight(this.diff.tree().totalBaseline()));
+		LargestDifference largest = largestDifference();
+		if (largest != null) {
+			page.note(summary(largest).replaceFirst("^slow requests", "selected requests") + ".");
+		}
+		page.note("Widths: the selected requests' samples. Colour: samples per request there against one of the rest "
+				+ "— red where the selection spends more, blue where it spends less, grey where they are alike.");
+		if (this.diff.typicalSpans() == 0) {
+			page.note("The selection holds every request of this name in the window: there is no rest to compare with.");
+		}
+		if (!this.kind.counted()) {
+			page.weightedIn(this.kind.unit());
+		}
+		String href = NameViews.nameHref(this.diff.name(), this.window);
+		String event = "&event=" + this.kind.id();
+		return page.link("the selection's flame graph", href + this.selection + "&format=html" + event)
+			.link("all requests of " + this.diff.name(), href + "&format=html" + event)
+			.link("JSON", href + this.selection + "&compare=rest&format=json" + event)
+			.link("collapsed stacks (selected rest)", href + this.selection + "&compare=rest&format=collapsed" + event)
 			.sampling(this.kind.counted() ? this.context.status().event() : this.kind.id(),
 					this.kind.counted() ? this.context.intervalMillis() : 0)
 			.indexHref("../spanprofile")

@@ -27,13 +27,17 @@ public final class NameListView {
 	/** Per name, how much it waited and on what; {@code null} when waits are not recorded. */
 	private final Map<String, NameWaits> waits;
 
+	/** Per name, its p99 in each bucket of the window, oldest first; -1 where none ended. */
+	private final Map<String, long[]> p99s;
+
 	NameListView(ViewContext context, Duration window, List<NameSummary> names, AggregateSettings settings,
-			Map<String, NameWaits> waits) {
+			Map<String, NameWaits> waits, Map<String, long[]> p99s) {
 		this.context = context;
 		this.window = window;
 		this.names = names;
 		this.settings = settings;
 		this.waits = waits;
+		this.p99s = p99s;
 	}
 
 	public Map<String, Object> json() {
@@ -53,6 +57,11 @@ public final class NameListView {
 			name.put("p90Millis", summary.p90Nanos() / 1e6);
 			name.put("p99Millis", summary.p99Nanos() / 1e6);
 			name.put("maxMillis", summary.maxNanos() / 1e6);
+			List<Double> p99s = new ArrayList<>();
+			for (long p99 : this.p99s.get(summary.name())) {
+				p99s.add((p99 >= 0) ? p99 / 1e6 : null);
+			}
+			name.put("p99MillisPerBucket", p99s);
 			Map<String, Object> samples = new LinkedHashMap<>();
 			samples.put("cpu", summary.cpuSamples());
 			samples.put("wall", summary.wallSamples());
@@ -87,7 +96,7 @@ public final class NameListView {
 		}
 		List<Cell> columns = new ArrayList<>(List.of(Cell.text("Span name"), Cell.number("Requests"),
 				Cell.number("Unsampled"), Cell.number("Errors"), Cell.number("p50"), Cell.number("p90"),
-				Cell.number("p99"), Cell.number("Max"),
+				Cell.number("p99"), Cell.text("p99 over the window"), Cell.number("Max"),
 				Cell.number("CPU samples"), Cell.number("Wall samples")));
 		if (this.waits != null) {
 			columns.add(Cell.text("Waiting"));
@@ -107,7 +116,8 @@ public final class NameListView {
 					Cell.number(Long.toString(summary.count())), Cell.number(Long.toString(summary.unsampled())),
 					Cell.number(Long.toString(summary.errors())),
 					Cell.number(millis(summary.p50Nanos())), Cell.number(millis(summary.p90Nanos())),
-					Cell.number(millis(summary.p99Nanos())), Cell.number(millis(summary.maxNanos())),
+					Cell.number(millis(summary.p99Nanos())), p99Line(summary),
+					Cell.number(millis(summary.maxNanos())),
 					Cell.number(Long.toString(summary.cpuSamples())),
 					Cell.number(Long.toString(summary.wallSamples()))));
 			Cell profiles = Cell.links().link("all", href).link("slow vs typical", href + "&compare=typical");
@@ -123,6 +133,19 @@ public final class NameListView {
 			page.row(row);
 		}
 		return page.render();
+	}
+
+	/** The name's p99 per bucket as a small line: a regression shows as a step. */
+	private Cell p99Line(NameSummary summary) {
+		long[] nanos = this.p99s.get(summary.name());
+		double[] millis = new double[nanos.length];
+		double most = 0;
+		for (int i = 0; i < nanos.length; i++) {
+			millis[i] = (nanos[i] >= 0) ? nanos[i] / 1e6 : -1;
+			most = Math.max(most, millis[i]);
+		}
+		return Cell.sparkline(millis, "p99 per " + NameViews.describe(this.settings.bucket()) + ", highest "
+				+ EmptyProfiles.millis(most));
 	}
 
 	private static String millis(long nanos) {

@@ -1,9 +1,14 @@
 package dev.spanprofile.view;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.spanprofile.aggregate.LatencyHeatmap;
 import dev.spanprofile.aggregate.NameProfile;
 import dev.spanprofile.render.CollapsedStacks;
 import dev.spanprofile.render.FlameGraphTree;
@@ -12,7 +17,10 @@ import dev.spanprofile.render.html.FlameGraphPage;
 import dev.spanprofile.render.pprof.PprofProfile;
 import dev.spanprofile.profile.SampleKind;
 
-/** All requests of one span name merged into one flame graph, optionally within a duration range. */
+/**
+ * All requests of one span name merged into one flame graph, or those of a selection by end time and duration (a
+ * rectangle of the name's latency heatmap, which the page draws above the graph and the JSON carries).
+ */
 public final class NameProfileView implements FlameGraphView {
 
 	private final ViewContext context;
@@ -44,18 +52,59 @@ public final class NameProfileView implements FlameGraphView {
 		body.put("name", this.profile.name());
 		body.put("windowSeconds", this.window.toSeconds());
 		if (this.ranged) {
-			// As applied: the requested range widened to latency band edges.
-			body.put("minDurationMillis", this.profile.minNanos() / 1e6);
-			if (this.profile.maxNanos() != Long.MAX_VALUE) {
-				body.put("maxDurationMillis", this.profile.maxNanos() / 1e6);
-			}
+			// As applied: the requested range widened to latency band edges, the instants to whole buckets.
+			body.putAll(selection());
 		}
 		body.put("spans", this.profile.spans());
 		body.put("unsampledSpans", this.profile.unsampled());
+		body.put("heatmap", heatmap());
 		body.put("samples", this.profile.samples().totalSamples());
 		body.put("flameGraph", FlameGraphTree.render(this.profile.name(), this.profile.samples(),
 				this.context.frames()));
 		return body;
+	}
+
+	/** The selection as applied, as the page's URL carries it. */
+	private Map<String, Object> selection() {
+		Map<String, Object> selection = new LinkedHashMap<>();
+		selection.put("from", Instant.ofEpochSecond(0, this.profile.fromEpochNanos()).toString());
+		selection.put("to", Instant.ofEpochSecond(0, this.profile.toEpochNanos()).toString());
+		selection.put("minDurationMillis", this.profile.minNanos() / 1e6);
+		if (this.profile.maxNanos() != Long.MAX_VALUE) {
+			selection.put("maxDurationMillis", this.profile.maxNanos() / 1e6);
+		}
+		return selection;
+	}
+
+	/**
+	 * {@code {startTimes, bandEdgesMillis, counts, errors}}: bucket starts (ISO-8601), band edges (one more than the
+	 * bands, the last {@code null} when unbounded), and per bucket the requests and failed requests per band,
+	 * lowest band first. The counts add up to the window's requests of this name.
+	 */
+	private Map<String, Object> heatmap() {
+		LatencyHeatmap heatmap = this.profile.heatmap();
+		List<String> starts = new ArrayList<>();
+		for (long start : heatmap.startEpochNanos()) {
+			starts.add(Instant.ofEpochSecond(0, start).toString());
+		}
+		List<Double> edges = new ArrayList<>();
+		for (long edge : heatmap.bandEdgesNanos()) {
+			edges.add((edge != Long.MAX_VALUE) ? edge / 1e6 : null);
+		}
+		Map<String, Object> json = new LinkedHashMap<>();
+		json.put("startTimes", starts);
+		json.put("bandEdgesMillis", edges);
+		json.put("counts", matrix(heatmap.counts()));
+		json.put("errors", matrix(heatmap.errors()));
+		return json;
+	}
+
+	private static List<List<Long>> matrix(long[][] values) {
+		List<List<Long>> rows = new ArrayList<>(values.length);
+		for (long[] row : values) {
+			rows.add(Arrays.stream(row).boxed().toList());
+		}
+		return rows;
 	}
 
 	@Override
@@ -75,26 +124,39 @@ public final class NameProfileView implements FlameGraphView {
 			.fact("requests", this.profile.spans() + ((this.profile.unsampled() > 0)
 					? " (" + this.profile.unsampled() + " not sampled by tracing)" : ""))
 			.fact("samples", this.profile.samples().totalSamples() + " " + this.kind.id());
+		String event = "&event=" + this.kind.id();
+		Map<String, Object> hrefs = new LinkedHashMap<>();
+		hrefs.put("name", href + event);
+		hrefs.put("bucketMillis", this.profile.heatmap().bucketNanos() / 1_000_000);
+		String selected = "";
 		if (this.ranged) {
 			page.fact("durations", EmptyProfiles.millis(this.profile.minNanos() / 1e6) + " to "
 					+ ((this.profile.maxNanos() == Long.MAX_VALUE) ? "any"
 							: EmptyProfiles.millis(this.profile.maxNanos() / 1e6))
 					+ " (range widened to latency band edges)");
+			page.fact("ended", Instant.ofEpochSecond(0, this.profile.fromEpochNanos()) + " to "
+					+ Instant.ofEpochSecond(0, this.profile.toEpochNanos()) + " (whole minutes)");
+			selected = NameViews.selectionQuery(this.profile.fromEpochNanos(), this.profile.toEpochNanos(),
+					this.profile.minNanos(),
+					(this.profile.maxNanos() != Long.MAX_VALUE) ? this.profile.maxNanos() : null);
+			page.link("compare the selection with the rest", href + selected + "&compare=rest&format=html" + event);
 		}
-		page.note("Every request of this name in the window, merged. Click a frame for the stored requests with the "
-				+ "most samples in it.");
-		String event = "&event=" + this.kind.id();
+		page.heatmap(heatmap(), this.ranged ? selection() : null, hrefs);
+		page.note(this.ranged ? "The requests of this name selected on the heatmap, merged. Click a frame for the "
+				+ "stored requests with the most samples in it."
+				: "Every request of this name in the window, merged. Click a frame for the stored requests with the "
+						+ "most samples in it.");
 		if (!this.kind.counted()) {
 			page.weightedIn(this.kind.unit());
 		}
 		for (SampleKind sampled : this.context.sampledKinds()) {
-			page.kind(sampled.id(), Weights.label(sampled), href + "&format=html&event=" + sampled.id(),
+			page.kind(sampled.id(), Weights.label(sampled), href + selected + "&format=html&event=" + sampled.id(),
 					sampled == this.kind);
 		}
 		return page.link("slow vs typical", href + "&compare=typical&format=html" + event)
-			.link("JSON", href + "&format=json" + event)
-			.link("collapsed stacks", href + "&format=collapsed" + event)
-			.link("pprof", href + "&format=pprof" + event)
+			.link("JSON", href + selected + "&format=json" + event)
+			.link("collapsed stacks", href + selected + "&format=collapsed" + event)
+			.link("pprof", href + selected + "&format=pprof" + event)
 			.link("all span names", "names?format=html")
 			.frameSpansHref(href + "&format=html" + event + "&frame=")
 			.sampling(this.kind.counted() ? this.context.status().event() : this.kind.id(),

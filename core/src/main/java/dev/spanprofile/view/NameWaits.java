@@ -10,6 +10,7 @@ import dev.spanprofile.aggregate.NameSummary;
 import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.render.TimeBreakdown;
+import dev.spanprofile.render.WaitCategory;
 
 /**
  * How much of a span name's time its requests spent waiting, and on what: the names list answers "is this endpoint
@@ -58,14 +59,14 @@ final class NameWaits {
 		json.put("millisPerRequest", (this.summary.count() > 0) ? millis(waited / this.summary.count()) : 0.0);
 		json.put("percent", percentOf(waited));
 		List<Map<String, Object>> categories = new ArrayList<>();
-		for (TimeBreakdown.Category category : this.breakdown.waits()) {
+		for (WaitCategory category : this.breakdown.waits()) {
 			Map<String, Object> entry = new LinkedHashMap<>();
 			entry.put("category", category.name());
 			entry.put("millis", millis(category.nanos()));
 			entry.put("percent", percentOf(category.nanos()));
 			if (!category.on().isEmpty()) {
 				List<Map<String, Object>> details = new ArrayList<>();
-				for (TimeBreakdown.Detail detail : category.on()) {
+				for (WaitCategory.Detail detail : category.on()) {
 					details.add(detail(detail));
 				}
 				entry.put("details", details);
@@ -79,7 +80,7 @@ final class NameWaits {
 		return json;
 	}
 
-	private static Map<String, Object> detail(TimeBreakdown.Detail detail) {
+	private static Map<String, Object> detail(WaitCategory.Detail detail) {
 		Map<String, Object> json = new LinkedHashMap<>();
 		json.put("detail", detail.detail());
 		json.put("millis", millis(detail.nanos()));
@@ -93,7 +94,7 @@ final class NameWaits {
 		}
 		StringBuilder text = new StringBuilder(percent(percentOf(this.breakdown.waitNanos()))).append(':');
 		for (int i = 0; i < this.breakdown.waits().size(); i++) {
-			TimeBreakdown.Category category = this.breakdown.waits().get(i);
+			WaitCategory category = this.breakdown.waits().get(i);
 			text.append((i == 0) ? " " : ", ").append(category.name()).append(' ')
 				.append(percent(percentOf(category.nanos())));
 			if (!category.on().isEmpty()) {

@@ -137,8 +137,12 @@ public final class SpanProfileViews {
 		NameAggregates aggregates = this.aggregates;
 		if (query.name() == null) {
 			List<NameSummary> summaries = aggregates.summaries(query.window());
+			Map<String, long[]> p99s = new HashMap<>();
+			for (NameSummary summary : summaries) {
+				p99s.put(summary.name(), aggregates.p99PerBucket(summary.name(), query.window()));
+			}
 			return new NameListView(context, query.window(), summaries, aggregates.settings(),
-					nameWaits(context, aggregates, summaries, query.window()));
+					nameWaits(context, aggregates, summaries, query.window()), p99s);
 		}
 		if (query.frame() != null) {
 			List<String> path = List.of(query.frame().split(";", -1));
@@ -146,22 +150,26 @@ public final class SpanProfileViews {
 					FrameSpans.top(this.profiler.store(), query.name(), query.kind(), path, 20), query.window(),
 					query.kind());
 		}
+		if (!aggregates.selectsAnyBucket(query.window(), query.selection())) {
+			throw ViewException.badRequest("from and to select no minute of the last "
+					+ NameViews.describe(query.window()) + ": pick a stretch within the window");
+		}
 		// One lookup only: a name can leave the window (a sweep) between two.
 		if (query.compare()) {
-			ProfileDiff diff = aggregates.compare(query.name(), query.window(), query.kind(), query.minNanos());
+			ProfileDiff diff = query.rest()
+					? aggregates.compareSelection(query.name(), query.window(), query.kind(), query.selection())
+					: aggregates.compare(query.name(), query.window(), query.kind(), query.minNanos());
 			if (diff == null) {
 				throw noSuchName(query);
 			}
-			return new NameDiffView(context, diff, query.window(), query.kind(), null);
+			return new NameDiffView(context, diff, query.window(), query.kind(), null,
+					query.rest() ? NameViews.selectionQuery(query) : null);
 		}
-		boolean ranged = query.minNanos() != null || query.maxNanos() != null;
-		NameProfile profile = aggregates.profile(query.name(), query.window(), query.kind(),
-				(query.minNanos() != null) ? query.minNanos() : 0,
-				(query.maxNanos() != null) ? query.maxNanos() : Long.MAX_VALUE);
+		NameProfile profile = aggregates.profile(query.name(), query.window(), query.kind(), query.selection());
 		if (profile == null) {
 			throw noSuchName(query);
 		}
-		return new NameProfileView(context, profile, query.window(), query.kind(), ranged);
+		return new NameProfileView(context, profile, query.window(), query.kind(), query.selects());
 	}
 
 	private static ViewException noSuchName(NamesQuery query) {
@@ -205,7 +213,7 @@ public final class SpanProfileViews {
 			throw ViewException.notFound("The name of span " + query.id() + " ('" + Echo.of(span.localRoot().name())
 					+ "') has no aggregate in the last " + NameViews.describe(window));
 		}
-		return new NameDiffView(context(), diff, window, query.kind(), span.localRoot());
+		return new NameDiffView(context(), diff, window, query.kind(), span.localRoot(), null);
 	}
 
 	/** The local root span id of the request being served, or "" when there is none. */

@@ -92,8 +92,13 @@ final class ViewContext {
 		if (!sampledKinds().contains(SampleKind.CPU)) {
 			return null;
 		}
+		double durationMillis = profiled.durationNanos(this.now) / 1_000_000.0;
+		long measured = measuredCpuNanos(profiled, profilerSamplesOf(profiled) * intervalNanos());
+		if (measured >= 0) {
+			return new CpuShare(measured / 1_000_000.0, durationMillis);
+		}
 		return CpuShare.of(samplesOf(profiled, SampleKind.CPU).totalSamples(),
-				this.profiler.settings().sampler().interval(), profiled.durationNanos(this.now) / 1_000_000.0);
+				this.profiler.settings().sampler().interval(), durationMillis);
 	}
 
 	/** Whether every sample up to the span's end has been joined (samples arrive about one dump interval late). */
@@ -154,10 +159,21 @@ final class ViewContext {
 	 */
 	TimeBreakdown timeBreakdown(SpanRecord profiled) {
 		boolean cpu = sampledKinds().contains(SampleKind.CPU);
-		long cpuNanos = cpu ? samplesOf(profiled, SampleKind.CPU).totalSamples() * intervalNanos() : -1;
 		long profilerNanos = cpu ? profilerSamplesOf(profiled) * intervalNanos() : 0;
+		long measured = cpu ? measuredCpuNanos(profiled, profilerNanos) : -1;
+		long cpuNanos = (measured >= 0) ? measured
+				: cpu ? samplesOf(profiled, SampleKind.CPU).totalSamples() * intervalNanos() : -1;
 		StackTree waits = sampledKinds().contains(SampleKind.WAIT) ? samplesOf(profiled, SampleKind.WAIT) : null;
-		return TimeBreakdown.of(profiled.durationNanos(this.now), cpuNanos, profilerNanos, waits, frames());
+		return TimeBreakdown.of(profiled.durationNanos(this.now), cpuNanos, measured >= 0, profilerNanos, waits,
+				frames());
+	}
+
+	/**
+	 * The request's CPU time from its threads' clocks (see {@link dev.spanprofile.store.MeasuredCpu}), or -1: only a
+	 * local root's whole request is measured, a child span's share of it is not.
+	 */
+	private long measuredCpuNanos(SpanRecord profiled, long profilerNanos) {
+		return profiled.isLocalRoot() ? profiled.measuredCpu().applicationNanos(profilerNanos) : -1;
 	}
 
 	String displayName(SpanRecord record, StackTree samples) {

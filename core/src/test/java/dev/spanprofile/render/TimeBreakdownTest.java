@@ -36,14 +36,14 @@ class TimeBreakdownTest {
 		assertThat(breakdown.unaccountedNanos()).isEqualTo(50 * MS);
 		assertThat(breakdown.overlapNanos()).isZero();
 		assertThat(breakdown.mostlyWaiting()).isTrue();
-		assertThat(breakdown.waits()).extracting(TimeBreakdown.Category::name)
+		assertThat(breakdown.waits()).extracting(WaitCategory::name)
 			.containsExactly("socket I/O", "lock", "park", "GC pause");
-		TimeBreakdown.Category socket = breakdown.waits().get(0);
+		WaitCategory socket = breakdown.waits().get(0);
 		assertThat(socket.nanos()).isEqualTo(1_720 * MS);
 		assertThat(socket.count()).isEqualTo(4);
 		// Reads and writes to the same peer are one line of socket I/O.
-		assertThat(socket.on()).containsExactly(new TimeBreakdown.Detail("127.0.0.1:5432", 1_420 * MS, 3),
-				new TimeBreakdown.Detail("10.0.0.7:8080", 300 * MS, 1));
+		assertThat(socket.on()).containsExactly(new WaitCategory.Detail("127.0.0.1:5432", 1_420 * MS, 3),
+				new WaitCategory.Detail("10.0.0.7:8080", 300 * MS, 1));
 		assertThat(socket.others()).isNull();
 		assertThat(breakdown.waits().get(2).on()).isEmpty();
 
@@ -85,10 +85,10 @@ class TimeBreakdownTest {
 		for (int peer = 1; peer <= 5; peer++) {
 			wait(waits, WaitKind.SOCKET_READ.frameName("10.0.0." + peer + ":80"), peer * 10);
 		}
-		TimeBreakdown.Category socket = TimeBreakdown.of(500 * MS, 0, 0, waits, this.frames).waits().get(0);
-		assertThat(socket.on()).extracting(TimeBreakdown.Detail::detail)
+		WaitCategory socket = TimeBreakdown.of(500 * MS, 0, 0, waits, this.frames).waits().get(0);
+		assertThat(socket.on()).extracting(WaitCategory.Detail::detail)
 			.containsExactly("10.0.0.5:80", "10.0.0.4:80", "10.0.0.3:80");
-		assertThat(socket.others()).isEqualTo(new TimeBreakdown.Detail("2 others", 30 * MS, 2));
+		assertThat(socket.others()).isEqualTo(new WaitCategory.Detail("2 others", 30 * MS, 2));
 		assertThat(socket.nanos()).isEqualTo(150 * MS);
 	}
 

@@ -28,11 +28,11 @@ class ThreadActivityTest {
 	@Test
 	void drainsPointsInOrderOnce() {
 		ThreadActivity activity = new ThreadActivity(Thread.currentThread(), 8);
-		activity.record(10, "a");
-		activity.record(20, null);
+		activity.record(10, "a", -1);
+		activity.record(20, null, -1);
 		assertThat(activity.drainTo(this.sink)).isTrue();
 		assertThat(activity.drainTo(this.sink)).isFalse();
-		activity.record(30, "b");
+		activity.record(30, "b", -1);
 		activity.drainTo(this.sink);
 		assertThat(this.drained).containsExactly("10=a", "20=null", "30=b");
 	}
@@ -40,10 +40,10 @@ class ThreadActivityTest {
 	@Test
 	void reportsAGapInsteadOfWrongPointsWhenTheWriterLapsTheReader() {
 		ThreadActivity activity = new ThreadActivity(Thread.currentThread(), 4);
-		activity.record(10, "a");
+		activity.record(10, "a", -1);
 		activity.drainTo(this.sink);
 		for (int i = 1; i <= 6; i++) {
-			activity.record(10 + i * 10, "s" + i);
+			activity.record(10 + i * 10, "s" + i, -1);
 		}
 		activity.drainTo(this.sink);
 		// Two of six points were overwritten, and the oldest survivor is not trusted either: the writer's next

@@ -100,6 +100,16 @@ class NameWaitsViewsTest {
 		assertThat(diff.html()).contains("slow requests wait 1,380 ms more in [socket read localhost:5432] (Peer.ask)")
 			.contains("2 requests ≥ 32.3 ms, 2800.0 ms waiting")
 			.contains("18 requests &lt; 32.3 ms, 360.0 ms waiting");
+		// The page colours the difference per request or as a share of each side's whole: its data carries both
+		// sides' request counts and, at the root, both sides' whole weights, and its note says there are two.
+		String html = diff.html();
+		assertThat(html).contains("\"diff\":{\"slowSpans\":2,\"typicalSpans\":18}")
+			.contains("\"v\":[" + diff.diff().tree().totalValue() + ",")
+			.contains("\"b\":[" + diff.diff().tree().totalBaseline() + ",")
+			.contains("per request, time waited per request against a typical request")
+			.contains("or share of samples");
+		assertThat(diff.diff().tree().totalValue()).isEqualTo(2_800 * MS);
+		assertThat(diff.diff().tree().totalBaseline()).isEqualTo(360 * MS);
 
 		// One request against the typical ones says the same of itself.
 		NameDiffView one = views.compareWithTypical(ProfileQuery.parse(this.slowest.spanId(), "wait", waitsOn()), HOUR);

@@ -1,6 +1,7 @@
 package dev.spanprofile.view;
 
 import java.time.Duration;
+import java.time.Instant;
 
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.sampling.SamplerSettings;
@@ -49,10 +50,42 @@ class NamesQueryTest {
 		assertBad(() -> parse(null, "a", "NaN", null, null, null), "minDurationMillis must be between");
 		assertBad(() -> parse(null, "a", null, "ten", null, null), "maxDurationMillis must be a number");
 		assertBad(() -> parse(null, "a", "9", "3", null, null), "greater than maxDurationMillis");
-		assertBad(() -> parse(null, "a", null, null, "slower", null), "compare must be 'typical'");
+		assertBad(() -> parse(null, "a", null, null, "slower", null), "compare must be 'typical' or 'rest'");
 		assertBad(() -> parse(null, "a", null, "3", "typical", null), "maxDurationMillis does not apply");
 		assertBad(() -> parse(null, null, null, null, "typical", null), "name= is needed");
 		assertBad(() -> parse(null, null, null, null, null, "a.B.c"), "name= is needed");
+	}
+
+	@Test
+	void aHeatmapSelectionIsTwoInstantsAndADurationRange() {
+		NamesQuery selected = select("2026-11-25T10:15:00Z", "2026-11-25T10:17:00.000Z", "0.125992", "16.126989", null);
+		assertThat(selected.fromEpochNanos()).isEqualTo(Instant.parse("2026-11-25T10:15:00Z").toEpochMilli() * 1_000_000);
+		assertThat(selected.toEpochNanos() - selected.fromEpochNanos()).isEqualTo(Duration.ofMinutes(2).toNanos());
+		// Band edges written in milliseconds come back as the same nanoseconds, not one short.
+		assertThat(selected.minNanos()).isEqualTo(125_992L);
+		assertThat(selected.maxNanos()).isEqualTo(16_126_989L);
+		assertThat(selected.selects()).isTrue();
+		assertThat(selected.selection().fromEpochNanos()).isEqualTo(selected.fromEpochNanos());
+		NamesQuery rest = select("2026-11-25T10:15:00Z", null, null, null, "rest");
+		assertThat(rest.compare()).isTrue();
+		assertThat(rest.rest()).isTrue();
+		assertThat(rest.selection().toEpochNanos()).isEqualTo(Long.MAX_VALUE);
+	}
+
+	@Test
+	void badSelectionsAreBadRequestsThatSayWhy() {
+		assertBad(() -> select("yesterday", null, null, null, null), "from must be an ISO-8601 instant");
+		assertBad(() -> select(null, "1732529700000", null, null, null), "to must be an ISO-8601 instant");
+		assertBad(() -> select("2026-11-25T10:17:00Z", "2026-11-25T10:15:00Z", null, null, null), "must be before to");
+		assertBad(() -> select("2026-11-25T10:15:00Z", "2026-11-25T10:15:00Z", null, null, null), "must be before to");
+		assertBad(() -> select(null, null, null, null, "rest"), "compare=rest needs a selection");
+		assertBad(() -> select("2026-11-25T10:15:00Z", null, null, null, "typical"), "from and to do not apply");
+		assertBad(() -> NamesQuery.parse(null, null, null, null, null, null, "2026-11-25T10:15:00Z", null, null, CPU,
+				HOUR), "name= is needed");
+	}
+
+	private static NamesQuery select(String from, String to, String min, String max, String compare) {
+		return NamesQuery.parse(null, "GET /a", min, max, compare, null, from, to, null, CPU, HOUR);
 	}
 
 	private static void assertBad(org.assertj.core.api.ThrowableAssert.ThrowingCallable call, String message) {

@@ -40,6 +40,8 @@ public final class FlameGraphPage {
 
 	private long[] comparedSpans;
 
+	private String[] sides;
+
 	private String frameSpansHref;
 
 	private final List<String[]> kinds = new ArrayList<>();
@@ -121,6 +123,22 @@ public final class FlameGraphPage {
 	 */
 	public FlameGraphPage comparison(long examinedSpans, long comparedSpans) {
 		this.comparedSpans = new long[] { examinedSpans, comparedSpans };
+		return this;
+	}
+
+	/** What the two sides of a differential graph are called in its tooltip (default: Slow and Typical). */
+	public FlameGraphPage sides(String examined, String compared) {
+		this.sides = new String[] { examined, compared };
+		return this;
+	}
+
+	/**
+	 * The latency heatmap of a span name above the graph: {@code heatmap} as the name's JSON has it,
+	 * {@code selection} the cells the graph shows ({@code null}: all), {@code hrefs} the pages a selection opens.
+	 */
+	public FlameGraphPage heatmap(Map<String, Object> heatmap, Map<String, Object> selection,
+			Map<String, Object> hrefs) {
+		this.timeline = HeatmapHtml.render(heatmap, selection, hrefs);
 		return this;
 	}
 
@@ -214,7 +232,12 @@ public final class FlameGraphPage {
 		json.raw(',').key("inFlight").bool(this.inFlight);
 		if (this.comparedSpans != null) {
 			json.raw(',').key("diff").raw('{').key("slowSpans").number(this.comparedSpans[0]);
-			json.raw(',').key("typicalSpans").number(this.comparedSpans[1]).raw('}');
+			json.raw(',').key("typicalSpans").number(this.comparedSpans[1]);
+			if (this.sides != null) {
+				json.raw(',').key("examined").string(this.sides[0]);
+				json.raw(',').key("compared").string(this.sides[1]);
+			}
+			json.raw('}');
 		}
 		if (this.frameSpansHref != null) {
 			json.raw(',').key("frameSpans").string(this.frameSpansHref);

@@ -16,14 +16,22 @@ public final class PageAssets {
 
 	static final String STYLE = HtmlTemplate.resourceText("spanprofile.css");
 
-	/** The flame graph's script, then the timeline's: one script block, one hash. */
-	static final String FLAME_GRAPH_SCRIPT = HtmlTemplate.resourceText("flamegraph.js") + "\n"
+	/**
+	 * The flame graph's modules joined into one module script, then the timeline's script: one script block, one
+	 * hash.
+	 */
+	static final String FLAME_GRAPH_SCRIPT = ScriptModules.join("flamegraph", "page") + "\n"
 			+ HtmlTemplate.resourceText("timeline.js");
 
-	static final String INDEX_SCRIPT = HtmlTemplate.resourceText("index.js");
+	/** The span list's script, then its scatter's. */
+	static final String INDEX_SCRIPT = HtmlTemplate.resourceText("index.js") + "\n"
+			+ HtmlTemplate.resourceText("scatter.js");
 
-	private static final String SOURCES = "script-src " + hash(FLAME_GRAPH_SCRIPT) + " " + hash(INDEX_SCRIPT)
-			+ "; style-src " + hash(STYLE);
+	/** A span name's latency heatmap: a script block of its own, inside the heatmap's section. */
+	static final String HEATMAP_SCRIPT = HtmlTemplate.resourceText("heatmap.js");
+
+	private static final String SOURCES = "script-src " + hash(FLAME_GRAPH_SCRIPT) + " " + hash(INDEX_SCRIPT) + " "
+			+ hash(HEATMAP_SCRIPT) + "; style-src " + hash(STYLE);
 
 	/** The policy as a page's {@code <meta>} can carry it ({@code frame-ancestors} only works as a header). */
 	static final String META_POLICY = "default-src 'none'; " + SOURCES + "; img-src data:; base-uri 'none'; "

@@ -111,6 +111,8 @@ public final class SpanIndexPage {
 			.append(row.lockWaitNanos())
 			.append("\" data-name=\"")
 			.append(HtmlEscaper.escape(row.name().toLowerCase(Locale.ROOT)))
+			.append("\" data-status=\"")
+			.append(HtmlEscaper.escape((row.status() != null) ? row.status() : ""))
 			.append("\" data-retained=\"")
 			.append(HtmlEscaper.escape(row.retainedAs()))
 			.append("\"")

@@ -90,7 +90,11 @@ public final class TablePage {
 					rows.append((i > 0) ? " " : "").append("<a href=\"").append(HtmlEscaper.escape(link[1]))
 						.append("\">").append(HtmlEscaper.escape(link[0])).append("</a>");
 				}
-				rows.append(HtmlEscaper.escape(cell.text)).append("</td>");
+				rows.append(HtmlEscaper.escape(cell.text));
+				if (cell.sparkline != null) {
+					rows.append(Sparkline.svg(cell.sparkline, cell.sparklineLabel));
+				}
+				rows.append("</td>");
 			}
 			rows.append("</tr>");
 		}
@@ -106,6 +110,10 @@ public final class TablePage {
 		private final boolean numeric;
 
 		private final List<String[]> links = new ArrayList<>();
+
+		private double[] sparkline;
+
+		private String sparklineLabel;
 
 		private Cell(String text, boolean numeric) {
 			this.text = text;
@@ -123,6 +131,17 @@ public final class TablePage {
 		/** A cell holding only links. */
 		public static Cell links() {
 			return new Cell("", false);
+		}
+
+		/**
+		 * A cell holding a small line of one value per time bucket (negative: none in that bucket), described by
+		 * {@code label}.
+		 */
+		public static Cell sparkline(double[] values, String label) {
+			Cell cell = new Cell("", false);
+			cell.sparkline = values;
+			cell.sparklineLabel = label;
+			return cell;
 		}
 
 		public Cell link(String label, String href) {

@@ -4,6 +4,7 @@ import java.util.Locale;
 
 import dev.spanprofile.render.CpuShare;
 import dev.spanprofile.render.TimeBreakdown;
+import dev.spanprofile.render.WaitCategory;
 
 /**
  * A request's {@link TimeBreakdown} as the flame graph page shows it above the graph: one bar whose parts are CPU,
@@ -22,9 +23,10 @@ final class TimeBreakdownHtml {
 			.append("\">");
 		StringBuilder parts = new StringBuilder("<ul class=\"time-parts\">");
 		if (breakdown.cpuSampled()) {
-			part(bar, parts, "cpu", "CPU", breakdown.cpuNanos(), scale, null);
+			part(bar, parts, "cpu", "CPU", breakdown.cpuNanos(), scale,
+					breakdown.cpuMeasured() ? "read from the request's threads' CPU clocks" : "estimated from samples");
 		}
-		for (TimeBreakdown.Category category : breakdown.waits()) {
+		for (WaitCategory category : breakdown.waits()) {
 			part(bar, parts, slug(category.name()), category.name(), category.nanos(), scale, waitDetails(category));
 		}
 		if (breakdown.profilerNanos() > 0) {
@@ -64,13 +66,13 @@ final class TimeBreakdownHtml {
 		parts.append("</li>");
 	}
 
-	private static String waitDetails(TimeBreakdown.Category category) {
+	private static String waitDetails(WaitCategory category) {
 		StringBuilder detail = new StringBuilder().append(category.count())
 			.append((category.count() == 1) ? " wait" : " waits");
 		if (!category.on().isEmpty()) {
 			detail.append(" on ");
 			for (int i = 0; i < category.on().size(); i++) {
-				TimeBreakdown.Detail on = category.on().get(i);
+				WaitCategory.Detail on = category.on().get(i);
 				detail.append((i > 0) ? ", " : "").append(on.detail()).append(' ')
 					.append(CpuShare.millis(on.nanos() / 1e6));
 			}

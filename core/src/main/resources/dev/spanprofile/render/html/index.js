@@ -7,6 +7,8 @@
   var shown = document.getElementById('shown');
   var rows = Array.prototype.slice.call(body.querySelectorAll('tr[data-start]'));
   var sort = { key: 'start', descending: true };
+  // A rectangle dragged on the scatter: start times (epoch ms) and durations (ms) the list keeps, or null.
+  var brush = null;
 
   // Times are rendered in UTC on the server; show them in the reader's time zone.
   body.querySelectorAll('time[datetime]').forEach(function (time) {
@@ -37,17 +39,24 @@
     });
   }
 
+  function inBrush(row) {
+    var start = value(row, 'start') / 1e6;
+    var duration = value(row, 'duration');
+    return start >= brush.t0 && start <= brush.t1 && duration >= brush.d0 && duration <= brush.d1;
+  }
+
   function applyFilter() {
     var text = filter.value.trim().toLowerCase();
     var count = 0;
     rows.forEach(function (row) {
-      var match = !text || row.dataset.name.indexOf(text) >= 0;
+      var match = (!text || row.dataset.name.indexOf(text) >= 0) && (!brush || inBrush(row));
       row.hidden = !match;
       if (match) {
         count++;
       }
     });
     shown.textContent = count + (count === rows.length ? '' : ' of ' + rows.length) + ' spans';
+    document.dispatchEvent(new CustomEvent('spanprofile-filtered'));
   }
 
   table.querySelectorAll('thead button').forEach(function (button) {
@@ -58,6 +67,10 @@
     });
   });
   filter.addEventListener('input', applyFilter);
+  document.addEventListener('spanprofile-brush', function (event) {
+    brush = event.detail;
+    applyFilter();
+  });
   applyFilter();
   window.spanprofileIndex = {
     order: function () {

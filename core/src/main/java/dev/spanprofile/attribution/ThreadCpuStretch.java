@@ -1,0 +1,65 @@
+package dev.spanprofile.attribution;
+
+import dev.spanprofile.store.MeasuredCpu;
+import dev.spanprofile.store.SpanRecord;
+import dev.spanprofile.store.SpanRecordRef;
+
+/**
+ * One thread's stretch inside a request, from the change point where it entered the request's spans to the one
+ * where it left them, each carrying the thread's CPU clock: the difference is added to the request's
+ * {@link MeasuredCpu}. Whatever makes the difference doubtful (a change point lost, another request's span
+ * attached in between, a point with no clock read) marks the request as not measured in full, so that its CPU
+ * comes from its samples rather than from a partial sum.
+ */
+final class ThreadCpuStretch {
+
+	private static final long UNREAD = -1;
+
+	/** The request the thread is in, measured since {@link #openedAt}; {@code null} outside one. */
+	private MeasuredCpu open;
+
+	private long openedAt;
+
+	/** The thread's state changed to {@code state} (a {@link SpanRecordRef} or not), with its CPU clock or -1. */
+	void changed(Object state, long cpuNanos) {
+		MeasuredCpu now = requestOf(state);
+		if (cpuNanos == UNREAD) {
+			if (now != this.open) {
+				// Another request, or none, without the thread leaving spans: no clock says where one ended.
+				lose();
+				if (now != null) {
+					now.partUnmeasured();
+				}
+			}
+			return;
+		}
+		if (this.open != null) {
+			if (now == null || now == this.open) {
+				this.open.stretchClosed(cpuNanos - this.openedAt);
+				this.open = null;
+			}
+			else {
+				lose();
+			}
+		}
+		if (now != null) {
+			now.stretchOpened();
+			this.open = now;
+			this.openedAt = cpuNanos;
+		}
+	}
+
+	/** What the thread did since the last point is unknown. */
+	void lose() {
+		if (this.open != null) {
+			this.open.stretchLost();
+			this.open = null;
+		}
+	}
+
+	private static MeasuredCpu requestOf(Object state) {
+		SpanRecord record = (state instanceof SpanRecordRef ref) ? ref.get() : null;
+		return (record != null) ? record.measuredCpu() : null;
+	}
+
+}

@@ -1,0 +1,127 @@
+package dev.spanprofile.attribution;
+
+import dev.spanprofile.store.SpanProfileStore;
+import dev.spanprofile.store.SpanRecord;
+import dev.spanprofile.store.StoreSettings;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A request's CPU time from its threads' CPU clocks, read where a thread enters and leaves spans: summed over every
+ * thread and stretch when each was measured, and never passed off as whole when a stretch was not.
+ */
+class MeasuredCpuTest {
+
+	private static final String TRACE = "0123456789abcdef0123456789abcdef";
+
+	private static final String OTHER_TRACE = "fedcba9876543210fedcba9876543210";
+
+	private static final long UNREAD = -1;
+
+	private final SpanProfileStore store = new SpanProfileStore(new StoreSettings(100, Long.MAX_VALUE, false));
+
+	private final SampleAttributor attributor = new SampleAttributor(this.store);
+
+	private final SpanContext root = started(TRACE, "00000000000000a1", null);
+
+	private final SpanContext child = started(TRACE, "00000000000000a2", "00000000000000a1");
+
+	private final SpanContext otherRequest = started(OTHER_TRACE, "00000000000000b1", null);
+
+	@Test
+	void stretchesOnEveryThreadAddUpToTheRequestsCpuTime() {
+		// Thread 1: enters at 1.0 ms of its CPU, runs the child and comes back without leaving spans, leaves at 6.0.
+		this.attributor.changed(1, 100, this.root, 1_000_000);
+		this.attributor.changed(1, 110, this.child, UNREAD);
+		this.attributor.changed(1, 120, this.root, UNREAD);
+		// Thread 2 takes part of the work over a hand-off: 3.0 ms of its CPU.
+		this.attributor.changed(2, 130, this.child, 40_000_000);
+		assertThat(measured(this.root)).as("a stretch is still open").isEqualTo(-1);
+		this.attributor.changed(2, 140, null, 43_000_000);
+		this.attributor.changed(1, 150, null, 6_000_000);
+
+		assertThat(measured(this.root)).isEqualTo(8_000_000);
+		assertThat(record(this.child).measuredCpu()).as("the request's, shared by its spans")
+			.isSameAs(record(this.root).measuredCpu());
+		assertThat(measured(this.otherRequest)).as("never entered").isEqualTo(-1);
+	}
+
+	@Test
+	void aThreadReturningToTheSameRequestAddsEachStretch() {
+		this.attributor.changed(1, 100, this.root, 1_000_000);
+		this.attributor.changed(1, 110, null, 2_000_000);
+		this.attributor.changed(1, 120, this.child, 10_000_000);
+		this.attributor.changed(1, 130, null, 12_500_000);
+
+		assertThat(measured(this.root)).isEqualTo(3_500_000);
+	}
+
+	@Test
+	void lostChangePointsLeaveTheRequestUnmeasuredForGood() {
+		this.attributor.changed(1, 100, this.root, 1_000_000);
+		this.attributor.gap(1, 110);
+		this.attributor.changed(1, 120, null, 9_000_000);
+		this.attributor.changed(1, 130, this.root, 10_000_000);
+		this.attributor.changed(1, 140, null, 11_000_000);
+
+		assertThat(measured(this.root)).isEqualTo(-1);
+	}
+
+	@Test
+	void anotherRequestAttachedWithoutLeavingSpansMakesBothUnmeasured() {
+		// An event loop that moves from one request's context to another's directly: no clock read between them.
+		this.attributor.changed(1, 100, this.root, 1_000_000);
+		this.attributor.changed(1, 110, this.otherRequest, UNREAD);
+		this.attributor.changed(1, 120, null, 5_000_000);
+
+		assertThat(measured(this.root)).isEqualTo(-1);
+		assertThat(measured(this.otherRequest)).isEqualTo(-1);
+	}
+
+	@Test
+	void partOfTheRequestOnAThreadWithoutAClockLeavesItUnmeasured() {
+		// A virtual thread's points carry no clock: its share of the request is unknown.
+		this.attributor.changed(1, 100, this.root, 1_000_000);
+		this.attributor.changed(1, 110, null, 2_000_000);
+		this.attributor.changed(7, 120, this.child, UNREAD);
+		this.attributor.changed(7, 130, null, UNREAD);
+
+		assertThat(measured(this.root)).isEqualTo(-1);
+	}
+
+	@Test
+	void aThreadThatDiesInsideTheRequestLeavesItUnmeasured() {
+		this.attributor.changed(1, 100, this.root, 1_000_000);
+		this.attributor.threadEnded(1);
+
+		assertThat(measured(this.root)).isEqualTo(-1);
+		assertThat(record(this.root).measuredCpu().applicationNanos(0)).isEqualTo(-1);
+	}
+
+	@Test
+	void theProfilersOwnWorkOnTheThreadsIsNotTheRequests() {
+		this.attributor.changed(1, 100, this.root, 0);
+		this.attributor.changed(1, 110, null, 50_000_000);
+
+		assertThat(record(this.root).measuredCpu().applicationNanos(10_000_000)).isEqualTo(40_000_000);
+		assertThat(record(this.root).measuredCpu().applicationNanos(80_000_000)).isZero();
+	}
+
+	private SpanContext started(String trace, String spanId, String parentSpanId) {
+		this.store.spanStarted(trace, spanId, parentSpanId, parentSpanId != null, "work", "SERVER", 1, "worker");
+		return SpanContext.create(trace, spanId, TraceFlags.getSampled(), TraceState.getDefault());
+	}
+
+	private SpanRecord record(SpanContext span) {
+		return this.store.findTracked(span.getSpanId());
+	}
+
+	private long measured(SpanContext span) {
+		return record(span).measuredCpu().nanosIfComplete();
+	}
+
+}

@@ -1,0 +1,5 @@
+import { a } from './a.mjs';
+
+export function b() {
+  return a;
+}

@@ -1,0 +1,1 @@
+import * as everything from './a.mjs';
