@@ -18,6 +18,7 @@ import dev.spanprofile.lifecycle.CompletedRoots;
 import dev.spanprofile.lifecycle.LocalRootEndProcessor;
 import dev.spanprofile.lifecycle.SpanLifecycle;
 import dev.spanprofile.lifecycle.SpanLifecycleProcessor;
+import dev.spanprofile.lifecycle.UnsampledRequests;
 import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.sampling.SamplerUnavailableException;
 import dev.spanprofile.sampling.JfrWaitEngine;
@@ -68,6 +69,8 @@ public final class SpanProfiler implements AutoCloseable {
 
 	private final CollectionCycle cycle;
 
+	private final UnsampledRequests unsampledRequests;
+
 	private ScheduledExecutorService collector;
 
 	/**
@@ -100,8 +103,10 @@ public final class SpanProfiler implements AutoCloseable {
 		this.completedRoots.addListener(this.aggregates::fold);
 		this.attributor = new SampleAttributor(this.store);
 		this.engine = engineFactory.apply(this.store.frames());
+		this.unsampledRequests = new UnsampledRequests(this.recorder, this.aggregates);
 		this.cycle = new CollectionCycle(this.engine, this.attributor, this.store, this.completedRoots,
-				this.recorder, settings.dumpInterval(), () -> this.state.isRunning());
+				this.recorder, settings.dumpInterval(), () -> this.state.isRunning(),
+				this.unsampledRequests::complete);
 		if (settings.slowSpanLog().enabled()) {
 			this.completedRoots.addListener(new SlowSpanLog(settings.slowSpanLog(), this.store.frames(),
 					settings.sampler().kinds(), settings.sampler().interval(), System::nanoTime));
@@ -146,6 +151,14 @@ public final class SpanProfiler implements AutoCloseable {
 	 */
 	public SpanLifecycle spanLifecycle() {
 		return new SpanLifecycle(this.store, this.aggregates, () -> this.state.isRunning());
+	}
+
+	/**
+	 * Requests that tracing did not sample, reported by the web framework: counted and profiled under their name,
+	 * never stored as spans.
+	 */
+	public UnsampledRequests unsampledRequests() {
+		return this.unsampledRequests;
 	}
 
 	/**

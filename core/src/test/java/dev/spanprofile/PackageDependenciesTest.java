@@ -32,7 +32,7 @@ class PackageDependenciesTest {
 			Map.entry("sampling", Set.of("profile", "tracking")),
 			Map.entry("attribution", Set.of("profile", "sampling", "store", "tracking")),
 			Map.entry("store", Set.of("profile", "tracking")),
-			Map.entry("lifecycle", Set.of("aggregate", "attribution", "sampling", "store", "tracking")),
+			Map.entry("lifecycle", Set.of("aggregate", "attribution", "profile", "sampling", "store", "tracking")),
 			Map.entry("aggregate", Set.of("profile", "store")), Map.entry("render", Set.of("profile")),
 			Map.entry("render.html", Set.of("profile", "render")),
 			Map.entry("render.pprof", Set.of("profile", "render", "render.pprof.proto")),

@@ -90,6 +90,13 @@ public class SpanProfileProperties {
 	private boolean profileActuatorRequests = false;
 
 	/**
+	 * Whether requests that tracing did not sample (nine in ten at Spring Boot's default sampling probability of 0.1)
+	 * count in the span-name statistics and profiles, under the name their span would have had. They are never
+	 * stored as spans.
+	 */
+	private boolean profileUnsampledRequests = true;
+
+	/**
 	 * Directory where the rolling recording file is kept. Defaults to a "spanprofile" folder in the system temp
 	 * directory.
 	 */
@@ -201,6 +208,14 @@ public class SpanProfileProperties {
 
 	public void setProfileActuatorRequests(boolean profileActuatorRequests) {
 		this.profileActuatorRequests = profileActuatorRequests;
+	}
+
+	public boolean isProfileUnsampledRequests() {
+		return this.profileUnsampledRequests;
+	}
+
+	public void setProfileUnsampledRequests(boolean profileUnsampledRequests) {
+		this.profileUnsampledRequests = profileUnsampledRequests;
 	}
 
 	public Path getWorkDirectory() {

@@ -46,6 +46,16 @@ final class EndpointClient {
 		return this.http.send(request(path, accept), HttpResponse.BodyHandlers.ofString());
 	}
 
+	/** A GET with a header of its own, such as an incoming trace context. */
+	HttpResponse<String> get(String path, String accept, String header, String value)
+			throws IOException, InterruptedException {
+		HttpRequest request = HttpRequest.newBuilder(URI.create(url(path)))
+			.header("Accept", accept)
+			.header(header, value)
+			.build();
+		return this.http.send(request, HttpResponse.BodyHandlers.ofString());
+	}
+
 	HttpResponse<byte[]> getBytes(String path, String accept) throws IOException, InterruptedException {
 		return this.http.send(request(path, accept), HttpResponse.BodyHandlers.ofByteArray());
 	}

@@ -26,7 +26,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * Span-name aggregates on a real application: 20 requests to {@code /owners/{ownerId}}, of which two (ids 10 and
  * 20) take a slow path through {@code loadVisitHistorySlowly} (300 ms CPU, then a 600 ms wait). The name's count,
- * duration-restricted profiles, slow-versus-typical diff and frame-to-spans lookup are checked against them.
+ * duration-restricted profiles, slow-versus-typical diff and frame-to-spans lookup are checked against them. And
+ * requests that tracing did not sample, counted and profiled under their route without being stored as spans.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.tracing.sampling.probability=1.0",
@@ -112,6 +113,56 @@ class SpanNameAggregatesWebTests {
 		Map<String, Object> samples = (Map<String, Object>) owners.get("samples");
 		assertThat(((Number) samples.get("cpu")).longValue()).isPositive();
 		assertThat(count(this.endpoint.json(NAMES + "?window=15m"), "windowSeconds")).isEqualTo(900);
+	}
+
+	/**
+	 * Requests whose incoming trace context says "not sampled" are dropped by Spring Boot's parent-based sampler, as
+	 * nine in ten are at its default probability of 0.1 (here, where every other request is sampled, the sampled and
+	 * unsampled counts are known exactly).
+	 */
+	@Test
+	void requestsTracingDidNotSampleCountUnderTheirRoute() throws Exception {
+		String name = "http get /burn";
+		int unsampled = 12;
+		int sampled = 3;
+		for (int i = 0; i < unsampled + sampled; i++) {
+			HttpResponse<String> response = (i % 5 == 4) ? this.endpoint.get("/burn?cpuMillis=100", "text/plain")
+					: this.endpoint.get("/burn?cpuMillis=100", "text/plain", "traceparent",
+							String.format("00-%032x-%016x-00", 0xabc000L + i, 0xdef000L + i));
+			assertThat(response.body()).isEqualTo("burnt");
+		}
+		// Calls to the actuator are left out, sampled or not.
+		assertThat(this.endpoint.get(NAMES, "application/json", "traceparent",
+				"00-0000000000000000000000000000abcd-000000000000abcd-00").statusCode()).isEqualTo(200);
+		await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100)).until(() -> {
+			this.profiler.collectNow();
+			Map<String, Object> burn = entryOrNull(this.endpoint.json(NAMES), name);
+			// Every request counted, and every request's profile folded in (the sampled ones' too).
+			return burn != null && count(burn, "count") == unsampled + sampled
+					&& count(burn, "unsampledProfiled") == unsampled && count(this.endpoint
+						.json(NAMES + "?name=" + encode(name) + "&format=json"), "spans") == unsampled + sampled;
+		});
+		Map<String, Object> names = this.endpoint.json(NAMES);
+		@SuppressWarnings("unchecked")
+		List<Map<String, Object>> all = (List<Map<String, Object>>) names.get("names");
+		assertThat(all).extracting((entry) -> (String) entry.get("name")).noneMatch((n) -> n.contains("actuator"));
+		Map<String, Object> burn = entry(names, name);
+		assertThat(count(burn, "sampled")).isEqualTo(sampled);
+		assertThat(count(burn, "unsampled")).isEqualTo(unsampled);
+		@SuppressWarnings("unchecked")
+		List<String> slowest = (List<String>) burn.get("slowest");
+		List<Map<String, Object>> stored = this.endpoint.spans("?name=" + encode("/burn") + "&limit=1000");
+		assertThat(stored).as("spans stored").hasSize(sampled);
+		assertThat(stored).extracting((span) -> (String) span.get("spanId")).containsAll(slowest);
+		Map<String, Object> profile = this.endpoint.json(NAMES + "?name=" + encode(name) + "&event=cpu");
+		assertThat(count(profile, "spans")).isEqualTo(unsampled + sampled);
+		assertThat(count(profile, "unsampledSpans")).isEqualTo(unsampled);
+		String stacks = this.endpoint
+			.get(NAMES + "?name=" + encode(name) + "&event=cpu&format=collapsed", "text/plain")
+			.body();
+		// 15 requests × 100 ms CPU at 10 ms; the 3 sampled ones alone would be 30.
+		assertThat((double) EndpointClient.samplesWith(stacks, "recognisablyHotMethod")).isBetween(150 * 0.7,
+				150 * 1.3);
 	}
 
 	@Test
@@ -278,14 +329,22 @@ class SpanNameAggregatesWebTests {
 		}
 	}
 
-	@SuppressWarnings("unchecked")
 	private static Map<String, Object> entry(Map<String, Object> list, String name) {
+		Map<String, Object> entry = entryOrNull(list, name);
+		if (entry == null) {
+			throw new AssertionError("no " + name + " in " + list.get("names"));
+		}
+		return entry;
+	}
+
+	@SuppressWarnings("unchecked")
+	private static Map<String, Object> entryOrNull(Map<String, Object> list, String name) {
 		for (Map<String, Object> entry : (List<Map<String, Object>>) list.get("names")) {
 			if (name.equals(entry.get("name"))) {
 				return entry;
 			}
 		}
-		throw new AssertionError("no " + name + " in " + list.get("names"));
+		return null;
 	}
 
 	private static double millis(Map<String, Object> span) {

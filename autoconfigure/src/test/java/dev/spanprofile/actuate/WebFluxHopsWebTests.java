@@ -29,7 +29,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * A real WebFlux application on Netty with Reactor's automatic context propagation: work that hops to another thread
  * (subscribeOn, publishOn, a timer) is profiled in its request's span, and event-loop work outside any request is
- * counted outside spans.
+ * counted outside spans. Requests that tracing did not sample follow their hops the same way into their route's
+ * graph.
  */
 @SpringBootTest(classes = HopsApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "spring.main.web-application-type=reactive", "spring.reactor.context-propagation=auto",
@@ -79,6 +80,68 @@ class WebFluxHopsWebTests {
 		for (String hop : HOPS) {
 			assertOwnHotMethod(hop);
 		}
+	}
+
+	@Test
+	void unsampledRequestsFollowTheirHopsIntoTheirRoutesGraph() throws Exception {
+		this.profiler.collectNow();
+		Map<String, long[]> before = new java.util.HashMap<>();
+		for (String hop : HOPS) {
+			before.put(hop, routeFigures(hop));
+		}
+		for (int round = 0; round < ROUNDS; round++) {
+			for (String hop : HOPS) {
+				// A trace context that says "not sampled": Boot's parent-based sampler drops the request's span.
+				HttpResponse<String> response = this.endpoint.get("/" + hop + "?cpuMillis=" + CPU_MILLIS, "text/plain",
+						"traceparent", String.format("00-%032x-%016x-00", 0xf00d0000L + round, 0xbeef0000L + round));
+				assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+			}
+		}
+		for (String hop : HOPS) {
+			long[] was = before.get(hop);
+			long[] now = await().atMost(Duration.ofSeconds(20)).until(() -> {
+				this.profiler.collectNow();
+				return routeFigures(hop);
+			}, (figures) -> figures[1] - was[1] >= ROUNDS);
+			assertThat(now[0] - was[0]).as("%s requests counted unsampled", hop).isEqualTo(ROUNDS);
+			assertThat(now[1] - was[1]).as("%s unsampled requests in the graph", hop).isEqualTo(ROUNDS);
+			long expected = ROUNDS * CPU_MILLIS / 10;
+			long tolerance = Math.round(4 * Math.sqrt(expected));
+			assertThat(now[2] - was[2]).as("%s samples in the graph of http get /%s", hotMethod(hop), hop)
+				.isBetween(expected - tolerance, expected + tolerance);
+			assertThat(now[3] - was[3]).as("other routes' hot methods in the graph of http get /%s", hop)
+				.isLessThanOrEqualTo((now[2] - was[2]) / 100);
+		}
+	}
+
+	/**
+	 * A route's unsampled requests counted, those in its graph, and its graph's CPU samples in its own hot method
+	 * and in the other routes' and the event loops'.
+	 */
+	private long[] routeFigures(String hop) throws Exception {
+		String name = "http get /" + hop;
+		Map<String, Object> list = this.endpoint.json("/actuator/spanprofile/names");
+		@SuppressWarnings("unchecked")
+		Map<String, Object> entry = ((List<Map<String, Object>>) list.get("names")).stream()
+			.filter((candidate) -> name.equals(candidate.get("name")))
+			.findFirst()
+			.orElse(null);
+		if (entry == null) {
+			return new long[4];
+		}
+		String stacks = this.endpoint
+			.get("/actuator/spanprofile/names?event=cpu&format=collapsed&name="
+					+ java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8), "text/plain")
+			.body();
+		long others = EndpointClient.samplesWith(stacks, "eventLoopHotMethod");
+		for (String other : HOPS) {
+			if (!other.equals(hop)) {
+				others += EndpointClient.samplesWith(stacks, hotMethod(other));
+			}
+		}
+		return new long[] { ((Number) entry.get("unsampled")).longValue(),
+				((Number) entry.get("unsampledProfiled")).longValue(),
+				EndpointClient.samplesWith(stacks, hotMethod(hop)), others };
 	}
 
 	@Test

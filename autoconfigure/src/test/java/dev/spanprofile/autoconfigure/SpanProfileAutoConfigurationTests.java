@@ -9,10 +9,13 @@ import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.SpanProfilerSettings;
 import dev.spanprofile.aggregate.AggregateSettings;
 import dev.spanprofile.actuate.SpanProfileEndpoint;
+import dev.spanprofile.autoconfigure.unsampled.UnsampledRequestObservationHandler;
+import dev.spanprofile.autoconfigure.unsampled.UnsampledRequestsAutoConfiguration;
 import dev.spanprofile.link.SpanLinkProcessor;
 import dev.spanprofile.sampling.ProfilingEvent;
 import dev.spanprofile.slowlog.SlowSpanLogSettings;
 import dev.spanprofile.store.RetentionSettings;
+import io.micrometer.tracing.handler.TracingObservationHandler;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 import org.junit.jupiter.api.Test;
@@ -66,6 +69,17 @@ class SpanProfileAutoConfigurationTests {
 				assertThat(context).doesNotHaveBean(SpanProcessor.class);
 				assertThat(context).doesNotHaveBean(SpanProfileEndpoint.class);
 			});
+	}
+
+	@Test
+	void countsUnsampledRequestsWhereMicrometerTracingIsUnlessSwitchedOff() {
+		ApplicationContextRunner runner = this.contextRunner
+			.withConfiguration(AutoConfigurations.of(UnsampledRequestsAutoConfiguration.class));
+		runner.run((context) -> assertThat(context).hasSingleBean(UnsampledRequestObservationHandler.class));
+		runner.withPropertyValues("spanprofile.profile-unsampled-requests=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(UnsampledRequestObservationHandler.class));
+		runner.withClassLoader(new FilteredClassLoader(TracingObservationHandler.class))
+			.run((context) -> assertThat(context).doesNotHaveBean(UnsampledRequestObservationHandler.class));
 	}
 
 	@Test

@@ -18,7 +18,8 @@ final class LatencyStats {
 	private final AtomicLong bytes = new AtomicLong();
 
 	/**
-	 * Count a span in its name's bucket {@code index} (unless that has left the window).
+	 * Count a span in its name's bucket {@code index} (unless that has left the window); with {@code spanId}
+	 * {@code null}, a request that tracing did not sample.
 	 * @return {@code false}, counting nothing, when the aggregate was retired: its name is to be looked up again
 	 */
 	boolean record(NameAggregate aggregate, long index, long nowIndex, String spanId, long durationNanos,
@@ -40,16 +41,18 @@ final class LatencyStats {
 	Latencies over(NameAggregate aggregate, BucketClock.Range buckets) {
 		Histogram latencies = new PackedHistogram(2);
 		Slowest slowest = new Slowest(TimeBucket.SLOWEST_KEPT);
-		long[] errorsAndMax = new long[2];
+		// Errors, the longest duration and the unsampled requests.
+		long[] totals = new long[3];
 		synchronized (aggregate) {
 			aggregate.stats.forEach(buckets.first(), buckets.last(), (bucket) -> {
 				bucket.addLatenciesTo(latencies);
 				bucket.addSlowestTo(slowest);
-				errorsAndMax[0] += bucket.errors();
-				errorsAndMax[1] = Math.max(errorsAndMax[1], bucket.maxNanos());
+				totals[0] += bucket.errors();
+				totals[1] = Math.max(totals[1], bucket.maxNanos());
+				totals[2] += bucket.unsampled();
 			});
 		}
-		return new Latencies(latencies, errorsAndMax[0], errorsAndMax[1], slowest.spanIds());
+		return new Latencies(latencies, totals[0], totals[1], slowest.spanIds(), totals[2]);
 	}
 
 	/** Each {@code percentile} of a name's spans per bucket of {@code buckets}, oldest first; -1 where none ended. */
@@ -85,8 +88,9 @@ final class LatencyStats {
 	 * @param errors spans with status ERROR
 	 * @param maxNanos longest duration, exact
 	 * @param slowest ids of the slowest spans, slowest first
+	 * @param unsampled requests among them that tracing did not sample
 	 */
-	record Latencies(Histogram histogram, long errors, long maxNanos, List<String> slowest) {
+	record Latencies(Histogram histogram, long errors, long maxNanos, List<String> slowest, long unsampled) {
 
 		long count() {
 			return this.histogram.getTotalCount();

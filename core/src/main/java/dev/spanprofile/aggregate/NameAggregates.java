@@ -23,6 +23,10 @@ import dev.spanprofile.store.SpanRecord;
  * time bucket (by end time) and latency band ({@link NameProfiles}), so a name's profile can later be read for any
  * part of the window and any duration range, and its slow spans compared with its typical ones.
  * <p>
+ * Requests that tracing did not sample count the same way, marked as such: their latency as they end
+ * ({@link #unsampledEnded}), their samples once complete ({@link #foldUnsampled}). They have no span id, so are
+ * never among the slowest spans listed.
+ * <p>
  * Bounded three ways: at most {@link AggregateSettings#maxNames()} names (later ones count as
  * {@link AggregateSettings#OTHER}), at most {@link AggregateSettings#maxStacks()} stacks per name and bucket, and
  * {@link AggregateSettings#maxBytes()} overall, beyond which the oldest buckets lose their stacks but keep their
@@ -70,6 +74,11 @@ public final class NameAggregates {
 		}
 	}
 
+	/** A request that tracing did not sample ended: count it in its name's latency statistics. */
+	public void unsampledEnded(String name, long durationNanos, boolean error, long endEpochNanos) {
+		spanEnded(name, null, durationNanos, error, endEpochNanos);
+	}
+
 	/**
 	 * Fold an ended local root's samples (its whole local request) into its name's profile. Call once per root,
 	 * when its profile is complete or it is about to be dropped.
@@ -78,17 +87,31 @@ public final class NameAggregates {
 		if (root.inFlight()) {
 			return;
 		}
-		long now = tick();
-		int band = LatencyBands.of(root.durationNanos(root.endEpochNanos()));
 		StackTree[] trees = new StackTree[SampleKind.values().length];
 		for (SampleKind kind : SampleKind.values()) {
 			if (root.inclusiveSampleCount(kind) > 0) {
 				trees[kind.ordinal()] = root.inclusiveSamples(kind);
 			}
 		}
-		long index = this.clock.indexOf(root.endEpochNanos());
-		boolean error = "ERROR".equals(root.status());
-		while (!this.profiles.fold(this.names.forRecording(root.name()), index, now, band, error, trees)) {
+		fold(root.name(), root.durationNanos(root.endEpochNanos()), root.endEpochNanos(), "ERROR".equals(root.status()),
+				false, trees);
+	}
+
+	/**
+	 * Fold the samples of a request that tracing did not sample, {@code trees} by {@link SampleKind#ordinal()}
+	 * ({@code null} for a kind without any), into its name's profile, once every sample up to its end is joined;
+	 * {@code error} marks a request that failed.
+	 */
+	public void foldUnsampled(String name, long durationNanos, long endEpochNanos, boolean error, StackTree[] trees) {
+		fold(name, durationNanos, endEpochNanos, error, true, trees);
+	}
+
+	private void fold(String name, long durationNanos, long endEpochNanos, boolean error, boolean unsampled,
+			StackTree[] trees) {
+		long now = tick();
+		int band = LatencyBands.of(durationNanos);
+		long index = this.clock.indexOf(endEpochNanos);
+		while (!this.profiles.fold(this.names.forRecording(name), index, now, band, error, unsampled, trees)) {
 			// Retired by a sweep between the lookup and the lock: looked up again.
 		}
 	}
@@ -130,7 +153,8 @@ public final class NameAggregates {
 		return new NameSummary(aggregate.name, latencies.count(), latencies.errors(), latencies.percentileNanos(50),
 				latencies.percentileNanos(90), latencies.percentileNanos(99), latencies.maxNanos(),
 				samples[SampleKind.CPU.ordinal()], samples[SampleKind.WALL.ordinal()], latencies.slowest(),
-				latencies.totalNanos(), samples[SampleKind.WAIT.ordinal()]);
+				latencies.totalNanos(), samples[SampleKind.WAIT.ordinal()], latencies.unsampled(),
+				samples[SampleKind.values().length]);
 	}
 
 	/**
@@ -163,7 +187,7 @@ public final class NameAggregates {
 		long from = this.clock.startOf(selected.first());
 		return new NameProfile(name, merged.tree(), merged.spans(), LatencyBands.lowerEdgeNanos(selection.fromBand()),
 				LatencyBands.upperEdgeNanos(selection.toBand()), from,
-				Math.max(from, this.clock.startOf(selected.last() + 1)), heatmap);
+				Math.max(from, this.clock.startOf(selected.last() + 1)), heatmap, merged.unsampled());
 	}
 
 	/**
@@ -254,7 +278,8 @@ public final class NameAggregates {
 		NameProfiles.Merged merged = this.profiles.merge(aggregate, this.clock.last(window), kind, cells);
 		// A window of many buckets can hold more stacks than a page can draw; the thinnest go to [trimmed].
 		int most = 4 * this.settings.maxStacks();
-		return new NameProfiles.Merged(this.trimmer.trim(merged.tree(), most, most), merged.spans());
+		return new NameProfiles.Merged(this.trimmer.trim(merged.tree(), most, most), merged.spans(),
+				merged.unsampled());
 	}
 
 	/** Where a test interleaves a sweep: {@code hook} runs between resolving a name and recording into it. */

@@ -68,11 +68,12 @@ final class NameProfiles {
 
 	/**
 	 * Fold one span's samples, {@code trees} by sample kind, into its name's bucket {@code index} and latency
-	 * {@code band} (unless that bucket has left the window); {@code error} marks a span that failed.
+	 * {@code band} (unless that bucket has left the window); {@code error} marks a span that failed,
+	 * {@code unsampled} a request that tracing did not sample.
 	 * @return {@code false}, folding nothing, when the aggregate was retired: its name is to be looked up again
 	 */
 	synchronized boolean fold(NameAggregate aggregate, long index, long nowIndex, int band, boolean error,
-			StackTree[] trees) {
+			boolean unsampled, StackTree[] trees) {
 		if (aggregate.retired) {
 			return false;
 		}
@@ -85,7 +86,7 @@ final class NameProfiles {
 			nodes += (tree != null) ? tree.nodeCount() : 0;
 		}
 		makeRoom(bucket, nodes);
-		bucket.spanFolded(band, error);
+		bucket.spanFolded(band, error, unsampled);
 		for (SampleKind kind : SampleKind.values()) {
 			StackTree tree = trees[kind.ordinal()];
 			if (tree != null) {
@@ -107,12 +108,19 @@ final class NameProfiles {
 		return true;
 	}
 
-	/** A name's samples of each kind, by {@link SampleKind#ordinal()}, in {@code buckets}. */
+	/**
+	 * A name's samples of each kind, by {@link SampleKind#ordinal()}, in {@code buckets}; last, the unsampled
+	 * requests folded in.
+	 */
 	synchronized long[] samples(NameAggregate aggregate, BucketClock.Range buckets) {
-		long[] samples = new long[SampleKind.values().length];
+		int kinds = SampleKind.values().length;
+		long[] samples = new long[kinds + 1];
 		aggregate.profiles.forEach(buckets.first(), buckets.last(), (bucket) -> {
 			for (SampleKind kind : SampleKind.values()) {
 				samples[kind.ordinal()] += bucket.samples(kind);
+			}
+			for (int band = 0; band < LatencyBands.count(); band++) {
+				samples[kinds] += bucket.unsampledIn(band);
 			}
 		});
 		return samples;
@@ -132,11 +140,12 @@ final class NameProfiles {
 	/** A name's merged profile of {@code kind} from the spans of the {@code cells} within {@code buckets}. */
 	synchronized Merged merge(NameAggregate aggregate, BucketClock.Range buckets, SampleKind kind, Cells cells) {
 		StackTree tree = new StackTree();
-		long[] spans = { 0 };
+		long[] spans = { 0, 0 };
 		aggregate.profiles.forEach(buckets.first(), buckets.last(), (bucket) -> {
 			for (int band = 0; band < LatencyBands.count(); band++) {
 				if (cells.includes(bucket.index(), band)) {
 					spans[0] += bucket.spansIn(band);
+					spans[1] += bucket.unsampledIn(band);
 				}
 			}
 			bucket.counts().forEach((key, samples) -> {
@@ -146,7 +155,7 @@ final class NameProfiles {
 				}
 			});
 		});
-		return new Merged(tree, spans[0]);
+		return new Merged(tree, spans[0], spans[1]);
 	}
 
 	/**
@@ -287,8 +296,11 @@ final class NameProfiles {
 		replaceTrie(fresh);
 	}
 
-	/** A merged profile and the spans folded into it. */
-	record Merged(StackTree tree, long spans) {
+	/**
+	 * A merged profile and the spans folded into it.
+	 * @param unsampled of those, the requests that tracing did not sample
+	 */
+	record Merged(StackTree tree, long spans, long unsampled) {
 	}
 
 }

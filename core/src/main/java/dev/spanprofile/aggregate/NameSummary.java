@@ -7,7 +7,7 @@ import java.util.List;
  * and the samples folded into its profiles.
  *
  * @param name the span name, or {@link AggregateSettings#OTHER}
- * @param count spans that ended
+ * @param count spans that ended, and requests that tracing did not sample
  * @param errors those with status ERROR
  * @param p50Nanos median duration (to two significant digits)
  * @param p90Nanos 90th percentile duration
@@ -18,8 +18,16 @@ import java.util.List;
  * @param slowest ids of the slowest spans, slowest first (they may no longer be stored)
  * @param totalNanos the spans' durations added up (from the latency histogram: to about two significant digits)
  * @param waitNanos nanoseconds of waits folded into the name's profiles
+ * @param unsampled of {@code count}, the requests that tracing did not sample
+ * @param unsampledProfiled unsampled requests whose samples are folded into the name's profiles
  */
 public record NameSummary(String name, long count, long errors, long p50Nanos, long p90Nanos, long p99Nanos,
-		long maxNanos, long cpuSamples, long wallSamples, List<String> slowest, long totalNanos, long waitNanos) {
+		long maxNanos, long cpuSamples, long wallSamples, List<String> slowest, long totalNanos, long waitNanos,
+		long unsampled, long unsampledProfiled) {
+
+	/** Of {@code count}, the spans that tracing sampled. */
+	public long sampled() {
+		return this.count - this.unsampled;
+	}
 
 }

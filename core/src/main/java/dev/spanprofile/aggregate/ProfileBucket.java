@@ -21,6 +21,9 @@ final class ProfileBucket implements BucketRing.Indexed {
 
 	private final long[] samples = new long[SampleKind.values().length];
 
+	/** Of {@link #spansPerBand}, the requests that tracing did not sample; made with the first. */
+	private long[] unsampledPerBand;
+
 	private boolean dropped;
 
 	/** What {@link #bytes()} was when last counted in its owner's total. */
@@ -56,10 +59,16 @@ final class ProfileBucket implements BucketRing.Indexed {
 		return (int) (key & 0xFF);
 	}
 
-	void spanFolded(int band, boolean error) {
+	void spanFolded(int band, boolean error, boolean unsampled) {
 		this.spansPerBand[band]++;
 		if (error) {
 			this.errorsPerBand[band]++;
+		}
+		if (unsampled) {
+			if (this.unsampledPerBand == null) {
+				this.unsampledPerBand = new long[this.spansPerBand.length];
+			}
+			this.unsampledPerBand[band]++;
 		}
 	}
 
@@ -96,12 +105,17 @@ final class ProfileBucket implements BucketRing.Indexed {
 		return this.errorsPerBand[band];
 	}
 
+	long unsampledIn(int band) {
+		return (this.unsampledPerBand != null) ? this.unsampledPerBand[band] : 0;
+	}
+
 	long samples(SampleKind kind) {
 		return this.samples[kind.ordinal()];
 	}
 
 	long bytes() {
-		return FIXED_BYTES + 16L * this.spansPerBand.length + this.counts.bytes();
+		int bandArrays = (this.unsampledPerBand != null) ? 3 : 2;
+		return FIXED_BYTES + 8L * bandArrays * this.spansPerBand.length + this.counts.bytes();
 	}
 
 	/** What to add to its owner's total since it last counted this bucket. */

@@ -20,6 +20,9 @@ final class TimeBucket implements BucketRing.Indexed {
 
 	private long errors;
 
+	/** Requests counted that tracing did not sample (no span id, never among the slowest listed). */
+	private long unsampled;
+
 	private long maxNanos;
 
 	private final String[] slowestIds = new String[SLOWEST_KEPT];
@@ -38,13 +41,19 @@ final class TimeBucket implements BucketRing.Indexed {
 		return this.index;
 	}
 
+	/** A request ended: a span, or with {@code spanId} {@code null} a request that tracing did not sample. */
 	void spanEnded(String spanId, long durationNanos, boolean error) {
 		this.latencyMicros.recordValue(Math.max(1, durationNanos / 1000));
 		if (error) {
 			this.errors++;
 		}
 		this.maxNanos = Math.max(this.maxNanos, durationNanos);
-		keepIfSlowest(spanId, durationNanos);
+		if (spanId != null) {
+			keepIfSlowest(spanId, durationNanos);
+		}
+		else {
+			this.unsampled++;
+		}
 	}
 
 	private void keepIfSlowest(String spanId, long durationNanos) {
@@ -85,6 +94,10 @@ final class TimeBucket implements BucketRing.Indexed {
 
 	long errors() {
 		return this.errors;
+	}
+
+	long unsampled() {
+		return this.unsampled;
 	}
 
 	long maxNanos() {

@@ -5,7 +5,7 @@ package dev.spanprofile.attribution;
  *
  * @param attributed samples given to a span
  * @param outsideSpans samples of threads that ran no tracked span at the time (idle pools, background work,
- * unsampled traces)
+ * unsampled traces, whose samples still count in their name's profile)
  * @param unknown samples whose thread's state was unknown (change points lost, or the thread not yet seen)
  */
 public record AttributionStats(long attributed, long outsideSpans, long unknown) {

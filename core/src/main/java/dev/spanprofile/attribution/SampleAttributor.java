@@ -4,14 +4,18 @@ import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 import dev.spanprofile.sampling.SampleSink;
 import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.SpanRecordRef;
 import dev.spanprofile.tracking.MonotonicEpoch;
 import dev.spanprofile.tracking.ThreadActivity;
+import dev.spanprofile.tracking.UnsampledRequest;
+import dev.spanprofile.tracking.Watermark;
 import io.opentelemetry.api.trace.SpanContext;
 
 /**
@@ -22,6 +26,9 @@ import io.opentelemetry.api.trace.SpanContext;
  * {@link #changePointsCompleteUpTo} says up to when the timelines are complete; {@link #sample} joins a sample at
  * once when it is older than that, and holds it back until the next drain otherwise, since a change point on its
  * thread may still be unpublished. {@link #forgetBefore} drops what no later sample can need.
+ * <p>
+ * A thread working for a request that tracing did not sample ({@link UnsampledRequest}) gives its samples to that
+ * request, held until {@link #completeUnsampledUpTo} hands them on: they stay outside spans in the counters.
  */
 public final class SampleAttributor implements ThreadActivity.ChangePointSink, SampleSink {
 
@@ -41,6 +48,8 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	private final ArrayDeque<HeldSample> held = new ArrayDeque<>();
 
 	private final AttributionCounters counters = new AttributionCounters();
+
+	private final UnsampledProfiles unsampled = new UnsampledProfiles();
 
 	/** A drain hands over one thread's points in a row: the last timeline spares a map lookup per point. */
 	private long lastThreadId;
@@ -123,6 +132,10 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	}
 
 	private Object resolve(Object span) {
+		if (span instanceof UnsampledRequest request) {
+			UnsampledProfiles.Pending samples = this.unsampled.track(request);
+			return (samples != null) ? samples : ThreadTimeline.NONE;
+		}
 		// An OpenTelemetry SpanContext, or the hex span id that other tracers' hooks record.
 		String spanId = (span instanceof SpanContext spanContext) ? spanContext.getSpanId()
 				: (span instanceof String id) ? id : null;
@@ -191,20 +204,25 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 		else if (state == ThreadTimeline.NONE) {
 			this.counters.add(kind, AttributionCounters.Result.OUTSIDE, weight);
 		}
+		else if (state instanceof UnsampledProfiles.Pending request) {
+			request.add(kind, rootFirstStack, weight);
+			this.counters.add(kind, AttributionCounters.Result.OUTSIDE, weight);
+		}
 		else {
 			this.counters.add(kind, AttributionCounters.Result.UNKNOWN, weight);
 		}
 	}
 
 	/**
-	 * A pause that stopped every thread: each thread inside a span at that moment gets it whole. Threads in no span
-	 * are not counted: the pause is nobody's elsewhere.
+	 * A pause that stopped every thread: each thread inside a span (or an unsampled request) at that moment gets it
+	 * whole. Threads in neither are not counted: the pause is nobody's elsewhere.
 	 */
 	private void joinEveryThreadInASpan(SampleKind kind, long monotonicNanos, int[] rootFirstStack, long weight) {
 		long epochNanos = MonotonicEpoch.toEpochNanos(monotonicNanos);
 		for (Map.Entry<Long, ThreadTimeline> thread : this.timelines.entrySet()) {
 			ThreadTimeline timeline = thread.getValue();
-			if (timeline.stateAt(monotonicNanos) instanceof SpanRecordRef ref) {
+			Object state = timeline.stateAt(monotonicNanos);
+			if (state instanceof SpanRecordRef ref) {
 				SpanRecord record = ref.get();
 				if (record != null) {
 					SpanRecord target = this.store.settings().rootSpanOnly() ? record.localRoot() : record;
@@ -213,7 +231,23 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 				}
 				this.counters.add(kind, AttributionCounters.Result.ATTRIBUTED, weight);
 			}
+			else if (state instanceof UnsampledProfiles.Pending request) {
+				request.add(kind, rootFirstStack, weight);
+			}
 		}
+	}
+
+	/**
+	 * Every sample up to {@code upTo} is joined: hand each unsampled request that ended by then to {@code folder}
+	 * with its samples by {@link SampleKind#ordinal()} ({@code null} for a kind without any).
+	 */
+	public void completeUnsampledUpTo(Watermark upTo, BiConsumer<UnsampledRequest, StackTree[]> folder) {
+		this.unsampled.completeUpTo(upTo, folder, System.nanoTime());
+	}
+
+	/** Unsampled requests whose samples are held (for tests and diagnostics). */
+	public int pendingUnsampledRequests() {
+		return this.unsampled.pendingCount();
 	}
 
 	/**

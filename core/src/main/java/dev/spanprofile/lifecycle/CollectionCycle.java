@@ -3,12 +3,15 @@ package dev.spanprofile.lifecycle;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
 
 import dev.spanprofile.attribution.SampleAttributor;
+import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.tracking.ActivationRecorder;
+import dev.spanprofile.tracking.UnsampledRequest;
 import dev.spanprofile.tracking.Watermark;
 
 /**
@@ -28,7 +31,7 @@ import dev.spanprofile.tracking.Watermark;
  * <li><b>advance the watermark</b> to {@code upTo} (only when the collect succeeded: a failed one leaves profiles
  * incomplete rather than complete without their samples);</li>
  * <li>hand <b>completed roots</b> (local roots that ended by the watermark) to the listeners: aggregates,
- * slow-span log, OTLP export;</li>
+ * slow-span log, OTLP export; and the unsampled requests that ended by then to the aggregates;</li>
  * <li>only then <b>release</b> the requests the store dropped while they awaited samples, so that they reach the
  * listeners with them;</li>
  * <li><b>forget</b> change points no later sample can need: those before the watermark less two dump intervals
@@ -67,6 +70,8 @@ public final class CollectionCycle {
 
 	private final DeliveryLag deliveryLag;
 
+	private final BiConsumer<UnsampledRequest, StackTree[]> unsampledComplete;
+
 	/** Guarded by {@link #lock}. */
 	private long lastCollect;
 
@@ -78,10 +83,11 @@ public final class CollectionCycle {
 
 	/**
 	 * @param running whether the profiler runs: a collection while it does not joins nothing
+	 * @param unsampledComplete told of each unsampled request whose samples are all joined, with them
 	 */
 	public CollectionCycle(SamplingEngine engine, SampleAttributor attributor, SpanProfileStore store,
 			CompletedRoots completedRoots, ActivationRecorder recorder, Duration dumpInterval,
-			BooleanSupplier running) {
+			BooleanSupplier running, BiConsumer<UnsampledRequest, StackTree[]> unsampledComplete) {
 		this.engine = engine;
 		this.attributor = attributor;
 		this.store = store;
@@ -90,6 +96,7 @@ public final class CollectionCycle {
 		this.dumpIntervalNanos = dumpInterval.toNanos();
 		this.running = running;
 		this.deliveryLag = new DeliveryLag(dumpInterval);
+		this.unsampledComplete = unsampledComplete;
 		store.profilesCompleteUpTo(this.completeUpTo);
 	}
 
@@ -177,6 +184,7 @@ public final class CollectionCycle {
 				this.deliveryLag.promised(upTo, dumpStart);
 			}
 			this.completedRoots.completeUpTo(this.completeUpTo);
+			this.attributor.completeUnsampledUpTo(this.completeUpTo, this.unsampledComplete);
 			this.store.profilesCompleteUpTo(this.completeUpTo);
 			long forgetFrom = Math.max(upTo, dumpStart - this.deliveryLag.horizon());
 			this.attributor.forgetBefore(forgetFrom - 2 * this.dumpIntervalNanos);

@@ -4,6 +4,7 @@
  * completes profiles ({@link dev.spanprofile.lifecycle.CollectionCycle}, whose javadoc is the order of a cycle), and
  * the local roots whose profile waits to be complete ({@link dev.spanprofile.lifecycle.CompletedRoots}).
  * <p>
- * May import {@code aggregate}, {@code attribution}, {@code sampling}, {@code store} and {@code tracking}.
+ * May import {@code aggregate}, {@code attribution}, {@code profile}, {@code sampling}, {@code store} and
+ * {@code tracking}.
  */
 package dev.spanprofile.lifecycle;

@@ -100,13 +100,61 @@ public final class ActivationRecorder {
 	 * Called on the thread whose active span changed. {@code span} is the OpenTelemetry SpanContext now active, or,
 	 * from another tracer's hook, the lowercase hex id of the span now active (the same String object for as long as
 	 * the span stays active spares the join a lookup); {@code null} when no recorded span is. Only a SpanContext
-	 * reaches the {@link #setActivationListener activation listener}.
+	 * reaches the {@link #setActivationListener activation listener}: an {@link UnsampledRequest} has no span id
+	 * to label samples with.
 	 */
 	public void spanActivated(Object span) {
 		int session = this.session;
 		if (session == 0) {
 			return;
 		}
+		ThreadActivity activity = activity();
+		if (span == null) {
+			// Inside an unsampled request its own spans are unsampled too: the request stays what runs.
+			span = activity.unsampled;
+		}
+		if (activity.lastSession == session && activity.lastSpan == span) {
+			// The same span again (re-attached, or a context that differs only in other entries): no change.
+			return;
+		}
+		changeTo(activity, session, span);
+	}
+
+	/**
+	 * Called on a thread that starts working for {@code request}, a request tracing did not sample: until
+	 * {@link #unsampledRequestLeft}, whenever no recorded span is active the thread's samples belong to it.
+	 */
+	public void unsampledRequestEntered(UnsampledRequest request) {
+		int session = this.session;
+		if (session == 0) {
+			return;
+		}
+		ThreadActivity activity = activity();
+		activity.unsampled = request;
+		if (activity.lastSession != session || activity.lastSpan == null) {
+			changeTo(activity, session, request);
+		}
+	}
+
+	/**
+	 * Called on a thread that stops working for {@code request} ({@code null}: for whichever it works for, as when
+	 * a pool thread's context is reset).
+	 */
+	public void unsampledRequestLeft(UnsampledRequest request) {
+		ThreadActivity activity = this.current.get();
+		if (activity == null || activity.unsampled == null || (request != null && activity.unsampled != request)) {
+			return;
+		}
+		UnsampledRequest left = activity.unsampled;
+		activity.unsampled = null;
+		int session = this.session;
+		if (session != 0 && activity.lastSession == session && activity.lastSpan == left) {
+			changeTo(activity, session, null);
+		}
+	}
+
+	/** The calling thread's ring, made on its first change point. */
+	private ThreadActivity activity() {
 		ThreadActivity activity = this.current.get();
 		if (activity == null) {
 			Thread thread = Thread.currentThread();
@@ -115,10 +163,10 @@ public final class ActivationRecorder {
 			this.current.set(activity);
 			this.threads.add(activity);
 		}
-		if (activity.lastSession == session && activity.lastSpan == span) {
-			// The same span again (re-attached, or a context that differs only in other entries): no change.
-			return;
-		}
+		return activity;
+	}
+
+	private void changeTo(ThreadActivity activity, int session, Object span) {
 		activity.lastSession = session;
 		activity.lastSpan = span;
 		boolean inSpan = span != null;

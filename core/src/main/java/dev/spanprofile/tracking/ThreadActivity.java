@@ -50,6 +50,12 @@ public final class ThreadActivity {
 	int lastSession;
 
 	/**
+	 * Owner-side: the unsampled request entered on this thread, recorded in place of "no span" while no recorded span
+	 * is active (its own unsampled spans included).
+	 */
+	UnsampledRequest unsampled;
+
+	/**
 	 * Written by the owner, read by whoever installs a thread listener: whether the last recorded point had a span
 	 * (drives wall-clock thread filters). Volatile for the handshake described in
 	 * {@link ActivationRecorder#setThreadListener}; written only when the thread enters or leaves a span.

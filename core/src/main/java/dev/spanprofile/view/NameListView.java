@@ -48,6 +48,10 @@ public final class NameListView {
 			Map<String, Object> name = new LinkedHashMap<>();
 			name.put("name", summary.name());
 			name.put("count", summary.count());
+			// Requests that tracing did not sample count too: no span ids, but their latency and, once folded, samples.
+			name.put("sampled", summary.sampled());
+			name.put("unsampled", summary.unsampled());
+			name.put("unsampledProfiled", summary.unsampledProfiled());
 			name.put("errors", summary.errors());
 			name.put("p50Millis", summary.p50Nanos() / 1e6);
 			name.put("p90Millis", summary.p90Nanos() / 1e6);
@@ -83,14 +87,16 @@ public final class NameListView {
 			.indexHref("../spanprofile");
 		page.note("Latency counts every request of each name; profiles merge the samples of all of them, so a pattern "
 				+ "across many short requests shows. 'slow vs typical' compares requests slower than the name's "
-				+ "p90 with the rest.");
+				+ "p90 with the rest. Requests that tracing did not sample count too ('Unsampled'): they have no "
+				+ "span to open, but their time and samples are in their name's figures and graphs.");
 		if (this.waits != null) {
 			page.note("Waiting: the share of the requests' time spent waiting (on sockets, files, locks, parks such as "
 					+ "a pool's queue, sleeps), by category, with what each waited on most; 'slow vs typical' with "
 					+ "the Waits graph shows how much longer slow requests wait, and where.");
 		}
 		List<Cell> columns = new ArrayList<>(List.of(Cell.text("Span name"), Cell.number("Requests"),
-				Cell.number("Errors"), Cell.number("p50"), Cell.number("p90"), Cell.number("p99"), Cell.text("p99 over the window"), Cell.number("Max"),
+				Cell.number("Unsampled"), Cell.number("Errors"), Cell.number("p50"), Cell.number("p90"),
+				Cell.number("p99"), Cell.text("p99 over the window"), Cell.number("Max"),
 				Cell.number("CPU samples"), Cell.number("Wall samples")));
 		if (this.waits != null) {
 			columns.add(Cell.text("Waiting"));
@@ -107,7 +113,8 @@ public final class NameListView {
 				slowest.link(spanId, spanId);
 			}
 			List<Cell> row = new ArrayList<>(List.of(Cell.links().link(summary.name(), href),
-					Cell.number(Long.toString(summary.count())), Cell.number(Long.toString(summary.errors())),
+					Cell.number(Long.toString(summary.count())), Cell.number(Long.toString(summary.unsampled())),
+					Cell.number(Long.toString(summary.errors())),
 					Cell.number(millis(summary.p50Nanos())), Cell.number(millis(summary.p90Nanos())),
 					Cell.number(millis(summary.p99Nanos())), p99Line(summary),
 					Cell.number(millis(summary.maxNanos())),

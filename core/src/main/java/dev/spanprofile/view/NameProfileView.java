@@ -56,6 +56,7 @@ public final class NameProfileView implements FlameGraphView {
 			body.putAll(selection());
 		}
 		body.put("spans", this.profile.spans());
+		body.put("unsampledSpans", this.profile.unsampled());
 		body.put("heatmap", heatmap());
 		body.put("samples", this.profile.samples().totalSamples());
 		body.put("flameGraph", FlameGraphTree.render(this.profile.name(), this.profile.samples(),
@@ -120,7 +121,8 @@ public final class NameProfileView implements FlameGraphView {
 		String href = NameViews.nameHref(this.profile.name(), this.window);
 		FlameGraphPage page = FlameGraphPage.of(model).title(this.profile.name());
 		page.fact("window", "last " + NameViews.describe(this.window))
-			.fact("requests", Long.toString(this.profile.spans()))
+			.fact("requests", this.profile.spans() + ((this.profile.unsampled() > 0)
+					? " (" + this.profile.unsampled() + " not sampled by tracing)" : ""))
 			.fact("samples", this.profile.samples().totalSamples() + " " + this.kind.id());
 		String event = "&event=" + this.kind.id();
 		Map<String, Object> hrefs = new LinkedHashMap<>();

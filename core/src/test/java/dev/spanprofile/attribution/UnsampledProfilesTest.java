@@ -1,0 +1,84 @@
+package dev.spanprofile.attribution;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.profile.StackTree;
+import dev.spanprofile.tracking.UnsampledRequest;
+import dev.spanprofile.tracking.Watermark;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The samples of requests that tracing did not sample are held per request until complete: within a bound on
+ * requests and call-tree nodes, and not for ever for a request that never ends.
+ */
+class UnsampledProfilesTest {
+
+	private final UnsampledProfiles profiles = new UnsampledProfiles();
+
+	private final List<String> folded = new ArrayList<>();
+
+	@Test
+	void aRequestIsHandedOnOnceEverySampleUpToItsEndIsJoined() {
+		UnsampledRequest request = new UnsampledRequest(1_000);
+		this.profiles.track(request).add(SampleKind.CPU, new int[] { 1, 2 }, 1);
+		request.end("http get /a", false, 2_000);
+		this.profiles.completeUpTo(new Watermark(1_999, 0), this::fold, 3_000);
+		assertThat(this.folded).isEmpty();
+		this.profiles.completeUpTo(new Watermark(2_000, 0), this::fold, 3_000);
+		assertThat(this.folded).containsExactly("http get /a: 1 cpu");
+		assertThat(this.profiles.pendingCount()).isZero();
+	}
+
+	@Test
+	void beyondTheRequestBoundANewRequestKeepsNoSamples() {
+		List<UnsampledRequest> requests = new ArrayList<>();
+		for (int i = 0; i < UnsampledProfiles.MAX_PENDING; i++) {
+			UnsampledRequest request = new UnsampledRequest(i);
+			requests.add(request);
+			assertThat(this.profiles.track(request)).isNotNull();
+		}
+		assertThat(this.profiles.track(new UnsampledRequest(0))).isNull();
+		assertThat(this.profiles.track(requests.get(0))).as("one already held").isNotNull();
+		requests.get(0).end("http get /a", false, 10);
+		this.profiles.completeUpTo(new Watermark(10, 0), this::fold, 10);
+		assertThat(this.profiles.track(new UnsampledRequest(0))).as("room again").isNotNull();
+	}
+
+	@Test
+	void beyondTheNodeBoundSamplesAreNotKept() {
+		int[] stack = new int[1_000];
+		UnsampledRequest request = new UnsampledRequest(0);
+		UnsampledProfiles.Pending pending = this.profiles.track(request);
+		int stacks = UnsampledProfiles.MAX_NODES / stack.length + 5;
+		for (int i = 0; i < stacks; i++) {
+			// A distinct stack each time: a thousand new nodes.
+			stack[0] = i;
+			pending.add(SampleKind.CPU, stack, 1);
+		}
+		request.end("http get /deep", false, 1);
+		this.profiles.completeUpTo(new Watermark(1, 0), this::fold, 1);
+		assertThat(this.folded).containsExactly(
+				"http get /deep: " + (UnsampledProfiles.MAX_NODES / stack.length) + " cpu");
+	}
+
+	@Test
+	void aRequestThatNeverEndsIsLetGo() {
+		UnsampledRequest request = new UnsampledRequest(0);
+		this.profiles.track(request).add(SampleKind.CPU, new int[] { 1 }, 1);
+		this.profiles.completeUpTo(Watermark.EVERYTHING, this::fold, UnsampledProfiles.MAX_AGE_NANOS);
+		assertThat(this.profiles.pendingCount()).isOne();
+		this.profiles.completeUpTo(Watermark.EVERYTHING, this::fold, UnsampledProfiles.MAX_AGE_NANOS + 1);
+		assertThat(this.profiles.pendingCount()).isZero();
+		assertThat(this.folded).isEmpty();
+	}
+
+	private void fold(UnsampledRequest request, StackTree[] samples) {
+		StackTree cpu = samples[SampleKind.CPU.ordinal()];
+		this.folded.add(request.name() + ": " + ((cpu != null) ? cpu.totalSamples() : 0) + " cpu");
+	}
+
+}
