@@ -167,13 +167,17 @@ public final class ActivationRecorder {
 	}
 
 	private void changeTo(ThreadActivity activity, int session, Object span) {
+		Object previous = activity.lastSpan;
 		activity.lastSession = session;
 		activity.lastSpan = span;
 		boolean inSpan = span != null;
 		boolean enteredOrLeft = inSpan != activity.inSpan;
 		// The CPU clock only where the thread enters or leaves spans: a request's CPU time is then exact for two
-		// reads, whatever the sampling event.
-		long cpuTime = (enteredOrLeft && !activity.virtual) ? ThreadCpuClock.now() : ThreadCpuClock.UNREAD;
+		// reads, whatever the sampling event. Not for a request tracing did not sample, which has no record to
+		// hold its CPU time.
+		boolean measured = enteredOrLeft && !activity.virtual && !(span instanceof UnsampledRequest)
+				&& !(previous instanceof UnsampledRequest);
+		long cpuTime = measured ? ThreadCpuClock.now() : ThreadCpuClock.UNREAD;
 		activity.record(System.nanoTime(), span, cpuTime);
 		SpanActivationListener activationListener = this.activationListener;
 		if (activationListener != null && !activity.virtual) {
