@@ -28,7 +28,7 @@ import static org.awaitility.Awaitility.await;
  * The application's fat jar in a JVM of its own under the real OpenTelemetry Java agent, with spanprofile's
  * extension, as an agent user runs it: the agent is the only tracer, its instrumentation makes every span current,
  * and each request's span still holds its own code and not the other requests', including the work it hands to an
- * {@code @Async} method on another thread.
+ * {@code @Async} method on another thread and the work of a {@code Mono} it returns on a Reactor scheduler.
  */
 class OtelAgentApplicationTests {
 
@@ -42,6 +42,8 @@ class OtelAgentApplicationTests {
 	private static final String BETA = "BurnController.betaHotMethod";
 
 	private static final String GAMMA = "AsyncBurner.gammaHotMethod";
+
+	private static final String DELTA = "ReactiveBurner.deltaHotMethod";
 
 	private static Process application;
 
@@ -113,10 +115,10 @@ class OtelAgentApplicationTests {
 	}
 
 	@Test
-	void eachRequestSpanHoldsItsOwnCodeAlsoAcrossAnAsyncHandOff() throws Exception {
+	void eachRequestSpanHoldsItsOwnCodeAlsoAcrossAsyncAndReactorHandOffs() throws Exception {
 		// The first request of each endpoint initialises Spring MVC inside its span: kept out of the shares below.
 		List<String> warmUp = new ArrayList<>();
-		for (String endpoint : new String[] { "alpha", "beta", "handoff" }) {
+		for (String endpoint : new String[] { "alpha", "beta", "handoff", "reactive" }) {
 			get("/" + endpoint + "?cpuMillis=1");
 			warmUp.addAll(await().atMost(Duration.ofSeconds(20))
 				.until(() -> completeSpanIds("GET /" + endpoint), (found) -> found.size() == 1));
@@ -126,21 +128,25 @@ class OtelAgentApplicationTests {
 			assertThat(get("/beta?cpuMillis=" + CPU_MILLIS)).isEqualTo("beta");
 			// Spring Boot's task executor names its threads task-N: the work ran on another thread than the request.
 			assertThat(get("/handoff?cpuMillis=" + CPU_MILLIS)).startsWith("task-");
+			// The Mono's work runs on Reactor's parallel scheduler, after the request thread has returned.
+			assertThat(get("/reactive?cpuMillis=" + CPU_MILLIS)).startsWith("parallel-");
 		}
 		// The test's own calls to the actuator are dropped with their spans, as under Boot's tracing.
 		List<String> actuatorSpans = JsonPath.read(get("/actuator/spanprofile?limit=1000"),
 				"$.spans[?(@.name =~ /.*actuator.*/)].name");
 		assertThat(actuatorSpans).isEmpty();
-		assertOwnCode("GET /alpha", "BurnController.alpha", ALPHA, warmUp, BETA, GAMMA);
-		assertOwnCode("GET /beta", "BurnController.beta", BETA, warmUp, ALPHA, GAMMA);
-		assertOwnCode("GET /handoff", "AsyncBurner.gamma", GAMMA, warmUp, ALPHA, BETA);
+		assertOwnCode("GET /alpha", "BurnController.alpha", ALPHA, warmUp, BETA, GAMMA, DELTA);
+		assertOwnCode("GET /beta", "BurnController.beta", BETA, warmUp, ALPHA, GAMMA, DELTA);
+		assertOwnCode("GET /handoff", "AsyncBurner.gamma", GAMMA, warmUp, ALPHA, BETA, DELTA);
+		assertOwnCode("GET /reactive", "ReactiveBurner.delta", DELTA, warmUp, ALPHA, BETA, GAMMA);
 	}
 
 	/**
 	 * Every request span of {@code spanName} has at least 90 % of its samples in its own code (the handler, or the
-	 * async method it handed its work to) and at most 1 % in another request's hot method, as in the core's accuracy
-	 * tests; together they hold the CPU they burnt in their hot method, within 4 Poisson standard deviations: fewer
-	 * means samples were lost (a hand-off the agent's hook did not report), more that another span's landed here.
+	 * async method or Reactor callable it handed its work to) and at most 1 % in another request's hot method, as in
+	 * the core's accuracy tests; together they hold the CPU they burnt in their hot method, within 4 Poisson standard
+	 * deviations: fewer means samples were lost (a hand-off the agent's hook did not report), more that another span's
+	 * landed here.
 	 */
 	private void assertOwnCode(String spanName, String ownCode, String hotMethod, List<String> warmUp,
 			String... foreign) throws Exception {
