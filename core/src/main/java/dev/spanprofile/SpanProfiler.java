@@ -73,6 +73,9 @@ public final class SpanProfiler implements AutoCloseable {
 
 	private ScheduledExecutorService collector;
 
+	/** Whether requests' CPU time is read from their threads' CPU clocks while running ({@link #setExactCpuTime}). */
+	private volatile boolean exactCpuTime;
+
 	/**
 	 * Spans are stored only while {@link ProfilerState#isRunning() running}: stored while nothing samples, they
 	 * would have no profiles and push the profiles kept from before out of the store.
@@ -162,6 +165,22 @@ public final class SpanProfiler implements AutoCloseable {
 	}
 
 	/**
+	 * Read a request's CPU time from its threads' CPU clocks where they enter and leave it (exact, whatever the
+	 * sampling event) instead of counting it from samples; a system call on every entry and exit, so off unless
+	 * asked for. Takes effect at once while running.
+	 */
+	public void setExactCpuTime(boolean exact) {
+		this.exactCpuTime = exact;
+		if (this.state.isRunning()) {
+			this.recorder.setReadingCpuClocks(exact);
+		}
+	}
+
+	public boolean isExactCpuTime() {
+		return this.exactCpuTime;
+	}
+
+	/**
 	 * Start sampling. Never throws: when the engine cannot run here the reason is logged once and reported by
 	 * {@link #status()}, and the application carries on unprofiled.
 	 * @return whether sampling started
@@ -190,6 +209,7 @@ public final class SpanProfiler implements AutoCloseable {
 			return false;
 		}
 		this.cycle.resumedAt(resumedAt);
+		this.recorder.setReadingCpuClocks(this.exactCpuTime);
 		this.recorder.setRecording(true);
 		this.collector = Executors.newSingleThreadScheduledExecutor(task -> {
 			Thread thread = new Thread(task, JfrWaitEngine.COLLECTOR_THREAD);

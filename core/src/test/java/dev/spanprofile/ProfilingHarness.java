@@ -104,6 +104,8 @@ final class ProfilingHarness implements AutoCloseable {
 			.addSpanProcessor(this.profiler.spanProcessor(span -> false))
 			.build();
 		this.tracer = this.tracerProvider.get("spanprofile-test");
+		// Spans' CPU time read from their threads' clocks too, so that tests can hold the samples against it.
+		this.profiler.setExactCpuTime(true);
 		// A profiling test that cannot profile must fail loudly, never pass by skipping.
 		assertThat(this.profiler.start()).as("profiler started: %s", this.profiler.status()).isTrue();
 	}

@@ -68,12 +68,17 @@ public final class SpanProfileAutoConfiguration {
 				slowSpanLog, aggregateSettings(properties.getAggregate(), memory / 2));
 		// An integration that owns the JVM's one profiler (the Pyroscope export) supplies its engine.
 		SamplingEngineFactory integration = engineFactory.getIfAvailable();
+		SpanProfiler profiler;
 		if (integration != null) {
-			return new SpanProfiler(settings,
+			profiler = new SpanProfiler(settings,
 					(chosen, frames) -> EngineWithWaits.around(integration.create(chosen, frames), chosen, frames));
 		}
-		EngineChoice engine = EngineSelection.choose(properties.getEngine(), environment);
-		return new SpanProfiler(settings, engine::create);
+		else {
+			EngineChoice engine = EngineSelection.choose(properties.getEngine(), environment);
+			profiler = new SpanProfiler(settings, engine::create);
+		}
+		profiler.setExactCpuTime(properties.isExactCpuTime());
+		return profiler;
 	}
 
 	@Bean

@@ -97,6 +97,14 @@ public class SpanProfileProperties {
 	private boolean profileUnsampledRequests = true;
 
 	/**
+	 * Whether a request's CPU time is read from its threads' CPU clocks where they enter and leave it, exact whatever
+	 * the event, instead of counted from samples (which with ctimer come up about 5 % short when threads outnumber
+	 * cores). Off by default: every read is a system call, and on a machine whose cores are all busy it made requests
+	 * of the benchmark application cost 9 % more CPU.
+	 */
+	private boolean exactCpuTime = false;
+
+	/**
 	 * Directory where the rolling recording file is kept. Defaults to a "spanprofile" folder in the system temp
 	 * directory.
 	 */
@@ -208,6 +216,14 @@ public class SpanProfileProperties {
 
 	public void setProfileActuatorRequests(boolean profileActuatorRequests) {
 		this.profileActuatorRequests = profileActuatorRequests;
+	}
+
+	public boolean isExactCpuTime() {
+		return this.exactCpuTime;
+	}
+
+	public void setExactCpuTime(boolean exactCpuTime) {
+		this.exactCpuTime = exactCpuTime;
 	}
 
 	public boolean isProfileUnsampledRequests() {

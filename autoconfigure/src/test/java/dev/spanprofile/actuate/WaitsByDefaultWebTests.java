@@ -101,13 +101,25 @@ class WaitsByDefaultWebTests {
 	}
 
 	/**
-	 * With the default event ({@code ctimer}, which counts short when threads outnumber cores) a request's CPU time
-	 * is read from its thread's CPU clock where it entered and left the request: the work's own reading, and the
-	 * framework's few milliseconds around it.
+	 * By default a request's CPU time is counted from its samples ({@code ctimer}, every 10 ms of CPU; a few percent
+	 * short when threads outnumber cores); with {@code exactCpuTime} it is read from its thread's CPU clock where it
+	 * entered and left the request: the work's own reading, and the framework's few milliseconds around it.
 	 */
 	@Test
+	void aRequestsCpuTimeIsCountedFromSamplesByDefaultAndReadFromItsThreadsClockWhenAsked() throws Exception {
+		assertThat(this.profiler.isExactCpuTime()).as("the default").isFalse();
+		cpuOfAWorkRequest("samples", 0.8, 30);
+		this.profiler.setExactCpuTime(true);
+		try {
+			cpuOfAWorkRequest("thread CPU clocks", 0.95, 30);
+		}
+		finally {
+			this.profiler.setExactCpuTime(false);
+		}
+	}
+
 	@SuppressWarnings("unchecked")
-	void aRequestsCpuTimeIsItsThreadsClock() throws Exception {
+	private void cpuOfAWorkRequest(String from, double atLeast, double atMostMoreMillis) throws Exception {
 		EndpointClient client = new EndpointClient(this.port, this.profiler);
 		Set<String> known = client.spanIds();
 		HttpResponse<String> response = client.get("/work?millis=300", "text/plain");
@@ -117,9 +129,9 @@ class WaitsByDefaultWebTests {
 		Map<String, Object> json = client.json("/actuator/spanprofile/" + spanId);
 		Map<String, Object> breakdown = (Map<String, Object>) json.get("timeBreakdown");
 		System.out.printf("work: %.1f ms of CPU in the controller, breakdown %s%n", workMillis, breakdown);
-		assertThat(breakdown.get("cpuFrom")).isEqualTo("thread CPU clocks");
-		assertThat(((Number) breakdown.get("cpuMillis")).doubleValue()).as("CPU of the request")
-			.isBetween(workMillis * 0.95, workMillis + 30);
+		assertThat(breakdown.get("cpuFrom")).isEqualTo(from);
+		assertThat(((Number) breakdown.get("cpuMillis")).doubleValue()).as("CPU of the request, from %s", from)
+			.isBetween(workMillis * atLeast, workMillis + atMostMoreMillis);
 		assertThat(((Number) json.get("cpuMillis")).doubleValue()).as("the span's cpuMillis")
 			.isCloseTo(((Number) breakdown.get("cpuMillis")).doubleValue(), within(0.01));
 	}
@@ -267,7 +279,7 @@ class WaitsByDefaultWebTests {
 				name, measuredMillis)
 			.isCloseTo(measuredMillis, within(0.1 * measuredMillis));
 
-		assertThat(breakdown.get("cpuFrom")).isEqualTo("thread CPU clocks");
+		assertThat(breakdown.get("cpuFrom")).isEqualTo("samples");
 		// Without event=, the graph of a request that mostly waited is its waits, in nanoseconds, ending in the wait.
 		assertThat(json).containsEntry("flameGraphEvent", "wait").containsEntry("flameGraphUnit", "nanoseconds");
 		String frame = kind.frameName(on);

@@ -12,8 +12,8 @@ import io.opentelemetry.context.Context;
  * Records, per thread, when the active span changes. One instance per JVM ({@link #global()}) because the
  * OpenTelemetry context storage it listens to is JVM-wide.
  * <p>
- * Recording a change costs one clock read and four stores into a preallocated per-thread ring (and a read of the
- * thread's CPU clock where it enters or leaves spans); an activation that
+ * Recording a change costs one clock read and four stores into a preallocated per-thread ring (and, when asked to,
+ * a read of the thread's CPU clock where it enters or leaves spans); an activation that
  * leaves the same span active records nothing, and everything is skipped (one volatile read) while no engine
  * consumes the points.
  */
@@ -41,6 +41,13 @@ public final class ActivationRecorder {
 
 	private int lastSession;
 
+	/**
+	 * Whether a thread's CPU clock is read where it enters or leaves spans. Off unless asked for: each read is a system
+	 * call, and on a machine whose cores are all busy it lets the scheduler switch threads more often, which cost the
+	 * benchmark application 9 % more CPU per request (docs/benchmarks.md, round 12).
+	 */
+	private volatile boolean readsCpuClocks;
+
 	private volatile SpanThreadListener threadListener;
 
 	private volatile SpanActivationListener activationListener;
@@ -62,6 +69,18 @@ public final class ActivationRecorder {
 			this.lastSession = (this.lastSession == Integer.MAX_VALUE) ? 1 : this.lastSession + 1;
 			this.session = this.lastSession;
 		}
+	}
+
+	/**
+	 * Read (or stop reading) each platform thread's CPU clock where it enters and leaves spans, so that a request's
+	 * CPU time is exact whatever the sampling event; without the reads it is counted from samples.
+	 */
+	public void setReadingCpuClocks(boolean reads) {
+		this.readsCpuClocks = reads;
+	}
+
+	public boolean isReadingCpuClocks() {
+		return this.readsCpuClocks;
 	}
 
 	public boolean isRecording() {
@@ -172,10 +191,10 @@ public final class ActivationRecorder {
 		activity.lastSpan = span;
 		boolean inSpan = span != null;
 		boolean enteredOrLeft = inSpan != activity.inSpan;
-		// The CPU clock only where the thread enters or leaves spans: a request's CPU time is then exact for two
-		// reads, whatever the sampling event. Not for a request tracing did not sample, which has no record to
-		// hold its CPU time.
-		boolean measured = enteredOrLeft && !activity.virtual && !(span instanceof UnsampledRequest)
+		// The CPU clock, when asked for, only where the thread enters or leaves spans: a request's CPU time is then
+		// exact for two reads, whatever the sampling event. Not for a request tracing did not sample, which has no
+		// record to hold its CPU time.
+		boolean measured = enteredOrLeft && this.readsCpuClocks && !activity.virtual && !(span instanceof UnsampledRequest)
 				&& !(previous instanceof UnsampledRequest);
 		long cpuTime = measured ? ThreadCpuClock.now() : ThreadCpuClock.UNREAD;
 		activity.record(System.nanoTime(), span, cpuTime);

@@ -4,10 +4,11 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 
 /**
- * The calling thread's own CPU clock, read when a thread enters or leaves a span: the difference is exactly the CPU
- * time the thread spent for that request, which sampling can only estimate (and the {@code ctimer} event
- * undercounts when threads outnumber cores). Read at those two points only, since one read costs a system call
- * (0.2 to 1 µs), against a few nanoseconds for the change point itself.
+ * The calling thread's own CPU clock, read (when exact CPU time is asked for) where a thread enters or leaves a
+ * span: the difference is exactly the CPU time the thread spent for that request, which sampling can only estimate
+ * (and the {@code ctimer} event undercounts when threads outnumber cores). Read at those two points only: one read
+ * is a system call (0.2 to 1 µs), against a few nanoseconds for the change point itself, and entering the kernel
+ * gives the scheduler a chance to switch threads, which on a busy machine costs far more than the call.
  */
 final class ThreadCpuClock {
 
