@@ -137,13 +137,20 @@ class SpanProfileAutoConfigurationTests {
 
 	@Test
 	void samplesCtimerEveryTenMillisecondsByDefault() {
-		// ctimer, not cpu: a quarter of cpu's cost per sample on virtual machines; its undercount when threads
-		// outnumber cores is in sample counts only, since a request's CPU time comes from its threads' clocks.
+		// ctimer, not cpu: a quarter of cpu's cost per sample on virtual machines (its undercount when threads
+		// outnumber cores said in the docs); a request's CPU time counted from samples, the threads' clocks not read.
 		this.contextRunner.run((context) -> {
 			SpanProfiler profiler = context.getBean(SpanProfiler.class);
 			assertThat(profiler.settings().sampler().events()).containsExactly(ProfilingEvent.CTIMER);
 			assertThat(profiler.settings().sampler().interval()).isEqualTo(Duration.ofMillis(10));
+			assertThat(profiler.isExactCpuTime()).isFalse();
 		});
+	}
+
+	@Test
+	void readsTheThreadsCpuClocksOnlyWhenAskedTo() {
+		this.contextRunner.withPropertyValues("spanprofile.exact-cpu-time=true")
+			.run((context) -> assertThat(context.getBean(SpanProfiler.class).isExactCpuTime()).isTrue());
 	}
 
 	@Test

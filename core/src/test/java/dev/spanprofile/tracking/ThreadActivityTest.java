@@ -64,6 +64,43 @@ class ThreadActivityTest {
 	}
 
 	@Test
+	void recorderReadsTheThreadsCpuClockOnlyWhenAskedTo() {
+		List<Long> clocks = new ArrayList<>();
+		ThreadActivity.ChangePointSink withClocks = new ThreadActivity.ChangePointSink() {
+
+			@Override
+			public void changed(long threadId, long time, Object span) {
+			}
+
+			@Override
+			public void changed(long threadId, long time, Object span, long threadCpuNanos) {
+				clocks.add(threadCpuNanos);
+			}
+
+			@Override
+			public void gap(long threadId, long time) {
+			}
+
+		};
+		ActivationRecorder recorder = new ActivationRecorder(8);
+		recorder.setRecording(true);
+		assertThat(recorder.isReadingCpuClocks()).as("the default").isFalse();
+		recorder.spanActivated("first");
+		recorder.spanActivated(null);
+		recorder.setReadingCpuClocks(true);
+		recorder.spanActivated("second");
+		recorder.spanActivated("second's child");
+		recorder.spanActivated(null);
+		recorder.drainTo(withClocks);
+		// Unread (-1) without the switch; with it, read where the thread enters and leaves spans only.
+		assertThat(clocks).hasSize(5);
+		assertThat(clocks.subList(0, 2)).containsOnly(-1L);
+		assertThat(clocks.get(2)).isPositive();
+		assertThat(clocks.get(3)).isEqualTo(-1L);
+		assertThat(clocks.get(4)).isGreaterThanOrEqualTo(clocks.get(2));
+	}
+
+	@Test
 	void recorderForgetsDeadThreadsAfterDrainingThem() throws InterruptedException {
 		ActivationRecorder recorder = new ActivationRecorder(8);
 		recorder.setRecording(true);
