@@ -194,8 +194,8 @@ public final class ActivationRecorder {
 		// The CPU clock, when asked for, only where the thread enters or leaves spans: a request's CPU time is then
 		// exact for two reads, whatever the sampling event. Not for a request tracing did not sample, which has no
 		// record to hold its CPU time.
-		boolean measured = enteredOrLeft && this.readsCpuClocks && !activity.virtual && !(span instanceof UnsampledRequest)
-				&& !(previous instanceof UnsampledRequest);
+		boolean measured = enteredOrLeft && this.readsCpuClocks && !activity.virtual
+				&& !(span instanceof UnsampledRequest) && !(previous instanceof UnsampledRequest);
 		long cpuTime = measured ? ThreadCpuClock.now() : ThreadCpuClock.UNREAD;
 		activity.record(System.nanoTime(), span, cpuTime);
 		SpanActivationListener activationListener = this.activationListener;
