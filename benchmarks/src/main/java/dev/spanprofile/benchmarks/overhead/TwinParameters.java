@@ -21,17 +21,22 @@ public record TwinParameters(int connectionsEach, Duration warmup, Duration wind
 	public static final int SWITCH_WARMUPS = 8;
 
 	/**
-	 * What docs/benchmarks.md reports, about 25 minutes: both applications with the defaults and with the recommended
-	 * production setting, 16 pairs each. A minute of warm-up at least: with less, the page application's copies were
+	 * What docs/benchmarks.md reports, about 30 minutes: both applications with the defaults and with the recommended
+	 * production setting, 8 pairs each. A minute of warm-up at least: with less, the page application's copies were
 	 * still compiling during the first pairs on a busy 2-core machine. Three minutes gave the same figures as one
 	 * (2026-11-24, 16 pairs each way, the recommended production setting on both applications).
+	 * <p>
+	 * 12 s of load after each switch before the 5 s window: the copy just switched on runs slower code for several
+	 * seconds (what the switch made the JIT recompile), which a running application pays once; after 3 s the
+	 * window still caught it: the production setting's request threads measured 1.022 then, 1.011 after 12 s
+	 * (rounds 12 and 13 in docs/benchmarks.md).
 	 */
 	public static TwinParameters full() {
 		List<Case> cases = List.of(new Case(Workload.pages(), ProfilerSetting.defaults()),
 				new Case(Workload.pages(), ProfilerSetting.production()),
 				new Case(Workload.work(300_000), ProfilerSetting.defaults()),
 				new Case(Workload.work(300_000), ProfilerSetting.production()));
-		return new TwinParameters(2, Duration.ofSeconds(60), Duration.ofSeconds(4), Duration.ofSeconds(3), 16, cases);
+		return new TwinParameters(2, Duration.ofSeconds(60), Duration.ofSeconds(5), Duration.ofSeconds(12), 8, cases);
 	}
 
 	/** No side-by-side comparison. */
