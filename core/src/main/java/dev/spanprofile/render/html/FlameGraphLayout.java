@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.spanprofile.profile.DiffTree;
 import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.render.FrameCategory;
@@ -65,16 +64,16 @@ public final class FlameGraphLayout {
 	}
 
 	/**
-	 * Add a comparison: nodes are sized by the examined side ({@code value}) and carry the compared side's
-	 * samples ({@code baseline}); frames only the compared side has get zero width.
+	 * Add a comparison, a tree of two columns: nodes are sized by the examined side (the first) and carry the
+	 * compared side's samples (the second); frames only the compared side has get zero width.
 	 */
-	public FlameGraphLayout addComparison(dev.spanprofile.profile.DiffTree tree) {
+	public FlameGraphLayout addComparison(StackTree tree) {
 		this.comparison = true;
-		this.root.total += tree.totalValue();
-		this.root.baseline += tree.totalBaseline();
+		this.root.total += tree.totalSamples(0);
+		this.root.baseline += tree.totalSamples(1);
 		List<Node> path = new ArrayList<>();
 		path.add(this.root);
-		tree.visit((frames, depth, value, selfValue, baseline, selfBaseline) -> {
+		tree.visit((StackTree.NodeVisitor) (frames, depth, values) -> {
 			Node under = path.get(depth - 1);
 			Node node = under.child(frameNameId(frames[depth - 1]));
 			if (node == null) {
@@ -82,8 +81,8 @@ public final class FlameGraphLayout {
 				under.children.add(node);
 				this.nodeCount++;
 			}
-			node.total += value;
-			node.baseline += baseline;
+			node.total += values.total(0);
+			node.baseline += values.total(1);
 			if (path.size() > depth) {
 				path.set(depth, node);
 			}
