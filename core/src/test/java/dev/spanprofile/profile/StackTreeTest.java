@@ -12,7 +12,8 @@ class StackTreeTest {
 
 	/**
 	 * Profiles are held per span and per name under a memory budget, so a one-column node must not grow with the
-	 * columns a comparison needs. Allocated bytes count the children arrays as they double, garbage included.
+	 * columns a comparison needs: 48 bytes of fields (header 12, frame 4, three longs 24, children 4, count 4) and
+	 * its slot in its caller's children array. Allocated bytes count those arrays as they double, garbage included.
 	 */
 	@Test
 	void aOneColumnNodeCostsAboutFiftyBytes() {
@@ -34,6 +35,12 @@ class StackTreeTest {
 		System.out.printf("StackTree: %d nodes, %.1f bytes allocated a node%n", tree.nodeCount(), perNode);
 		assertThat(tree.nodeCount()).isEqualTo(callers + callers * callees);
 		assertThat(perNode).isBetween(48.0, 64.0);
+		// The second column of a comparison is paid by its own nodes: an array of three longs each.
+		before = threads.getCurrentThreadAllocatedBytes();
+		StackTree both = StackTree.sideBySide(tree, tree);
+		double perWideNode = (double) (threads.getCurrentThreadAllocatedBytes() - before) / both.nodeCount();
+		System.out.printf("StackTree, two columns: %.1f bytes allocated a node%n", perWideNode);
+		assertThat(perWideNode).isBetween(perNode + 40, perNode + 56);
 	}
 
 	@Test

@@ -38,8 +38,8 @@ class LargestDifferenceTest {
 		StackTree typical = new StackTree();
 		typical.add(new int[] { this.orders, this.receive, this.jdkRead, this.read }, 40 * MS);
 		typical.add(new int[] { this.orders, this.park }, 40 * MS);
-		LargestDifference largest = LargestDifference.of(StackTree.sideBySide(slow, typical), this.frames, this.classifier, 2,
-				4);
+		LargestDifference largest = LargestDifference.of(StackTree.sideBySide(slow, typical), this.frames,
+				this.classifier, 2, 4);
 		assertThat(largest.frame()).isEqualTo("[socket read localhost:5432]");
 		// Not the JDK's read under it: the driver's method that most of the slow side's reads came through.
 		assertThat(largest.caller()).isEqualTo("org.postgresql.core.PgStream.receive");
@@ -54,8 +54,9 @@ class LargestDifferenceTest {
 		slow.add(new int[] { this.orders, this.park }, 10 * MS);
 		StackTree typical = new StackTree();
 		typical.add(new int[] { this.orders, this.park }, 40 * MS);
-		assertThat(LargestDifference.of(StackTree.sideBySide(slow, typical), this.frames, this.classifier, 1, 2)).isNull();
-		assertThat(LargestDifference.of(StackTree.sideBySide(slow, typical), this.frames, this.classifier, 0, 2)).isNull();
+		StackTree both = StackTree.sideBySide(slow, typical);
+		assertThat(LargestDifference.of(both, this.frames, this.classifier, 1, 2)).isNull();
+		assertThat(LargestDifference.of(both, this.frames, this.classifier, 0, 2)).isNull();
 	}
 
 	@Test

@@ -2,6 +2,7 @@ package dev.spanprofile.render.html;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -10,13 +11,15 @@ import java.util.Map;
 
 import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.profile.StackTree;
+import dev.spanprofile.profile.TreeTrimmer;
 import dev.spanprofile.render.FrameCategory;
 import dev.spanprofile.render.FrameClassifier;
 
 /**
  * Lays stack trees out as a {@link FlameGraphModel}: collects them, each optionally under a span node or beside a
  * compared side, merges them into one tree of nodes, folds the lightest beyond the page's maximum into one
- * "small frames" node per parent, and writes the nodes depth first, heaviest child first.
+ * "small frames" node per parent (by the {@link TreeTrimmer}'s rule), and writes the nodes depth first, heaviest
+ * child first.
  */
 public final class FlameGraphLayout {
 
@@ -214,24 +217,23 @@ public final class FlameGraphLayout {
 	}
 
 	/**
-	 * The smallest sample count a node needs to be kept so that at most about {@code maxNodes} remain. A parent
-	 * never has fewer samples than its child, so the kept nodes form one connected tree.
+	 * The sample count a node needs to be kept so that the page has at most {@code maxNodes}, its root and one
+	 * "small frames" node per caller that loses any included: the {@link TreeTrimmer}'s rule.
 	 */
 	private long foldThreshold() {
-		long[] totals = new long[this.nodeCount];
-		int i = 0;
-		List<Node> stack = new ArrayList<>();
-		stack.add(this.root);
+		TreeTrimmer.Nodes nodes = new TreeTrimmer.Nodes(this.nodeCount);
+		// Depth first without recursion; the order of siblings does not matter to the count.
+		List<Node> stack = new ArrayList<>(this.root.children);
+		List<Integer> depths = new ArrayList<>(Collections.nCopies(stack.size(), 1));
 		while (!stack.isEmpty()) {
 			Node node = stack.remove(stack.size() - 1);
-			totals[i++] = node.total;
+			int level = depths.remove(depths.size() - 1);
+			nodes.add(level, node.total, 1);
 			stack.addAll(node.children);
+			depths.addAll(Collections.nCopies(node.children.size(), level + 1));
 		}
-		Arrays.sort(totals, 0, i);
-		// Strictly above the (maxNodes + 1)-th largest, leaving room for one "hidden" node per kept parent.
-		return totals[i - this.maxNodes / 2] + 1;
+		return TreeTrimmer.threshold(nodes, this.maxNodes - 1, 1);
 	}
-
 
 	private static final class Node {
 
