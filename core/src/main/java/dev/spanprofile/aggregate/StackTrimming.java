@@ -1,6 +1,7 @@
 package dev.spanprofile.aggregate;
 
-import dev.spanprofile.profile.StackTree;
+import java.util.Arrays;
+
 import dev.spanprofile.profile.TreeTrimmer;
 
 /**
@@ -36,56 +37,51 @@ final class StackTrimming {
 		if (counts.size() <= target) {
 			return counts;
 		}
-		// Trie node ids stand for frames here: each is one frame under one caller, as a call tree's nodes are.
-		StackTree tree = new StackTree();
+		// Per trie node on the bucket's stacks: its samples, then its index among the nodes.
+		LongCounts totals = new LongCounts();
 		LongCounts keysAt = new LongCounts();
 		// Kinds and bands: a placeholder holds at most one key of each.
 		LongCounts groups = new LongCounts();
 		counts.forEach((key, samples) -> {
 			int stack = ProfileBucket.stackOf(key);
-			tree.add(nodesTo(stack), samples);
 			keysAt.add(stack, 1);
 			groups.put(ProfileBucket.withStack(key, 0), 1);
+			for (int node = stack; node != StackTrie.ROOT; node = this.trie.parent(node)) {
+				totals.add(node, samples);
+			}
 		});
-		TreeTrimmer.Nodes nodes = new TreeTrimmer.Nodes(tree.nodeCount());
-		LongCounts totals = new LongCounts();
-		tree.visit((path, depth, total, self) -> {
-			nodes.add(depth, total, (int) keysAt.get(path[depth - 1], 0));
-			totals.put(path[depth - 1], total);
-		});
+		// A node's id is above its caller's (the trie adds callers first), so ascending ids list callers first.
+		int[] ids = new int[totals.size()];
+		int[] next = { 0 };
+		totals.forEach((id, samples) -> ids[next[0]++] = (int) id);
+		Arrays.sort(ids);
+		LongCounts indexOf = new LongCounts();
+		TreeTrimmer.Nodes nodes = new TreeTrimmer.Nodes(ids.length);
+		for (int id : ids) {
+			int caller = this.trie.parent(id);
+			int parent = (caller == StackTrie.ROOT) ? -1 : (int) indexOf.get(caller, -1);
+			indexOf.put(id, nodes.add(parent, totals.get(id, 0), (int) keysAt.get(id, 0)));
+		}
 		// Stacks of no frame at all sit at the root, which is always kept.
 		int budget = target - (int) keysAt.get(StackTrie.ROOT, 0);
-		long threshold = TreeTrimmer.threshold(nodes, budget, groups.size());
+		boolean[] kept = nodes.kept(TreeTrimmer.threshold(nodes, budget, groups.size()));
 		LongCounts trimmed = new LongCounts();
 		counts.forEach((key, samples) -> {
-			int stack = keptPart(ProfileBucket.stackOf(key), totals, threshold);
+			int stack = keptPart(ProfileBucket.stackOf(key), indexOf, kept);
 			trimmed.add(ProfileBucket.withStack(key, stack), samples);
 		});
 		return trimmed;
 	}
 
-	/** The trie nodes from the root's first callee down to {@code stack}. */
-	private int[] nodesTo(int stack) {
-		int depth = 0;
-		for (int node = stack; node != StackTrie.ROOT; node = this.trie.parent(node)) {
-			depth++;
-		}
-		int[] nodes = new int[depth];
-		for (int node = stack; node != StackTrie.ROOT; node = this.trie.parent(node)) {
-			nodes[--depth] = node;
-		}
-		return nodes;
-	}
-
 	/** {@code stack} when all of it is kept, otherwise the {@code [trimmed]} frame under its last kept node. */
-	private int keptPart(int stack, LongCounts totals, long threshold) {
-		int[] nodes = nodesTo(stack);
-		for (int i = 0; i < nodes.length; i++) {
-			if (totals.get(nodes[i], 0) < threshold) {
-				return this.trie.trimmedUnder((i > 0) ? nodes[i - 1] : StackTrie.ROOT);
+	private int keptPart(int stack, LongCounts indexOf, boolean[] kept) {
+		int topmostFolded = -1;
+		for (int node = stack; node != StackTrie.ROOT; node = this.trie.parent(node)) {
+			if (!kept[(int) indexOf.get(node, -1)]) {
+				topmostFolded = node;
 			}
 		}
-		return stack;
+		return (topmostFolded < 0) ? stack : this.trie.trimmedUnder(this.trie.parent(topmostFolded));
 	}
 
 }

@@ -39,21 +39,23 @@ public final class TreeTrimmer {
 			return tree;
 		}
 		Nodes nodes = new Nodes(tree.nodeCount());
-		tree.visit((path, depth, total, self) -> nodes.add(depth, total, 1));
-		long threshold = threshold(nodes, targetNodes, 1);
-		StackTree trimmed = new StackTree();
-		boolean[][] keptAt = { new boolean[64] };
+		int[][] indexAt = { new int[64] };
 		tree.visit((path, depth, total, self) -> {
-			if (depth + 1 > keptAt[0].length) {
-				keptAt[0] = Arrays.copyOf(keptAt[0], depth * 2);
+			if (depth + 1 > indexAt[0].length) {
+				indexAt[0] = Arrays.copyOf(indexAt[0], depth * 2);
 			}
-			boolean parentKept = (depth == 1) || keptAt[0][depth - 1];
-			boolean kept = parentKept && total >= threshold;
-			keptAt[0][depth] = kept;
-			if (kept) {
+			indexAt[0][depth] = nodes.add((depth == 1) ? -1 : indexAt[0][depth - 1], total, 1);
+		});
+		boolean[] kept = nodes.kept(threshold(nodes, targetNodes, 1));
+		StackTree trimmed = new StackTree();
+		int[] next = { 0 };
+		tree.visit((path, depth, total, self) -> {
+			int node = next[0]++;
+			int parent = nodes.parents[node];
+			if (kept[node]) {
 				trimmed.add(Arrays.copyOf(path, depth), self);
 			}
-			else if (parentKept) {
+			else if (parent < 0 || kept[parent]) {
 				int[] stack = Arrays.copyOf(path, depth);
 				stack[depth - 1] = this.placeholderFrame;
 				trimmed.add(stack, total);
@@ -67,17 +69,17 @@ public final class TreeTrimmer {
 	 * {@link Long#MAX_VALUE} when even the heaviest nodes alone do not fit. A node is kept when its caller is and
 	 * its weight reaches the threshold; the nodes directly under the root are always candidates.
 	 * @param placeholderCost the most one placeholder costs, however much is folded into it: 1 where it is one
-	 * node, the number of distinct value columns where it is one stack per column
+	 * node, the number of distinct kinds of value where it holds one stack of each
 	 */
 	public static long threshold(Nodes nodes, int budget, int placeholderCost) {
 		long[] totals = Arrays.copyOf(nodes.totals, nodes.size);
 		Arrays.sort(totals);
-		int[] subtreeCosts = nodes.subtreeCosts();
+		Costing costing = new Costing(nodes, placeholderCost);
 		int low = 0;
 		int high = totals.length;
 		while (low < high) {
 			int mid = (low + high) >>> 1;
-			if (nodes.cost(totals[mid], subtreeCosts, placeholderCost) <= budget) {
+			if (costing.cost(totals[mid]) <= budget) {
 				high = mid;
 			}
 			else {
@@ -85,17 +87,17 @@ public final class TreeTrimmer {
 			}
 		}
 		long threshold = (low < totals.length) ? totals[low] : Long.MAX_VALUE;
-		return (nodes.cost(threshold, subtreeCosts, placeholderCost) <= budget) ? threshold : Long.MAX_VALUE;
+		return (costing.cost(threshold) <= budget) ? threshold : Long.MAX_VALUE;
 	}
 
 	/**
-	 * A tree laid out for {@link #threshold}: its nodes depth first, each with its depth (1 directly under the
-	 * root, which is not listed), its weight and what keeping it costs of the budget (1 for a node; the stacks
-	 * ending in it where the budget counts stacks).
+	 * A tree laid out for {@link #threshold}: each node with its caller (added before it; -1 for the root, which
+	 * is not listed), its weight and what keeping it costs of the budget (1 for a node; the stacks ending in it
+	 * where the budget counts stacks).
 	 */
 	public static final class Nodes {
 
-		private int[] depths;
+		private int[] parents;
 
 		private long[] totals;
 
@@ -105,82 +107,88 @@ public final class TreeTrimmer {
 
 		public Nodes(int expected) {
 			int capacity = Math.max(expected, 16);
-			this.depths = new int[capacity];
+			this.parents = new int[capacity];
 			this.totals = new long[capacity];
 			this.costs = new int[capacity];
 		}
 
-		public void add(int depth, long total, int cost) {
-			if (this.size == this.depths.length) {
-				this.depths = Arrays.copyOf(this.depths, this.size * 2);
+		/** @return the node's index, the parent of its callees */
+		public int add(int parent, long total, int cost) {
+			if (parent >= this.size) {
+				throw new IllegalArgumentException("Caller " + parent + " not added yet");
+			}
+			if (this.size == this.parents.length) {
+				this.parents = Arrays.copyOf(this.parents, this.size * 2);
 				this.totals = Arrays.copyOf(this.totals, this.size * 2);
 				this.costs = Arrays.copyOf(this.costs, this.size * 2);
 			}
-			this.depths[this.size] = depth;
+			this.parents[this.size] = parent;
 			this.totals[this.size] = total;
 			this.costs[this.size] = cost;
-			this.size++;
+			return this.size++;
 		}
 
-		/** What keeping the nodes that reach {@code threshold} costs, one placeholder per caller losing any. */
-		private long cost(long threshold, int[] subtreeCosts, int placeholderCost) {
-			long cost = 0;
-			// Per depth: whether the last node there was kept, and what its callees folded so far would cost.
-			boolean[] kept = new boolean[64];
-			long[] folded = new long[64];
-			int deepest = 0;
-			for (int i = 0; i < this.size; i++) {
-				int depth = this.depths[i];
-				if (depth + 1 > kept.length) {
-					kept = Arrays.copyOf(kept, depth * 2);
-					folded = Arrays.copyOf(folded, depth * 2);
-				}
-				// Callers at this depth or deeper are finished: their placeholders are complete.
-				for (; deepest >= depth; deepest--) {
-					cost += Math.min(folded[deepest], placeholderCost);
-					folded[deepest] = 0;
-				}
-				boolean parentKept = (depth == 1) || kept[depth - 1];
-				kept[depth] = parentKept && this.totals[i] >= threshold;
-				if (kept[depth]) {
-					cost += this.costs[i];
-				}
-				else if (parentKept) {
-					folded[depth - 1] += subtreeCosts[i];
-					deepest = Math.max(deepest, depth - 1);
-				}
-				deepest = Math.max(deepest, depth);
-			}
-			for (; deepest >= 0; deepest--) {
-				cost += Math.min(folded[deepest], placeholderCost);
-			}
-			return cost;
+		/** Per node, whether it is kept at {@code threshold}: its caller is and its weight reaches it. */
+		public boolean[] kept(long threshold) {
+			return kept(threshold, new boolean[this.size]);
 		}
+
+		private boolean[] kept(long threshold, boolean[] kept) {
+			for (int i = 0; i < this.size; i++) {
+				int parent = this.parents[i];
+				kept[i] = (parent < 0 || kept[parent]) && this.totals[i] >= threshold;
+			}
+			return kept;
+		}
+
+	}
+
+	/** What keeping the nodes that reach a threshold costs, with one placeholder per caller losing any. */
+	private static final class Costing {
+
+		private final Nodes nodes;
+
+		private final int placeholderCost;
 
 		/** Per node, what it and everything under it cost. */
-		private int[] subtreeCosts() {
-			int[] subtree = Arrays.copyOf(this.costs, this.size);
-			int[] open = new int[64];
-			int top = -1;
-			for (int i = 0; i < this.size; i++) {
-				while (top >= 0 && this.depths[open[top]] >= this.depths[i]) {
-					close(subtree, open, top--);
+		private final long[] subtreeCosts;
+
+		private final boolean[] kept;
+
+		/** Per caller (the root last), what its folded callees would cost. */
+		private final long[] folded;
+
+		Costing(Nodes nodes, int placeholderCost) {
+			this.nodes = nodes;
+			this.placeholderCost = placeholderCost;
+			this.subtreeCosts = new long[nodes.size];
+			for (int i = nodes.size - 1; i >= 0; i--) {
+				this.subtreeCosts[i] += nodes.costs[i];
+				if (nodes.parents[i] >= 0) {
+					this.subtreeCosts[nodes.parents[i]] += this.subtreeCosts[i];
 				}
-				if (top + 1 == open.length) {
-					open = Arrays.copyOf(open, open.length * 2);
-				}
-				open[++top] = i;
 			}
-			while (top >= 0) {
-				close(subtree, open, top--);
-			}
-			return subtree;
+			this.kept = new boolean[nodes.size];
+			this.folded = new long[nodes.size + 1];
 		}
 
-		private static void close(int[] subtree, int[] open, int top) {
-			if (top > 0) {
-				subtree[open[top - 1]] += subtree[open[top]];
+		long cost(long threshold) {
+			this.nodes.kept(threshold, this.kept);
+			Arrays.fill(this.folded, 0);
+			long cost = 0;
+			for (int i = 0; i < this.nodes.size; i++) {
+				int parent = this.nodes.parents[i];
+				if (this.kept[i]) {
+					cost += this.nodes.costs[i];
+				}
+				else if (parent < 0 || this.kept[parent]) {
+					this.folded[(parent < 0) ? this.nodes.size : parent] += this.subtreeCosts[i];
+				}
 			}
+			for (long folded : this.folded) {
+				cost += Math.min(folded, this.placeholderCost);
+			}
+			return cost;
 		}
 
 	}

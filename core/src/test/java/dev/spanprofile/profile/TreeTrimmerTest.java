@@ -55,13 +55,13 @@ class TreeTrimmerTest {
 		assertThat(nodes).containsExactly("1 A 10", "2 A 6", "2 [left out] 4", "1 [left out] 2");
 	}
 
-	/** The tree of the tests above, depth first, with the given costs. */
+	/** The tree of the tests above, callers first, with the given costs. */
 	private static TreeTrimmer.Nodes nodes(int... costs) {
 		TreeTrimmer.Nodes nodes = new TreeTrimmer.Nodes(0);
-		int[] depths = { 1, 2, 2, 2, 1, 2 };
+		int[] parents = { -1, 0, 0, 0, -1, 4 };
 		long[] totals = { 10, 6, 3, 1, 2, 2 };
-		for (int i = 0; i < depths.length; i++) {
-			nodes.add(depths[i], totals[i], costs[i]);
+		for (int i = 0; i < parents.length; i++) {
+			assertThat(nodes.add(parents[i], totals[i], costs[i])).isEqualTo(i);
 		}
 		return nodes;
 	}

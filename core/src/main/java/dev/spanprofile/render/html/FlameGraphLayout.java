@@ -222,15 +222,14 @@ public final class FlameGraphLayout {
 	 */
 	private long foldThreshold() {
 		TreeTrimmer.Nodes nodes = new TreeTrimmer.Nodes(this.nodeCount);
-		// Depth first without recursion; the order of siblings does not matter to the count.
+		// Without recursion: stacks can be thousands of frames deep.
 		List<Node> stack = new ArrayList<>(this.root.children);
-		List<Integer> depths = new ArrayList<>(Collections.nCopies(stack.size(), 1));
+		List<Integer> parents = new ArrayList<>(Collections.nCopies(stack.size(), -1));
 		while (!stack.isEmpty()) {
 			Node node = stack.remove(stack.size() - 1);
-			int level = depths.remove(depths.size() - 1);
-			nodes.add(level, node.total, 1);
+			int index = nodes.add(parents.remove(parents.size() - 1), node.total, 1);
 			stack.addAll(node.children);
-			depths.addAll(Collections.nCopies(node.children.size(), level + 1));
+			parents.addAll(Collections.nCopies(node.children.size(), index));
 		}
 		return TreeTrimmer.threshold(nodes, this.maxNodes - 1, 1);
 	}
