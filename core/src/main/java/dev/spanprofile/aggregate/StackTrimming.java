@@ -2,14 +2,16 @@ package dev.spanprofile.aggregate;
 
 import java.util.Arrays;
 
-import dev.spanprofile.profile.TreeTrimmer;
-
 /**
- * Bounds the distinct stacks one profile bucket counts with the {@link TreeTrimmer}'s rule: the bucket's stacks
- * form a tree of trie nodes, and its thinnest branches move to the {@code [trimmed]} frame under their caller,
- * where their stacks merge. The budget counts keys (a stack in one sample kind and latency band), so a node costs
- * the keys ending in it and a placeholder at most one key per kind and band. Every sample still counts, and at
- * every frame that was kept on its way.
+ * Bounds the distinct stacks one profile bucket counts: the thinnest stacks lose their last frame to a
+ * {@code [trimmed]} frame under their caller, where siblings merge; pass after pass, moving up a frame each time,
+ * until the bucket fits. Every sample still counts, and at every frame that was kept on its way.
+ * <p>
+ * Not {@link dev.spanprofile.profile.TreeTrimmer}'s rule, which folds whole branches: its budget is nodes, this one
+ * distinct stacks per kind and latency band, and a thin stack climbs past a caller that other stacks keep until it
+ * merges. Under the tree rule a bucket's many distinct thin tails (each one key) only merge once whole branches
+ * fold: trimming a synthetic bucket of 3,000 keys to 1,500 puts 38-60 % of its samples under {@code [trimmed]},
+ * against 1.5 % here.
  */
 final class StackTrimming {
 
@@ -34,54 +36,37 @@ final class StackTrimming {
 
 	/** {@code counts} with at most {@code target} keys (or as few as trimming to the root allows). */
 	LongCounts trim(LongCounts counts, int target) {
-		if (counts.size() <= target) {
-			return counts;
-		}
-		// Per trie node on the bucket's stacks: its samples, then its index among the nodes.
-		LongCounts totals = new LongCounts();
-		LongCounts keysAt = new LongCounts();
-		// Kinds and bands: a placeholder holds at most one key of each.
-		LongCounts groups = new LongCounts();
-		counts.forEach((key, samples) -> {
-			int stack = ProfileBucket.stackOf(key);
-			keysAt.add(stack, 1);
-			groups.put(ProfileBucket.withStack(key, 0), 1);
-			for (int node = stack; node != StackTrie.ROOT; node = this.trie.parent(node)) {
-				totals.add(node, samples);
+		LongCounts current = counts;
+		while (current.size() > target) {
+			long[] values = new long[current.size()];
+			int[] next = { 0 };
+			current.forEach((key, samples) -> values[next[0]++] = samples);
+			Arrays.sort(values);
+			// Thin: at or below the count that would leave `target` stacks if all thinner ones merged away.
+			long thin = values[values.length - target - 1];
+			LongCounts trimmed = new LongCounts();
+			boolean[] moved = { false };
+			current.forEach((key, samples) -> {
+				int stack = ProfileBucket.stackOf(key);
+				int up = (samples <= thin) ? up(stack) : stack;
+				moved[0] |= up != stack;
+				trimmed.add(ProfileBucket.withStack(key, up), samples);
+			});
+			current = trimmed;
+			if (!moved[0]) {
+				break;
 			}
-		});
-		// A node's id is above its caller's (the trie adds callers first), so ascending ids list callers first.
-		int[] ids = new int[totals.size()];
-		int[] next = { 0 };
-		totals.forEach((id, samples) -> ids[next[0]++] = (int) id);
-		Arrays.sort(ids);
-		LongCounts indexOf = new LongCounts();
-		TreeTrimmer.Nodes nodes = new TreeTrimmer.Nodes(ids.length);
-		for (int id : ids) {
-			int caller = this.trie.parent(id);
-			int parent = (caller == StackTrie.ROOT) ? -1 : (int) indexOf.get(caller, -1);
-			indexOf.put(id, nodes.add(parent, totals.get(id, 0), (int) keysAt.get(id, 0)));
 		}
-		// Stacks of no frame at all sit at the root, which is always kept.
-		int budget = target - (int) keysAt.get(StackTrie.ROOT, 0);
-		boolean[] kept = nodes.kept(TreeTrimmer.threshold(nodes, budget, groups.size()));
-		LongCounts trimmed = new LongCounts();
-		counts.forEach((key, samples) -> {
-			int stack = keptPart(ProfileBucket.stackOf(key), indexOf, kept);
-			trimmed.add(ProfileBucket.withStack(key, stack), samples);
-		});
-		return trimmed;
+		return current;
 	}
 
-	/** {@code stack} when all of it is kept, otherwise the {@code [trimmed]} frame under its last kept node. */
-	private int keptPart(int stack, LongCounts indexOf, boolean[] kept) {
-		int topmostFolded = -1;
-		for (int node = stack; node != StackTrie.ROOT; node = this.trie.parent(node)) {
-			if (!kept[(int) indexOf.get(node, -1)]) {
-				topmostFolded = node;
-			}
+	/** The {@code [trimmed]} frame under the caller of {@code stack}'s last real frame; the root stays. */
+	private int up(int stack) {
+		int base = (this.trie.frame(stack) == this.trie.trimmedFrame()) ? this.trie.parent(stack) : stack;
+		if (base == StackTrie.ROOT) {
+			return stack;
 		}
-		return (topmostFolded < 0) ? stack : this.trie.trimmedUnder(this.trie.parent(topmostFolded));
+		return this.trie.trimmedUnder(this.trie.parent(base));
 	}
 
 }

@@ -7,11 +7,11 @@ import java.util.Arrays;
  * preserved: every sample still counts at every frame that was kept on its way, so the widths of the kept frames do
  * not change.
  * <p>
- * One rule serves every tree that needs bounding (a merged profile, a profile bucket's interned stacks, a flame
- * graph page): keep the nodes whose weight reaches a threshold, fold the rest, and take the lowest threshold whose
- * kept nodes and placeholders fit the budget. A child never outweighs its caller, so the kept nodes form one
- * connected tree. {@link #threshold} finds it for any tree laid out as {@link Nodes}; {@link #trim} applies it to a
- * {@link StackTree}.
+ * One rule serves every tree bounded by its nodes (a name's merged profile, a flame graph page): keep the nodes
+ * whose weight reaches a threshold, fold the rest, and take the lowest threshold whose kept nodes and placeholders
+ * fit the budget. A child never outweighs its caller, so the kept nodes form one connected tree. {@link #threshold}
+ * finds it for any tree laid out as {@link Nodes}; {@link #trim} applies it to a {@link StackTree}. (A profile
+ * bucket bounds distinct stacks, not nodes, and trims them its own way: {@code aggregate.StackTrimming}.)
  */
 public final class TreeTrimmer {
 
@@ -44,9 +44,9 @@ public final class TreeTrimmer {
 			if (depth + 1 > indexAt[0].length) {
 				indexAt[0] = Arrays.copyOf(indexAt[0], depth * 2);
 			}
-			indexAt[0][depth] = nodes.add((depth == 1) ? -1 : indexAt[0][depth - 1], total, 1);
+			indexAt[0][depth] = nodes.add((depth == 1) ? -1 : indexAt[0][depth - 1], total);
 		});
-		boolean[] kept = nodes.kept(threshold(nodes, targetNodes, 1));
+		boolean[] kept = nodes.kept(threshold(nodes, targetNodes));
 		StackTree trimmed = new StackTree();
 		int[] next = { 0 };
 		tree.visit((path, depth, total, self) -> {
@@ -65,16 +65,15 @@ public final class TreeTrimmer {
 	}
 
 	/**
-	 * The lowest weight a node needs to be kept so that what is kept costs at most {@code budget}, or
+	 * The lowest weight a node needs to be kept so that the kept nodes and placeholders number at most
+	 * {@code budget}, or
 	 * {@link Long#MAX_VALUE} when even the heaviest nodes alone do not fit. A node is kept when its caller is and
 	 * its weight reaches the threshold; the nodes directly under the root are always candidates.
-	 * @param placeholderCost the most one placeholder costs, however much is folded into it: 1 where it is one
-	 * node, the number of distinct kinds of value where it holds one stack of each
 	 */
-	public static long threshold(Nodes nodes, int budget, int placeholderCost) {
+	public static long threshold(Nodes nodes, int budget) {
 		long[] totals = Arrays.copyOf(nodes.totals, nodes.size);
 		Arrays.sort(totals);
-		Costing costing = new Costing(nodes, placeholderCost);
+		Costing costing = new Costing(nodes);
 		int low = 0;
 		int high = totals.length;
 		while (low < high) {
@@ -92,8 +91,7 @@ public final class TreeTrimmer {
 
 	/**
 	 * A tree laid out for {@link #threshold}: each node with its caller (added before it; -1 for the root, which
-	 * is not listed), its weight and what keeping it costs of the budget (1 for a node; the stacks ending in it
-	 * where the budget counts stacks).
+	 * is not listed) and its weight.
 	 */
 	public static final class Nodes {
 
@@ -101,30 +99,25 @@ public final class TreeTrimmer {
 
 		private long[] totals;
 
-		private int[] costs;
-
 		private int size;
 
 		public Nodes(int expected) {
 			int capacity = Math.max(expected, 16);
 			this.parents = new int[capacity];
 			this.totals = new long[capacity];
-			this.costs = new int[capacity];
 		}
 
 		/** @return the node's index, the parent of its callees */
-		public int add(int parent, long total, int cost) {
+		public int add(int parent, long total) {
 			if (parent >= this.size) {
 				throw new IllegalArgumentException("Caller " + parent + " not added yet");
 			}
 			if (this.size == this.parents.length) {
 				this.parents = Arrays.copyOf(this.parents, this.size * 2);
 				this.totals = Arrays.copyOf(this.totals, this.size * 2);
-				this.costs = Arrays.copyOf(this.costs, this.size * 2);
 			}
 			this.parents[this.size] = parent;
 			this.totals[this.size] = total;
-			this.costs[this.size] = cost;
 			return this.size++;
 		}
 
@@ -143,50 +136,36 @@ public final class TreeTrimmer {
 
 	}
 
-	/** What keeping the nodes that reach a threshold costs, with one placeholder per caller losing any. */
+	/** How many nodes keeping those that reach a threshold leaves, with one placeholder per caller losing any. */
 	private static final class Costing {
 
 		private final Nodes nodes;
 
-		private final int placeholderCost;
-
-		/** Per node, what it and everything under it cost. */
-		private final long[] subtreeCosts;
-
 		private final boolean[] kept;
 
-		/** Per caller (the root last), what its folded callees would cost. */
-		private final long[] folded;
+		/** Per caller (the root last), whether it loses any callee: then it has a placeholder. */
+		private final boolean[] folds;
 
-		Costing(Nodes nodes, int placeholderCost) {
+		Costing(Nodes nodes) {
 			this.nodes = nodes;
-			this.placeholderCost = placeholderCost;
-			this.subtreeCosts = new long[nodes.size];
-			for (int i = nodes.size - 1; i >= 0; i--) {
-				this.subtreeCosts[i] += nodes.costs[i];
-				if (nodes.parents[i] >= 0) {
-					this.subtreeCosts[nodes.parents[i]] += this.subtreeCosts[i];
-				}
-			}
 			this.kept = new boolean[nodes.size];
-			this.folded = new long[nodes.size + 1];
+			this.folds = new boolean[nodes.size + 1];
 		}
 
 		long cost(long threshold) {
 			this.nodes.kept(threshold, this.kept);
-			Arrays.fill(this.folded, 0);
+			Arrays.fill(this.folds, false);
 			long cost = 0;
 			for (int i = 0; i < this.nodes.size; i++) {
 				int parent = this.nodes.parents[i];
 				if (this.kept[i]) {
-					cost += this.nodes.costs[i];
+					cost++;
 				}
 				else if (parent < 0 || this.kept[parent]) {
-					this.folded[(parent < 0) ? this.nodes.size : parent] += this.subtreeCosts[i];
+					int caller = (parent < 0) ? this.nodes.size : parent;
+					cost += this.folds[caller] ? 0 : 1;
+					this.folds[caller] = true;
 				}
-			}
-			for (long folded : this.folded) {
-				cost += Math.min(folded, this.placeholderCost);
 			}
 			return cost;
 		}

@@ -227,11 +227,11 @@ public final class FlameGraphLayout {
 		List<Integer> parents = new ArrayList<>(Collections.nCopies(stack.size(), -1));
 		while (!stack.isEmpty()) {
 			Node node = stack.remove(stack.size() - 1);
-			int index = nodes.add(parents.remove(parents.size() - 1), node.total, 1);
+			int index = nodes.add(parents.remove(parents.size() - 1), node.total);
 			stack.addAll(node.children);
 			parents.addAll(Collections.nCopies(node.children.size(), index));
 		}
-		return TreeTrimmer.threshold(nodes, this.maxNodes - 1, 1);
+		return TreeTrimmer.threshold(nodes, this.maxNodes - 1);
 	}
 
 	private static final class Node {
