@@ -40,6 +40,9 @@ public final class StackTree {
 	 * side and its baseline.
 	 */
 	public static StackTree sideBySide(StackTree... trees) {
+		if (trees.length == 0) {
+			throw new IllegalArgumentException("No tree to put side by side");
+		}
 		StackTree combined = new StackTree(trees.length);
 		for (int column = 0; column < trees.length; column++) {
 			combined.events += trees[column].events;

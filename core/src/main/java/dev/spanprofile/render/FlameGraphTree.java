@@ -8,7 +8,6 @@ import java.util.Map;
 
 import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.profile.StackTree;
-import dev.spanprofile.profile.TreeNode;
 
 /**
  * A flame graph as nested maps, ready for any JSON serialiser (the actuator's, here) and for d3-flame-graph-style
@@ -37,8 +36,14 @@ public final class FlameGraphTree {
 		List<List<Map<String, Object>>> childLists = new ArrayList<>();
 		childLists.add(children(root));
 		tree.visit((StackTree.NodeVisitor) (path, depth, values) -> {
-			Map<String, Object> node = node(frames.name(path[depth - 1]), totals(values, columns),
-					selves(values, columns), frames.kind(path[depth - 1]).name().toLowerCase(Locale.ROOT));
+			long[] totals = new long[columns];
+			long[] selves = new long[columns];
+			for (int column = 0; column < columns; column++) {
+				totals[column] = values.total(column);
+				selves[column] = values.self(column);
+			}
+			Map<String, Object> node = node(frames.name(path[depth - 1]), totals, selves,
+					frames.kind(path[depth - 1]).name().toLowerCase(Locale.ROOT));
 			childLists.get(depth - 1).add(node);
 			if (childLists.size() == depth) {
 				childLists.add(children(node));
@@ -48,22 +53,6 @@ public final class FlameGraphTree {
 			}
 		});
 		return root;
-	}
-
-	private static long[] totals(TreeNode node, int columns) {
-		long[] totals = new long[columns];
-		for (int column = 0; column < columns; column++) {
-			totals[column] = node.total(column);
-		}
-		return totals;
-	}
-
-	private static long[] selves(TreeNode node, int columns) {
-		long[] selves = new long[columns];
-		for (int column = 0; column < columns; column++) {
-			selves[column] = node.self(column);
-		}
-		return selves;
 	}
 
 	/** Keys in the order viewers have always read them: every total, then every self. */
