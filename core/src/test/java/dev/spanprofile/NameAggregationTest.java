@@ -5,13 +5,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
-import dev.spanprofile.profile.DiffTree;
 import dev.spanprofile.aggregate.LatencyBands;
 import dev.spanprofile.aggregate.NameAggregates;
 import dev.spanprofile.aggregate.NameProfile;
 import dev.spanprofile.aggregate.NameSummary;
 import dev.spanprofile.aggregate.ProfileDiff;
 import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.store.SpanRecord;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Scope;
@@ -141,17 +141,17 @@ class NameAggregationTest {
 		}
 	}
 
-	private static long[] sides(ProfilingHarness harness, DiffTree tree, String method) {
+	private static long[] sides(ProfilingHarness harness, StackTree tree, String method) {
 		long[] sides = new long[2];
-		tree.visit((path, depth, value, selfValue, baseline, selfBaseline) -> {
+		tree.visit((StackTree.NodeVisitor) (path, depth, node) -> {
 			String frame = harness.profiler.store().frames().name(path[depth - 1]);
 			boolean outermost = true;
 			for (int i = 0; i < depth - 1; i++) {
 				outermost &= !harness.profiler.store().frames().name(path[i]).endsWith("." + method);
 			}
 			if (frame.endsWith("." + method) && outermost) {
-				sides[0] += value;
-				sides[1] += baseline;
+				sides[0] += node.total(0);
+				sides[1] += node.total(1);
 			}
 		});
 		return sides;

@@ -7,7 +7,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.function.LongSupplier;
 
-import dev.spanprofile.profile.DiffTree;
 import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.StackTree;
@@ -208,7 +207,7 @@ public final class NameAggregates {
 			inside = merge(aggregate, window, kind, cells);
 			rest = merge(aggregate, window, kind, cells.negate());
 		}
-		return new ProfileDiff(name, DiffTree.of(inside.tree(), rest.tree()), inside.spans(), rest.spans(),
+		return new ProfileDiff(name, StackTree.sideBySide(inside.tree(), rest.tree()), inside.spans(), rest.spans(),
 				LatencyBands.lowerEdgeNanos(selection.fromBand()));
 	}
 
@@ -246,7 +245,7 @@ public final class NameAggregates {
 				: slowFrom(aggregate, window);
 		NameProfiles.Merged slow = merge(aggregate, window, kind, Cells.bands(split, LatencyBands.count() - 1));
 		NameProfiles.Merged typical = merge(aggregate, window, kind, Cells.bands(0, split - 1));
-		return new ProfileDiff(name, DiffTree.of(slow.tree(), typical.tree()), slow.spans(), typical.spans(),
+		return new ProfileDiff(name, StackTree.sideBySide(slow.tree(), typical.tree()), slow.spans(), typical.spans(),
 				LatencyBands.lowerEdgeNanos(split));
 	}
 
@@ -264,7 +263,7 @@ public final class NameAggregates {
 		int split = slowFrom(aggregate, window);
 		NameProfiles.Merged typical = merge(aggregate, window, kind, Cells.bands(0, split - 1));
 		StackTree own = root.inclusiveSamples(kind);
-		return new ProfileDiff(root.name(), DiffTree.of(own, typical.tree()), 1, typical.spans(),
+		return new ProfileDiff(root.name(), StackTree.sideBySide(own, typical.tree()), 1, typical.spans(),
 				LatencyBands.lowerEdgeNanos(split));
 	}
 

@@ -97,12 +97,7 @@ final class NameProfiles {
 				});
 			}
 		}
-		if (bucket.counts().size() > this.settings.maxStacks()) {
-			// Below the budget, not to it, so that a busy bucket is not trimmed on every span.
-			bucket.replaceCounts(
-					new StackTrimming(this.trie).trim(bucket.counts(), this.settings.maxStacks() * 3 / 4));
-			this.staleStacks = true;
-		}
+		this.staleStacks |= new StackTrimming(this.trie).bound(bucket, this.settings.maxStacks());
 		this.bucketBytes += bucket.recount();
 		enforceMemoryBudget(bucket, nowIndex);
 		return true;

@@ -4,8 +4,8 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
 
-import dev.spanprofile.profile.DiffTree;
 import dev.spanprofile.profile.FrameTable;
+import dev.spanprofile.profile.StackTree;
 
 /**
  * Where one side of a comparison spends the most more, per request, than a typical request: the line that answers
@@ -28,19 +28,21 @@ public record LargestDifference(String frame, String caller, double examinedPerR
 	}
 
 	/**
-	 * @param tree the examined side as {@code value}, the typical side as {@code baseline}
+	 * @param tree two columns: the examined side, then the typical side
 	 * @param examinedSpans requests on the examined side
 	 * @param typicalSpans requests on the typical side
 	 * @return the frame with the largest difference, or {@code null} when the examined side has more nowhere
 	 */
-	public static LargestDifference of(DiffTree tree, FrameTable frames, FrameClassifier classifier,
+	public static LargestDifference of(StackTree tree, FrameTable frames, FrameClassifier classifier,
 			long examinedSpans, long typicalSpans) {
 		if (examinedSpans <= 0) {
 			return null;
 		}
 		Map<Integer, long[]> selfByFrame = new HashMap<>();
 		Map<Integer, Map<Integer, Long>> callers = new HashMap<>();
-		tree.visit((path, depth, value, selfValue, baseline, selfBaseline) -> {
+		tree.visit((StackTree.NodeVisitor) (path, depth, node) -> {
+			long selfValue = node.self(0);
+			long selfBaseline = node.self(1);
 			if (selfValue == 0 && selfBaseline == 0) {
 				return;
 			}

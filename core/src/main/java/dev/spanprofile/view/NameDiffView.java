@@ -5,8 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import dev.spanprofile.aggregate.ProfileDiff;
+import dev.spanprofile.render.CollapsedStacks;
 import dev.spanprofile.render.CpuShare;
-import dev.spanprofile.render.DiffStacks;
+import dev.spanprofile.render.FlameGraphTree;
 import dev.spanprofile.render.FrameNames;
 import dev.spanprofile.render.LargestDifference;
 import dev.spanprofile.render.html.FlameGraphModel;
@@ -78,7 +79,7 @@ public final class NameDiffView implements FlameGraphView {
 			difference.put("summary", summary(largest));
 			body.put("largestDifference", difference);
 		}
-		body.put("flameGraph", DiffStacks.tree(this.diff.name(), this.diff.tree(), this.context.frames()));
+		body.put("flameGraph", FlameGraphTree.render(this.diff.name(), this.diff.tree(), this.context.frames()));
 		return body;
 	}
 
@@ -118,7 +119,7 @@ public final class NameDiffView implements FlameGraphView {
 
 	@Override
 	public String collapsed() {
-		return DiffStacks.collapsed(this.diff.tree(), this.context.frames());
+		return CollapsedStacks.render(this.diff.tree(), this.context.frames());
 	}
 
 	@Override
@@ -138,11 +139,11 @@ public final class NameDiffView implements FlameGraphView {
 		page.fact("window", "last " + NameViews.describe(this.window))
 			.fact(this.span != null ? "this span" : "slow", (this.span != null)
 					? EmptyProfiles.millis(this.span.durationNanos(this.context.now()) / 1e6) + ", "
-							+ weight(this.diff.tree().totalValue())
+							+ weight(this.diff.tree().totalSamples(0))
 					: this.diff.slowSpans() + " requests ≥ " + threshold + ", "
-							+ weight(this.diff.tree().totalValue()))
+							+ weight(this.diff.tree().totalSamples(0)))
 			.fact("typical", this.diff.typicalSpans() + " requests < " + threshold + ", "
-					+ weight(this.diff.tree().totalBaseline()));
+					+ weight(this.diff.tree().totalSamples(1)));
 		LargestDifference largest = largestDifference();
 		if (largest != null) {
 			page.note(summary(largest) + ".");
@@ -183,8 +184,8 @@ public final class NameDiffView implements FlameGraphView {
 			.comparison(this.diff.slowSpans(), this.diff.typicalSpans())
 			.sides("Selected", "Rest");
 		page.fact("window", "last " + NameViews.describe(this.window))
-			.fact("selected", this.diff.slowSpans() + " requests, " + weight(this.diff.tree().totalValue()))
-			.fact("rest", this.diff.typicalSpans() + " requests, " + weight(this.diff.tree().totalBaseline()));
+			.fact("selected", this.diff.slowSpans() + " requests, " + weight(this.diff.tree().totalSamples(0)))
+			.fact("rest", this.diff.typicalSpans() + " requests, " + weight(this.diff.tree().totalSamples(1)));
 		LargestDifference largest = largestDifference();
 		if (largest != null) {
 			page.note(summary(largest).replaceFirst("^slow requests", "selected requests") + ".");

@@ -144,8 +144,8 @@ class NameAggregatesTest {
 		assertThat(diff.slowSpans()).isEqualTo(10);
 		assertThat(diff.typicalSpans()).isEqualTo(90);
 		assertThat(diff.thresholdNanos()).isBetween(Duration.ofMillis(20).toNanos(), Duration.ofMillis(400).toNanos());
-		assertThat(diff.tree().totalValue()).isEqualTo(20);
-		assertThat(diff.tree().totalBaseline()).isEqualTo(180);
+		assertThat(diff.tree().totalSamples(0)).isEqualTo(20);
+		assertThat(diff.tree().totalSamples(1)).isEqualTo(180);
 	}
 
 	@Test
@@ -181,10 +181,10 @@ class NameAggregatesTest {
 
 	private static long[] sides(SyntheticSpans spans, ProfileDiff diff, String frame) {
 		long[] sides = new long[2];
-		diff.tree().visit((path, depth, value, selfValue, baseline, selfBaseline) -> {
+		diff.tree().visit((StackTree.NodeVisitor) (path, depth, node) -> {
 			if (spans.store.frames().name(path[depth - 1]).equals(frame)) {
-				sides[0] += value;
-				sides[1] += baseline;
+				sides[0] += node.total(0);
+				sides[1] += node.total(1);
 			}
 		});
 		return sides;

@@ -2,7 +2,6 @@ package dev.spanprofile.render;
 
 import java.util.List;
 
-import dev.spanprofile.profile.DiffTree;
 import dev.spanprofile.profile.FrameKind;
 import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.profile.StackTree;
@@ -39,8 +38,8 @@ class LargestDifferenceTest {
 		StackTree typical = new StackTree();
 		typical.add(new int[] { this.orders, this.receive, this.jdkRead, this.read }, 40 * MS);
 		typical.add(new int[] { this.orders, this.park }, 40 * MS);
-		LargestDifference largest = LargestDifference.of(DiffTree.of(slow, typical), this.frames, this.classifier, 2,
-				4);
+		LargestDifference largest = LargestDifference.of(StackTree.sideBySide(slow, typical), this.frames,
+				this.classifier, 2, 4);
 		assertThat(largest.frame()).isEqualTo("[socket read localhost:5432]");
 		// Not the JDK's read under it: the driver's method that most of the slow side's reads came through.
 		assertThat(largest.caller()).isEqualTo("org.postgresql.core.PgStream.receive");
@@ -55,15 +54,16 @@ class LargestDifferenceTest {
 		slow.add(new int[] { this.orders, this.park }, 10 * MS);
 		StackTree typical = new StackTree();
 		typical.add(new int[] { this.orders, this.park }, 40 * MS);
-		assertThat(LargestDifference.of(DiffTree.of(slow, typical), this.frames, this.classifier, 1, 2)).isNull();
-		assertThat(LargestDifference.of(DiffTree.of(slow, typical), this.frames, this.classifier, 0, 2)).isNull();
+		StackTree both = StackTree.sideBySide(slow, typical);
+		assertThat(LargestDifference.of(both, this.frames, this.classifier, 1, 2)).isNull();
+		assertThat(LargestDifference.of(both, this.frames, this.classifier, 0, 2)).isNull();
 	}
 
 	@Test
 	void withoutTypicalRequestsTheirSideIsZero() {
 		StackTree slow = new StackTree();
 		slow.add(new int[] { this.orders, this.park }, 10 * MS);
-		LargestDifference largest = LargestDifference.of(DiffTree.of(slow, new StackTree()), this.frames,
+		LargestDifference largest = LargestDifference.of(StackTree.sideBySide(slow, new StackTree()), this.frames,
 				this.classifier, 1, 0);
 		assertThat(largest.frame()).isEqualTo("[park]");
 		assertThat(largest.caller()).isEqualTo("com.example.Orders.list");

@@ -104,12 +104,12 @@ class NameWaitsViewsTest {
 		// sides' request counts and, at the root, both sides' whole weights, and its note says there are two.
 		String html = diff.html();
 		assertThat(html).contains("\"diff\":{\"slowSpans\":2,\"typicalSpans\":18}")
-			.contains("\"v\":[" + diff.diff().tree().totalValue() + ",")
-			.contains("\"b\":[" + diff.diff().tree().totalBaseline() + ",")
+			.contains("\"v\":[" + diff.diff().tree().totalSamples(0) + ",")
+			.contains("\"b\":[" + diff.diff().tree().totalSamples(1) + ",")
 			.contains("per request, time waited per request against a typical request")
 			.contains("or share of samples");
-		assertThat(diff.diff().tree().totalValue()).isEqualTo(2_800 * MS);
-		assertThat(diff.diff().tree().totalBaseline()).isEqualTo(360 * MS);
+		assertThat(diff.diff().tree().totalSamples(0)).isEqualTo(2_800 * MS);
+		assertThat(diff.diff().tree().totalSamples(1)).isEqualTo(360 * MS);
 
 		// One request against the typical ones says the same of itself.
 		NameDiffView one = views.compareWithTypical(ProfileQuery.parse(this.slowest.spanId(), "wait", waitsOn()), HOUR);

@@ -2,22 +2,24 @@ package dev.spanprofile.render.html;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.spanprofile.profile.DiffTree;
 import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.profile.StackTree;
+import dev.spanprofile.profile.TreeTrimmer;
 import dev.spanprofile.render.FrameCategory;
 import dev.spanprofile.render.FrameClassifier;
 
 /**
  * Lays stack trees out as a {@link FlameGraphModel}: collects them, each optionally under a span node or beside a
  * compared side, merges them into one tree of nodes, folds the lightest beyond the page's maximum into one
- * "small frames" node per parent, and writes the nodes depth first, heaviest child first.
+ * "small frames" node per parent (by the {@link TreeTrimmer}'s rule), and writes the nodes depth first, heaviest
+ * child first.
  */
 public final class FlameGraphLayout {
 
@@ -65,16 +67,16 @@ public final class FlameGraphLayout {
 	}
 
 	/**
-	 * Add a comparison: nodes are sized by the examined side ({@code value}) and carry the compared side's
-	 * samples ({@code baseline}); frames only the compared side has get zero width.
+	 * Add a comparison, a tree of two columns: nodes are sized by the examined side (the first) and carry the
+	 * compared side's samples (the second); frames only the compared side has get zero width.
 	 */
-	public FlameGraphLayout addComparison(dev.spanprofile.profile.DiffTree tree) {
+	public FlameGraphLayout addComparison(StackTree tree) {
 		this.comparison = true;
-		this.root.total += tree.totalValue();
-		this.root.baseline += tree.totalBaseline();
+		this.root.total += tree.totalSamples(0);
+		this.root.baseline += tree.totalSamples(1);
 		List<Node> path = new ArrayList<>();
 		path.add(this.root);
-		tree.visit((frames, depth, value, selfValue, baseline, selfBaseline) -> {
+		tree.visit((StackTree.NodeVisitor) (frames, depth, values) -> {
 			Node under = path.get(depth - 1);
 			Node node = under.child(frameNameId(frames[depth - 1]));
 			if (node == null) {
@@ -82,8 +84,8 @@ public final class FlameGraphLayout {
 				under.children.add(node);
 				this.nodeCount++;
 			}
-			node.total += value;
-			node.baseline += baseline;
+			node.total += values.total(0);
+			node.baseline += values.total(1);
 			if (path.size() > depth) {
 				path.set(depth, node);
 			}
@@ -215,24 +217,22 @@ public final class FlameGraphLayout {
 	}
 
 	/**
-	 * The smallest sample count a node needs to be kept so that at most about {@code maxNodes} remain. A parent
-	 * never has fewer samples than its child, so the kept nodes form one connected tree.
+	 * The sample count a node needs to be kept so that the page has at most {@code maxNodes}, its root and one
+	 * "small frames" node per caller that loses any included: the {@link TreeTrimmer}'s rule.
 	 */
 	private long foldThreshold() {
-		long[] totals = new long[this.nodeCount];
-		int i = 0;
-		List<Node> stack = new ArrayList<>();
-		stack.add(this.root);
+		TreeTrimmer.Nodes nodes = new TreeTrimmer.Nodes(this.nodeCount);
+		// Without recursion: stacks can be thousands of frames deep.
+		List<Node> stack = new ArrayList<>(this.root.children);
+		List<Integer> parents = new ArrayList<>(Collections.nCopies(stack.size(), -1));
 		while (!stack.isEmpty()) {
 			Node node = stack.remove(stack.size() - 1);
-			totals[i++] = node.total;
+			int index = nodes.add(parents.remove(parents.size() - 1), node.total);
 			stack.addAll(node.children);
+			parents.addAll(Collections.nCopies(node.children.size(), index));
 		}
-		Arrays.sort(totals, 0, i);
-		// Strictly above the (maxNodes + 1)-th largest, leaving room for one "hidden" node per kept parent.
-		return totals[i - this.maxNodes / 2] + 1;
+		return TreeTrimmer.threshold(nodes, this.maxNodes - 1);
 	}
-
 
 	private static final class Node {
 

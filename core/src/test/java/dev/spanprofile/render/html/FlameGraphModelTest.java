@@ -76,6 +76,24 @@ class FlameGraphModelTest {
 		assertThat(names(model)).contains(FlameGraphModel.HIDDEN_NAME, "com.acme.Leaf.call0");
 	}
 
+	@Test
+	void aFoldedPageKeepsAsManyOfTheHeaviestFramesAsFitWithTheirPlaceholder() {
+		StackTree tree = new StackTree();
+		for (int i = 1; i <= 100; i++) {
+			tree.add(stack("com.acme.Wide.call" + i), i);
+		}
+		FlameGraphModel model = FlameGraphModel.builder("GET /wide", this.frames, this.classifier)
+			.maxNodes(40)
+			.add(tree)
+			.build();
+		// The root, the 38 heaviest (63 to 100) and one placeholder for the 62 lightest.
+		assertThat(model.nodeCount()).isEqualTo(40);
+		assertThat(model.hiddenNodes()).isEqualTo(62);
+		assertThat(names(model)).contains("com.acme.Wide.call63", FlameGraphModel.HIDDEN_NAME)
+			.doesNotContain("com.acme.Wide.call62");
+		assertThat(model.samples(0)).isEqualTo(5050);
+	}
+
 	private List<String> names(FlameGraphModel model) {
 		return java.util.stream.IntStream.range(0, model.nodeCount()).mapToObj(model::name).toList();
 	}
