@@ -13,7 +13,7 @@ import dev.spanprofile.render.html.TablePage.Cell;
 import dev.spanprofile.profile.SampleKind;
 
 /** The stored requests of a name with the most samples in one frame of its graph. */
-public final class FrameSpansView {
+public final class FrameSpansView implements TableView {
 
 	private final ViewContext context;
 
@@ -37,6 +37,7 @@ public final class FrameSpansView {
 		this.kind = kind;
 	}
 
+	@Override
 	public Map<String, Object> json() {
 		Map<String, Object> body = new LinkedHashMap<>();
 		body.put("name", this.name);
@@ -55,6 +56,7 @@ public final class FrameSpansView {
 		return body;
 	}
 
+	@Override
 	public String html() {
 		String frame = this.path.isEmpty() ? this.name : this.path.get(this.path.size() - 1);
 		TablePage page = TablePage.titled("Requests in " + FrameNames.shortName(frame))

@@ -14,7 +14,7 @@ import dev.spanprofile.render.html.TablePage;
 import dev.spanprofile.render.html.TablePage.Cell;
 
 /** Every local-root span name seen in the window with its latency and samples, busiest first. */
-public final class NameListView {
+public final class NameListView implements TableView {
 
 	private final ViewContext context;
 
@@ -40,6 +40,7 @@ public final class NameListView {
 		this.p99s = p99s;
 	}
 
+	@Override
 	public Map<String, Object> json() {
 		Map<String, Object> body = new LinkedHashMap<>();
 		body.put("windowSeconds", this.window.toSeconds());
@@ -76,6 +77,7 @@ public final class NameListView {
 		return body;
 	}
 
+	@Override
 	public String html() {
 		TablePage page = TablePage.titled("Span names")
 			.fact("window", "last " + NameViews.describe(this.window))
