@@ -7,6 +7,7 @@ import java.util.Map;
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.render.FrameClassifier;
 import dev.spanprofile.view.Echo;
+import dev.spanprofile.view.EngineJson;
 import dev.spanprofile.view.NamePageRedirect;
 import dev.spanprofile.view.NamesQuery;
 import dev.spanprofile.view.ListFormat;
@@ -214,7 +215,7 @@ public class SpanProfileEndpoint {
 	 * {@code problem} when the profiler could not start
 	 */
 	@WriteOperation
-	public WebEndpointResponse<Map<String, Object>> configure(@Nullable String enabled, @Nullable String event,
+	public WebEndpointResponse<EngineJson> configure(@Nullable String enabled, @Nullable String event,
 			@Nullable String interval, @Nullable String allocInterval, @Nullable String lockThreshold) {
 		String switchTo = (enabled != null) ? enabled.trim() : null;
 		SamplingChange change = new SamplingChange(event, interval, allocInterval, lockThreshold);

@@ -1,7 +1,5 @@
 package dev.spanprofile.view;
 
-import java.util.Map;
-
 /**
  * Something shown as a flame graph, in every {@link ProfileFormat}: one span's or one trace's profile, a span name's
  * merged requests, or a comparison. Sealed: a new kind of graph is added here, and the web adapter serves it
@@ -9,8 +7,11 @@ import java.util.Map;
  */
 public sealed interface FlameGraphView extends View permits ProfileView, NameProfileView, NameDiffView {
 
-	/** The tree with the subject's metadata and the engine's state. */
-	Map<String, Object> json();
+	/**
+	 * The tree with the subject's metadata and the engine's state: a record ({@link ProfileBody}) or, for the views
+	 * of a name, still a map, either written by Jackson as it is.
+	 */
+	Object json();
 
 	/** Collapsed stacks, one line per distinct stack. */
 	String collapsed();

@@ -45,7 +45,7 @@ public final class SpanProfileViews {
 	}
 
 	/** The engine's state and sample counts, as they are now. */
-	public Map<String, Object> engine() {
+	public EngineJson engine() {
 		return context().engine();
 	}
 
