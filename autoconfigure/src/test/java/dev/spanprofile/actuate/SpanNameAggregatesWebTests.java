@@ -241,6 +241,10 @@ class SpanNameAggregatesWebTests {
 			.json(NAMES + "?name=" + encode(NAME) + "&frame=" + encode(String.join(";", path)));
 		List<Map<String, Object>> listed = (List<Map<String, Object>>) spans.get("spans");
 		assertThat(listed).isNotEmpty();
+		// The JSON contract, keys in their order.
+		assertThat(List.copyOf(spans.keySet())).containsExactly("name", "frame", "flameGraphEvent", "spans");
+		assertThat(listed).allSatisfy((span) -> assertThat(List.copyOf(span.keySet())).containsExactly("spanId",
+				"traceId", "samples", "durationMillis"));
 		assertThat(listed).extracting((span) -> span.get("spanId"))
 			.isSubsetOf(this.slow.stream().map((span) -> span.get("spanId")).toList());
 		// Every request is still stored: their samples through the frame add up to the frame's width.
