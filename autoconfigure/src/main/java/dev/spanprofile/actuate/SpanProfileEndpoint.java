@@ -1,13 +1,10 @@
 package dev.spanprofile.actuate;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.render.FrameClassifier;
 import dev.spanprofile.view.Echo;
-import dev.spanprofile.view.EngineJson;
 import dev.spanprofile.view.NamePageRedirect;
 import dev.spanprofile.view.NamesQuery;
 import dev.spanprofile.view.ListFormat;
@@ -215,7 +212,7 @@ public class SpanProfileEndpoint {
 	 * {@code problem} when the profiler could not start
 	 */
 	@WriteOperation
-	public WebEndpointResponse<EngineJson> configure(@Nullable String enabled, @Nullable String event,
+	public WebEndpointResponse<Object> configure(@Nullable String enabled, @Nullable String event,
 			@Nullable String interval, @Nullable String allocInterval, @Nullable String lockThreshold) {
 		String switchTo = (enabled != null) ? enabled.trim() : null;
 		SamplingChange change = new SamplingChange(event, interval, allocInterval, lockThreshold);
@@ -251,17 +248,22 @@ public class SpanProfileEndpoint {
 		return new WebEndpointResponse<>(this.views.engine(), 200);
 	}
 
-	private static <T> WebEndpointResponse<T> error(ViewException ex) {
+	private static WebEndpointResponse<Object> error(ViewException ex) {
 		boolean notFound = ex.problem() == ViewException.Problem.NOT_FOUND;
 		int status = notFound ? 404 : 400;
-		Map<String, Object> body = new LinkedHashMap<>();
-		body.put("status", status);
-		body.put("error", notFound ? "Not Found" : "Bad Request");
-		body.put("message", ex.getMessage());
-		@SuppressWarnings("unchecked")
-		T typed = (T) body;
+		ErrorJson body = new ErrorJson(status, notFound ? "Not Found" : "Bad Request", ex.getMessage());
 		// Errors are JSON whatever was asked for: a plain-text client still gets a readable message.
-		return new WebEndpointResponse<>(typed, status, FlameGraphFormat.JSON.getProducedMimeType());
+		return new WebEndpointResponse<>(body, status, FlameGraphFormat.JSON.getProducedMimeType());
+	}
+
+	/**
+	 * A 400 or 404: the keys of Spring Boot's own error body that a client reads, with the view's message.
+	 *
+	 * @param status the HTTP status
+	 * @param error its reason phrase
+	 * @param message what was wrong, and what is allowed
+	 */
+	public record ErrorJson(int status, String error, String message) {
 	}
 
 }

@@ -148,6 +148,8 @@ class SpanProfileEndpointWebTests {
 			HttpResponse<String> malformed = this.endpoint.get("/actuator/spanprofile/not-a-span", accept);
 			assertThat(malformed.statusCode()).isEqualTo(400);
 			assertThat(malformed.body()).contains("\"message\"").contains("16 hexadecimal").doesNotContain("Exception");
+			assertThat(List.copyOf(this.endpoint.readJson(malformed.body()).keySet())).containsExactly("status", "error",
+					"message");
 			HttpResponse<String> unknown = this.endpoint.get("/actuator/spanprofile/0123456789abcdef", accept);
 			assertThat(unknown.statusCode()).isEqualTo(404);
 			assertThat(unknown.body()).contains("\"message\"").contains("0123456789abcdef");

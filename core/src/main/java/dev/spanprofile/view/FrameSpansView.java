@@ -2,9 +2,7 @@ package dev.spanprofile.view;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import dev.spanprofile.aggregate.FrameSpans;
 import dev.spanprofile.render.FrameNames;
@@ -38,22 +36,13 @@ public final class FrameSpansView implements TableView {
 	}
 
 	@Override
-	public Map<String, Object> json() {
-		Map<String, Object> body = new LinkedHashMap<>();
-		body.put("name", this.name);
-		body.put("frame", this.path);
-		body.put("flameGraphEvent", this.kind.id());
-		List<Map<String, Object>> spans = new ArrayList<>();
+	public FrameSpansJson json() {
+		List<FrameSpansJson.Span> spans = new ArrayList<>();
 		for (FrameSpans.SpanSamples entry : this.spans) {
-			Map<String, Object> span = new LinkedHashMap<>();
-			span.put("spanId", entry.span().spanId());
-			span.put("traceId", entry.span().traceId());
-			span.put("samples", entry.samples());
-			span.put("durationMillis", entry.span().durationNanos(this.context.now()) / 1e6);
-			spans.add(span);
+			spans.add(new FrameSpansJson.Span(entry.span().spanId(), entry.span().traceId(), entry.samples(),
+					entry.span().durationNanos(this.context.now()) / 1e6));
 		}
-		body.put("spans", spans);
-		return body;
+		return new FrameSpansJson(this.name, this.path, this.kind.id(), spans);
 	}
 
 	@Override
