@@ -1,16 +1,11 @@
 package dev.spanprofile.actuate;
 
-import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.render.FrameClassifier;
 import dev.spanprofile.view.Echo;
-import dev.spanprofile.view.FlameGraphView;
-import dev.spanprofile.view.FrameSpansView;
-import dev.spanprofile.view.NameListView;
+import dev.spanprofile.view.NamePageRedirect;
 import dev.spanprofile.view.NamesQuery;
 import dev.spanprofile.view.ListFormat;
 import dev.spanprofile.view.ProfileFormat;
@@ -20,6 +15,7 @@ import dev.spanprofile.view.SpanListView;
 import dev.spanprofile.view.SpanProfileViews;
 import dev.spanprofile.view.SamplingChange;
 import dev.spanprofile.view.Stretch;
+import dev.spanprofile.view.View;
 import dev.spanprofile.view.ViewException;
 
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
@@ -44,6 +40,9 @@ import org.springframework.lang.Nullable;
 @SuppressWarnings("deprecation")
 @WebEndpoint(id = "spanprofile")
 public class SpanProfileEndpoint {
+
+	/** The value of the first selector that lists the span names, and whose path continues with a name. */
+	private static final String NAMES = "names";
 
 	private final SpanProfiler profiler;
 
@@ -89,9 +88,10 @@ public class SpanProfileEndpoint {
 	 * {@code application/octet-stream}; {@code format} overrides the header. With {@code compare=typical}, the span's
 	 * request against the typical requests of its name.
 	 * <p>
-	 * {@code names} (in place of an id) serves the span-name aggregates: the list of names with their latency, or
-	 * with {@code name=} that name's merged flame graph, its slow-versus-typical diff ({@code compare=typical}) or
-	 * the stored spans with the most samples in one frame ({@code frame=}).
+	 * {@code /names} is the list of span names with their latency. An actuator path has selectors only, no fixed
+	 * segments, so the list is the one value of {@code id} that is not a span or trace; one name's views have a
+	 * route of their own ({@link #spanName}). The list's query form, {@code /names?name=}, serves a name's views as
+	 * well: the pages link to it, and so do addresses already shared.
 	 * @param id a span id (16 hexadecimal characters), trace id (32), or {@code names}
 	 * @param format {@code json}, {@code collapsed}, {@code html} or {@code pprof}, overriding the {@code Accept}
 	 * header
@@ -99,20 +99,18 @@ public class SpanProfileEndpoint {
 	 * {@code lock} or {@code wait} (default: cpu when sampled, or for a span that waited longer than it ran on a
 	 * CPU, its waits)
 	 * @param accepted the format the {@code Accept} header asks for
-	 * @param name for {@code names}: the exact span name
+	 * @param name for {@code names}: the exact span name, as {@link #spanName} takes it in the path
 	 * @param window for {@code names} and comparisons: how far back, e.g. {@code 15m} (default and maximum:
 	 * {@code spanprofile.aggregate.window})
-	 * @param minDurationMillis for a name: only requests at least this long (the slow side's threshold when
-	 * comparing; default the name's p90)
-	 * @param maxDurationMillis for a name: only requests at most this long
-	 * @param compare {@code typical}: compare slow requests (or this span) with the name's typical ones;
-	 * {@code rest}: compare a name's selected requests with its others
-	 * @param frame for a name: frame names from the outermost down, joined by {@code ;}
+	 * @param minDurationMillis for a name, as {@link #spanName} takes it
+	 * @param maxDurationMillis for a name, as {@link #spanName} takes it
+	 * @param compare {@code typical}: compare this span with its name's typical requests; for a name, as
+	 * {@link #spanName} takes it
+	 * @param frame for a name, as {@link #spanName} takes it
 	 * @param from for a span: the graph of a stretch of its life only, from this many milliseconds after its start
-	 * (or from an ISO-8601 instant); default its start. For a name: only requests that ended from this ISO-8601
-	 * instant on (a heatmap selection's first minute)
-	 * @param to for a span: the stretch's end, as {@code from}; default the span's end. For a name: only requests
-	 * that ended before this instant
+	 * (or from an ISO-8601 instant); default its start. For a name, as {@link #spanName} takes it
+	 * @param to for a span: the stretch's end, as {@code from}; default the span's end. For a name, as
+	 * {@link #spanName} takes it
 	 */
 	@ReadOperation(producesFrom = FlameGraphFormat.class)
 	public WebEndpointResponse<Object> flameGraph(@Selector String id, @Nullable String format, @Nullable String event,
@@ -121,20 +119,13 @@ public class SpanProfileEndpoint {
 			@Nullable String frame, @Nullable String from, @Nullable String to) {
 		try {
 			ProfileFormat chosen = ProfileFormat.resolve(format, accepted.format());
-			Duration aggregateWindow = this.profiler.settings().aggregate().window();
-			if (id.equals("names")) {
-				NamesQuery query = NamesQuery.parse(window, name, minDurationMillis, maxDurationMillis, compare, frame,
-						from, to, event, this.profiler.settings().sampler(), aggregateWindow);
-				Object view = this.views.names(query);
-				if (view instanceof FlameGraphView flameGraph) {
-					return respond(flameGraph, chosen);
-				}
-				return list(view, chosen);
+			if (id.equals(NAMES)) {
+				return respond(this.views.names(namesQuery(window, name, minDurationMillis, maxDurationMillis, compare,
+						frame, from, to, event)), chosen);
 			}
 			ProfileQuery query = ProfileQuery.parse(id, event, this.profiler.settings().sampler());
 			if (compare != null && !compare.isBlank()) {
-				NamesQuery comparison = NamesQuery.parse(window, "-", null, null, compare, null, event,
-						this.profiler.settings().sampler(), aggregateWindow);
+				NamesQuery comparison = namesQuery(window, "-", null, null, compare, null, null, null, event);
 				return respond(this.views.compareWithTypical(query, comparison.window()), chosen);
 			}
 			return respond(this.views.profile(query, Stretch.parse(from, to)), chosen);
@@ -144,25 +135,66 @@ public class SpanProfileEndpoint {
 		}
 	}
 
-	private static WebEndpointResponse<Object> respond(FlameGraphView view, ProfileFormat format) {
-		return new WebEndpointResponse<>(view.render(format), 200, FlameGraphFormat.of(format).getProducedMimeType());
+	/**
+	 * {@code /names/{name}}: one span name's requests merged into one flame graph, of a selection of them (a
+	 * rectangle of the name's latency heatmap), its slow requests against its typical ones, the selection against
+	 * the rest, or the stored requests with the most samples in one frame. The name is the rest of the path, slashes
+	 * included ({@code /names/GET%20/owners/%7Bid%7D}); a name the path cannot carry (empty segments, a {@code ;})
+	 * is asked for with {@code /names?name=}, which serves the same views. A browser asking for the page is moved
+	 * on to that form, whose links are relative to the endpoint.
+	 * @param id {@code names}
+	 * @param spanName the exact span name, one segment per part between slashes
+	 * @param format {@code json}, {@code collapsed}, {@code html} or {@code pprof}, overriding the {@code Accept}
+	 * header; {@code json} or {@code html} with {@code frame}
+	 * @param event which flame graph when several kinds are sampled, as for a span
+	 * @param accepted the format the {@code Accept} header asks for
+	 * @param window how far back, e.g. {@code 15m} (default and maximum: {@code spanprofile.aggregate.window})
+	 * @param minDurationMillis only requests at least this long (the slow side's threshold when comparing;
+	 * default the name's p90)
+	 * @param maxDurationMillis only requests at most this long
+	 * @param compare {@code typical}: slow requests against typical ones; {@code rest}: the selected requests
+	 * against the name's others
+	 * @param frame frame names from the outermost down, joined by {@code ;}
+	 * @param from only requests that ended from this ISO-8601 instant on (a heatmap selection's first minute)
+	 * @param to only requests that ended before this instant
+	 */
+	@ReadOperation(producesFrom = FlameGraphFormat.class)
+	public WebEndpointResponse<Object> spanName(@Selector String id,
+			@Selector(match = Selector.Match.ALL_REMAINING) String[] spanName, @Nullable String format,
+			@Nullable String event, FlameGraphFormat accepted, @Nullable String window,
+			@Nullable String minDurationMillis, @Nullable String maxDurationMillis, @Nullable String compare,
+			@Nullable String frame, @Nullable String from, @Nullable String to) {
+		try {
+			if (!id.equals(NAMES)) {
+				throw ViewException.notFound("No such address: below /spanprofile/" + Echo.of(id) + " there is "
+						+ "nothing; /spanprofile/names/{name} serves a span name's views");
+			}
+			ProfileFormat chosen = ProfileFormat.resolve(format, accepted.format());
+			String joined = String.join("/", spanName);
+			NamesQuery query = namesQuery(window, joined, minDurationMillis, maxDurationMillis, compare, frame, from,
+					to, event);
+			if (joined.isEmpty()) {
+				throw ViewException.badRequest("A span name is needed after /names/");
+			}
+			if (chosen == ProfileFormat.HTML) {
+				return new WebEndpointResponse<>(NamePageRedirect.html(query, spanName.length), 200,
+						FlameGraphFormat.HTML.getProducedMimeType());
+			}
+			return respond(this.views.name(query), chosen);
+		}
+		catch (ViewException ex) {
+			return error(ex);
+		}
 	}
 
-	/** The name list and a frame's spans: JSON or a page, nothing else. */
-	private static WebEndpointResponse<Object> list(Object view, ProfileFormat format) {
-		if (format != ProfileFormat.JSON && format != ProfileFormat.HTML) {
-			throw ViewException.badRequest("This list is served as json or html, not " + format.parameterValue());
-		}
-		boolean html = format == ProfileFormat.HTML;
-		Object body;
-		if (view instanceof NameListView names) {
-			body = html ? names.html() : names.json();
-		}
-		else {
-			FrameSpansView spans = (FrameSpansView) view;
-			body = html ? spans.html() : spans.json();
-		}
-		return new WebEndpointResponse<>(body, 200, FlameGraphFormat.of(format).getProducedMimeType());
+	private NamesQuery namesQuery(String window, String name, String minDurationMillis, String maxDurationMillis,
+			String compare, String frame, String from, String to, String event) {
+		return NamesQuery.parse(window, name, minDurationMillis, maxDurationMillis, compare, frame, from, to, event,
+				this.profiler.settings().sampler(), this.profiler.settings().aggregate().window());
+	}
+
+	private static WebEndpointResponse<Object> respond(View view, ProfileFormat format) {
+		return new WebEndpointResponse<>(view.render(format), 200, FlameGraphFormat.of(format).getProducedMimeType());
 	}
 
 	/**
@@ -180,7 +212,7 @@ public class SpanProfileEndpoint {
 	 * {@code problem} when the profiler could not start
 	 */
 	@WriteOperation
-	public WebEndpointResponse<Map<String, Object>> configure(@Nullable String enabled, @Nullable String event,
+	public WebEndpointResponse<Object> configure(@Nullable String enabled, @Nullable String event,
 			@Nullable String interval, @Nullable String allocInterval, @Nullable String lockThreshold) {
 		String switchTo = (enabled != null) ? enabled.trim() : null;
 		SamplingChange change = new SamplingChange(event, interval, allocInterval, lockThreshold);
@@ -216,17 +248,22 @@ public class SpanProfileEndpoint {
 		return new WebEndpointResponse<>(this.views.engine(), 200);
 	}
 
-	private static <T> WebEndpointResponse<T> error(ViewException ex) {
+	private static WebEndpointResponse<Object> error(ViewException ex) {
 		boolean notFound = ex.problem() == ViewException.Problem.NOT_FOUND;
 		int status = notFound ? 404 : 400;
-		Map<String, Object> body = new LinkedHashMap<>();
-		body.put("status", status);
-		body.put("error", notFound ? "Not Found" : "Bad Request");
-		body.put("message", ex.getMessage());
-		@SuppressWarnings("unchecked")
-		T typed = (T) body;
+		ErrorJson body = new ErrorJson(status, notFound ? "Not Found" : "Bad Request", ex.getMessage());
 		// Errors are JSON whatever was asked for: a plain-text client still gets a readable message.
-		return new WebEndpointResponse<>(typed, status, FlameGraphFormat.JSON.getProducedMimeType());
+		return new WebEndpointResponse<>(body, status, FlameGraphFormat.JSON.getProducedMimeType());
+	}
+
+	/**
+	 * A 400 or 404: the keys of Spring Boot's own error body that a client reads, with the view's message.
+	 *
+	 * @param status the HTTP status
+	 * @param error its reason phrase
+	 * @param message what was wrong, and what is allowed
+	 */
+	public record ErrorJson(int status, String error, String message) {
 	}
 
 }

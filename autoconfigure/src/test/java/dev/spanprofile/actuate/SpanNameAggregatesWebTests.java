@@ -241,6 +241,10 @@ class SpanNameAggregatesWebTests {
 			.json(NAMES + "?name=" + encode(NAME) + "&frame=" + encode(String.join(";", path)));
 		List<Map<String, Object>> listed = (List<Map<String, Object>>) spans.get("spans");
 		assertThat(listed).isNotEmpty();
+		// The JSON contract, keys in their order.
+		assertThat(List.copyOf(spans.keySet())).containsExactly("name", "frame", "flameGraphEvent", "spans");
+		assertThat(listed).allSatisfy((span) -> assertThat(List.copyOf(span.keySet())).containsExactly("spanId",
+				"traceId", "samples", "durationMillis"));
 		assertThat(listed).extracting((span) -> span.get("spanId"))
 			.isSubsetOf(this.slow.stream().map((span) -> span.get("spanId")).toList());
 		// Every request is still stored: their samples through the frame add up to the frame's width.
@@ -268,6 +272,50 @@ class SpanNameAggregatesWebTests {
 		assertThat(pprof.body()[1] & 0xff).isEqualTo(0x8b);
 		assertThat(this.endpoint.get("/actuator/spanprofile", EndpointClient.BROWSER_ACCEPT).body())
 			.contains("href=\"spanprofile/names\"");
+	}
+
+	@Test
+	void aNameHasARouteOfItsOwnAndTheQueryFormStillServesIt() throws Exception {
+		String route = NAMES + "/" + pathOf(NAME);
+		String query = NAMES + "?name=" + encode(NAME);
+		Map<String, Object> typical = this.endpoint.json(route + "?maxDurationMillis=" + this.splitMillis);
+		assertThat(typical.get("name")).isEqualTo(NAME);
+		assertThat(count(typical, "spans")).isEqualTo(18);
+		assertThat(typical.get("flameGraph"))
+			.isEqualTo(this.endpoint.json(query + "&maxDurationMillis=" + this.splitMillis).get("flameGraph"));
+		Map<String, Object> diff = this.endpoint.json(route + "?compare=typical");
+		assertThat(count(diff, "slowSpans")).isEqualTo(2);
+		assertThat(count(diff, "typicalSpans")).isEqualTo(18);
+		HttpResponse<String> collapsed = this.endpoint.get(route, "text/plain");
+		assertThat(collapsed.statusCode()).isEqualTo(200);
+		assertThat(collapsed.body()).contains(SLOW_METHOD)
+			.isEqualTo(this.endpoint.get(query + "&format=collapsed", "text/plain").body());
+		// A browser is moved on to the query form, whose page links relative to the endpoint's directory.
+		HttpResponse<String> moved = this.endpoint.get(route + "?compare=typical", EndpointClient.BROWSER_ACCEPT);
+		assertThat(moved.statusCode()).isEqualTo(200);
+		assertThat(moved.headers().firstValue("Content-Type")).hasValueSatisfying((type) -> assertThat(type).startsWith("text/html"));
+		java.util.regex.Matcher refresh = java.util.regex.Pattern.compile("content=\"0; url=([^\"]+)\"")
+			.matcher(moved.body());
+		assertThat(refresh.find()).as(moved.body()).isTrue();
+		java.net.URI target = java.net.URI.create(this.endpoint.url(route))
+			.resolve(refresh.group(1).replace("&amp;", "&"));
+		assertThat(target.getPath()).isEqualTo(NAMES);
+		HttpResponse<String> page = this.endpoint.get(target.getRawPath() + "?" + target.getRawQuery(),
+				EndpointClient.BROWSER_ACCEPT);
+		assertThat(page.statusCode()).isEqualTo(200);
+		assertThat(page.body()).contains("\"diff\":{\"slowSpans\":2,\"typicalSpans\":18}");
+		assertError(NAMES + "/" + pathOf("http get /nowhere"), 404, "No span named 'http get ");
+		assertError(NAMES + "/" + pathOf(NAME) + "?format=pprof&compare=typical", 400, "pprof has no differential");
+		assertError("/actuator/spanprofile/0123456789abcdef/owners", 404, "No such address");
+	}
+
+	/** A span name as path segments: each part between slashes percent-encoded, a space as %20. */
+	private static String pathOf(String name) {
+		List<String> segments = new ArrayList<>();
+		for (String segment : name.split("/", -1)) {
+			segments.add(encode(segment).replace("+", "%20"));
+		}
+		return String.join("/", segments);
 	}
 
 	@Test

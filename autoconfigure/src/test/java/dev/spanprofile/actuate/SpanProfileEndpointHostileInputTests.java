@@ -73,6 +73,16 @@ class SpanProfileEndpointHostileInputTests {
 				Hostile.endpoint("unknown id in upper case", BASE + "/0123456789ABCDEF", 404),
 				Hostile.endpoint("all-zero id", BASE + "/0000000000000000", 404),
 				Hostile.endpoint("unknown id asked for as text/plain", BASE + "/" + UNKNOWN_ID, "text/plain", 404),
+				// A segment after an id: only names has a path below it, the span name.
+				Hostile.endpoint("extra segment", BASE + "/" + UNKNOWN_ID + "/extra", 404),
+				Hostile.endpoint("script tag as span name", BASE + "/names/%3Cscript%3Ealert(1)", 404),
+				Hostile.endpoint("span name of 5000 characters", BASE + "/names/" + "n".repeat(5000), 404),
+				Hostile.endpoint("span name of encoded dots", BASE + "/names/%2e%2e/%2e%2e", 404),
+				Hostile.endpoint("bad comparison of a span name", BASE + "/names/a/b?compare=%3Cscript%3E", 400),
+				Hostile.endpoint("span name and format in the query", BASE + "/names/a?format=%3Cscript%3E", 400),
+				Hostile.tolerated("script tag as span name asked for as HTML", BASE + "/names/%3Cscript%3Ealert(1)",
+						"text/html"),
+				Hostile.tolerated("span name with a matrix parameter", BASE + "/names/a;x=%3Cscript%3E", JSON),
 				// List parameters, answered by the endpoint.
 				Hostile.endpoint("negative limit", BASE + "?limit=-3", 400),
 				Hostile.endpoint("zero limit", BASE + "?limit=0", 400),
@@ -96,7 +106,6 @@ class SpanProfileEndpointHostileInputTests {
 				Hostile.spring("empty id", BASE + "/", 404),
 				Hostile.spring("double slash", BASE + "//", 404),
 				Hostile.spring("dot segments", BASE + "/../../etc/passwd", 404),
-				Hostile.spring("extra segment", BASE + "/" + UNKNOWN_ID + "/extra", 404),
 				// Requests Tomcat refuses to parse, before any application code.
 				Hostile.server("percent-encoded slashes", BASE + "/..%2F..%2Fetc%2Fpasswd"),
 				Hostile.server("script tag with an encoded slash", BASE + "/%3Cscript%3Ealert(1)%3C%2Fscript%3E"),

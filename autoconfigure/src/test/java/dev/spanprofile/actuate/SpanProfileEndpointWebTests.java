@@ -76,12 +76,80 @@ class SpanProfileEndpointWebTests {
 		assertThat(((Number) root.get("value")).longValue()).isEqualTo(all);
 	}
 
+	/**
+	 * The JSON contract: each body's keys in their order, an absent optional key left out and a null value
+	 * written as null, whatever builds the body.
+	 */
+	@Test
+	@SuppressWarnings("unchecked")
+	void jsonBodiesKeepTheirKeysInOrder() throws Exception {
+		this.endpoint.get("/burn?cpuMillis=50", "text/plain");
+		String spanId = (String) this.endpoint.awaitCompleteSpan("http get /burn").get("spanId");
+		HttpResponse<String> list = this.endpoint.get("/actuator/spanprofile?name=burn", "application/json");
+		Map<String, Object> body = this.endpoint.readJson(list.body());
+		assertKeys(body, concat(ENGINE_KEYS, List.of("spans")));
+		assertKeys((Map<String, Object>) body.get("samples"), List.of("attributed", "outsideSpans", "unknown"));
+		Map<String, Object> span = ((List<Map<String, Object>>) body.get("spans")).get(0);
+		assertKeys(span, SPAN_KEYS);
+		// A request's span has no parent here: the key is there, its value null; no other key is written as null.
+		assertThat(span).containsEntry("parentSpanId", null);
+		assertThat(list.body().replace("\"parentSpanId\":null", "")).doesNotContain(":null");
+
+		Map<String, Object> graph = this.endpoint.json("/actuator/spanprofile/" + spanId);
+		List<String> keys = List.copyOf(graph.keySet());
+		List<String> engine = keys.subList(0, keys.indexOf("flameGraphEvent"));
+		assertThat(engine).isEqualTo(present(ENGINE_KEYS, graph));
+		// In a graph's body, samples is the graph's count, in the place of the engine's.
+		assertThat(graph.get("samples")).isInstanceOf(Number.class);
+		assertThat(keys.subList(engine.size(), keys.size())).startsWith("flameGraphEvent")
+			.containsSubsequence("span", "timeBreakdown", "timeline", "flameGraph")
+			.endsWith("flameGraph")
+			.doesNotContain("samples");
+		assertKeys((Map<String, Object>) graph.get("span"), SPAN_KEYS);
+
+		HttpResponse<String> names = this.endpoint.get("/actuator/spanprofile/names", "application/json");
+		Map<String, Object> nameList = this.endpoint.readJson(names.body());
+		assertKeys(nameList, List.of("windowSeconds", "names"));
+		Map<String, Object> name = ((List<Map<String, Object>>) nameList.get("names")).get(0);
+		assertKeys(name, List.of("name", "count", "sampled", "unsampled", "unsampledProfiled", "errors", "p50Millis",
+				"p90Millis", "p99Millis", "maxMillis", "p99MillisPerBucket", "samples", "waits", "slowest"));
+		assertKeys((Map<String, Object>) name.get("samples"), List.of("cpu", "wall"));
+		assertThat(names.body()).doesNotContain(":null");
+	}
+
+	private static final List<String> ENGINE_KEYS = List.of("engine", "event", "intervalMillis", "running", "problem",
+			"note", "rootSpanOnly", "samples");
+
+	private static final List<String> SPAN_KEYS = List.of("traceId", "spanId", "parentSpanId", "localRootSpanId",
+			"name", "kind", "status", "thread", "startTime", "durationMillis", "inFlight", "complete", "retainedAs",
+			"samples", "samplesByEvent", "allocatedBytes", "lockWaitMillis", "waitMillis", "displayName");
+
+	/** The keys are {@code expected} in that order, less those that are optional and absent here. */
+	private static void assertKeys(Map<String, Object> body, List<String> expected) {
+		assertThat(List.copyOf(body.keySet())).as("keys of %s", body).isEqualTo(present(expected, body));
+		assertThat(body.keySet()).isNotEmpty();
+	}
+
+	private static List<String> present(List<String> keys, Map<String, Object> body) {
+		return keys.stream().filter((key) -> !OPTIONAL.contains(key) || body.containsKey(key)).toList();
+	}
+
+	/** Keys left out when they do not apply. */
+	private static final java.util.Set<String> OPTIONAL = java.util.Set.of("problem", "note", "samplesByEvent",
+			"allocatedBytes", "lockWaitMillis", "waitMillis", "displayName", "waits");
+
+	private static List<String> concat(List<String> first, List<String> second) {
+		return java.util.stream.Stream.concat(first.stream(), second.stream()).toList();
+	}
+
 	@Test
 	void malformedAndUnknownIdsGiveJsonErrors() throws Exception {
 		for (String accept : new String[] { "application/json", "text/plain" }) {
 			HttpResponse<String> malformed = this.endpoint.get("/actuator/spanprofile/not-a-span", accept);
 			assertThat(malformed.statusCode()).isEqualTo(400);
 			assertThat(malformed.body()).contains("\"message\"").contains("16 hexadecimal").doesNotContain("Exception");
+			assertThat(List.copyOf(this.endpoint.readJson(malformed.body()).keySet())).containsExactly("status", "error",
+					"message");
 			HttpResponse<String> unknown = this.endpoint.get("/actuator/spanprofile/0123456789abcdef", accept);
 			assertThat(unknown.statusCode()).isEqualTo(404);
 			assertThat(unknown.body()).contains("\"message\"").contains("0123456789abcdef");

@@ -1,15 +1,17 @@
 package dev.spanprofile.view;
 
-import java.util.Map;
-
 /**
- * Something shown as a flame graph, in every {@link ProfileFormat}. One span's or one trace's profile today; a new
- * view (all spans of a name, a comparison) is a new implementation, and the web adapter serves it unchanged.
+ * Something shown as a flame graph, in every {@link ProfileFormat}: one span's or one trace's profile, a span name's
+ * merged requests, or a comparison. Sealed: a new kind of graph is added here, and the web adapter serves it
+ * unchanged.
  */
-public interface FlameGraphView {
+public sealed interface FlameGraphView extends View permits ProfileView, NameProfileView, NameDiffView {
 
-	/** The tree with the subject's metadata and the engine's state. */
-	Map<String, Object> json();
+	/**
+	 * The tree with the subject's metadata and the engine's state: a record ({@link ProfileBody}) or, for the views
+	 * of a name, still a map, either written by Jackson as it is.
+	 */
+	Object json();
 
 	/** Collapsed stacks, one line per distinct stack. */
 	String collapsed();
@@ -20,7 +22,7 @@ public interface FlameGraphView {
 	/** A gzip'd pprof profile. */
 	byte[] pprof();
 
-	/** The view in {@code format}: a {@code Map} for JSON, a {@code String} for text and HTML, bytes for pprof. */
+	@Override
 	default Object render(ProfileFormat format) {
 		return switch (format) {
 			case JSON -> json();

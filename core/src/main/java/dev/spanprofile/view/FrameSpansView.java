@@ -2,9 +2,7 @@ package dev.spanprofile.view;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import dev.spanprofile.aggregate.FrameSpans;
 import dev.spanprofile.render.FrameNames;
@@ -13,7 +11,7 @@ import dev.spanprofile.render.html.TablePage.Cell;
 import dev.spanprofile.profile.SampleKind;
 
 /** The stored requests of a name with the most samples in one frame of its graph. */
-public final class FrameSpansView {
+public final class FrameSpansView implements TableView {
 
 	private final ViewContext context;
 
@@ -37,24 +35,17 @@ public final class FrameSpansView {
 		this.kind = kind;
 	}
 
-	public Map<String, Object> json() {
-		Map<String, Object> body = new LinkedHashMap<>();
-		body.put("name", this.name);
-		body.put("frame", this.path);
-		body.put("flameGraphEvent", this.kind.id());
-		List<Map<String, Object>> spans = new ArrayList<>();
+	@Override
+	public FrameSpansJson json() {
+		List<FrameSpansJson.Span> spans = new ArrayList<>();
 		for (FrameSpans.SpanSamples entry : this.spans) {
-			Map<String, Object> span = new LinkedHashMap<>();
-			span.put("spanId", entry.span().spanId());
-			span.put("traceId", entry.span().traceId());
-			span.put("samples", entry.samples());
-			span.put("durationMillis", entry.span().durationNanos(this.context.now()) / 1e6);
-			spans.add(span);
+			spans.add(new FrameSpansJson.Span(entry.span().spanId(), entry.span().traceId(), entry.samples(),
+					entry.span().durationNanos(this.context.now()) / 1e6));
 		}
-		body.put("spans", spans);
-		return body;
+		return new FrameSpansJson(this.name, this.path, this.kind.id(), spans);
 	}
 
+	@Override
 	public String html() {
 		String frame = this.path.isEmpty() ? this.name : this.path.get(this.path.size() - 1);
 		TablePage page = TablePage.titled("Requests in " + FrameNames.shortName(frame))

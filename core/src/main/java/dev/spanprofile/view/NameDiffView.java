@@ -55,7 +55,7 @@ public final class NameDiffView implements FlameGraphView {
 
 	@Override
 	public Map<String, Object> json() {
-		Map<String, Object> body = this.context.engine();
+		Map<String, Object> body = this.context.engine().toMap();
 		body.put("flameGraphEvent", this.kind.id());
 		body.put("name", this.diff.name());
 		if (this.span != null) {

@@ -4,7 +4,6 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -14,7 +13,7 @@ import dev.spanprofile.render.html.TablePage;
 import dev.spanprofile.render.html.TablePage.Cell;
 
 /** Every local-root span name seen in the window with its latency and samples, busiest first. */
-public final class NameListView {
+public final class NameListView implements TableView {
 
 	private final ViewContext context;
 
@@ -40,42 +39,24 @@ public final class NameListView {
 		this.p99s = p99s;
 	}
 
-	public Map<String, Object> json() {
-		Map<String, Object> body = new LinkedHashMap<>();
-		body.put("windowSeconds", this.window.toSeconds());
-		List<Map<String, Object>> names = new ArrayList<>();
+	@Override
+	public NameListJson json() {
+		List<NameSummaryJson> names = new ArrayList<>();
 		for (NameSummary summary : this.names) {
-			Map<String, Object> name = new LinkedHashMap<>();
-			name.put("name", summary.name());
-			name.put("count", summary.count());
-			// Requests that tracing did not sample count too: no span ids, but their latency and, once folded, samples.
-			name.put("sampled", summary.sampled());
-			name.put("unsampled", summary.unsampled());
-			name.put("unsampledProfiled", summary.unsampledProfiled());
-			name.put("errors", summary.errors());
-			name.put("p50Millis", summary.p50Nanos() / 1e6);
-			name.put("p90Millis", summary.p90Nanos() / 1e6);
-			name.put("p99Millis", summary.p99Nanos() / 1e6);
-			name.put("maxMillis", summary.maxNanos() / 1e6);
 			List<Double> p99s = new ArrayList<>();
 			for (long p99 : this.p99s.get(summary.name())) {
 				p99s.add((p99 >= 0) ? p99 / 1e6 : null);
 			}
-			name.put("p99MillisPerBucket", p99s);
-			Map<String, Object> samples = new LinkedHashMap<>();
-			samples.put("cpu", summary.cpuSamples());
-			samples.put("wall", summary.wallSamples());
-			name.put("samples", samples);
-			if (this.waits != null) {
-				name.put("waits", this.waits.get(summary.name()).json());
-			}
-			name.put("slowest", summary.slowest());
-			names.add(name);
+			names.add(new NameSummaryJson(summary.name(), summary.count(), summary.sampled(), summary.unsampled(),
+					summary.unsampledProfiled(), summary.errors(), summary.p50Nanos() / 1e6, summary.p90Nanos() / 1e6,
+					summary.p99Nanos() / 1e6, summary.maxNanos() / 1e6, p99s,
+					new NameSummaryJson.Samples(summary.cpuSamples(), summary.wallSamples()),
+					(this.waits != null) ? this.waits.get(summary.name()).json() : null, summary.slowest()));
 		}
-		body.put("names", names);
-		return body;
+		return new NameListJson(this.window.toSeconds(), names);
 	}
 
+	@Override
 	public String html() {
 		TablePage page = TablePage.titled("Span names")
 			.fact("window", "last " + NameViews.describe(this.window))

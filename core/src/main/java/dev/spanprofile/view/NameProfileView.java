@@ -47,7 +47,7 @@ public final class NameProfileView implements FlameGraphView {
 
 	@Override
 	public Map<String, Object> json() {
-		Map<String, Object> body = this.context.engine();
+		Map<String, Object> body = this.context.engine().toMap();
 		body.put("flameGraphEvent", this.kind.id());
 		body.put("name", this.profile.name());
 		body.put("windowSeconds", this.window.toSeconds());

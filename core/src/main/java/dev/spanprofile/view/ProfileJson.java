@@ -10,7 +10,7 @@ import dev.spanprofile.render.FlameGraphTree;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 
-/** The JSON of a span's or a trace's flame graph: engine state, the spans' metadata, then the tree. */
+/** Builds the JSON of a span's or a trace's flame graph: engine state, the spans' metadata, then the tree. */
 final class ProfileJson {
 
 	private final ViewContext context;
@@ -22,97 +22,107 @@ final class ProfileJson {
 		this.view = view;
 	}
 
-	Map<String, Object> render() {
+	ProfileBody render() {
 		ProfileSubject subject = this.view.subject();
-		Map<String, Object> body = this.context.engine();
-		body.put("flameGraphEvent", subject.kind().id());
-		if (!subject.kind().counted()) {
-			// Frame values are weights, not sample counts.
-			body.put("flameGraphUnit", subject.kind().unit());
-		}
-		if (this.view.waitsChosen()) {
-			body.put("flameGraphReason", "no event was asked for and waits explain more of the duration than CPU: "
-					+ "event=cpu shows the CPU samples");
-		}
-		return subject.isTrace() ? trace(subject, body) : span(subject, body);
+		// Frame values are weights, not sample counts, for waits and allocations.
+		String unit = subject.kind().counted() ? null : subject.kind().unit();
+		String reason = this.view.waitsChosen() ? "no event was asked for and waits explain more of the duration "
+				+ "than CPU: event=cpu shows the CPU samples" : null;
+		return subject.isTrace() ? trace(subject, unit, reason) : span(subject, unit, reason);
 	}
 
-	private Map<String, Object> span(ProfileSubject subject, Map<String, Object> body) {
+	private SpanProfileJson span(ProfileSubject subject, String unit, String reason) {
 		SpanRecord requested = subject.requested();
 		ProfileSubject.Part part = subject.parts().get(0);
 		SpanRecord profiled = part.span();
-		Map<String, Object> span = this.context.describe(requested);
+		SpanJson span = this.context.describe(requested);
 		if (requested == profiled && !part.name().equals(requested.name())) {
-			span.put("displayName", part.name());
+			span = span.withDisplayName(part.name());
 		}
-		body.put("span", span);
+		EngineState engine = this.context.engine().state();
+		String attributedTo = null;
+		String note = null;
 		if (profiled != requested) {
-			body.put("attributedTo", profiled.spanId());
-			body.put("note", "With spanprofile.root-span-only=true samples are attributed to the local root span "
-					+ profiled.spanId() + "; this is its flame graph");
+			attributedTo = profiled.spanId();
+			note = "With spanprofile.root-span-only=true samples are attributed to the local root span "
+					+ profiled.spanId() + "; this is its flame graph";
+			if (engine.note() != null) {
+				// One note per body: this one says more about the graph than the engine's does.
+				engine = engine.withNote(note);
+				note = null;
+			}
 		}
-		body.put("samples", part.samples().totalSamples());
+		Long lockWaits = null;
+		Long waits = null;
 		if (subject.kind().countsEvents()) {
 			// The flame graph weighs waits by time; how many waits make that up is the other half.
-			body.put((subject.kind() == SampleKind.LOCK) ? "lockWaits" : "waits", part.samples().events());
+			if (subject.kind() == SampleKind.LOCK) {
+				lockWaits = part.samples().events();
+			}
+			else {
+				waits = part.samples().events();
+			}
 		}
+		Double cpuMillis = null;
+		Long profilerSamples = null;
 		CpuShare cpu = this.context.cpuShare(profiled);
 		if (cpu != null) {
 			// Latency is wall time: how much of it the CPU samples can explain.
-			body.put("cpuMillis", cpu.cpuMillis());
+			cpuMillis = cpu.cpuMillis();
 			long profiler = this.context.profilerSamplesOf(profiled);
-			if (profiler > 0) {
-				// Taken while the profiler's own code ran on the request's threads: not in the graph, not its CPU.
-				body.put("profilerSamples", profiler);
-			}
+			// Taken while the profiler's own code ran on the request's threads: not in the graph, not its CPU.
+			profilerSamples = (profiler > 0) ? profiler : null;
 		}
-		body.put("timeBreakdown", this.context.timeBreakdown(profiled).json());
-		String empty = this.view.emptyReason();
-		if (empty != null) {
-			Map<String, Object> emptyProfile = new LinkedHashMap<>();
-			emptyProfile.put("reason", empty);
-			emptyProfile.put("durationMillis", profiled.durationNanos(this.context.now()) / 1_000_000.0);
-			emptyProfile.put("intervalMillis", this.context.intervalMillis());
-			emptyProfile.put("localRootSpanId", requested.localRoot().spanId());
-			body.put("emptyProfile", emptyProfile);
-		}
-		Stretch.Range stretch = this.view.stretch();
-		if (stretch != null) {
-			Map<String, Object> selected = new LinkedHashMap<>();
-			selected.put("fromMillis", RequestTimeline.millis(stretch.fromEpochNanos() - profiled.startEpochNanos()));
-			selected.put("toMillis", RequestTimeline.millis(stretch.toEpochNanos() - profiled.startEpochNanos()));
-			selected.put("partialWaits", RequestTimeline.PARTIAL_WAITS);
-			body.put("stretch", selected);
-		}
-		body.put("timeline", this.context.timeline(profiled));
-		body.put("flameGraph", FlameGraphTree.render(part.name(), part.samples(), this.context.frames()));
-		return body;
+		return new SpanProfileJson(engine, part.samples().totalSamples(), subject.kind().id(), unit, reason, span,
+				attributedTo, note, lockWaits, waits, cpuMillis, profilerSamples,
+				this.context.timeBreakdown(profiled).json(), emptyProfile(requested, profiled), stretch(profiled),
+				this.context.timeline(profiled),
+				FlameGraphTree.render(part.name(), part.samples(), this.context.frames()));
 	}
 
-	private Map<String, Object> trace(ProfileSubject subject, Map<String, Object> body) {
-		body.put("traceId", subject.traceId());
-		List<Map<String, Object>> spans = new ArrayList<>();
+	private Map<String, Object> emptyProfile(SpanRecord requested, SpanRecord profiled) {
+		String empty = this.view.emptyReason();
+		if (empty == null) {
+			return null;
+		}
+		Map<String, Object> emptyProfile = new LinkedHashMap<>();
+		emptyProfile.put("reason", empty);
+		emptyProfile.put("durationMillis", profiled.durationNanos(this.context.now()) / 1_000_000.0);
+		emptyProfile.put("intervalMillis", this.context.intervalMillis());
+		emptyProfile.put("localRootSpanId", requested.localRoot().spanId());
+		return emptyProfile;
+	}
+
+	private Map<String, Object> stretch(SpanRecord profiled) {
+		Stretch.Range stretch = this.view.stretch();
+		if (stretch == null) {
+			return null;
+		}
+		Map<String, Object> selected = new LinkedHashMap<>();
+		selected.put("fromMillis", RequestTimeline.millis(stretch.fromEpochNanos() - profiled.startEpochNanos()));
+		selected.put("toMillis", RequestTimeline.millis(stretch.toEpochNanos() - profiled.startEpochNanos()));
+		selected.put("partialWaits", RequestTimeline.PARTIAL_WAITS);
+		return selected;
+	}
+
+	private TraceProfileJson trace(ProfileSubject subject, String unit, String reason) {
+		List<SpanJson> spans = new ArrayList<>();
 		List<Object> children = new ArrayList<>();
 		for (ProfileSubject.Part part : subject.parts()) {
-			Map<String, Object> span = this.context.describe(part.span());
-			if (!part.name().equals(part.span().name())) {
-				span.put("displayName", part.name());
-			}
-			spans.add(span);
+			SpanJson span = this.context.describe(part.span());
+			spans.add(part.name().equals(part.span().name()) ? span : span.withDisplayName(part.name()));
 			Map<String, Object> node = FlameGraphTree.render(part.name(), part.samples(), this.context.frames());
 			node.put("kind", "span");
 			node.put("spanId", part.span().spanId());
 			children.add(node);
 		}
-		body.put("spans", spans);
-		body.put("samples", subject.samples());
 		Map<String, Object> root = new LinkedHashMap<>();
 		root.put("name", "trace " + subject.traceId());
 		root.put("value", subject.samples());
 		root.put("self", 0L);
 		root.put("children", children);
-		body.put("flameGraph", root);
-		return body;
+		return new TraceProfileJson(this.context.engine().state(), subject.samples(), subject.kind().id(), unit,
+				reason, subject.traceId(), spans, root);
 	}
 
 }

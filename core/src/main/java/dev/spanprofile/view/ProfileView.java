@@ -2,7 +2,6 @@ package dev.spanprofile.view;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import dev.spanprofile.render.CollapsedStacks;
 import dev.spanprofile.render.pprof.PprofProfile;
@@ -62,7 +61,7 @@ public final class ProfileView implements FlameGraphView {
 	}
 
 	@Override
-	public Map<String, Object> json() {
+	public ProfileBody json() {
 		return new ProfileJson(this.context, this).render();
 	}
 

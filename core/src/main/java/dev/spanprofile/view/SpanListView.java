@@ -3,7 +3,6 @@ package dev.spanprofile.view;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import dev.spanprofile.EngineStatus;
 import dev.spanprofile.render.SelfTime;
@@ -31,18 +30,16 @@ public final class SpanListView {
 		return this.spans;
 	}
 
-	public Map<String, Object> json() {
-		Map<String, Object> body = this.context.engine();
-		List<Map<String, Object>> spans = new ArrayList<>();
+	public SpanListJson json() {
+		List<SpanJson> spans = new ArrayList<>();
 		for (SpanRecord record : this.spans) {
-			Map<String, Object> span = this.context.describe(record);
+			SpanJson span = this.context.describe(record);
 			if (record.inFlight() && SpanNames.isPlaceholder(record.name())) {
-				span.put("displayName", this.context.displayName(record, this.context.samplesOf(record)));
+				span = span.withDisplayName(this.context.displayName(record, this.context.samplesOf(record)));
 			}
 			spans.add(span);
 		}
-		body.put("spans", spans);
-		return body;
+		return new SpanListJson(this.context.engine(), spans);
 	}
 
 	public String html() {
@@ -52,10 +49,9 @@ public final class SpanListView {
 			.fact("interval", EmptyProfiles.millis(this.context.intervalMillis()))
 			.fact("attribution",
 					this.context.rootSpanOnly() ? "to the request's local root span" : "to the innermost span");
-		if (this.context.engine().get("samples") instanceof Map<?, ?> samples) {
-			page.fact("samples", samples.get("attributed") + " in spans, " + samples.get("outsideSpans")
-					+ " outside spans, " + samples.get("unknown") + " unknown");
-		}
+		EngineJson.Samples counts = this.context.engine().samples();
+		page.fact("samples", counts.attributed() + " in spans, " + counts.outsideSpans() + " outside spans, "
+				+ counts.unknown() + " unknown");
 		if (!status.running()) {
 			page.note("The profiler is not running: " + status.problem());
 		}

@@ -45,7 +45,7 @@ public final class SpanProfileViews {
 	}
 
 	/** The engine's state and sample counts, as they are now. */
-	public Map<String, Object> engine() {
+	public EngineJson engine() {
 		return context().engine();
 	}
 
@@ -127,23 +127,39 @@ public final class SpanProfileViews {
 	}
 
 	/**
-	 * The span-name aggregates: the list of names, or one name's profile, its slow-versus-typical diff, or the
-	 * stored spans behind one of its frames. Returns a {@link NameListView}, {@link NameProfileView},
-	 * {@link NameDiffView} or {@link FrameSpansView}.
+	 * The span-name aggregates as the query form of {@code /names} asks for them: the list of names without a
+	 * {@code name}, else that name's view ({@link #name}).
 	 * @throws ViewException (not found) for a name with no span in the window
 	 */
-	public Object names(NamesQuery query) {
+	public View names(NamesQuery query) {
+		return (query.name() != null) ? name(query) : nameList(query.window());
+	}
+
+	/** Every span name that ended in the last {@code window}, busiest first, with its latency and samples. */
+	public NameListView nameList(Duration window) {
 		ViewContext context = context();
 		NameAggregates aggregates = this.aggregates;
-		if (query.name() == null) {
-			List<NameSummary> summaries = aggregates.summaries(query.window());
-			Map<String, long[]> p99s = new HashMap<>();
-			for (NameSummary summary : summaries) {
-				p99s.put(summary.name(), aggregates.p99PerBucket(summary.name(), query.window()));
-			}
-			return new NameListView(context, query.window(), summaries, aggregates.settings(),
-					nameWaits(context, aggregates, summaries, query.window()), p99s);
+		List<NameSummary> summaries = aggregates.summaries(window);
+		Map<String, long[]> p99s = new HashMap<>();
+		for (NameSummary summary : summaries) {
+			p99s.put(summary.name(), aggregates.p99PerBucket(summary.name(), window));
 		}
+		return new NameListView(context, window, summaries, aggregates.settings(),
+				nameWaits(context, aggregates, summaries, window), p99s);
+	}
+
+	/**
+	 * One span name's view: its merged profile (of a selection of its requests, when the query selects), its slow
+	 * requests against its typical ones, the selection against the rest, or the stored spans behind one of its
+	 * frames.
+	 * @throws ViewException (not found) for a name with no span in the window
+	 */
+	public View name(NamesQuery query) {
+		if (query.name() == null) {
+			throw ViewException.badRequest("A span name is needed: /names/{name} or /names?name=");
+		}
+		ViewContext context = context();
+		NameAggregates aggregates = this.aggregates;
 		if (query.frame() != null) {
 			List<String> path = List.of(query.frame().split(";", -1));
 			return new FrameSpansView(context, query.name(), path,

@@ -1,6 +1,5 @@
 package dev.spanprofile.view;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -180,7 +179,7 @@ final class ViewContext {
 		return SpanNames.display(record, samples, frames(), this.classifier);
 	}
 
-	Map<String, Object> describe(SpanRecord record) {
+	SpanJson describe(SpanRecord record) {
 		return SpanDescriptions.describe(record, this.now, this.completeUpTo, !rootSpanOnly(), sampledKinds());
 	}
 
@@ -197,26 +196,11 @@ final class ViewContext {
 	}
 
 	/** The engine's state, which heads every JSON response. */
-	Map<String, Object> engine() {
-		Map<String, Object> body = new LinkedHashMap<>();
-		body.put("engine", this.status.engine());
-		body.put("event", this.status.event());
-		body.put("intervalMillis", intervalMillis());
-		body.put("running", this.status.running());
-		if (this.status.problem() != null) {
-			body.put("problem", this.status.problem());
-		}
-		if (this.status.note() != null) {
-			body.put("note", this.status.note());
-		}
-		body.put("rootSpanOnly", rootSpanOnly());
+	EngineJson engine() {
 		AttributionStats stats = this.profiler.attributionStats();
-		Map<String, Object> samples = new LinkedHashMap<>();
-		samples.put("attributed", stats.attributed());
-		samples.put("outsideSpans", stats.outsideSpans());
-		samples.put("unknown", stats.unknown());
-		body.put("samples", samples);
-		return body;
+		return new EngineJson(new EngineState(this.status.engine(), this.status.event(), intervalMillis(),
+				this.status.running(), this.status.problem(), this.status.note(), rootSpanOnly()),
+				new EngineJson.Samples(stats.attributed(), stats.outsideSpans(), stats.unknown()));
 	}
 
 }

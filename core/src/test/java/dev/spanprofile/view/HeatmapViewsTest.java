@@ -165,9 +165,7 @@ class HeatmapViewsTest {
 	void theNamesListDrawsEachNamesP99PerMinute() {
 		NameListView list = (NameListView) this.views.names(NamesQuery.parse("1h", null, null, null, null, null,
 				null, SamplerSettings.defaults(), HOUR));
-		@SuppressWarnings("unchecked")
-		List<Double> p99s = (List<Double>) ((List<Map<String, Object>>) list.json().get("names")).get(0)
-			.get("p99MillisPerBucket");
+		List<Double> p99s = list.json().names().get(0).p99MillisPerBucket();
 		assertThat(p99s).hasSize(60);
 		assertThat(p99s.stream().filter((p99) -> p99 != null).toList()).hasSize(2);
 		assertThat(p99s.get(49)).isEqualTo(20.0, org.assertj.core.api.Assertions.within(0.5));

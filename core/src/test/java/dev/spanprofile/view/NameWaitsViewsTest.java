@@ -45,8 +45,7 @@ class NameWaitsViewsTest {
 	void namesListSaysHowMuchOfEachNamesTimeIsWaitingAndOnWhat() {
 		SpanProfileViews views = views(waitsOn());
 		NameListView list = (NameListView) views.names(query(null, null, waitsOn()));
-		Map<String, Object> quotes = name(list.json(), "GET /quotes");
-		Map<String, Object> waits = (Map<String, Object>) quotes.get("waits");
+		Map<String, Object> waits = name(list.json(), "GET /quotes").waits();
 		// 18 × 20 ms + 2 × 1,400 ms waited of 18 × 30 ms + 2 × 1,500 ms: 89.3 % (the durations' sum is read from a
 		// histogram of two significant digits).
 		assertThat(waits).containsEntry("millis", 3_160.0);
@@ -59,7 +58,7 @@ class NameWaitsViewsTest {
 			.extracting((detail) -> detail.get("detail") + "=" + detail.get("millis"))
 			.containsExactly("localhost:5432=3160.0");
 		// A name that never waited says so rather than leaving it out.
-		Map<String, Object> report = (Map<String, Object>) name(list.json(), "GET /report").get("waits");
+		Map<String, Object> report = name(list.json(), "GET /report").waits();
 		assertThat(report).containsEntry("millis", 0.0).containsEntry("percent", 0.0);
 		assertThat((List<?>) report.get("on")).isEmpty();
 
@@ -75,7 +74,7 @@ class NameWaitsViewsTest {
 	void withoutWaitsTheNamesListHasNoWaitingColumn() {
 		SamplerSettings sampler = SamplerSettings.defaults();
 		NameListView list = (NameListView) views(sampler).names(query(null, null, sampler));
-		assertThat(name(list.json(), "GET /quotes")).doesNotContainKey("waits");
+		assertThat(name(list.json(), "GET /quotes").waits()).isNull();
 		assertThat(list.html()).doesNotContain("Waiting");
 	}
 
@@ -127,10 +126,10 @@ class NameWaitsViewsTest {
 		return NamesQuery.parse("1h", name, null, null, (name != null) ? "typical" : null, null, event, sampler, HOUR);
 	}
 
-	@SuppressWarnings("unchecked")
-	private static Map<String, Object> name(Map<String, Object> list, String name) {
-		return ((List<Map<String, Object>>) list.get("names")).stream()
-			.filter((entry) -> name.equals(entry.get("name")))
+	private static NameSummaryJson name(NameListJson list, String name) {
+		return list.names()
+			.stream()
+			.filter((entry) -> name.equals(entry.name()))
 			.findFirst()
 			.orElseThrow(() -> new AssertionError("no " + name + " in " + list));
 	}

@@ -46,7 +46,7 @@ class SpanProfileViewsTest {
 		assertThat(view.subject().isTrace()).isFalse();
 		assertThat(view.subject().requested().spanId()).isEqualTo(ROOT);
 		assertThat(view.emptyReason()).isNull();
-		Map<String, Object> json = view.json();
+		Map<String, Object> json = JsonBodies.map(view.json());
 		assertThat(json).containsEntry("engine", "idle")
 			.containsEntry("running", false)
 			.containsEntry("problem", "not started")
@@ -84,7 +84,7 @@ class SpanProfileViewsTest {
 	void withRootSpanOnlyAChildIsServedItsLocalRootsGraph() {
 		ProfileView view = views(true).profile(ProfileQuery.parse(CHILD, null, SamplerSettings.defaults()));
 		assertThat(view.subject().profiled().spanId()).isEqualTo(ROOT);
-		Map<String, Object> json = view.json();
+		Map<String, Object> json = JsonBodies.map(view.json());
 		assertThat(json).containsEntry("attributedTo", ROOT)
 			.containsEntry("note", "With spanprofile.root-span-only=true samples are attributed to the local root "
 					+ "span " + ROOT + "; this is its flame graph")
@@ -100,7 +100,7 @@ class SpanProfileViewsTest {
 		assertThat(view.subject().isTrace()).isTrue();
 		assertThat(view.subject().parts()).extracting((part) -> part.span().spanId())
 			.containsExactly(ROOT, OTHER_ROOT);
-		Map<String, Object> json = view.json();
+		Map<String, Object> json = JsonBodies.map(view.json());
 		assertThat(json).containsEntry("traceId", TRACE).containsEntry("samples", 9L);
 		Map<String, Object> root = (Map<String, Object>) json.get("flameGraph");
 		assertThat(root).containsEntry("name", "trace " + TRACE).containsEntry("value", 9L);
@@ -141,7 +141,7 @@ class SpanProfileViewsTest {
 			.profile(ProfileQuery.parse("00000000000000e1", null, SamplerSettings.defaults()));
 		assertThat(view.emptyReason()).isEqualTo("No samples: the profiler is not running (not started).");
 		@SuppressWarnings("unchecked")
-		Map<String, Object> empty = (Map<String, Object>) view.json().get("emptyProfile");
+		Map<String, Object> empty = (Map<String, Object>) JsonBodies.map(view.json()).get("emptyProfile");
 		assertThat(empty).containsEntry("reason", view.emptyReason())
 			.containsEntry("durationMillis", 50.0)
 			.containsEntry("intervalMillis", 10.0)
@@ -167,7 +167,7 @@ class SpanProfileViewsTest {
 	@SuppressWarnings("unchecked")
 	void runningSpanWithoutANameIsShownByItsHandler() {
 		SpanListView list = views(false).spans(SpanListQuery.parse(null, null, null));
-		List<Map<String, Object>> spans = (List<Map<String, Object>>) list.json().get("spans");
+		List<Map<String, Object>> spans = (List<Map<String, Object>>) JsonBodies.map(list.json()).get("spans");
 		assertThat(spans.get(0)).containsEntry("name", SpanNames.UNSPECIFIED)
 			.containsEntry("inFlight", true)
 			.containsEntry("displayName", "running: Checkout.pay on worker-7");
@@ -176,13 +176,28 @@ class SpanProfileViewsTest {
 	}
 
 	@Test
+	void theEngineRecordAndTheMapThatHeadsTheNamesBodiesAreTheSameJson() {
+		// Idle, with a problem and no note: the absent key left out of both.
+		EngineJson engine = views(false).engine();
+		assertThat(engine.state().problem()).isNotNull();
+		assertThat(engine.state().note()).isNull();
+		Map<String, Object> written = JsonBodies.map(engine);
+		assertThat(List.copyOf(written.keySet())).containsExactlyElementsOf(engine.toMap().keySet())
+			.doesNotContain("note");
+		assertThat(written).isEqualTo(JsonBodies.map(engine.toMap()));
+		EngineJson noted = new EngineJson(engine.state().withNote("a note"), engine.samples());
+		assertThat(List.copyOf(JsonBodies.map(noted).keySet())).containsExactlyElementsOf(noted.toMap().keySet())
+			.contains("note");
+	}
+
+	@Test
 	void spanShowsItsCpuTimeAgainstItsDuration() {
 		// Five 10 ms CPU samples in a 100 ms request; four in a 700 ms consumer.
 		ProfileView request = views(false).profile(ProfileQuery.parse(ROOT, null, SamplerSettings.defaults()));
-		assertThat(request.json()).containsEntry("cpuMillis", 50.0);
+		assertThat(JsonBodies.map(request.json())).containsEntry("cpuMillis", 50.0);
 		assertThat(request.html()).contains("CPU 50.0 ms of 100 ms");
 		ProfileView consumer = views(false).profile(ProfileQuery.parse(OTHER_ROOT, null, SamplerSettings.defaults()));
-		assertThat(consumer.json()).containsEntry("cpuMillis", 40.0);
+		assertThat(JsonBodies.map(consumer.json())).containsEntry("cpuMillis", 40.0);
 		assertThat(consumer.html()).contains("CPU 40.0 ms of 700 ms");
 	}
 

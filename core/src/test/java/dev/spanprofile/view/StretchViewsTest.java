@@ -42,7 +42,7 @@ class StretchViewsTest {
 	@Test
 	@SuppressWarnings("unchecked")
 	void theJsonOfASpanCarriesItsTimelineWithALanePerThreadAndEachWaitAsOneEntry() {
-		Map<String, Object> json = views().profile(ProfileQuery.parse(ROOT, "cpu", this.sampler)).json();
+		Map<String, Object> json = JsonBodies.map(views().profile(ProfileQuery.parse(ROOT, "cpu", this.sampler)).json());
 		Map<String, Object> timeline = (Map<String, Object>) json.get("timeline");
 		assertThat(timeline).containsEntry("durationMillis", 2_000.0).containsEntry("truncated", false);
 		assertThat((List<Map<String, Object>>) timeline.get("lanes")).extracting((lane) -> lane.get("thread"))
@@ -65,22 +65,22 @@ class StretchViewsTest {
 	void aStretchGivesTheGraphOfWhatHappenedInItOnly() {
 		SpanProfileViews views = views();
 		// The computing part: CPU samples at 10..300 ms; without an event the stretch opens on CPU, not waits.
-		Map<String, Object> computing = views.profile(ProfileQuery.parse(ROOT, null, this.sampler),
-				Stretch.parse("0", "305")).json();
+		Map<String, Object> computing = JsonBodies.map(views.profile(ProfileQuery.parse(ROOT, null, this.sampler),
+				Stretch.parse("0", "305")).json());
 		assertThat(computing).containsEntry("flameGraphEvent", "cpu").containsEntry("samples", 30L);
 		assertThat((Map<String, Object>) computing.get("stretch")).containsEntry("fromMillis", 0.0)
 			.containsEntry("toMillis", 305.0);
-		assertThat(views.profile(ProfileQuery.parse(ROOT, "wait", this.sampler), Stretch.parse("0", "305")).json())
+		assertThat(JsonBodies.map(views.profile(ProfileQuery.parse(ROOT, "wait", this.sampler), Stretch.parse("0", "305")).json()))
 			.containsEntry("samples", 0L);
 		// Half of the read: the graph of waits holds the 750 ms inside the stretch, as one wait.
-		Map<String, Object> reading = views.profile(ProfileQuery.parse(ROOT, null, this.sampler),
-				Stretch.parse("1150", null)).json();
+		Map<String, Object> reading = JsonBodies.map(views.profile(ProfileQuery.parse(ROOT, null, this.sampler),
+				Stretch.parse("1150", null)).json());
 		assertThat(reading).containsEntry("flameGraphEvent", "wait")
 			.containsEntry("samples", 750 * MS)
 			.containsEntry("waits", 1L);
 		// The same stretch by instants.
 		String from = java.time.Instant.ofEpochSecond(0, this.start + 1_150 * MS).toString();
-		assertThat(views.profile(ProfileQuery.parse(ROOT, "wait", this.sampler), Stretch.parse(from, null)).json())
+		assertThat(JsonBodies.map(views.profile(ProfileQuery.parse(ROOT, "wait", this.sampler), Stretch.parse(from, null)).json()))
 			.containsEntry("samples", 750 * MS);
 		// Collapsed stacks of a stretch are the stretch's.
 		assertThat(views.profile(ProfileQuery.parse(ROOT, "cpu", this.sampler), Stretch.parse("100", "200"))

@@ -41,7 +41,7 @@ class TimeBreakdownViewsTest {
 	void jsonOfAMostlyWaitingRequestOpensOnItsWaitsAndSaysWhereItsTimeWent() {
 		SamplerSettings sampler = waitsOn();
 		ProfileView view = views(sampler).profile(ProfileQuery.parse(WAITING, null, sampler));
-		Map<String, Object> json = view.json();
+		Map<String, Object> json = JsonBodies.map(view.json());
 		assertThat(json).containsEntry("flameGraphEvent", "wait")
 			.containsEntry("flameGraphUnit", "nanoseconds")
 			.containsEntry("samples", 1_880 * MS)
@@ -71,7 +71,7 @@ class TimeBreakdownViewsTest {
 	void cpuGraphLeavesTheProfilersSignalHandlerOut() {
 		SamplerSettings sampler = waitsOn();
 		ProfileView cpu = views(sampler).profile(ProfileQuery.parse(WAITING, "cpu", sampler));
-		assertThat(cpu.json()).containsEntry("flameGraphEvent", "cpu")
+		assertThat(JsonBodies.map(cpu.json())).containsEntry("flameGraphEvent", "cpu")
 			.containsEntry("samples", 6L)
 			.containsEntry("cpuMillis", 60.0)
 			.doesNotContainKey("flameGraphReason");
@@ -83,7 +83,7 @@ class TimeBreakdownViewsTest {
 	void aRequestMostlyOnCpuStillOpensOnCpu() {
 		SamplerSettings sampler = waitsOn();
 		ProfileView view = views(sampler).profile(ProfileQuery.parse(BUSY, null, sampler));
-		assertThat(view.json()).containsEntry("flameGraphEvent", "cpu").doesNotContainKey("flameGraphReason");
+		assertThat(JsonBodies.map(view.json())).containsEntry("flameGraphEvent", "cpu").doesNotContainKey("flameGraphReason");
 		assertThat(view.waitsChosen()).isFalse();
 	}
 
@@ -106,9 +106,9 @@ class TimeBreakdownViewsTest {
 	void withoutWaitsTheDefaultStaysCpuAndAskingForWaitsSaysWhyNot() {
 		SamplerSettings sampler = SamplerSettings.defaults();
 		ProfileView view = views(sampler).profile(ProfileQuery.parse(WAITING, null, sampler));
-		assertThat(view.json()).containsEntry("flameGraphEvent", "cpu");
+		assertThat(JsonBodies.map(view.json())).containsEntry("flameGraphEvent", "cpu");
 		@SuppressWarnings("unchecked")
-		Map<String, Object> breakdown = (Map<String, Object>) view.json().get("timeBreakdown");
+		Map<String, Object> breakdown = (Map<String, Object>) JsonBodies.map(view.json()).get("timeBreakdown");
 		assertThat(breakdown).containsEntry("waitsRecorded", false).containsEntry("unaccountedMillis", 1_930.0);
 		assertThatThrownBy(() -> ProfileQuery.parse(WAITING, "wait", sampler)).isInstanceOf(ViewException.class)
 			.hasMessage("No wait samples are taken: recording waits is turned off here");
