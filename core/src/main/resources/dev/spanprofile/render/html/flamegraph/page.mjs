@@ -18,9 +18,8 @@ const $ = (id) => document.getElementById(id);
 const data = JSON.parse($('profile-data').textContent);
 const names = data.names;
 const nameCount = names.length;
-const CATEGORY_LABELS = data.categoryLabels;
-const SPAN_CATEGORY = data.categoryIds.indexOf('span');
-const palette = makePalette(data.categoryIds, data.categories, names);
+const frameCategories = data.frameCategories;
+const palette = makePalette(frameCategories, data.categories, names);
 const samplesText = weightFormat(data);
 const diff = data.diff || null;
 
@@ -96,7 +95,7 @@ function describe(node) {
   }
   const g = graph();
   const lines = [];
-  let kind = CATEGORY_LABELS[data.categories[g.n[node]]] || '';
+  let kind = frameCategories[data.categories[g.n[node]]].label;
   const spanId = state.view === 'top-down' ? spanOfNode.get(node) : undefined;
   if (spanId) {
     kind += ' ' + spanId + ' — double-click to open its page';
@@ -128,7 +127,7 @@ function describe(node) {
 function describeInSandwich(node) {
   const g = graph();
   const fn = shortName(names[state.sandwich]);
-  const lines = [['cat', CATEGORY_LABELS[data.categories[g.n[node]]] || '']];
+  const lines = [['cat', frameCategories[data.categories[g.n[node]]].label]];
   const total = g.total[node];
   if (node === 0) {
     lines.push(['row', 'Total: ' + samplesText(total) + ' · ' + percent(total, topDown.total[0]) + ' of all']);
@@ -406,7 +405,7 @@ function readHash() {
 // --- top self-time table --------------------------------------------------------------------------------------
 
 const tablePage = { names, categories: data.categories, totals: functionTotals(topDown, nameCount),
-  whole: topDown.total[0], spanCategory: SPAN_CATEGORY, samplesText, swatch: palette.swatch };
+  whole: topDown.total[0], frameCategories, samplesText, swatch: palette.swatch };
 let tableSort = 'self';
 
 function showTable() {
@@ -643,7 +642,7 @@ if (initial.zoom) {
   state.zoom = findByKey(graph(), initial.zoom);
   ancestors = ancestorsOf(graph(), state.zoom);
 }
-renderLegend($('legend'), data.categoryIds, CATEGORY_LABELS, data.categories, palette.swatch);
+renderLegend($('legend'), frameCategories, data.categories, palette.swatch);
 sizeTimeBar($('time-bar'));
 showTable();
 layout();
