@@ -251,7 +251,7 @@ class SpanProfilePagesBrowserTests {
 
 	/**
 	 * Without a mouse: Tab reaches the graph, arrows move a visible selection between frames (down to a callee, up to
-	 * the caller, along the row), Enter zooms into the selected frame, Escape resets, and / still goes to search.
+	 * the caller, along the row), S opens its sandwich, Enter zooms into it, Escape resets, and / still searches.
 	 */
 	@Test
 	@SuppressWarnings("unchecked")
@@ -306,6 +306,15 @@ class SpanProfilePagesBrowserTests {
 		assertThat(selected().get("depth")).isEqualTo(2L);
 		assertThat((Long) selected().get("samples")).isLessThanOrEqualTo((Long) first.get("samples")).isPositive();
 		press(Keys.ARROW_UP);
+		assertThat(selected()).isEqualTo(first);
+		// S opens the selected frame's sandwich, Escape closes it; the selection starts again from the top.
+		press("s");
+		assertThat(state().get("view")).isEqualTo("sandwich");
+		assertThat((Map<String, Object>) state().get("sandwich")).containsEntry("name", first.get("name"));
+		press(Keys.ESCAPE);
+		assertThat(state().get("view")).isEqualTo("top-down");
+		press(Keys.ARROW_DOWN);
+		press(Keys.ARROW_DOWN);
 		assertThat(selected()).isEqualTo(first);
 
 		// Enter zooms into the selected frame; Escape resets the zoom, the graph keeping the focus.

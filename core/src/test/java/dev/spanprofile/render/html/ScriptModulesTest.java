@@ -37,8 +37,8 @@ class ScriptModulesTest {
 	void thePageModulesJoinWithoutImportsOrExports() {
 		String script = PageAssets.FLAME_GRAPH_SCRIPT;
 		for (String module : new String[] { "tree", "names", "search", "format", "diff", "palette", "draw", "tooltip",
-				"table", "legend", "sandwich", "describe", "url_state", "breadcrumb", "keyboard", "flame_view", "inspect",
-				"page" }) {
+				"table", "legend", "sandwich", "describe", "url_state", "breadcrumb", "keyboard", "flame_view",
+				"inspect", "page" }) {
 			assertThat(script).containsOnlyOnce("const module$" + module + " = ");
 		}
 		assertThat(script).doesNotContainPattern("(?m)^\\s*(import|export) ");

@@ -123,9 +123,10 @@ searchInput.addEventListener('input', () => {
   searchTimer = setTimeout(view.applySearch, 120);
 });
 
-function stepMatch(direction) {
+// From the search field, Enter first searches for what is typed, without waiting for the typing pause.
+function stepMatch(direction, where) {
   clearTimeout(searchTimer);
-  if (document.activeElement === searchInput) {
+  if (where === 'search') {
     view.applySearch();
   }
   view.stepMatch(direction);
@@ -146,8 +147,8 @@ const KEY_ACTIONS = {
       view.zoomTo(0);
     }
   },
-  'next-match': () => stepMatch(1),
-  'previous-match': () => stepMatch(-1),
+  'next-match': (where) => stepMatch(1, where),
+  'previous-match': (where) => stepMatch(-1, where),
   reset: () => view.zoomTo(0),
   invert: () => view.setView(state.view === 'bottom-up' ? 'top-down' : 'bottom-up'),
   sandwich: () => {
@@ -171,7 +172,7 @@ document.addEventListener('keydown', (event) => {
     if (action !== 'escape') {
       event.preventDefault();
     }
-    KEY_ACTIONS[action]();
+    KEY_ACTIONS[action](where);
   }
 });
 
