@@ -4,7 +4,8 @@ import { makePalette } from '../../main/resources/dev/spanprofile/render/html/fl
 
 // Categories as the page's data lists them: the palette must take each one's colour from its entry, whatever its
 // position in the list and whatever its id.
-const APPLICATION = { id: 'application', label: 'application', colour: { hue: 22, spread: 14, saturation: 86, lightness: 63 } };
+const APPLICATION = { id: 'application', label: 'application',
+  colour: { hue: 22, spread: 14, saturation: 86, lightness: 63 } };
 const JDK = { id: 'jdk', label: 'JDK', colour: { hue: 197, spread: 16, saturation: 52, lightness: 66 } };
 const OTHER = { id: 'other', label: 'synthetic', colour: { hue: 220, spread: 0, saturation: 8, lightness: 82 } };
 const NAMES = ['root', 'com.acme.Checkout.run', 'java.util.HashMap.get', 'com.acme.Checkout.total'];
