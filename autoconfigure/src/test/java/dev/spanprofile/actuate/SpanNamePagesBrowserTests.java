@@ -25,7 +25,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * The span-name pages in a real headless Chromium: from the index to the list of names, to a name's merged flame
  * graph, from one of its frames to the stored requests with samples there, and the slow-versus-typical page with
- * the slow-only method drawn red. Screenshots land in {@code target/screenshots}.
+ * the slow-only method drawn red; the span list, the names and a graph on a phone's screen. Screenshots land in
+ * {@code target/screenshots}.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.tracing.sampling.probability=1.0",
@@ -227,6 +228,79 @@ class SpanNamePagesBrowserTests {
 
 		assertThat(chromium.cspViolations()).isEmpty();
 		assertThat(chromium.severeConsoleMessages()).isEmpty();
+	}
+
+	/**
+	 * On a 390 by 844 phone screen the span list, the names and a name's flame graph fit the width (only the tables
+	 * scroll sideways, in their own box), their controls are on screen, and a tap on a frame zooms into it. Its
+	 * requests are of another name than the other tests', whose counts they would change.
+	 */
+	@Test
+	@SuppressWarnings("unchecked")
+	void onAPhoneThePagesFitTheScreenAndTheirControlsAreReachable() throws Exception {
+		EndpointClient client = new EndpointClient(this.port, this.profiler);
+		for (int i = 0; i < 6; i++) {
+			client.get("/checkout?cpuMillis=100", "text/plain");
+		}
+		String name = "http get /checkout";
+		String nameQuery = "/actuator/spanprofile/names?name=" + URLEncoder.encode(name, StandardCharsets.UTF_8);
+		await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100)).until(() -> {
+			this.profiler.collectNow();
+			return ((Number) client.json(nameQuery + "&format=json").get("spans")).longValue() >= 6;
+		});
+		chromium.driver.executeCdpCommand("Emulation.setDeviceMetricsOverride",
+				Map.of("width", 390, "height", 844, "deviceScaleFactor", 1, "mobile", true));
+		try {
+			chromium.open(client.url("/actuator/spanprofile"), "!!window.spanprofileScatter");
+			fitsThePhone("span list", "filter", "scatter-canvas", "names-link");
+			chromium.screenshot("phone-spans.png");
+			chromium.open(client.url("/actuator/spanprofile/names"), "document.readyState === 'complete'");
+			fitsThePhone("names", "table");
+			WebElement link = chromium.driver.findElement(By.linkText(name));
+			assertThat(link.getRect().getX()).isBetween(0, 390 - link.getRect().getWidth());
+			chromium.open(client.url(nameQuery + "&format=html"), FLAME_READY);
+			fitsThePhone("flame graph", "search", "reset", "view-top-down", "view-bottom-up", "heatmap-canvas", "flame");
+			Map<String, Object> state = (Map<String, Object>) chromium.script("return window.spanprofile.state()");
+			assertThat(((Number) state.get("canvasWidth")).doubleValue()).as("graph across the screen")
+				.isBetween(350.0, 390.0);
+			chromium.screenshot("phone.png");
+			// The whole graph on screen: a pointer is placed from the centre of an element's part in view.
+			WebElement canvas = chromium.driver.findElement(By.id("flame"));
+			chromium.script("arguments[0].scrollIntoView({ block: 'center' })", canvas);
+			Map<String, Object> frame = chromium.frameRect("FraudRules.evaluateRules");
+			new Actions(chromium.driver)
+				.moveToElement(canvas, Chromium.offsetX(canvas, frame), Chromium.offsetY(canvas, frame))
+				.click()
+				.perform();
+			assertThat((String) chromium.script("return window.spanprofile.state().zoom"))
+				.endsWith("FraudRules.evaluateRules");
+			fitsThePhone("zoomed flame graph", "breadcrumb", "frame-spans");
+			assertThat(chromium.cspViolations()).isEmpty();
+			assertThat(chromium.severeConsoleMessages()).isEmpty();
+		}
+		finally {
+			chromium.driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
+		}
+	}
+
+	/** No sideways scrolling of the page, and each of the elements fully within the screen's width. */
+	private static void fitsThePhone(String page, String... ids) {
+		// On failure, the elements reaching beyond the screen say what widened the page.
+		Object wide = chromium.script("return Array.from(document.querySelectorAll('body *'))"
+				+ ".filter(function (e) { return e.getBoundingClientRect().right > 390; }).slice(0, 6)"
+				+ ".map(function (e) { return e.tagName + '#' + e.id + '.' + e.className + ' '"
+				+ " + Math.round(e.getBoundingClientRect().right); })");
+		assertThat(chromium.script("return window.innerWidth")).as("%s: %s", page, wide).isEqualTo(390L);
+		assertThat(((Number) chromium.script("return document.documentElement.scrollWidth")).intValue())
+			.as("%s: width of the page", page)
+			.isLessThanOrEqualTo(390);
+		for (String id : ids) {
+			WebElement element = chromium.driver.findElement(By.id(id));
+			assertThat(element.isDisplayed()).as("%s: #%s shown", page, id).isTrue();
+			assertThat(element.getRect().getX()).as("%s: left of #%s", page, id).isGreaterThanOrEqualTo(0);
+			assertThat(element.getRect().getX() + element.getRect().getWidth()).as("%s: right of #%s", page, id)
+				.isLessThanOrEqualTo(390);
+		}
 	}
 
 	/**

@@ -249,6 +249,112 @@ class SpanProfilePagesBrowserTests {
 		assertThat(chromium.severeConsoleMessages()).isEmpty();
 	}
 
+	/**
+	 * Without a mouse: Tab reaches the graph, arrows move a visible selection between frames (down to a callee, up to
+	 * the caller, along the row), S opens its sandwich, Enter zooms into it, Escape resets, and / still searches.
+	 */
+	@Test
+	@SuppressWarnings("unchecked")
+	void theKeyboardSelectsFramesZoomsAndResets() throws Exception {
+		Set<String> known = this.client.spanIds();
+		this.client.get("/relay?cpuMillis=200", "text/plain");
+		Map<String, Object> relay = this.client.awaitNewCompleteSpan("http get /relay", known);
+		String traceId = (String) relay.get("traceId");
+		Map<String, Object> burn = this.client.awaitSpan("http get /burn",
+				(span) -> traceId.equals(span.get("traceId")) && Boolean.TRUE.equals(span.get("complete")));
+		Map<String, Long> spanSamples = Map.of("http get /relay", ((Number) relay.get("samples")).longValue(),
+				"http get /burn", ((Number) burn.get("samples")).longValue());
+		chromium.open(this.client.url("/actuator/spanprofile/" + traceId), FLAME_READY);
+
+		// Tab from the search field reaches the graph, which then shows that it has the focus.
+		chromium.driver.findElement(By.id("search")).click();
+		for (int i = 0; i < 20 && !"flame".equals(activeId()); i++) {
+			new Actions(chromium.driver).sendKeys(Keys.TAB).perform();
+		}
+		assertThat(activeId()).isEqualTo("flame");
+		assertThat(chromium.script("return document.getElementById('flame').matches(':focus-visible')")).isEqualTo(true);
+		assertThat(state().get("selected")).isNull();
+
+		// The first arrow selects the whole graph; down goes to the heavier span, right to the other one.
+		press(Keys.ARROW_DOWN);
+		assertThat(selected()).containsEntry("depth", 0L)
+			.containsEntry("samples", spanSamples.values().stream().mapToLong(Long::longValue).sum());
+		press(Keys.ARROW_DOWN);
+		Map<String, Object> first = selected();
+		assertThat(first.get("depth")).isEqualTo(1L);
+		assertThat(spanSamples).containsEntry((String) first.get("name"), (Long) first.get("samples"));
+		assertThat((Long) first.get("samples")).isEqualTo(Math.max(spanSamples.get("http get /relay"),
+				spanSamples.get("http get /burn")));
+		// The selection is drawn in the accent colour at the frame's left edge, where no label is.
+		Map<String, Object> rect = (Map<String, Object>) chromium.script("return window.spanprofile.selectedRect()");
+		assertThat(rect).containsEntry("name", first.get("name"));
+		List<Number> edge = (List<Number>) chromium.script("return window.spanprofile.pixel(arguments[0], arguments[1])",
+				((Number) rect.get("x")).doubleValue() + 1, Chromium.centreY(rect));
+		assertThat(edge).extracting(Number::intValue).containsExactly(11, 98, 196);
+		chromium.screenshot("flamegraph-keyboard.png");
+		press(Keys.ARROW_RIGHT);
+		Map<String, Object> second = selected();
+		assertThat(second.get("depth")).isEqualTo(1L);
+		assertThat(second.get("name")).isNotEqualTo(first.get("name"));
+		assertThat(spanSamples).containsEntry((String) second.get("name"), (Long) second.get("samples"));
+		assertThat(((Number) second.get("x")).doubleValue()).isEqualTo(((Number) first.get("samples")).doubleValue());
+		press(Keys.ARROW_RIGHT);
+		assertThat(selected()).isEqualTo(second);
+		press(Keys.ARROW_LEFT);
+		assertThat(selected()).isEqualTo(first);
+		press(Keys.ARROW_DOWN);
+		assertThat(selected().get("depth")).isEqualTo(2L);
+		assertThat((Long) selected().get("samples")).isLessThanOrEqualTo((Long) first.get("samples")).isPositive();
+		press(Keys.ARROW_UP);
+		assertThat(selected()).isEqualTo(first);
+		// S opens the selected frame's sandwich, Escape closes it; the selection starts again from the top.
+		press("s");
+		assertThat(state().get("view")).isEqualTo("sandwich");
+		assertThat((Map<String, Object>) state().get("sandwich")).containsEntry("name", first.get("name"));
+		press(Keys.ESCAPE);
+		assertThat(state().get("view")).isEqualTo("top-down");
+		press(Keys.ARROW_DOWN);
+		press(Keys.ARROW_DOWN);
+		assertThat(selected()).isEqualTo(first);
+
+		// Enter zooms into the selected frame; Escape resets the zoom, the graph keeping the focus.
+		press(Keys.ENTER);
+		assertThat(state().get("zoom")).isEqualTo(first.get("name"));
+		assertThat(((Number) state().get("zoomDepth")).intValue()).isEqualTo(1);
+		assertThat(chromium.driver.findElement(By.id("open-span")).isDisplayed()).isTrue();
+		press(Keys.ESCAPE);
+		assertThat(((Number) state().get("zoomDepth")).intValue()).isZero();
+		assertThat(activeId()).isEqualTo("flame");
+
+		// / goes to the search field without typing itself; arrows there are the field's, not the graph's.
+		press("/");
+		assertThat(activeId()).isEqualTo("search");
+		press("burn");
+		chromium.waitUntil(() -> ((String) state().get("match")).startsWith("Matched:"));
+		assertThat(state().get("search")).isEqualTo("burn");
+		press(Keys.ARROW_DOWN);
+		assertThat(selected().get("depth")).isEqualTo(0L);
+		press(Keys.ESCAPE);
+		assertThat(state().get("search")).isEqualTo("");
+		assertThat(chromium.cspViolations()).isEmpty();
+		assertThat(chromium.severeConsoleMessages()).isEmpty();
+	}
+
+	private static void press(CharSequence keys) {
+		new Actions(chromium.driver).sendKeys(keys).perform();
+	}
+
+	private static String activeId() {
+		return (String) chromium.script("return document.activeElement && document.activeElement.id");
+	}
+
+	@SuppressWarnings("unchecked")
+	private static Map<String, Object> selected() {
+		Map<String, Object> selected = (Map<String, Object>) state().get("selected");
+		assertThat(selected).as("a selected frame").isNotNull();
+		return selected;
+	}
+
 	private static Map<String, Long> weights(List<Map<String, Object>> entries) {
 		Map<String, Long> weights = new TreeMap<>();
 		for (Map<String, Object> entry : entries) {

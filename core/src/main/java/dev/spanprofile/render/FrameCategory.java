@@ -2,8 +2,8 @@ package dev.spanprofile.render;
 
 /**
  * Whose code a frame runs, as the flame graph page colours it: the question a reader asks first is "is this my
- * code, a library's, or the JDK's?". The page is told each category's {@link #id()} and {@link #label()}, so that a
- * new category needs no change to the page's script beyond a colour.
+ * code, a library's, or the JDK's?". The page is told each category's {@link #id()}, {@link #label()} and colour
+ * (the page data's {@code frameCategories}), so that a new category needs no change to the page's script.
  */
 public enum FrameCategory {
 

@@ -99,7 +99,7 @@ class TimeBreakdownViewsTest {
 			.contains("Waits (ms)")
 			.contains("id=\"kind-cpu\" href=\"" + WAITING + "?event=cpu\"")
 			.contains("the graph shows its waits")
-			.contains("\"categoryIds\":[\"application\",\"framework\",\"jdk\",\"native\",\"kernel\",\"wait\",");
+			.contains("{\"id\":\"wait\",\"label\":\"waiting\",");
 	}
 
 	@Test

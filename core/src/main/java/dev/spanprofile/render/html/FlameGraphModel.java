@@ -103,22 +103,8 @@ public final class FlameGraphModel {
 		}
 		json.raw(']').raw(',').key("categories");
 		writeInts(json, this.categories);
-		// The categories by ordinal, so that the page's script need not know their order.
-		json.raw(',').key("categoryIds").raw('[');
-		for (FrameCategory category : FrameCategory.values()) {
-			if (category.ordinal() > 0) {
-				json.raw(',');
-			}
-			json.string(category.id());
-		}
-		json.raw(']').raw(',').key("categoryLabels").raw('[');
-		for (FrameCategory category : FrameCategory.values()) {
-			if (category.ordinal() > 0) {
-				json.raw(',');
-			}
-			json.string(category.label());
-		}
-		json.raw(']');
+		json.raw(',');
+		PageCategories.writeJson(json);
 		json.raw(',').key("n");
 		writeInts(json, this.nameIndex);
 		json.raw(',').key("d");

@@ -6,12 +6,14 @@ import { shortName } from './names.mjs';
 // profile within a frame's time.
 //
 // What is drawn comes in a scene: the graph, the zoomed node and its ancestors (drawn pale, full width, above it),
-// the hovered node, which names a search matches (null when there is no search) and each node's fill.
+// the hovered node, the node the keyboard selected (-1 when the graph has no focus), which names a search matches
+// (null when there is no search) and each node's fill.
 
 export const ROW = 18;
 const LABEL_MIN_WIDTH = 24;
 const TEXT = '#17191e';
 const DIMMED_TEXT = '#6c7280';
+const SELECTED = '#0b62c4';
 const FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif';
 
 export function createCanvasView(canvas, scroller, spacer, names, palette) {
@@ -126,6 +128,15 @@ export function createCanvasView(canvas, scroller, spacer, names, palette) {
         ctx.strokeStyle = '#17191e';
         ctx.lineWidth = 1.5;
         ctx.strokeRect(rect.x + 0.75, rect.y + 0.75, Math.max(1, rect.width - 2), ROW - 2.5);
+      }
+    }
+    if (scene.selected >= 0) {
+      // Thicker and in the accent colour, so the keyboard's frame stands out from the hovered one.
+      const rect = nodeRect(scene, scene.selected);
+      if (rect) {
+        ctx.strokeStyle = SELECTED;
+        ctx.lineWidth = 2.5;
+        ctx.strokeRect(rect.x + 1.25, rect.y + 1.25, Math.max(1, rect.width - 3.5), ROW - 3.5);
       }
     }
     const took = performance.now() - started;

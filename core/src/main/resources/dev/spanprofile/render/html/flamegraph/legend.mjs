@@ -2,23 +2,23 @@
 // holds, and the widths of the time breakdown's bar (the server lists the parts; only widths are set here, since
 // the page's policy allows no inline style attribute).
 
-export function renderLegend(legend, categoryIds, categoryLabels, categories, swatch) {
-  const present = new Uint8Array(categoryIds.length);
+export function renderLegend(legend, frameCategories, categories, swatch) {
+  const present = new Uint8Array(frameCategories.length);
   for (let i = 0; i < categories.length; i++) {
     present[categories[i]] = 1;
   }
   legend.textContent = '';
-  categoryIds.forEach((id, category) => {
-    if (!present[category] || id === 'other') {
+  frameCategories.forEach((frameCategory, category) => {
+    if (!present[category] || !frameCategory.legend) {
       return;
     }
     const item = document.createElement('li');
-    item.dataset.category = id;
+    item.dataset.category = frameCategory.id;
     const mark = document.createElement('i');
     mark.className = 'swatch';
     mark.style.background = swatch(category);
     item.appendChild(mark);
-    item.appendChild(document.createTextNode(categoryLabels[category]));
+    item.appendChild(document.createTextNode(frameCategory.label));
     legend.appendChild(item);
   });
 }

@@ -1,26 +1,24 @@
 import { DIFF_SHADES } from './diff.mjs';
 import { className, hashString } from './names.mjs';
 
-// Colours: a family per frame category (the page data names the categories; only their colours live here), a few
-// shades per family picked by a hash of the class name, so a function keeps its colour on every page.
+// Colours: a family per frame category, as the page's data gives it (frameCategories: each category's hue, spread,
+// saturation and lightness, at the index names' categories refer to), and a few shades per family picked by a hash
+// of the class name, so a function keeps its colour on every page. No category is known here by name or position.
 
 export const SHADES = 4;
-// Per category: base hue, hue spread between shades, saturation, lightness.
-const FAMILY_OF = { application: [22, 14, 86, 63], framework: [108, 26, 42, 62], jdk: [197, 16, 52, 66],
-  native: [5, 8, 50, 64], kernel: [33, 8, 54, 64], wait: [328, 10, 58, 70], span: [268, 12, 52, 76],
-  other: [220, 0, 8, 82] };
 
 // fills: every colour the graph is drawn with, by index: the shades of each category, the same paler (zoom
 // ancestors), the colour of frames a search does not match, then the difference shades.
-export function makePalette(categoryIds, categories, names) {
+export function makePalette(frameCategories, categories, names) {
   const colours = [];
   const paleColours = [];
-  categoryIds.map((id) => FAMILY_OF[id] || FAMILY_OF.other).forEach((family) => {
+  frameCategories.forEach(({ colour }) => {
     for (let shade = 0; shade < SHADES; shade++) {
-      const hue = family[0] + (shade - 1.5) * family[1] / SHADES;
-      const light = family[3] + (shade % 2) * 4 - 2;
-      colours.push('hsl(' + hue + ',' + family[2] + '%,' + light + '%)');
-      paleColours.push('hsl(' + hue + ',' + Math.round(family[2] * 0.45) + '%,' + Math.min(94, light + 20) + '%)');
+      const hue = colour.hue + (shade - 1.5) * colour.spread / SHADES;
+      const light = colour.lightness + (shade % 2) * 4 - 2;
+      colours.push('hsl(' + hue + ',' + colour.saturation + '%,' + light + '%)');
+      paleColours.push('hsl(' + hue + ',' + Math.round(colour.saturation * 0.45) + '%,' + Math.min(94, light + 20)
+        + '%)');
     }
   });
   const paleOffset = colours.length;

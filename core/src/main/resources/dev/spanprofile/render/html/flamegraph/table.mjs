@@ -8,11 +8,11 @@ import { percent } from './format.mjs';
 const ROWS = 60;
 
 export function renderTable(body, page, sortKey, onPick, onSandwich) {
-  const { names, categories, totals, whole, spanCategory, samplesText, swatch } = page;
+  const { names, categories, frameCategories, totals, whole, samplesText, swatch } = page;
   const key = totals[sortKey];
   const ids = [];
   for (let i = 0; i < names.length; i++) {
-    if (totals.self[i] > 0 && categories[i] !== spanCategory) {
+    if (totals.self[i] > 0 && frameCategories[categories[i]].table) {
       ids.push(i);
     }
   }
