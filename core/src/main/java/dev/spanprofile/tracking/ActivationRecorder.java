@@ -48,9 +48,7 @@ public final class ActivationRecorder {
 	 */
 	private volatile boolean readsCpuClocks;
 
-	private volatile SpanThreadListener threadListener;
-
-	private volatile SpanActivationListener activationListener;
+	private final ActivationListeners listeners = new ActivationListeners(this.threads);
 
 	ActivationRecorder(int capacity) {
 		this.capacity = capacity;
@@ -198,84 +196,32 @@ public final class ActivationRecorder {
 				&& !(span instanceof UnsampledRequest) && !(previous instanceof UnsampledRequest);
 		long cpuTime = measured ? ThreadCpuClock.now() : ThreadCpuClock.UNREAD;
 		activity.record(System.nanoTime(), span, cpuTime);
-		SpanActivationListener activationListener = this.activationListener;
-		if (activationListener != null && !activity.virtual) {
-			notifyActivated(activationListener, span);
-		}
+		this.listeners.activated(activity, span);
 		if (enteredOrLeft) {
-			// A volatile write, then a volatile read of the listener: see setThreadListener.
-			activity.inSpan = inSpan;
-			SpanThreadListener listener = this.threadListener;
-			if (listener != null && !activity.virtual) {
-				notify(listener, inSpan);
-			}
-		}
-	}
-
-	private static void notify(SpanThreadListener listener, boolean entered) {
-		try {
-			if (entered) {
-				listener.entered(Thread.currentThread());
-			}
-			else {
-				listener.left(Thread.currentThread());
-			}
-		}
-		catch (RuntimeException ex) {
-			// The application's thread must never fail because of the profiler.
-		}
-	}
-
-	private static void notifyActivated(SpanActivationListener listener, Object span) {
-		try {
-			listener.activated((span instanceof SpanContext spanContext) ? spanContext : null);
-		}
-		catch (RuntimeException | LinkageError ex) {
-			// The application's thread must never fail because of the profiler.
+			this.listeners.enteredOrLeft(activity, inSpan);
 		}
 	}
 
 	/**
-	 * Set (or clear, with {@code null}) the listener told about every span change on platform threads. Virtual
-	 * threads are left out: a native per-thread slot set from one would belong to its carrier, and stay there after
-	 * the virtual thread unmounts.
+	 * Set (or clear, with {@code null}) the listener told about every span change on platform threads (virtual
+	 * threads are left out, see {@link ActivationListeners}).
 	 */
 	public void setActivationListener(SpanActivationListener listener) {
-		this.activationListener = listener;
+		this.listeners.setActivationListener(listener);
 	}
 
 	/**
 	 * Set (or clear, with {@code null}) the listener told when platform threads enter and leave spans. The
-	 * listener is then told about every platform thread already inside a span.
-	 * <p>
-	 * A thread entering a span meanwhile writes its {@code inSpan} flag, then reads the listener; this method writes
-	 * the listener, then reads the flags. Both sides are volatile, so the four accesses fall in one order and at
-	 * least one side sees the other's write: the thread tells the new listener itself, or this method tells it about
-	 * the thread (or both, and registering a thread twice is harmless). With a plain flag a store-load reordering on
-	 * either side could let both miss, and the thread would stay out of a wall-clock filter until its next change.
-	 * The race the other way, a thread leaving just as this tells the listener it is in, can leave it registered
-	 * until its next change: samples outside spans, never given to one.
+	 * listener is then told about every platform thread already inside a span; a thread entering one meanwhile is
+	 * told about at least once ({@link ActivationListeners#setThreadListener}).
 	 */
 	public void setThreadListener(SpanThreadListener listener) {
-		this.threadListener = listener;
-		if (listener != null) {
-			forEachThreadInSpan(listener::entered);
-		}
+		this.listeners.setThreadListener(listener);
 	}
 
 	/** Call {@code action} with every live platform thread whose last recorded point was inside a span. */
 	public void forEachThreadInSpan(Consumer<Thread> action) {
-		for (ThreadActivity activity : this.threads) {
-			Thread owner = activity.owner();
-			if (activity.inSpan && !activity.virtual && owner != null && owner.isAlive()) {
-				try {
-					action.accept(owner);
-				}
-				catch (RuntimeException ex) {
-					// A thread that ended meanwhile cannot be registered; nothing to attribute to it either.
-				}
-			}
-		}
+		this.listeners.forEachThreadInSpan(action);
 	}
 
 	/**

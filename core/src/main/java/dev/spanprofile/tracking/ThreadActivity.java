@@ -58,7 +58,7 @@ public final class ThreadActivity {
 	/**
 	 * Written by the owner, read by whoever installs a thread listener: whether the last recorded point had a span
 	 * (drives wall-clock thread filters). Volatile for the handshake described in
-	 * {@link ActivationRecorder#setThreadListener}; written only when the thread enters or leaves a span.
+	 * {@link ActivationListeners#setThreadListener}; written only when the thread enters or leaves a span.
 	 */
 	volatile boolean inSpan;
 
