@@ -8,6 +8,7 @@ import java.util.Map;
 import dev.spanprofile.render.CpuShare;
 import dev.spanprofile.render.FlameGraphTree;
 import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.store.SpanCpuTime;
 import dev.spanprofile.store.SpanRecord;
 
 /** The JSON of a span's or a trace's flame graph: engine state, the spans' metadata, then the tree. */
@@ -56,17 +57,17 @@ final class ProfileJson {
 			// The flame graph weighs waits by time; how many waits make that up is the other half.
 			body.put((subject.kind() == SampleKind.LOCK) ? "lockWaits" : "waits", part.samples().events());
 		}
-		CpuShare cpu = this.context.cpuShare(profiled);
+		SpanCpuTime cpuTime = this.context.cpuTime(profiled);
+		CpuShare cpu = this.context.cpuShare(profiled, cpuTime);
 		if (cpu != null) {
 			// Latency is wall time: how much of it the CPU samples can explain.
 			body.put("cpuMillis", cpu.cpuMillis());
-			long profiler = this.context.profilerSamplesOf(profiled);
-			if (profiler > 0) {
+			if (cpuTime.profilerSamples() > 0) {
 				// Taken while the profiler's own code ran on the request's threads: not in the graph, not its CPU.
-				body.put("profilerSamples", profiler);
+				body.put("profilerSamples", cpuTime.profilerSamples());
 			}
 		}
-		body.put("timeBreakdown", this.context.timeBreakdown(profiled).json());
+		body.put("timeBreakdown", this.context.timeBreakdown(profiled, cpuTime).json());
 		String empty = this.view.emptyReason();
 		if (empty != null) {
 			Map<String, Object> emptyProfile = new LinkedHashMap<>();

@@ -1,5 +1,6 @@
 package dev.spanprofile.attribution;
 
+import dev.spanprofile.store.SpanCpuTime;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StoreSettings;
@@ -109,6 +110,23 @@ class MeasuredCpuTest {
 
 		assertThat(record(this.root).measuredCpu().applicationNanos(10_000_000)).isEqualTo(40_000_000);
 		assertThat(record(this.root).measuredCpu().applicationNanos(80_000_000)).isZero();
+	}
+
+	@Test
+	void aSpansCpuTimeIsTheMeasuredOneOnlyForAWholeMeasuredRequest() {
+		long interval = 10_000_000;
+		SpanCpuTime fromSamples = SpanCpuTime.of(record(this.root), 3, 1, interval);
+		assertThat(fromSamples).as("not measured yet: the samples")
+			.isEqualTo(new SpanCpuTime(30_000_000, false, 1, 10_000_000));
+		this.attributor.changed(1, 100, this.root, 0);
+		this.attributor.changed(1, 110, this.child, UNREAD);
+		this.attributor.changed(1, 120, null, 50_000_000);
+
+		assertThat(SpanCpuTime.of(record(this.root), 3, 1, interval)).as("the clocks, less the profiler's own work")
+			.isEqualTo(new SpanCpuTime(40_000_000, true, 1, 10_000_000));
+		assertThat(SpanCpuTime.of(record(this.child), 2, 0, interval)).as("a child's share is not measured")
+			.isEqualTo(new SpanCpuTime(20_000_000, false, 0, 0));
+		assertThat(SpanCpuTime.NOT_SAMPLED.nanos()).isNegative();
 	}
 
 	private SpanContext started(String trace, String spanId, String parentSpanId) {
