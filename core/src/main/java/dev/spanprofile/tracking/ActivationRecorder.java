@@ -13,9 +13,9 @@ import io.opentelemetry.context.Context;
  * OpenTelemetry context storage it listens to is JVM-wide.
  * <p>
  * Recording a change costs one clock read and four stores into a preallocated per-thread ring (and, when asked to,
- * a read of the thread's CPU clock where it enters or leaves spans); an activation that
- * leaves the same span active records nothing, and everything is skipped (one volatile read) while no engine
- * consumes the points.
+ * a read of the thread's CPU clock where it enters or leaves spans, not where it comes straight back into the span it
+ * just left); an activation that leaves the same span active records nothing, and everything is skipped (one
+ * volatile read) while no engine consumes the points.
  */
 public final class ActivationRecorder {
 
@@ -24,6 +24,12 @@ public final class ActivationRecorder {
 
 	/** Virtual threads are many and short-lived: a request's worth of change points is enough. */
 	static final int VIRTUAL_THREAD_CAPACITY = 64;
+
+	/**
+	 * How soon a thread that comes back into the span it just left continues its stretch rather than reading its
+	 * CPU clock again: what it did in between, at most this long, is counted as the request's.
+	 */
+	static final long RESUME_WITHIN_NANOS = 1_000_000;
 
 	private static final ActivationRecorder GLOBAL = new ActivationRecorder(DEFAULT_CAPACITY);
 
@@ -185,6 +191,7 @@ public final class ActivationRecorder {
 
 	private void changeTo(ThreadActivity activity, int session, Object span) {
 		Object previous = activity.lastSpan;
+		boolean sameSession = activity.lastSession == session;
 		activity.lastSession = session;
 		activity.lastSpan = span;
 		boolean inSpan = span != null;
@@ -194,12 +201,34 @@ public final class ActivationRecorder {
 		// record to hold its CPU time.
 		boolean measured = enteredOrLeft && this.readsCpuClocks && !activity.virtual
 				&& !(span instanceof UnsampledRequest) && !(previous instanceof UnsampledRequest);
-		long cpuTime = measured ? ThreadCpuClock.now() : ThreadCpuClock.UNREAD;
-		activity.record(System.nanoTime(), span, cpuTime);
+		long now = System.nanoTime();
+		long cpuTime = ThreadCpuClock.UNREAD;
+		if (measured) {
+			cpuTime = continues(activity, sameSession, span, now) ? ThreadActivity.CLOCK_CONTINUED
+					: ThreadCpuClock.now();
+			activity.leftSpan = (!inSpan && cpuTime >= 0) ? previous : null;
+			activity.leftAt = now;
+		}
+		else if (activity.leftSpan != null) {
+			// Only a return at the very next point continues the stretch.
+			activity.leftSpan = null;
+		}
+		activity.record(now, span, cpuTime);
 		this.listeners.activated(activity, span);
 		if (enteredOrLeft) {
 			this.listeners.enteredOrLeft(activity, inSpan);
 		}
+	}
+
+	/**
+	 * Whether the thread, entering {@code span}, comes back into the span it left at its previous point, soon after.
+	 * Spring MVC with Micrometer's tracing and metrics does so in every request: its observation filter closes the
+	 * server span's scope, then the metrics handler opens it once more to record its timers with the span current
+	 * (for exemplars). One stretch, measured from the first entry to the last exit, spares that CPU clock read.
+	 */
+	private static boolean continues(ThreadActivity activity, boolean sameSession, Object span, long now) {
+		return sameSession && activity.leftSpan != null && now - activity.leftAt < RESUME_WITHIN_NANOS
+				&& activity.leftSpan.equals(span);
 	}
 
 	/**

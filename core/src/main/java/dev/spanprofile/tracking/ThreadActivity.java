@@ -14,6 +14,12 @@ import java.lang.invoke.VarHandle;
  */
 public final class ThreadActivity {
 
+	/**
+	 * A point's CPU clock where the thread came back into the span it left at its previous point, soon after: not
+	 * read, its stretch in the request goes on from the clock read where it left.
+	 */
+	public static final long CLOCK_CONTINUED = -2;
+
 	private static final VarHandle PUBLISHED;
 
 	static {
@@ -48,6 +54,14 @@ public final class ThreadActivity {
 	Object lastSpan;
 
 	int lastSession;
+
+	/**
+	 * Owner-side: the span the thread left at its last point, where its CPU clock was read then ({@code null}
+	 * otherwise), and when; for {@link ActivationRecorder} to tell a quick return into it.
+	 */
+	Object leftSpan;
+
+	long leftAt;
 
 	/**
 	 * Owner-side: the unsampled request entered on this thread, recorded in place of "no span" while no recorded span

@@ -4,6 +4,7 @@ import dev.spanprofile.store.SpanCpuTime;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StoreSettings;
+import dev.spanprofile.tracking.ThreadActivity;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
@@ -59,6 +60,32 @@ class MeasuredCpuTest {
 		this.attributor.changed(1, 130, null, 12_500_000);
 
 		assertThat(measured(this.root)).isEqualTo(3_500_000);
+	}
+
+	@Test
+	void aThreadStraightBackInTheSpanItLeftGoesOnWithItsStretch() {
+		// Spring MVC's metrics handler opens the request's scope once more after the filter closed it.
+		this.attributor.changed(1, 100, this.root, 1_000_000);
+		this.attributor.changed(1, 110, null, 3_000_000);
+		this.attributor.changed(1, 111, this.root, ThreadActivity.CLOCK_CONTINUED);
+		assertThat(measured(this.root)).as("a stretch is open again").isEqualTo(-1);
+		this.attributor.changed(1, 112, null, 3_400_000);
+
+		assertThat(measured(this.root)).isEqualTo(2_400_000);
+	}
+
+	@Test
+	void aContinuedStretchWithNothingToGoOnFromLeavesTheRequestUnmeasured() {
+		this.attributor.changed(1, 100, this.root, 1_000_000);
+		this.attributor.changed(1, 110, null, 3_000_000);
+		this.attributor.gap(1, 111);
+		this.attributor.changed(1, 120, this.root, ThreadActivity.CLOCK_CONTINUED);
+		this.attributor.changed(1, 130, null, 4_000_000);
+		this.attributor.changed(2, 140, this.otherRequest, ThreadActivity.CLOCK_CONTINUED);
+		this.attributor.changed(2, 150, null, 5_000_000);
+
+		assertThat(measured(this.root)).as("its points were lost in between").isEqualTo(-1);
+		assertThat(measured(this.otherRequest)).as("never left before").isEqualTo(-1);
 	}
 
 	@Test
