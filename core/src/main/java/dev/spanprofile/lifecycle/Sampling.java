@@ -102,7 +102,9 @@ public final class Sampling {
 		return null;
 	}
 
-	/** Stop sampling; spans that started until now get their last samples, spans starting from now on are not stored. */
+	/**
+	 * Stop sampling; spans that started until now get their last samples, spans starting from now on are not stored.
+	 */
 	public synchronized void stop() {
 		if (!this.running) {
 			return;

@@ -185,7 +185,8 @@ public final class ThreadActivity {
 
 		/**
 		 * As {@link #changed(long, long, Object)}, with the thread's CPU clock at that point when the thread entered
-		 * or left a span there ({@code -1} otherwise).
+		 * or left a span there ({@link #CLOCK_CONTINUED} where it came straight back into the span it left, {@code -1}
+		 * otherwise).
 		 */
 		default void changed(long threadId, long time, Object span, long threadCpuNanos) {
 			changed(threadId, time, span);
