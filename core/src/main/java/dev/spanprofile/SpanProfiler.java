@@ -1,9 +1,5 @@
 package dev.spanprofile;
 
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -16,12 +12,11 @@ import dev.spanprofile.lifecycle.CollectionCycle;
 import dev.spanprofile.lifecycle.CollectionCycles;
 import dev.spanprofile.lifecycle.CompletedRoots;
 import dev.spanprofile.lifecycle.LocalRootEndProcessor;
+import dev.spanprofile.lifecycle.Sampling;
 import dev.spanprofile.lifecycle.SpanLifecycle;
 import dev.spanprofile.lifecycle.SpanLifecycleProcessor;
 import dev.spanprofile.lifecycle.UnsampledRequests;
 import dev.spanprofile.profile.FrameTable;
-import dev.spanprofile.sampling.SamplerUnavailableException;
-import dev.spanprofile.sampling.JfrWaitEngine;
 import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.sampling.SamplingEngineFactory;
@@ -36,18 +31,14 @@ import io.opentelemetry.sdk.trace.SpanProcessor;
 /**
  * The engine: samples threads, joins each sample to the span active on its thread at that moment, and keeps the
  * result in a bounded {@link SpanProfileStore}. This class wires the parts together, starts and stops them, and
- * gives access to them; what the collector thread does, and in which order, is {@link CollectionCycle}'s.
+ * gives access to them; in which order sampling starts and stops is {@link Sampling}'s, and what the collector thread
+ * does, and in which order, is {@link CollectionCycle}'s.
  * <p>
  * Only one engine can run per JVM: the activation hook and the native profiler are process-wide.
  */
 public final class SpanProfiler implements AutoCloseable {
 
 	private static final System.Logger logger = System.getLogger(SpanProfiler.class.getName());
-
-	private static final long DRAIN_PERIOD_MILLIS = 50;
-
-	/** The instance that owns the JVM-wide hook and native profiler, if any. */
-	private static final AtomicReference<SpanProfiler> owner = new AtomicReference<>();
 
 	/** Replaced, with the engine, by {@link #resample}. */
 	private volatile SpanProfilerSettings settings;
@@ -60,8 +51,6 @@ public final class SpanProfiler implements AutoCloseable {
 
 	private final SampleAttributor attributor;
 
-	private volatile SamplingEngine engine;
-
 	/** Makes the engine for other sampler settings; {@code null} when the engine was supplied as it is. */
 	private final SamplingEngineFactory engines;
 
@@ -69,18 +58,12 @@ public final class SpanProfiler implements AutoCloseable {
 
 	private final CollectionCycle cycle;
 
+	private final Sampling sampling;
+
 	private final UnsampledRequests unsampledRequests;
 
-	private ScheduledExecutorService collector;
-
-	/** Whether requests' CPU time is read from their threads' CPU clocks while running ({@link #setExactCpuTime}). */
-	private volatile boolean exactCpuTime;
-
-	/**
-	 * Spans are stored only while {@link ProfilerState#isRunning() running}: stored while nothing samples, they
-	 * would have no profiles and push the profiles kept from before out of the store.
-	 */
-	private volatile ProfilerState state = ProfilerState.NEW;
+	/** Why sampling does not run, while it does not: never started, stopped, or the last start failed. */
+	private volatile ProfilerState notRunning = ProfilerState.NEW;
 
 	/**
 	 * A profiler whose engine {@code engines} makes, for the settings' sampler and for any other one asked for at run
@@ -105,11 +88,11 @@ public final class SpanProfiler implements AutoCloseable {
 		this.store.onRootEnding(this.completedRoots::ended);
 		this.completedRoots.addListener(this.aggregates::fold);
 		this.attributor = new SampleAttributor(this.store);
-		this.engine = engineFactory.apply(this.store.frames());
+		SamplingEngine engine = engineFactory.apply(this.store.frames());
 		this.unsampledRequests = new UnsampledRequests(this.recorder, this.aggregates);
-		this.cycle = new CollectionCycle(this.engine, this.attributor, this.store, this.completedRoots,
-				this.recorder, settings.dumpInterval(), () -> this.state.isRunning(),
-				this.unsampledRequests::complete);
+		this.cycle = new CollectionCycle(engine, this.attributor, this.store, this.completedRoots, this.recorder,
+				settings.dumpInterval(), this::isRunning, this.unsampledRequests::complete);
+		this.sampling = new Sampling(engine, this.recorder, this.cycle);
 		if (settings.slowSpanLog().enabled()) {
 			this.completedRoots.addListener(new SlowSpanLog(settings.slowSpanLog(), this.store.frames(),
 					settings.sampler().kinds(), settings.sampler().interval(), System::nanoTime));
@@ -143,7 +126,7 @@ public final class SpanProfiler implements AutoCloseable {
 	 * @param excluded spans (with their whole local request, if a root) not to keep
 	 */
 	public SpanProcessor spanProcessor(Predicate<ReadableSpan> excluded) {
-		SpanProcessor lifecycle = new SpanLifecycleProcessor(this.store, excluded, () -> this.state.isRunning());
+		SpanProcessor lifecycle = new SpanLifecycleProcessor(this.store, excluded, this::isRunning);
 		SpanProcessor rootEnds = new LocalRootEndProcessor(this.store, this.aggregates, excluded);
 		return SpanProcessor.composite(lifecycle, rootEnds);
 	}
@@ -153,7 +136,7 @@ public final class SpanProfiler implements AutoCloseable {
 	 * {@link #spanProcessor}); their activations go to {@link ActivationRecorder#spanActivated}.
 	 */
 	public SpanLifecycle spanLifecycle() {
-		return new SpanLifecycle(this.store, this.aggregates, () -> this.state.isRunning());
+		return new SpanLifecycle(this.store, this.aggregates, this::isRunning);
 	}
 
 	/**
@@ -170,14 +153,11 @@ public final class SpanProfiler implements AutoCloseable {
 	 * asked for. Takes effect at once while running.
 	 */
 	public void setExactCpuTime(boolean exact) {
-		this.exactCpuTime = exact;
-		if (this.state.isRunning()) {
-			this.recorder.setReadingCpuClocks(exact);
-		}
+		this.sampling.setExactCpuTime(exact);
 	}
 
 	public boolean isExactCpuTime() {
-		return this.exactCpuTime;
+		return this.sampling.isExactCpuTime();
 	}
 
 	/**
@@ -186,42 +166,18 @@ public final class SpanProfiler implements AutoCloseable {
 	 * @return whether sampling started
 	 */
 	public synchronized boolean start() {
-		if (this.state.isRunning()) {
+		if (this.sampling.isRunning()) {
 			return true;
 		}
-		if (!owner.compareAndSet(null, this)) {
-			this.state = ProfilerState
-				.failed("another spanprofile engine already runs in this JVM; only one can own the profiler");
-			logger.log(System.Logger.Level.WARNING, "spanprofile not started: " + this.state.reason());
+		String refused = this.sampling.start();
+		if (refused != null) {
+			this.notRunning = ProfilerState.failed(refused);
 			return false;
 		}
-		// Read before the engine starts: from the first sample it takes, what a thread runs is unknown until its next
-		// change point (ends while stopped were not recorded).
-		long resumedAt = System.nanoTime();
-		try {
-			this.engine.start();
-		}
-		catch (SamplerUnavailableException | RuntimeException | LinkageError ex) {
-			owner.set(null);
-			this.state = ProfilerState.failed(ex.getMessage());
-			logger.log(System.Logger.Level.WARNING, "spanprofile: " + this.engine.name()
-					+ " unavailable, spans will have no profiles: " + this.state.reason());
-			return false;
-		}
-		this.cycle.resumedAt(resumedAt);
-		this.recorder.setReadingCpuClocks(this.exactCpuTime);
-		this.recorder.setRecording(true);
-		this.collector = Executors.newSingleThreadScheduledExecutor(task -> {
-			Thread thread = new Thread(task, JfrWaitEngine.COLLECTOR_THREAD);
-			thread.setDaemon(true);
-			return thread;
-		});
-		this.collector.scheduleWithFixedDelay(this.cycle::tick, DRAIN_PERIOD_MILLIS, DRAIN_PERIOD_MILLIS,
-				TimeUnit.MILLISECONDS);
-		this.state = ProfilerState.RUNNING;
-		String note = this.engine.note();
-		logger.log(System.Logger.Level.INFO, "spanprofile started: " + this.engine.name() + ", event="
-				+ this.engine.activeEvent() + ", interval=" + this.settings.sampler().interval().toMillis() + "ms"
+		SamplingEngine engine = this.sampling.engine();
+		String note = engine.note();
+		logger.log(System.Logger.Level.INFO, "spanprofile started: " + engine.name() + ", event="
+				+ engine.activeEvent() + ", interval=" + this.settings.sampler().interval().toMillis() + "ms"
 				+ ((note != null) ? " (" + note + ")" : ""));
 		return true;
 	}
@@ -231,25 +187,11 @@ public final class SpanProfiler implements AutoCloseable {
 	 * resumes.
 	 */
 	public synchronized void stop() {
-		if (!this.state.isRunning()) {
-			return;
+		if (this.sampling.isRunning()) {
+			// Read only once sampling no longer runs.
+			this.notRunning = ProfilerState.STOPPED;
+			this.sampling.stop();
 		}
-		// Not shutdownNow: interrupting a cycle mid-read closes the recording's channel and logs a failure at every
-		// shutdown. A running cycle finishes; no further one starts.
-		this.collector.shutdown();
-		try {
-			this.collector.awaitTermination(5, TimeUnit.SECONDS);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-		this.collector = null;
-		// Spans started until now are sampled until now: collect their last samples, then stop storing spans.
-		collectNow();
-		this.state = ProfilerState.STOPPED;
-		this.recorder.setRecording(false);
-		this.engine.close();
-		owner.compareAndSet(this, null);
 	}
 
 	@Override
@@ -268,24 +210,23 @@ public final class SpanProfiler implements AutoCloseable {
 		if (this.engines == null) {
 			throw new IllegalStateException("this profiler's engine was supplied as it is and cannot be changed");
 		}
-		boolean wasRunning = this.state.isRunning();
+		boolean wasRunning = this.sampling.isRunning();
 		SpanProfilerSettings previousSettings = this.settings;
-		SamplingEngine previousEngine = this.engine;
+		SamplingEngine previousEngine = this.sampling.engine();
 		stop();
 		useEngine(this.engines.create(sampler, this.store.frames()), previousSettings.withSampler(sampler));
 		if (!wasRunning || start()) {
 			return null;
 		}
-		String reason = this.state.reason();
+		String reason = this.notRunning.reason();
 		useEngine(previousEngine, previousSettings);
 		start();
 		return reason;
 	}
 
 	private void useEngine(SamplingEngine engine, SpanProfilerSettings settings) {
-		this.engine = engine;
+		this.sampling.useEngine(engine);
 		this.settings = settings;
-		this.cycle.useEngine(engine);
 	}
 
 	/**
@@ -301,14 +242,19 @@ public final class SpanProfiler implements AutoCloseable {
 		return this.cycle.completeUpTo().epochNanos();
 	}
 
+	private boolean isRunning() {
+		return this.sampling.isRunning();
+	}
+
 	public ProfilerState state() {
-		return this.state;
+		return this.sampling.isRunning() ? ProfilerState.RUNNING : this.notRunning;
 	}
 
 	public EngineStatus status() {
-		ProfilerState state = this.state;
-		return new EngineStatus(this.engine.name(), this.engine.activeEvent(), state.isRunning(), state.reason(),
-				state.isRunning() ? this.engine.note() : null);
+		ProfilerState state = state();
+		SamplingEngine engine = this.sampling.engine();
+		return new EngineStatus(engine.name(), engine.activeEvent(), state.isRunning(), state.reason(),
+				state.isRunning() ? engine.note() : null);
 	}
 
 	/** Where samples went, per kind of sample. */

@@ -5,11 +5,14 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.profile.WaitKind;
+import dev.spanprofile.tracking.ActivationRecorder;
+import dev.spanprofile.tracking.ThreadActivity;
 import dev.spanprofile.waiting.SlowPeer;
 import dev.spanprofile.waiting.WaitingApplication;
 import org.junit.jupiter.api.Test;
@@ -116,6 +119,64 @@ class WaitsByDefaultWebTests {
 		finally {
 			this.profiler.setExactCpuTime(false);
 		}
+	}
+
+	/**
+	 * Spring MVC with Micrometer's tracing and metrics enters each request twice on its thread: the observation filter
+	 * closes the server span's scope, then Micrometer's {@code TracingAwareMeterObservationHandler} opens it once more
+	 * to record its timers (for exemplars). Coming back into the span it just left goes on with the same stretch, so a
+	 * request reads its thread's CPU clock three times rather than four. Read from the activation hook itself, with
+	 * the profiler stopped so that this test, not the collector, drains its points.
+	 */
+	@Test
+	void aRequestReadsItsThreadsCpuClockWhereItEntersAndLeavesNotWhereItComesStraightBack() throws Exception {
+		EndpointClient client = new EndpointClient(this.port, this.profiler);
+		int requests = 40;
+		AtomicLong reads = new AtomicLong();
+		AtomicLong continued = new AtomicLong();
+		ThreadActivity.ChangePointSink count = new ThreadActivity.ChangePointSink() {
+
+			@Override
+			public void changed(long threadId, long time, Object span) {
+			}
+
+			@Override
+			public void changed(long threadId, long time, Object span, long threadCpuNanos) {
+				if (threadCpuNanos >= 0) {
+					reads.incrementAndGet();
+				}
+				else if (threadCpuNanos == ThreadActivity.CLOCK_CONTINUED) {
+					continued.incrementAndGet();
+				}
+			}
+
+			@Override
+			public void gap(long threadId, long time) {
+			}
+
+		};
+		ActivationRecorder recorder = ActivationRecorder.global();
+		this.profiler.stop();
+		try {
+			recorder.drainTo(count);
+			reads.set(0);
+			continued.set(0);
+			recorder.setReadingCpuClocks(true);
+			recorder.setRecording(true);
+			for (int i = 0; i < requests; i++) {
+				assertThat(client.get("/work?millis=1", "text/plain").statusCode()).isEqualTo(200);
+			}
+			recorder.drainTo(count);
+		}
+		finally {
+			recorder.setRecording(false);
+			recorder.setReadingCpuClocks(false);
+			this.profiler.start();
+		}
+		System.out.printf("CPU clock reads: %d for %d requests, %d returns without one%n", reads.get(), requests,
+				continued.get());
+		// Four each without the return; a return later than its bound (a busy machine) reads the clock.
+		assertThat(reads.get()).as("reads for %d requests", requests).isBetween(2L * requests, 7L * requests / 2);
 	}
 
 	@SuppressWarnings("unchecked")

@@ -12,6 +12,7 @@ import dev.spanprofile.render.SelfTime;
 import dev.spanprofile.render.TimeBreakdown;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.FrameTable;
+import dev.spanprofile.store.SpanCpuTime;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.profile.StackTree;
 
@@ -35,15 +36,12 @@ final class SlowSpanLine {
 			.append(millis(durationMillis));
 		boolean waits = kinds.contains(SampleKind.WAIT);
 		ProfilerWork cpuWork = ProfilerWork.split(root.inclusiveSamples(SampleKind.CPU), frames);
-		boolean cpu = kinds.contains(SampleKind.CPU);
-		long profilerNanos = cpu ? cpuWork.profiler() * interval.toNanos() : 0;
-		long measured = cpu ? root.measuredCpu().applicationNanos(profilerNanos) : -1;
+		SpanCpuTime cpuTime = kinds.contains(SampleKind.CPU) ? SpanCpuTime.of(root,
+				cpuWork.application().totalSamples(), cpuWork.profiler(), interval.toNanos()) : SpanCpuTime.NOT_SAMPLED;
 		if (waits) {
 			// Where the time went comes first: it answers "why slow" before any flame graph does.
-			long cpuNanos = (measured >= 0) ? measured
-					: cpu ? cpuWork.application().totalSamples() * interval.toNanos() : -1;
-			TimeBreakdown breakdown = TimeBreakdown.of(durationNanos, cpuNanos, measured >= 0, profilerNanos,
-					root.inclusiveSamples(SampleKind.WAIT), frames);
+			TimeBreakdown breakdown = TimeBreakdown.of(durationNanos, cpuTime.nanos(), cpuTime.measured(),
+					cpuTime.profilerNanos(), root.inclusiveSamples(SampleKind.WAIT), frames);
 			line.append("; time: ").append(breakdown.summary(SlowSpanLine::millis));
 		}
 		for (SampleKind kind : kinds) {
@@ -56,8 +54,7 @@ final class SlowSpanLine {
 			long total = samples.totalSamples();
 			if (kind == SampleKind.CPU) {
 				if (!waits) {
-					CpuShare share = (measured >= 0) ? new CpuShare(measured / 1e6, durationMillis)
-							: CpuShare.of(total, interval, durationMillis);
+					CpuShare share = new CpuShare(cpuTime.nanos() / 1e6, durationMillis);
 					line.append("; CPU ").append(millis(share.cpuMillis())).append(" of ").append(millis(durationMillis));
 					if (!kinds.contains(SampleKind.WALL) && share.mostlyOffCpu()) {
 						// The answer is in the waiting, which CPU samples do not see.

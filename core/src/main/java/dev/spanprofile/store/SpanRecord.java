@@ -34,14 +34,8 @@ public final class SpanRecord {
 	/** 0 while the span runs. */
 	private volatile long endEpochNanos;
 
-	/** Out of the store: no view lists it (its samples may still arrive while it awaits them, see chargedTo). */
+	/** Out of the store: no view lists it (its samples may still arrive while it awaits them, see awaitSamples). */
 	private volatile boolean evicted;
-
-	/**
-	 * The account the bytes of this span's samples are charged to: the store's while stored, the one of dropped
-	 * requests awaiting their samples while those are joined, none (samples refused) once gone. Guarded by this.
-	 */
-	private AtomicLong chargedTo;
 
 	/** Set on local roots by the store's retention; descendants go with their root. */
 	private volatile RetainedAs retainedAs = RetainedAs.RECENT;
@@ -49,18 +43,17 @@ public final class SpanRecord {
 	/** Guarded by this, with {@link #evicted}: a child is added before its parent goes or not at all. */
 	private final List<SpanRecord> children = new ArrayList<>(0);
 
-	/** Guarded by this. */
-	private final SpanSamples samples = new SpanSamples();
+	/** Guarded by this, with the account their bytes are charged to. */
+	private final SpanSamples samples;
 
 	private final SpanRecordRef ref = new SpanRecordRef(this);
 
 	/** Local roots only: the request's CPU time from its threads' clocks. */
 	private final MeasuredCpu measuredCpu;
 
-
 	SpanRecord(String traceId, String spanId, String parentSpanId, SpanRecord parent, String name, String kind,
 			long startEpochNanos, String threadName, AtomicLong chargedTo) {
-		this.chargedTo = chargedTo;
+		this.samples = new SpanSamples(chargedTo);
 		this.traceId = traceId;
 		this.spanId = spanId;
 		this.parentSpanId = parentSpanId;
@@ -158,7 +151,7 @@ public final class SpanRecord {
 	 */
 	synchronized void evict() {
 		this.evicted = true;
-		moveCharge(null);
+		this.samples.moveCharge(null);
 		this.ref.clear();
 	}
 
@@ -178,24 +171,12 @@ public final class SpanRecord {
 	 * @return whether it moved (false if it was already gone)
 	 */
 	synchronized boolean awaitSamples(AtomicLong awaiting) {
-		if (this.chargedTo == null) {
+		if (!this.samples.isTaken()) {
 			return false;
 		}
 		this.evicted = true;
-		moveCharge(awaiting);
+		this.samples.moveCharge(awaiting);
 		return true;
-	}
-
-	private void moveCharge(AtomicLong to) {
-		if (this.chargedTo == null) {
-			return;
-		}
-		long bytes = ownSampleBytes();
-		this.chargedTo.addAndGet(-bytes);
-		if (to != null) {
-			to.addAndGet(bytes);
-		}
-		this.chargedTo = to;
 	}
 
 	/**
@@ -223,7 +204,7 @@ public final class SpanRecord {
 	 * @return whether the sample added bytes
 	 */
 	synchronized boolean addSample(SampleKind kind, int[] rootFirstStack, long weight) {
-		return charge((this.chargedTo != null) ? this.samples.add(kind, rootFirstStack, weight) : 0);
+		return this.samples.add(kind, rootFirstStack, weight);
 	}
 
 	/**
@@ -232,15 +213,7 @@ public final class SpanRecord {
 	 */
 	synchronized boolean addSample(SampleKind kind, int[] rootFirstStack, long weight, long epochNanos,
 			long threadId, String threadName) {
-		return charge((this.chargedTo != null)
-				? this.samples.add(kind, rootFirstStack, weight, epochNanos, threadId, threadName) : 0);
-	}
-
-	private boolean charge(long bytes) {
-		if (bytes > 0) {
-			this.chargedTo.addAndGet(bytes);
-		}
-		return bytes > 0;
+		return this.samples.add(kind, rootFirstStack, weight, epochNanos, threadId, threadName);
 	}
 
 	/** This span's own samples with their times and threads (not its children's). */

@@ -1,14 +1,15 @@
 package dev.spanprofile.store;
 
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.StackTree;
 
 /**
- * One span's own samples: their stacks per {@link SampleKind}, and when and on which thread each was taken. What
- * each addition costs in heap is returned, for the record to charge to its account. Not thread-safe: guarded by the
- * owning {@link SpanRecord}'s lock, which also decides whether a sample is still taken.
+ * One span's own samples: their stacks per {@link SampleKind}, when and on which thread each was taken, and the
+ * account their heap is charged to, which bounds the store. Not thread-safe: guarded by the owning
+ * {@link SpanRecord}'s lock, so that a sample is charged before the account can be refunded, or not taken.
  */
 final class SpanSamples {
 
@@ -18,25 +19,72 @@ final class SpanSamples {
 	/** When and where each sample was taken, for the request's timeline; created with the first timed sample. */
 	private SampleTimeline timeline;
 
+	/**
+	 * The account the bytes of these samples are charged to: the store's while the span is stored, the one of dropped
+	 * requests awaiting their samples while those are joined, none (samples refused) once gone.
+	 */
+	private AtomicLong chargedTo;
+
+	SpanSamples(AtomicLong chargedTo) {
+		this.chargedTo = chargedTo;
+	}
+
+	/** Whether samples are still taken: false once the span is gone for good. */
+	boolean isTaken() {
+		return this.chargedTo != null;
+	}
+
+	/**
+	 * Move what these samples hold from their account to {@code to} (refund it, for {@code null}); later samples are
+	 * charged there, or refused for {@code null}.
+	 */
+	void moveCharge(AtomicLong to) {
+		if (this.chargedTo == null) {
+			return;
+		}
+		long bytes = bytes();
+		this.chargedTo.addAndGet(-bytes);
+		if (to != null) {
+			to.addAndGet(bytes);
+		}
+		this.chargedTo = to;
+	}
+
+	/** Adds a sample's stack, unless samples are refused; returns whether that added bytes (charged). */
+	boolean add(SampleKind kind, int[] rootFirstStack, long weight) {
+		return charge((this.chargedTo != null) ? stack(kind, rootFirstStack, weight) : 0);
+	}
+
+	/** As {@link #add(SampleKind, int[], long)}, also placing it on the timeline. */
+	boolean add(SampleKind kind, int[] rootFirstStack, long weight, long epochNanos, long threadId,
+			String threadName) {
+		if (this.chargedTo == null) {
+			return false;
+		}
+		long added = stack(kind, rootFirstStack, weight);
+		if (this.timeline == null) {
+			this.timeline = new SampleTimeline();
+			added += this.timeline.bytes();
+		}
+		return charge(added + this.timeline.add(epochNanos, threadId, threadName, kind,
+				this.byKind[kind.ordinal()].lastPosition(), weight));
+	}
+
+	private boolean charge(long bytes) {
+		if (bytes > 0) {
+			this.chargedTo.addAndGet(bytes);
+		}
+		return bytes > 0;
+	}
+
 	/** Adds a sample's stack; returns the bytes that added. */
-	long add(SampleKind kind, int[] rootFirstStack, long weight) {
+	private long stack(SampleKind kind, int[] rootFirstStack, long weight) {
 		SampledStacks stacks = this.byKind[kind.ordinal()];
 		if (stacks == null) {
 			stacks = new SampledStacks();
 			this.byKind[kind.ordinal()] = stacks;
 		}
 		return stacks.add(rootFirstStack, weight, kind.countsEvents() ? 1 : 0);
-	}
-
-	/** As {@link #add(SampleKind, int[], long)}, also placing it on the timeline; returns the bytes that added. */
-	long add(SampleKind kind, int[] rootFirstStack, long weight, long epochNanos, long threadId, String threadName) {
-		long added = add(kind, rootFirstStack, weight);
-		if (this.timeline == null) {
-			this.timeline = new SampleTimeline();
-			added += this.timeline.bytes();
-		}
-		return added + this.timeline.add(epochNanos, threadId, threadName, kind,
-				this.byKind[kind.ordinal()].lastPosition(), weight);
 	}
 
 	TimelineSamples timeline() {

@@ -13,9 +13,9 @@ import io.opentelemetry.context.Context;
  * OpenTelemetry context storage it listens to is JVM-wide.
  * <p>
  * Recording a change costs one clock read and four stores into a preallocated per-thread ring (and, when asked to,
- * a read of the thread's CPU clock where it enters or leaves spans); an activation that
- * leaves the same span active records nothing, and everything is skipped (one volatile read) while no engine
- * consumes the points.
+ * a read of the thread's CPU clock where it enters or leaves spans, not where it comes straight back into the span it
+ * just left); an activation that leaves the same span active records nothing, and everything is skipped (one
+ * volatile read) while no engine consumes the points.
  */
 public final class ActivationRecorder {
 
@@ -24,6 +24,12 @@ public final class ActivationRecorder {
 
 	/** Virtual threads are many and short-lived: a request's worth of change points is enough. */
 	static final int VIRTUAL_THREAD_CAPACITY = 64;
+
+	/**
+	 * How soon a thread that comes back into the span it just left continues its stretch rather than reading its
+	 * CPU clock again: what it did in between, at most this long, is counted as the request's.
+	 */
+	static final long RESUME_WITHIN_NANOS = 1_000_000;
 
 	private static final ActivationRecorder GLOBAL = new ActivationRecorder(DEFAULT_CAPACITY);
 
@@ -48,9 +54,7 @@ public final class ActivationRecorder {
 	 */
 	private volatile boolean readsCpuClocks;
 
-	private volatile SpanThreadListener threadListener;
-
-	private volatile SpanActivationListener activationListener;
+	private final ActivationListeners listeners = new ActivationListeners(this.threads);
 
 	ActivationRecorder(int capacity) {
 		this.capacity = capacity;
@@ -187,6 +191,7 @@ public final class ActivationRecorder {
 
 	private void changeTo(ThreadActivity activity, int session, Object span) {
 		Object previous = activity.lastSpan;
+		boolean sameSession = activity.lastSession == session;
 		activity.lastSession = session;
 		activity.lastSpan = span;
 		boolean inSpan = span != null;
@@ -196,86 +201,56 @@ public final class ActivationRecorder {
 		// record to hold its CPU time.
 		boolean measured = enteredOrLeft && this.readsCpuClocks && !activity.virtual
 				&& !(span instanceof UnsampledRequest) && !(previous instanceof UnsampledRequest);
-		long cpuTime = measured ? ThreadCpuClock.now() : ThreadCpuClock.UNREAD;
-		activity.record(System.nanoTime(), span, cpuTime);
-		SpanActivationListener activationListener = this.activationListener;
-		if (activationListener != null && !activity.virtual) {
-			notifyActivated(activationListener, span);
+		long now = System.nanoTime();
+		long cpuTime = ThreadCpuClock.UNREAD;
+		if (measured) {
+			cpuTime = continues(activity, sameSession, span, now) ? ThreadActivity.CLOCK_CONTINUED
+					: ThreadCpuClock.now();
+			activity.leftSpan = (!inSpan && cpuTime >= 0) ? previous : null;
+			activity.leftAt = now;
 		}
+		else if (activity.leftSpan != null) {
+			// Only a return at the very next point continues the stretch.
+			activity.leftSpan = null;
+		}
+		activity.record(now, span, cpuTime);
+		this.listeners.activated(activity, span);
 		if (enteredOrLeft) {
-			// A volatile write, then a volatile read of the listener: see setThreadListener.
-			activity.inSpan = inSpan;
-			SpanThreadListener listener = this.threadListener;
-			if (listener != null && !activity.virtual) {
-				notify(listener, inSpan);
-			}
-		}
-	}
-
-	private static void notify(SpanThreadListener listener, boolean entered) {
-		try {
-			if (entered) {
-				listener.entered(Thread.currentThread());
-			}
-			else {
-				listener.left(Thread.currentThread());
-			}
-		}
-		catch (RuntimeException ex) {
-			// The application's thread must never fail because of the profiler.
-		}
-	}
-
-	private static void notifyActivated(SpanActivationListener listener, Object span) {
-		try {
-			listener.activated((span instanceof SpanContext spanContext) ? spanContext : null);
-		}
-		catch (RuntimeException | LinkageError ex) {
-			// The application's thread must never fail because of the profiler.
+			this.listeners.enteredOrLeft(activity, inSpan);
 		}
 	}
 
 	/**
-	 * Set (or clear, with {@code null}) the listener told about every span change on platform threads. Virtual
-	 * threads are left out: a native per-thread slot set from one would belong to its carrier, and stay there after
-	 * the virtual thread unmounts.
+	 * Whether the thread, entering {@code span}, comes back into the span it left at its previous point, soon after.
+	 * Spring MVC with Micrometer's tracing and metrics does so in every request: its observation filter closes the
+	 * server span's scope, then the metrics handler opens it once more to record its timers with the span current
+	 * (for exemplars). One stretch, measured from the first entry to the last exit, spares that CPU clock read.
+	 */
+	private static boolean continues(ThreadActivity activity, boolean sameSession, Object span, long now) {
+		return sameSession && activity.leftSpan != null && now - activity.leftAt < RESUME_WITHIN_NANOS
+				&& activity.leftSpan.equals(span);
+	}
+
+	/**
+	 * Set (or clear, with {@code null}) the listener told about every span change on platform threads (virtual
+	 * threads are left out, see {@link ActivationListeners}).
 	 */
 	public void setActivationListener(SpanActivationListener listener) {
-		this.activationListener = listener;
+		this.listeners.setActivationListener(listener);
 	}
 
 	/**
 	 * Set (or clear, with {@code null}) the listener told when platform threads enter and leave spans. The
-	 * listener is then told about every platform thread already inside a span.
-	 * <p>
-	 * A thread entering a span meanwhile writes its {@code inSpan} flag, then reads the listener; this method writes
-	 * the listener, then reads the flags. Both sides are volatile, so the four accesses fall in one order and at
-	 * least one side sees the other's write: the thread tells the new listener itself, or this method tells it about
-	 * the thread (or both, and registering a thread twice is harmless). With a plain flag a store-load reordering on
-	 * either side could let both miss, and the thread would stay out of a wall-clock filter until its next change.
-	 * The race the other way, a thread leaving just as this tells the listener it is in, can leave it registered
-	 * until its next change: samples outside spans, never given to one.
+	 * listener is then told about every platform thread already inside a span; a thread entering one meanwhile is
+	 * told about at least once ({@link ActivationListeners#setThreadListener}).
 	 */
 	public void setThreadListener(SpanThreadListener listener) {
-		this.threadListener = listener;
-		if (listener != null) {
-			forEachThreadInSpan(listener::entered);
-		}
+		this.listeners.setThreadListener(listener);
 	}
 
 	/** Call {@code action} with every live platform thread whose last recorded point was inside a span. */
 	public void forEachThreadInSpan(Consumer<Thread> action) {
-		for (ThreadActivity activity : this.threads) {
-			Thread owner = activity.owner();
-			if (activity.inSpan && !activity.virtual && owner != null && owner.isAlive()) {
-				try {
-					action.accept(owner);
-				}
-				catch (RuntimeException ex) {
-					// A thread that ended meanwhile cannot be registered; nothing to attribute to it either.
-				}
-			}
-		}
+		this.listeners.forEachThreadInSpan(action);
 	}
 
 	/**

@@ -14,6 +14,12 @@ import java.lang.invoke.VarHandle;
  */
 public final class ThreadActivity {
 
+	/**
+	 * A point's CPU clock where the thread came back into the span it left at its previous point, soon after: not
+	 * read, its stretch in the request goes on from the clock read where it left.
+	 */
+	public static final long CLOCK_CONTINUED = -2;
+
 	private static final VarHandle PUBLISHED;
 
 	static {
@@ -50,6 +56,14 @@ public final class ThreadActivity {
 	int lastSession;
 
 	/**
+	 * Owner-side: the span the thread left at its last point, where its CPU clock was read then ({@code null}
+	 * otherwise), and when; for {@link ActivationRecorder} to tell a quick return into it.
+	 */
+	Object leftSpan;
+
+	long leftAt;
+
+	/**
 	 * Owner-side: the unsampled request entered on this thread, recorded in place of "no span" while no recorded span
 	 * is active (its own unsampled spans included).
 	 */
@@ -58,7 +72,7 @@ public final class ThreadActivity {
 	/**
 	 * Written by the owner, read by whoever installs a thread listener: whether the last recorded point had a span
 	 * (drives wall-clock thread filters). Volatile for the handshake described in
-	 * {@link ActivationRecorder#setThreadListener}; written only when the thread enters or leaves a span.
+	 * {@link ActivationListeners#setThreadListener}; written only when the thread enters or leaves a span.
 	 */
 	volatile boolean inSpan;
 
@@ -171,7 +185,8 @@ public final class ThreadActivity {
 
 		/**
 		 * As {@link #changed(long, long, Object)}, with the thread's CPU clock at that point when the thread entered
-		 * or left a span there ({@code -1} otherwise).
+		 * or left a span there ({@link #CLOCK_CONTINUED} where it came straight back into the span it left, {@code -1}
+		 * otherwise).
 		 */
 		default void changed(long threadId, long time, Object span, long threadCpuNanos) {
 			changed(threadId, time, span);

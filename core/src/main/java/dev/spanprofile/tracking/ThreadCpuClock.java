@@ -6,7 +6,8 @@ import java.lang.management.ThreadMXBean;
 /**
  * The calling thread's own CPU clock, read (when exact CPU time is asked for) where a thread enters or leaves a
  * span: the difference is exactly the CPU time the thread spent for that request, which sampling can only estimate
- * (and the {@code ctimer} event undercounts when threads outnumber cores). Read at those two points only: one read
+ * (and the {@code ctimer} event undercounts when threads outnumber cores). Read at those two points only, and not
+ * where a thread comes straight back into the span it just left ({@link ThreadActivity#CLOCK_CONTINUED}): one read
  * is a system call (0.2 to 1 µs), against a few nanoseconds for the change point itself, and entering the kernel
  * gives the scheduler a chance to switch threads, which on a busy machine costs far more than the call.
  */

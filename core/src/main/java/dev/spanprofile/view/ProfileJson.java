@@ -8,6 +8,7 @@ import java.util.Map;
 import dev.spanprofile.render.CpuShare;
 import dev.spanprofile.render.FlameGraphTree;
 import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.store.SpanCpuTime;
 import dev.spanprofile.store.SpanRecord;
 
 /** Builds the JSON of a span's or a trace's flame graph: engine state, the spans' metadata, then the tree. */
@@ -63,6 +64,7 @@ final class ProfileJson {
 				waits = part.samples().events();
 			}
 		}
+<<<<<<< HEAD
 		Double cpuMillis = null;
 		Long profilerSamples = null;
 		CpuShare cpu = this.context.cpuShare(profiled);
@@ -78,6 +80,39 @@ final class ProfileJson {
 				this.context.timeBreakdown(profiled).json(), emptyProfile(requested, profiled), stretch(profiled),
 				this.context.timeline(profiled),
 				FlameGraphTree.render(part.name(), part.samples(), this.context.frames()));
+=======
+		SpanCpuTime cpuTime = this.context.cpuTime(profiled);
+		CpuShare cpu = this.context.cpuShare(profiled, cpuTime);
+		if (cpu != null) {
+			// Latency is wall time: how much of it the CPU samples can explain.
+			body.put("cpuMillis", cpu.cpuMillis());
+			if (cpuTime.profilerSamples() > 0) {
+				// Taken while the profiler's own code ran on the request's threads: not in the graph, not its CPU.
+				body.put("profilerSamples", cpuTime.profilerSamples());
+			}
+		}
+		body.put("timeBreakdown", this.context.timeBreakdown(profiled, cpuTime).json());
+		String empty = this.view.emptyReason();
+		if (empty != null) {
+			Map<String, Object> emptyProfile = new LinkedHashMap<>();
+			emptyProfile.put("reason", empty);
+			emptyProfile.put("durationMillis", profiled.durationNanos(this.context.now()) / 1_000_000.0);
+			emptyProfile.put("intervalMillis", this.context.intervalMillis());
+			emptyProfile.put("localRootSpanId", requested.localRoot().spanId());
+			body.put("emptyProfile", emptyProfile);
+		}
+		Stretch.Range stretch = this.view.stretch();
+		if (stretch != null) {
+			Map<String, Object> selected = new LinkedHashMap<>();
+			selected.put("fromMillis", RequestTimeline.millis(stretch.fromEpochNanos() - profiled.startEpochNanos()));
+			selected.put("toMillis", RequestTimeline.millis(stretch.toEpochNanos() - profiled.startEpochNanos()));
+			selected.put("partialWaits", RequestTimeline.PARTIAL_WAITS);
+			body.put("stretch", selected);
+		}
+		body.put("timeline", this.context.timeline(profiled));
+		body.put("flameGraph", FlameGraphTree.render(part.name(), part.samples(), this.context.frames()));
+		return body;
+>>>>>>> split
 	}
 
 	private Map<String, Object> emptyProfile(SpanRecord requested, SpanRecord profiled) {

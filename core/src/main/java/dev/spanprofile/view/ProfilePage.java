@@ -9,6 +9,7 @@ import dev.spanprofile.render.html.FlameGraphLayout;
 import dev.spanprofile.render.html.FlameGraphModel;
 import dev.spanprofile.render.html.FlameGraphPage;
 import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.store.SpanCpuTime;
 import dev.spanprofile.store.SpanRecord;
 
 /** The interactive page of a span's or a trace's flame graph, with the facts and links around the graph. */
@@ -93,8 +94,9 @@ final class ProfilePage {
 			.fact("started", Instant.ofEpochSecond(0, requested.startEpochNanos()).toString())
 			.fact("duration", EmptyProfiles.millis(requested.durationNanos(this.context.now()) / 1e6)
 					+ (requested.inFlight() ? " so far" : ""));
-		CpuShare cpu = this.context.cpuShare(profiled);
-		page.breakdown(this.context.timeBreakdown(profiled), profiled.inFlight());
+		SpanCpuTime cpuTime = this.context.cpuTime(profiled);
+		CpuShare cpu = this.context.cpuShare(profiled, cpuTime);
+		page.breakdown(this.context.timeBreakdown(profiled, cpuTime), profiled.inFlight());
 		Stretch.Range stretch = this.view.stretch();
 		String whole = requested.spanId()
 				+ ((this.context.sampledKinds().size() > 1) ? "?event=" + subject.kind().id() : "");

@@ -101,7 +101,7 @@ public final class SpanProfileViews {
 			SpanRecord profiled, Stretch.Range range) {
 		SampleKind kind = query.kind();
 		if (!query.kindGiven() && context.sampledKinds().contains(SampleKind.WAIT) && ((range != null)
-				? context.mostlyWaiting(profiled, range) : context.timeBreakdown(profiled).mostlyWaiting())) {
+				? context.mostlyWaiting(profiled, range) : context.mostlyWaiting(profiled))) {
 			// A request that mostly waited is explained by its waits; its few CPU samples would not say why it was slow.
 			kind = SampleKind.WAIT;
 		}

@@ -13,6 +13,7 @@ import dev.spanprofile.render.TimeBreakdown;
 import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.FrameTable;
+import dev.spanprofile.store.SpanCpuTime;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.tracking.MonotonicEpoch;
@@ -84,20 +85,20 @@ final class ViewContext {
 	}
 
 	/**
-	 * The CPU time the profiled span's samples stand for against its duration, or {@code null} when CPU is not
-	 * sampled.
+	 * The profiled span's CPU time; read once per response and handed to {@link #cpuShare} and
+	 * {@link #timeBreakdown}, so that both state the same figure.
 	 */
-	CpuShare cpuShare(SpanRecord profiled) {
+	SpanCpuTime cpuTime(SpanRecord profiled) {
 		if (!sampledKinds().contains(SampleKind.CPU)) {
-			return null;
+			return SpanCpuTime.NOT_SAMPLED;
 		}
-		double durationMillis = profiled.durationNanos(this.now) / 1_000_000.0;
-		long measured = measuredCpuNanos(profiled, profilerSamplesOf(profiled) * intervalNanos());
-		if (measured >= 0) {
-			return new CpuShare(measured / 1_000_000.0, durationMillis);
-		}
-		return CpuShare.of(samplesOf(profiled, SampleKind.CPU).totalSamples(),
-				this.profiler.settings().sampler().interval(), durationMillis);
+		ProfilerWork work = ProfilerWork.split(recordedSamplesOf(profiled, SampleKind.CPU), frames());
+		return SpanCpuTime.of(profiled, work.application().totalSamples(), work.profiler(), intervalNanos());
+	}
+
+	/** The profiled span's CPU time against its duration, or {@code null} when CPU is not sampled. */
+	CpuShare cpuShare(SpanRecord profiled, SpanCpuTime cpu) {
+		return (cpu.nanos() >= 0) ? new CpuShare(cpu.nanos() / 1e6, profiled.durationNanos(this.now) / 1e6) : null;
 	}
 
 	/** Whether every sample up to the span's end has been joined (samples arrive about one dump interval late). */
@@ -130,6 +131,11 @@ final class ViewContext {
 		return kind.counted() ? ProfilerWork.split(samples, frames()).application() : samples;
 	}
 
+	/** Whether the profiled span's breakdown gives waits more of its time than CPU. */
+	boolean mostlyWaiting(SpanRecord profiled) {
+		return timeBreakdown(profiled, cpuTime(profiled)).mostlyWaiting();
+	}
+
 	/** Whether waits explain more of {@code range} than the CPU samples taken in it do. */
 	boolean mostlyWaiting(SpanRecord record, Stretch.Range range) {
 		long waits = samplesOf(record, SampleKind.WAIT, range).totalSamples();
@@ -143,11 +149,6 @@ final class ViewContext {
 		return RequestTimeline.json(profiled, !rootSpanOnly(), this.now, frames());
 	}
 
-	/** CPU samples of the span that caught the profiler's own code on its threads, not the application's. */
-	long profilerSamplesOf(SpanRecord record) {
-		return ProfilerWork.split(recordedSamplesOf(record, SampleKind.CPU), frames()).profiler();
-	}
-
 	private StackTree recordedSamplesOf(SpanRecord record, SampleKind kind) {
 		return rootSpanOnly() ? record.ownSamples(kind) : record.inclusiveSamples(kind);
 	}
@@ -156,23 +157,10 @@ final class ViewContext {
 	 * Where the profiled span's time went: CPU, the profiler's own share, each kind of wait, and what is left
 	 * unaccounted.
 	 */
-	TimeBreakdown timeBreakdown(SpanRecord profiled) {
-		boolean cpu = sampledKinds().contains(SampleKind.CPU);
-		long profilerNanos = cpu ? profilerSamplesOf(profiled) * intervalNanos() : 0;
-		long measured = cpu ? measuredCpuNanos(profiled, profilerNanos) : -1;
-		long cpuNanos = (measured >= 0) ? measured
-				: cpu ? samplesOf(profiled, SampleKind.CPU).totalSamples() * intervalNanos() : -1;
+	TimeBreakdown timeBreakdown(SpanRecord profiled, SpanCpuTime cpu) {
 		StackTree waits = sampledKinds().contains(SampleKind.WAIT) ? samplesOf(profiled, SampleKind.WAIT) : null;
-		return TimeBreakdown.of(profiled.durationNanos(this.now), cpuNanos, measured >= 0, profilerNanos, waits,
-				frames());
-	}
-
-	/**
-	 * The request's CPU time from its threads' clocks (see {@link dev.spanprofile.store.MeasuredCpu}), or -1: only a
-	 * local root's whole request is measured, a child span's share of it is not.
-	 */
-	private long measuredCpuNanos(SpanRecord profiled, long profilerNanos) {
-		return profiled.isLocalRoot() ? profiled.measuredCpu().applicationNanos(profilerNanos) : -1;
+		return TimeBreakdown.of(profiled.durationNanos(this.now), cpu.nanos(), cpu.measured(), cpu.profilerNanos(),
+				waits, frames());
 	}
 
 	String displayName(SpanRecord record, StackTree samples) {

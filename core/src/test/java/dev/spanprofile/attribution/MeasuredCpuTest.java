@@ -1,8 +1,10 @@
 package dev.spanprofile.attribution;
 
+import dev.spanprofile.store.SpanCpuTime;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StoreSettings;
+import dev.spanprofile.tracking.ThreadActivity;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
@@ -61,6 +63,32 @@ class MeasuredCpuTest {
 	}
 
 	@Test
+	void aThreadStraightBackInTheSpanItLeftGoesOnWithItsStretch() {
+		// Spring MVC's metrics handler opens the request's scope once more after the filter closed it.
+		this.attributor.changed(1, 100, this.root, 1_000_000);
+		this.attributor.changed(1, 110, null, 3_000_000);
+		this.attributor.changed(1, 111, this.root, ThreadActivity.CLOCK_CONTINUED);
+		assertThat(measured(this.root)).as("a stretch is open again").isEqualTo(-1);
+		this.attributor.changed(1, 112, null, 3_400_000);
+
+		assertThat(measured(this.root)).isEqualTo(2_400_000);
+	}
+
+	@Test
+	void aContinuedStretchWithNothingToGoOnFromLeavesTheRequestUnmeasured() {
+		this.attributor.changed(1, 100, this.root, 1_000_000);
+		this.attributor.changed(1, 110, null, 3_000_000);
+		this.attributor.gap(1, 111);
+		this.attributor.changed(1, 120, this.root, ThreadActivity.CLOCK_CONTINUED);
+		this.attributor.changed(1, 130, null, 4_000_000);
+		this.attributor.changed(2, 140, this.otherRequest, ThreadActivity.CLOCK_CONTINUED);
+		this.attributor.changed(2, 150, null, 5_000_000);
+
+		assertThat(measured(this.root)).as("its points were lost in between").isEqualTo(-1);
+		assertThat(measured(this.otherRequest)).as("never left before").isEqualTo(-1);
+	}
+
+	@Test
 	void lostChangePointsLeaveTheRequestUnmeasuredForGood() {
 		this.attributor.changed(1, 100, this.root, 1_000_000);
 		this.attributor.gap(1, 110);
@@ -109,6 +137,23 @@ class MeasuredCpuTest {
 
 		assertThat(record(this.root).measuredCpu().applicationNanos(10_000_000)).isEqualTo(40_000_000);
 		assertThat(record(this.root).measuredCpu().applicationNanos(80_000_000)).isZero();
+	}
+
+	@Test
+	void aSpansCpuTimeIsTheMeasuredOneOnlyForAWholeMeasuredRequest() {
+		long interval = 10_000_000;
+		SpanCpuTime fromSamples = SpanCpuTime.of(record(this.root), 3, 1, interval);
+		assertThat(fromSamples).as("not measured yet: the samples")
+			.isEqualTo(new SpanCpuTime(30_000_000, false, 1, 10_000_000));
+		this.attributor.changed(1, 100, this.root, 0);
+		this.attributor.changed(1, 110, this.child, UNREAD);
+		this.attributor.changed(1, 120, null, 50_000_000);
+
+		assertThat(SpanCpuTime.of(record(this.root), 3, 1, interval)).as("the clocks, less the profiler's own work")
+			.isEqualTo(new SpanCpuTime(40_000_000, true, 1, 10_000_000));
+		assertThat(SpanCpuTime.of(record(this.child), 2, 0, interval)).as("a child's share is not measured")
+			.isEqualTo(new SpanCpuTime(20_000_000, false, 0, 0));
+		assertThat(SpanCpuTime.NOT_SAMPLED.nanos()).isNegative();
 	}
 
 	private SpanContext started(String trace, String spanId, String parentSpanId) {

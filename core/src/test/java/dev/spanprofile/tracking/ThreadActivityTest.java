@@ -5,6 +5,10 @@ import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -103,6 +107,63 @@ class ThreadActivityTest {
 		assertThat(clocks.get(2)).as("read on entering").isBetween(before, after);
 		assertThat(clocks.get(3)).isEqualTo(-1L);
 		assertThat(clocks.get(4)).as("read on leaving").isBetween(clocks.get(2), after);
+	}
+
+	/**
+	 * A Spring MVC request with Micrometer's tracing and metrics: the observation filter opens the server span's
+	 * scope and closes it, then, stopping the observation, Micrometer's {@code TracingAwareMeterObservationHandler}
+	 * opens it once more to record its timers with the span current (for exemplars) and closes it. Entering and
+	 * leaving the request twice read the CPU clock four times; coming back to the span just left, soon after, is one
+	 * stretch that goes on from the clock read on leaving, so the second entry reads nothing.
+	 */
+	@Test
+	void aThreadBackInTheSpanItJustLeftReadsNoClockOnTheWayIn() throws InterruptedException {
+		List<Long> clocks = new ArrayList<>();
+		ThreadActivity.ChangePointSink withClocks = new ThreadActivity.ChangePointSink() {
+
+			@Override
+			public void changed(long threadId, long time, Object span) {
+			}
+
+			@Override
+			public void changed(long threadId, long time, Object span, long threadCpuNanos) {
+				clocks.add(threadCpuNanos);
+			}
+
+			@Override
+			public void gap(long threadId, long time) {
+			}
+
+		};
+		Tracer tracer = SdkTracerProvider.builder().build().get("test");
+		Span request = tracer.spanBuilder("http get /work").startSpan();
+		Context inRequest = Context.root().with(request);
+		Context inChild = inRequest.with(tracer.spanBuilder("work.compute").setParent(inRequest).startSpan());
+		ActivationRecorder recorder = new ActivationRecorder(16);
+		recorder.setRecording(true);
+		recorder.setReadingCpuClocks(true);
+		recorder.contextActivated(inRequest);
+		recorder.contextActivated(inChild);
+		recorder.contextActivated(inRequest);
+		recorder.contextActivated(Context.root());
+		recorder.contextActivated(inRequest);
+		recorder.contextActivated(Context.root());
+		recorder.drainTo(withClocks);
+		assertThat(clocks).hasSize(6);
+		assertThat(clocks.get(4)).as("back in the span just left").isEqualTo(ThreadActivity.CLOCK_CONTINUED);
+		assertThat(clocks.stream().filter((clock) -> clock >= 0)).as("reads in %s", clocks).hasSize(3);
+
+		// Back much later, or in another span: the thread may have done other work meanwhile, so the clock is read.
+		clocks.clear();
+		Thread.sleep(5);
+		recorder.contextActivated(inRequest);
+		recorder.contextActivated(Context.root());
+		Thread.sleep(5);
+		recorder.contextActivated(inRequest);
+		recorder.contextActivated(Context.root());
+		recorder.contextActivated(Context.root().with(tracer.spanBuilder("next").startSpan()));
+		recorder.drainTo(withClocks);
+		assertThat(clocks).as("reads in %s", clocks).hasSize(5).allMatch((clock) -> clock >= 0);
 	}
 
 	@Test

@@ -1,0 +1,155 @@
+package dev.spanprofile.lifecycle;
+
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import dev.spanprofile.sampling.JfrWaitEngine;
+import dev.spanprofile.sampling.SamplerUnavailableException;
+import dev.spanprofile.sampling.SamplingEngine;
+import dev.spanprofile.tracking.ActivationRecorder;
+
+/**
+ * Sampling switched on and off, in the one order that loses no sample and joins none to the wrong span: on start the
+ * engine first, then the activation hook and the collector thread; on stop the collector thread first, a last
+ * collection, then the hook and the engine. Also the switches that take effect while sampling runs (exact CPU time).
+ * <p>
+ * Only one instance samples per JVM at a time: the activation hook and the native profiler are process-wide. Whether
+ * it runs is the answer the span processors and the collection cycle read to decide whether to store spans and join
+ * samples.
+ */
+public final class Sampling {
+
+	private static final System.Logger logger = System.getLogger(Sampling.class.getName());
+
+	private static final long DRAIN_PERIOD_MILLIS = 50;
+
+	/** The instance that owns the JVM-wide hook and native profiler, if any. */
+	private static final AtomicReference<Sampling> owner = new AtomicReference<>();
+
+	private final ActivationRecorder recorder;
+
+	private final CollectionCycle cycle;
+
+	/** Replaced only while stopped ({@link #useEngine}). */
+	private volatile SamplingEngine engine;
+
+	/** Guarded by this. */
+	private ScheduledExecutorService collector;
+
+	/** Whether requests' CPU time is read from their threads' CPU clocks while running ({@link #setExactCpuTime}). */
+	private volatile boolean exactCpuTime;
+
+	/**
+	 * Spans are stored only while running: stored while nothing samples, they would have no profiles and push the
+	 * profiles kept from before out of the store.
+	 */
+	private volatile boolean running;
+
+	public Sampling(SamplingEngine engine, ActivationRecorder recorder, CollectionCycle cycle) {
+		this.engine = engine;
+		this.recorder = recorder;
+		this.cycle = cycle;
+	}
+
+	public boolean isRunning() {
+		return this.running;
+	}
+
+	public SamplingEngine engine() {
+		return this.engine;
+	}
+
+	/**
+	 * Start sampling. Never throws: when the engine cannot run here the reason is logged and returned, and the
+	 * application carries on unprofiled.
+	 * @return {@code null} when sampling runs, else why not
+	 */
+	public synchronized String start() {
+		if (this.running) {
+			return null;
+		}
+		if (!owner.compareAndSet(null, this)) {
+			String reason = "another spanprofile engine already runs in this JVM; only one can own the profiler";
+			logger.log(System.Logger.Level.WARNING, "spanprofile not started: " + reason);
+			return reason;
+		}
+		// Read before the engine starts: from the first sample it takes, what a thread runs is unknown until its next
+		// change point (ends while stopped were not recorded).
+		long resumedAt = System.nanoTime();
+		try {
+			this.engine.start();
+		}
+		catch (SamplerUnavailableException | RuntimeException | LinkageError ex) {
+			owner.set(null);
+			String reason = (ex.getMessage() != null) ? ex.getMessage() : "failed to start";
+			logger.log(System.Logger.Level.WARNING,
+					"spanprofile: " + this.engine.name() + " unavailable, spans will have no profiles: " + reason);
+			return reason;
+		}
+		this.cycle.resumedAt(resumedAt);
+		this.recorder.setReadingCpuClocks(this.exactCpuTime);
+		this.recorder.setRecording(true);
+		this.collector = Executors.newSingleThreadScheduledExecutor((task) -> {
+			Thread thread = new Thread(task, JfrWaitEngine.COLLECTOR_THREAD);
+			thread.setDaemon(true);
+			return thread;
+		});
+		this.collector.scheduleWithFixedDelay(this.cycle::tick, DRAIN_PERIOD_MILLIS, DRAIN_PERIOD_MILLIS,
+				TimeUnit.MILLISECONDS);
+		this.running = true;
+		return null;
+	}
+
+	/**
+	 * Stop sampling; spans that started until now get their last samples, spans starting from now on are not stored.
+	 */
+	public synchronized void stop() {
+		if (!this.running) {
+			return;
+		}
+		// Not shutdownNow: interrupting a cycle mid-read closes the recording's channel and logs a failure at every
+		// shutdown. A running cycle finishes; no further one starts.
+		this.collector.shutdown();
+		try {
+			this.collector.awaitTermination(5, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		this.collector = null;
+		// Spans started until now are sampled until now: collect their last samples, then stop storing spans.
+		this.cycle.collectNow();
+		this.running = false;
+		this.recorder.setRecording(false);
+		this.engine.close();
+		owner.compareAndSet(this, null);
+	}
+
+	/** Sample with {@code engine} from the next start on. */
+	public synchronized void useEngine(SamplingEngine engine) {
+		if (this.running) {
+			throw new IllegalStateException("the engine changes only while sampling is stopped");
+		}
+		this.engine = engine;
+		this.cycle.useEngine(engine);
+	}
+
+	/**
+	 * Read a request's CPU time from its threads' CPU clocks where they enter and leave it (exact, whatever the
+	 * sampling event) instead of counting it from samples; a system call on every entry and exit, so off unless
+	 * asked for. Takes effect at once while running.
+	 */
+	public synchronized void setExactCpuTime(boolean exact) {
+		this.exactCpuTime = exact;
+		if (this.running) {
+			this.recorder.setReadingCpuClocks(exact);
+		}
+	}
+
+	public boolean isExactCpuTime() {
+		return this.exactCpuTime;
+	}
+
+}
