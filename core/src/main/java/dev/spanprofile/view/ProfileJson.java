@@ -64,55 +64,21 @@ final class ProfileJson {
 				waits = part.samples().events();
 			}
 		}
-<<<<<<< HEAD
 		Double cpuMillis = null;
 		Long profilerSamples = null;
-		CpuShare cpu = this.context.cpuShare(profiled);
-		if (cpu != null) {
-			// Latency is wall time: how much of it the CPU samples can explain.
-			cpuMillis = cpu.cpuMillis();
-			long profiler = this.context.profilerSamplesOf(profiled);
-			// Taken while the profiler's own code ran on the request's threads: not in the graph, not its CPU.
-			profilerSamples = (profiler > 0) ? profiler : null;
-		}
-		return new SpanProfileJson(engine, part.samples().totalSamples(), subject.kind().id(), unit, reason, span,
-				attributedTo, note, lockWaits, waits, cpuMillis, profilerSamples,
-				this.context.timeBreakdown(profiled).json(), emptyProfile(requested, profiled), stretch(profiled),
-				this.context.timeline(profiled),
-				FlameGraphTree.render(part.name(), part.samples(), this.context.frames()));
-=======
 		SpanCpuTime cpuTime = this.context.cpuTime(profiled);
 		CpuShare cpu = this.context.cpuShare(profiled, cpuTime);
 		if (cpu != null) {
 			// Latency is wall time: how much of it the CPU samples can explain.
-			body.put("cpuMillis", cpu.cpuMillis());
-			if (cpuTime.profilerSamples() > 0) {
-				// Taken while the profiler's own code ran on the request's threads: not in the graph, not its CPU.
-				body.put("profilerSamples", cpuTime.profilerSamples());
-			}
+			cpuMillis = cpu.cpuMillis();
+			// Taken while the profiler's own code ran on the request's threads: not in the graph, not its CPU.
+			profilerSamples = (cpuTime.profilerSamples() > 0) ? cpuTime.profilerSamples() : null;
 		}
-		body.put("timeBreakdown", this.context.timeBreakdown(profiled, cpuTime).json());
-		String empty = this.view.emptyReason();
-		if (empty != null) {
-			Map<String, Object> emptyProfile = new LinkedHashMap<>();
-			emptyProfile.put("reason", empty);
-			emptyProfile.put("durationMillis", profiled.durationNanos(this.context.now()) / 1_000_000.0);
-			emptyProfile.put("intervalMillis", this.context.intervalMillis());
-			emptyProfile.put("localRootSpanId", requested.localRoot().spanId());
-			body.put("emptyProfile", emptyProfile);
-		}
-		Stretch.Range stretch = this.view.stretch();
-		if (stretch != null) {
-			Map<String, Object> selected = new LinkedHashMap<>();
-			selected.put("fromMillis", RequestTimeline.millis(stretch.fromEpochNanos() - profiled.startEpochNanos()));
-			selected.put("toMillis", RequestTimeline.millis(stretch.toEpochNanos() - profiled.startEpochNanos()));
-			selected.put("partialWaits", RequestTimeline.PARTIAL_WAITS);
-			body.put("stretch", selected);
-		}
-		body.put("timeline", this.context.timeline(profiled));
-		body.put("flameGraph", FlameGraphTree.render(part.name(), part.samples(), this.context.frames()));
-		return body;
->>>>>>> split
+		return new SpanProfileJson(engine, part.samples().totalSamples(), subject.kind().id(), unit, reason, span,
+				attributedTo, note, lockWaits, waits, cpuMillis, profilerSamples,
+				this.context.timeBreakdown(profiled, cpuTime).json(), emptyProfile(requested, profiled),
+				stretch(profiled), this.context.timeline(profiled),
+				FlameGraphTree.render(part.name(), part.samples(), this.context.frames()));
 	}
 
 	private Map<String, Object> emptyProfile(SpanRecord requested, SpanRecord profiled) {
