@@ -18,19 +18,11 @@ public final class FlameGraphPage {
 
 	private final FlameGraphModel model;
 
-	private String title = "flame graph";
+	private final PageHeader header = new PageHeader("flame graph");
 
 	private boolean inFlight;
 
-	private final List<String[]> facts = new ArrayList<>();
-
-	private final List<String> notes = new ArrayList<>();
-
-	private final List<String[]> links = new ArrayList<>();
-
-	private final List<String[]> spanLinks = new ArrayList<>();
-
-	private String indexHref = "../spanprofile";
+	private final List<PageHeader.Link> spanLinks = new ArrayList<>();
 
 	private double intervalMillis;
 
@@ -40,11 +32,11 @@ public final class FlameGraphPage {
 
 	private long[] comparedSpans;
 
-	private String[] sides;
+	private Sides sides;
 
 	private String frameSpansHref;
 
-	private final List<String[]> kinds = new ArrayList<>();
+	private final List<KindChoice> kinds = new ArrayList<>();
 
 	private String breakdown = "";
 
@@ -60,7 +52,7 @@ public final class FlameGraphPage {
 
 	/** The heading: a span's name, or a trace's description. */
 	public FlameGraphPage title(String title) {
-		this.title = title;
+		this.header.title(title);
 		return this;
 	}
 
@@ -72,31 +64,31 @@ public final class FlameGraphPage {
 
 	/** One labelled value in the header (trace id, duration, samples...). */
 	public FlameGraphPage fact(String label, String value) {
-		this.facts.add(new String[] { label, value });
+		this.header.fact(label, value);
 		return this;
 	}
 
 	/** A sentence shown above the graph, e.g. why a profile is empty. */
 	public FlameGraphPage note(String note) {
-		this.notes.add(note);
+		this.header.note(note);
 		return this;
 	}
 
 	/** A link in the header (other formats, the local root's page); {@code href} relative to this page. */
 	public FlameGraphPage link(String label, String href) {
-		this.links.add(new String[] { label, href });
+		this.header.link(label, href);
 		return this;
 	}
 
 	/** A span of a trace, listed with a link to its own page. */
 	public FlameGraphPage spanLink(String label, String href) {
-		this.spanLinks.add(new String[] { label, href });
+		this.spanLinks.add(new PageHeader.Link(label, href));
 		return this;
 	}
 
 	/** Where the list of spans is, relative to this page. */
 	public FlameGraphPage indexHref(String indexHref) {
-		this.indexHref = indexHref;
+		this.header.indexHref(indexHref);
 		return this;
 	}
 
@@ -128,7 +120,7 @@ public final class FlameGraphPage {
 
 	/** What the two sides of a differential graph are called in its tooltip (default: Slow and Typical). */
 	public FlameGraphPage sides(String examined, String compared) {
-		this.sides = new String[] { examined, compared };
+		this.sides = new Sides(examined, compared);
 		return this;
 	}
 
@@ -157,7 +149,7 @@ public final class FlameGraphPage {
 	 * there are two choices.
 	 */
 	public FlameGraphPage kind(String id, String label, String href, boolean current) {
-		this.kinds.add(new String[] { id, label, href, current ? "current" : "" });
+		this.kinds.add(new KindChoice(id, label, href, current));
 		return this;
 	}
 
@@ -182,16 +174,12 @@ public final class FlameGraphPage {
 	public String render() {
 		Map<String, String> values = new HashMap<>();
 		values.put("policy", HtmlEscaper.escape(PageAssets.META_POLICY));
-		values.put("title", HtmlEscaper.escape(this.title));
 		values.put("style", PageAssets.STYLE);
 		values.put("script", PageAssets.FLAME_GRAPH_SCRIPT);
-		values.put("indexHref", HtmlEscaper.escape(this.indexHref));
+		this.header.putInto(values);
 		values.put("badges", this.inFlight ? "<span class=\"badge in-flight\">in flight</span>" : "");
-		values.put("facts", Fragments.facts(this.facts));
 		values.put("breakdown", this.breakdown);
 		values.put("timeline", this.timeline);
-		values.put("notes", Fragments.notes(this.notes));
-		values.put("links", Fragments.links("links", this.links));
 		values.put("spanLinks", this.spanLinks.isEmpty() ? ""
 				: "<section class=\"trace-spans\"><h2>Spans of this trace here</h2>"
 						+ Fragments.links("span-links", this.spanLinks) + "</section>");
@@ -205,16 +193,15 @@ public final class FlameGraphPage {
 			return "";
 		}
 		StringBuilder out = new StringBuilder("<span class=\"views kinds\" role=\"group\" aria-label=\"Kind of samples\">");
-		for (String[] kind : this.kinds) {
-			boolean current = !kind[3].isEmpty();
+		for (KindChoice kind : this.kinds) {
 			out.append("<a id=\"kind-")
-				.append(HtmlEscaper.escape(kind[0]))
+				.append(HtmlEscaper.escape(kind.id()))
 				.append("\" href=\"")
-				.append(HtmlEscaper.escape(kind[2]))
+				.append(HtmlEscaper.escape(kind.href()))
 				.append("\"")
-				.append(current ? " class=\"selected\" aria-current=\"page\"" : "")
+				.append(kind.current() ? " class=\"selected\" aria-current=\"page\"" : "")
 				.append(">")
-				.append(HtmlEscaper.escape(kind[1]))
+				.append(HtmlEscaper.escape(kind.label()))
 				.append("</a>");
 		}
 		return out.append("</span>").toString();
@@ -223,7 +210,7 @@ public final class FlameGraphPage {
 	private String data() {
 		StringBuilder out = new StringBuilder(this.model.nodeCount() * 12 + 1024);
 		JsonText json = new JsonText(out);
-		json.raw('{').key("title").string(this.title);
+		json.raw('{').key("title").string(this.header.title());
 		json.raw(',').key("event").string(this.event);
 		json.raw(',').key("intervalMillis").number(this.intervalMillis);
 		if (this.unit != null) {
@@ -234,8 +221,8 @@ public final class FlameGraphPage {
 			json.raw(',').key("diff").raw('{').key("slowSpans").number(this.comparedSpans[0]);
 			json.raw(',').key("typicalSpans").number(this.comparedSpans[1]);
 			if (this.sides != null) {
-				json.raw(',').key("examined").string(this.sides[0]);
-				json.raw(',').key("compared").string(this.sides[1]);
+				json.raw(',').key("examined").string(this.sides.examined());
+				json.raw(',').key("compared").string(this.sides.compared());
 			}
 			json.raw('}');
 		}
@@ -246,6 +233,14 @@ public final class FlameGraphPage {
 		this.model.writeJson(json);
 		json.raw('}');
 		return out.toString();
+	}
+
+	/** One choice of the kind switch; {@code current} is the kind the page shows. */
+	private record KindChoice(String id, String label, String href, boolean current) {
+	}
+
+	/** What a differential graph's two sides are called. */
+	private record Sides(String examined, String compared) {
 	}
 
 }

@@ -2,19 +2,19 @@ package dev.spanprofile.render.html;
 
 import java.util.List;
 
-/** Markup pieces the two pages share; every value is escaped here. */
+/** Markup pieces the pages share; every value is escaped here. */
 final class Fragments {
 
 	private Fragments() {
 	}
 
-	static String facts(List<String[]> facts) {
+	static String facts(List<PageHeader.Fact> facts) {
 		StringBuilder out = new StringBuilder("<dl class=\"facts\">");
-		for (String[] fact : facts) {
+		for (PageHeader.Fact fact : facts) {
 			out.append("<div><dt>")
-				.append(HtmlEscaper.escape(fact[0]))
+				.append(HtmlEscaper.escape(fact.label()))
 				.append("</dt><dd>")
-				.append(HtmlEscaper.escape(fact[1]))
+				.append(HtmlEscaper.escape(fact.value()))
 				.append("</dd></div>");
 		}
 		return out.append("</dl>").toString();
@@ -28,16 +28,16 @@ final class Fragments {
 		return out.toString();
 	}
 
-	static String links(String cssClass, List<String[]> links) {
+	static String links(String cssClass, List<PageHeader.Link> links) {
 		if (links.isEmpty()) {
 			return "";
 		}
 		StringBuilder out = new StringBuilder("<ul class=\"").append(cssClass).append("\">");
-		for (String[] link : links) {
+		for (PageHeader.Link link : links) {
 			out.append("<li><a href=\"")
-				.append(HtmlEscaper.escape(link[1]))
+				.append(HtmlEscaper.escape(link.href()))
 				.append("\">")
-				.append(HtmlEscaper.escape(link[0]))
+				.append(HtmlEscaper.escape(link.label()))
 				.append("</a></li>");
 		}
 		return out.append("</ul>").toString();

@@ -24,9 +24,8 @@ public final class SpanIndexPage {
 	private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS", Locale.ROOT)
 		.withZone(ZoneOffset.UTC);
 
-	private final List<String[]> facts = new ArrayList<>();
-
-	private final List<String> notes = new ArrayList<>();
+	/** Its title and way back are the template's own: the list is where the other pages lead back to. */
+	private final PageHeader header = new PageHeader("Recent spans");
 
 	private final List<Row> rows = new ArrayList<>();
 
@@ -41,12 +40,12 @@ public final class SpanIndexPage {
 	}
 
 	public SpanIndexPage fact(String label, String value) {
-		this.facts.add(new String[] { label, value });
+		this.header.fact(label, value);
 		return this;
 	}
 
 	public SpanIndexPage note(String note) {
-		this.notes.add(note);
+		this.header.note(note);
 		return this;
 	}
 
@@ -76,8 +75,7 @@ public final class SpanIndexPage {
 		values.put("policy", HtmlEscaper.escape(PageAssets.META_POLICY));
 		values.put("style", PageAssets.STYLE);
 		values.put("script", PageAssets.INDEX_SCRIPT);
-		values.put("facts", Fragments.facts(this.facts));
-		values.put("notes", Fragments.notes(this.notes));
+		this.header.putInto(values);
 		values.put("filter", HtmlEscaper.escape(this.filter));
 		values.put("count", Integer.toString(this.rows.size()));
 		values.put("weightHeaders", (this.allocatedColumn ? "<th scope=\"col\" class=\"num\"><button type=\"button\" "

@@ -13,22 +13,14 @@ public final class TablePage {
 
 	private static final HtmlTemplate TEMPLATE = HtmlTemplate.load("table.html");
 
-	private final String title;
-
-	private final List<String[]> facts = new ArrayList<>();
-
-	private final List<String> notes = new ArrayList<>();
-
-	private final List<String[]> links = new ArrayList<>();
+	private final PageHeader header;
 
 	private final List<Cell> head = new ArrayList<>();
 
 	private final List<List<Cell>> rows = new ArrayList<>();
 
-	private String indexHref = "../spanprofile";
-
 	private TablePage(String title) {
-		this.title = title;
+		this.header = new PageHeader(title);
 	}
 
 	public static TablePage titled(String title) {
@@ -36,22 +28,22 @@ public final class TablePage {
 	}
 
 	public TablePage fact(String label, String value) {
-		this.facts.add(new String[] { label, value });
+		this.header.fact(label, value);
 		return this;
 	}
 
 	public TablePage note(String note) {
-		this.notes.add(note);
+		this.header.note(note);
 		return this;
 	}
 
 	public TablePage link(String label, String href) {
-		this.links.add(new String[] { label, href });
+		this.header.link(label, href);
 		return this;
 	}
 
 	public TablePage indexHref(String indexHref) {
-		this.indexHref = indexHref;
+		this.header.indexHref(indexHref);
 		return this;
 	}
 
@@ -68,12 +60,8 @@ public final class TablePage {
 	public String render() {
 		Map<String, String> values = new HashMap<>();
 		values.put("policy", HtmlEscaper.escape(PageAssets.META_POLICY));
-		values.put("title", HtmlEscaper.escape(this.title));
 		values.put("style", PageAssets.STYLE);
-		values.put("indexHref", HtmlEscaper.escape(this.indexHref));
-		values.put("facts", Fragments.facts(this.facts));
-		values.put("notes", Fragments.notes(this.notes));
-		values.put("links", Fragments.links("links", this.links));
+		this.header.putInto(values);
 		StringBuilder head = new StringBuilder();
 		for (Cell cell : this.head) {
 			head.append("<th scope=\"col\"").append(cell.numeric ? " class=\"num\"" : "").append('>')
@@ -86,9 +74,9 @@ public final class TablePage {
 			for (Cell cell : row) {
 				rows.append("<td").append(cell.numeric ? " class=\"num\"" : "").append('>');
 				for (int i = 0; i < cell.links.size(); i++) {
-					String[] link = cell.links.get(i);
-					rows.append((i > 0) ? " " : "").append("<a href=\"").append(HtmlEscaper.escape(link[1]))
-						.append("\">").append(HtmlEscaper.escape(link[0])).append("</a>");
+					PageHeader.Link link = cell.links.get(i);
+					rows.append((i > 0) ? " " : "").append("<a href=\"").append(HtmlEscaper.escape(link.href()))
+						.append("\">").append(HtmlEscaper.escape(link.label())).append("</a>");
 				}
 				rows.append(HtmlEscaper.escape(cell.text));
 				if (cell.sparkline != null) {
@@ -109,7 +97,7 @@ public final class TablePage {
 
 		private final boolean numeric;
 
-		private final List<String[]> links = new ArrayList<>();
+		private final List<PageHeader.Link> links = new ArrayList<>();
 
 		private double[] sparkline;
 
@@ -145,7 +133,7 @@ public final class TablePage {
 		}
 
 		public Cell link(String label, String href) {
-			this.links.add(new String[] { label, href });
+			this.links.add(new PageHeader.Link(label, href));
 			return this;
 		}
 
