@@ -245,11 +245,6 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 		this.unsampled.completeUpTo(upTo, folder, System.nanoTime());
 	}
 
-	/** Unsampled requests whose samples are held (for tests and diagnostics). */
-	public int pendingUnsampledRequests() {
-		return this.unsampled.pendingCount();
-	}
-
 	/**
 	 * All samples before {@code time} have been joined: drop change points no later sample can need, and the
 	 * timelines of threads that ended before it.
