@@ -283,23 +283,64 @@ class SpanNamePagesBrowserTests {
 		}
 	}
 
-	/** No sideways scrolling of the page, and each of the elements fully within the screen's width. */
+	/** At 1280×800 the pages use the width they have and need no sideways scrolling. */
+	@Test
+	@SuppressWarnings("unchecked")
+	void atALaptopsSizeThePagesFitTheScreenAndTheirControlsAreReachable() throws Exception {
+		EndpointClient client = new EndpointClient(this.port, this.profiler);
+		for (int i = 0; i < 3; i++) {
+			client.get("/checkout?cpuMillis=100", "text/plain");
+		}
+		String name = "http get /checkout";
+		String nameQuery = "/actuator/spanprofile/names?name=" + URLEncoder.encode(name, StandardCharsets.UTF_8);
+		await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100)).until(() -> {
+			this.profiler.collectNow();
+			return ((Number) client.json(nameQuery + "&format=json").get("spans")).longValue() >= 3;
+		});
+		chromium.driver.executeCdpCommand("Emulation.setDeviceMetricsOverride",
+				Map.of("width", 1280, "height", 800, "deviceScaleFactor", 1, "mobile", false));
+		try {
+			chromium.open(client.url("/actuator/spanprofile"), "!!window.spanprofileScatter");
+			fitsTheScreen(1280, "span list", "filter", "scatter-canvas", "names-link");
+			chromium.open(client.url("/actuator/spanprofile/names"), "document.readyState === 'complete'");
+			fitsTheScreen(1280, "names", "table");
+			chromium.open(client.url(nameQuery + "&format=html"), FLAME_READY);
+			fitsTheScreen(1280, "flame graph", "search", "reset", "view-top-down", "view-bottom-up", "heatmap-canvas",
+					"flame");
+			Map<String, Object> state = (Map<String, Object>) chromium.script("return window.spanprofile.state()");
+			// The graph's column beside the frame table: most of the screen, not a phone's width.
+			assertThat(((Number) state.get("canvasWidth")).doubleValue()).as("graph across its column")
+				.isBetween(640.0, 1280.0);
+			chromium.screenshot("laptop-name.png");
+			assertThat(chromium.cspViolations()).isEmpty();
+			assertThat(chromium.severeConsoleMessages()).isEmpty();
+		}
+		finally {
+			chromium.driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
+		}
+	}
+
 	private static void fitsThePhone(String page, String... ids) {
+		fitsTheScreen(390, page, ids);
+	}
+
+	/** No sideways scrolling of the page, and each of the elements fully within the screen's width. */
+	private static void fitsTheScreen(int width, String page, String... ids) {
 		// On failure, the elements reaching beyond the screen say what widened the page.
 		Object wide = chromium.script("return Array.from(document.querySelectorAll('body *'))"
-				+ ".filter(function (e) { return e.getBoundingClientRect().right > 390; }).slice(0, 6)"
+				+ ".filter(function (e) { return e.getBoundingClientRect().right > " + width + "; }).slice(0, 6)"
 				+ ".map(function (e) { return e.tagName + '#' + e.id + '.' + e.className + ' '"
 				+ " + Math.round(e.getBoundingClientRect().right); })");
-		assertThat(chromium.script("return window.innerWidth")).as("%s: %s", page, wide).isEqualTo(390L);
+		assertThat(chromium.script("return window.innerWidth")).as("%s: %s", page, wide).isEqualTo((long) width);
 		assertThat(((Number) chromium.script("return document.documentElement.scrollWidth")).intValue())
 			.as("%s: width of the page", page)
-			.isLessThanOrEqualTo(390);
+			.isLessThanOrEqualTo(width);
 		for (String id : ids) {
 			WebElement element = chromium.driver.findElement(By.id(id));
 			assertThat(element.isDisplayed()).as("%s: #%s shown", page, id).isTrue();
 			assertThat(element.getRect().getX()).as("%s: left of #%s", page, id).isGreaterThanOrEqualTo(0);
 			assertThat(element.getRect().getX() + element.getRect().getWidth()).as("%s: right of #%s", page, id)
-				.isLessThanOrEqualTo(390);
+				.isLessThanOrEqualTo(width);
 		}
 	}
 
