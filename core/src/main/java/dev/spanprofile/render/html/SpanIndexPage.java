@@ -22,7 +22,7 @@ import dev.spanprofile.render.SelfTime;
 public final class SpanIndexPage {
 
 	/** Rows in the table as served; the script lists more on demand. */
-	static final int LISTED = 200;
+	static final int LISTED = 100;
 
 	private static final HtmlTemplate TEMPLATE = HtmlTemplate.load("index.html");
 
@@ -113,7 +113,7 @@ public final class SpanIndexPage {
 		out.append("<tr data-start=\"")
 			.append(row.startEpochNanos())
 			.append("\" data-duration=\"")
-			.append(row.durationMillis())
+			.append(durationText(durationMicros(row.durationMillis())))
 			.append("\" data-samples=\"")
 			.append(row.samples())
 			.append("\" data-allocated=\"")
@@ -156,7 +156,9 @@ public final class SpanIndexPage {
 				.append("</span>");
 		}
 		out.append("<div class=\"sub\">").append(HtmlEscaper.escape(row.detail())).append("</div></td>");
-		out.append("<td class=\"num duration\">").append(formatMillis(row.durationMillis())).append("</td>");
+		out.append("<td class=\"num duration\">")
+			.append(formatMillis(durationMicros(row.durationMillis()) / 1000.0))
+			.append("</td>");
 		out.append("<td class=\"num samples\">").append(row.samples()).append("</td>");
 		if (this.allocatedColumn) {
 			out.append("<td class=\"num allocated\">")
@@ -193,6 +195,20 @@ public final class SpanIndexPage {
 			.append(HtmlEscaper.escape(row.traceId().substring(0, Math.min(8, row.traceId().length()))))
 			.append("…</a></td>");
 		out.append("</tr>");
+	}
+
+	/**
+	 * A duration to the microsecond: as precise as a list needs, and an integer, so that the page's data and its
+	 * rows carry the same value.
+	 */
+	static long durationMicros(double millis) {
+		return Math.max(0, Math.round(millis * 1000));
+	}
+
+	/** Microseconds as milliseconds with three decimals, the way the page's script writes them too. */
+	private static String durationText(long micros) {
+		String fraction = Long.toString(1000 + micros % 1000);
+		return (micros / 1000) + "." + fraction.substring(1);
 	}
 
 	static String formatMillis(double millis) {

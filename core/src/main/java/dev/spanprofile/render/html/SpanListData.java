@@ -28,6 +28,12 @@ final class SpanListData {
 
 	private final Map<String, Integer> frames = new HashMap<>();
 
+	private final Map<String, Integer> statuses = new HashMap<>();
+
+	private final Map<String, Integer> retained = new HashMap<>();
+
+	private long base;
+
 	private SpanListData(int rows) {
 		this.out = new StringBuilder(64 + rows * 160);
 		this.json = new JsonText(this.out);
@@ -38,7 +44,8 @@ final class SpanListData {
 	}
 
 	private String write(List<SpanIndexPage.Row> rows, int listed, boolean allocated, boolean lockWait) {
-		this.out.append("{\"listed\":").append(listed).append(",\"allocated\":").append(allocated);
+		this.base = rows.stream().mapToLong(SpanIndexPage.Row::startEpochNanos).min().orElse(0);
+		this.out.append("{\"base\":\"").append(this.base).append("\",\"listed\":").append(listed).append(",\"allocated\":").append(allocated);
 		this.out.append(",\"lockwait\":").append(lockWait).append(",\"spans\":[");
 		for (int i = 0; i < rows.size(); i++) {
 			if (i > 0) {
@@ -51,21 +58,31 @@ final class SpanListData {
 		table("details", this.details, false);
 		table("reasons", this.reasons, false);
 		table("frames", this.frames, true);
+		table("statuses", this.statuses, false);
+		table("retained", this.retained, false);
 		return this.out.append('}').toString();
 	}
 
 	// [spanId, traceId, name, detail, inFlight, status, start, duration, samples, emptyReason, retainedAs,
-	// allocated, lockWait, [frame, samples, ...]]
+	// allocated, lockWait, [frame, samples, ...]]: texts as indexes into their tables, the start in nanoseconds
+	// after the earliest (exact in a double for 104 days, written as text beyond), the duration in microseconds.
+	// Short numbers keep a list of 50,000 spans to a few megabytes, which is most of what its page costs to load.
 	private void span(SpanIndexPage.Row row) {
 		this.out.append('[');
 		this.json.string(row.spanId()).raw(',').string(row.traceId()).raw(',');
 		this.out.append(index(this.names, row.name())).append(',').append(index(this.details, row.detail()));
-		this.out.append(',').append(row.inFlight() ? 1 : 0).append(',');
-		this.json.string((row.status() != null) ? row.status() : "").raw(',');
-		this.json.string(Long.toString(row.startEpochNanos())).raw(',');
-		this.json.string(Double.toString(row.durationMillis())).raw(',');
-		this.out.append(row.samples()).append(',').append(index(this.reasons, row.emptyReason())).append(',');
-		this.json.string(row.retainedAs()).raw(',');
+		this.out.append(',').append(row.inFlight() ? 1 : 0).append(',').append(index(this.statuses, row.status()));
+		long offset = row.startEpochNanos() - this.base;
+		if (offset >= 0 && offset < (1L << 53)) {
+			this.out.append(',').append(offset).append(',');
+		}
+		else {
+			this.out.append(',');
+			this.json.string(Long.toString(offset)).raw(',');
+		}
+		this.out.append(SpanIndexPage.durationMicros(row.durationMillis())).append(',').append(row.samples());
+		this.out.append(',').append(index(this.reasons, row.emptyReason())).append(',');
+		this.out.append(index(this.retained, row.retainedAs())).append(',');
 		this.out.append(row.allocatedBytes()).append(',').append(row.lockWaitNanos()).append(",[");
 		boolean first = true;
 		for (SelfTime.Entry entry : row.topFrames()) {

@@ -13,8 +13,10 @@
   var showMore = document.getElementById('show-more');
   var showAll = document.getElementById('show-all');
   var data = JSON.parse(document.getElementById('spans-data').textContent);
-  var STEP = data.listed || 200;
+  var STEP = data.listed || 100;
+  var base = BigInt(data.base || '0');
   var records = data.spans.map(function (span, index) {
+    var startText = (base + BigInt(span[6])).toString();
     return {
       index: index,
       spanId: span[0],
@@ -23,14 +25,15 @@
       lowerName: data.names[span[2]].toLowerCase(),
       detail: data.details[span[3]],
       inFlight: span[4] === 1,
-      status: span[5],
-      startText: span[6],
-      start: parseFloat(span[6]),
-      durationText: span[7],
-      duration: parseFloat(span[7]) || 0,
+      status: data.statuses[span[5]],
+      startText: startText,
+      start: parseFloat(startText),
+      // As SpanIndexPage.durationText: microseconds as milliseconds with three decimals.
+      durationText: Math.floor(span[7] / 1000) + '.' + String(span[7] % 1000).padStart(3, '0'),
+      duration: span[7] / 1000,
       samples: span[8],
       emptyReason: data.reasons[span[9]],
-      retained: span[10],
+      retained: data.retained[span[10]],
       allocated: span[11],
       lockwait: span[12],
       top: span[13],
