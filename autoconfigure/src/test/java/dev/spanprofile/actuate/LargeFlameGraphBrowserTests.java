@@ -218,6 +218,67 @@ class LargeFlameGraphBrowserTests {
 		assertThat(chromium.severeConsoleMessages()).isEmpty();
 	}
 
+	/**
+	 * The heatmap of a name with 50,000 requests in its hour: its cost is that of its minutes times bands, whatever
+	 * the number of requests, so it draws as quickly as a small one; what is asserted is that its cells hold all of
+	 * them.
+	 */
+	@Test
+	void theHeatmapOfANameWithFiftyThousandRequestsHoldsThemAll() throws Exception {
+		FrameTable frames = new FrameTable();
+		StackTree tree = new StackTree();
+		tree.add(new int[] { frames.intern("java.lang.Thread.run", FrameKind.JAVA),
+				frames.intern("com.example.Orders.list", FrameKind.JAVA) }, 50_000);
+		FlameGraphModel model = FlameGraphModel.builder("GET /orders", frames, new FrameClassifier(List.of("com.example")))
+			.add(tree)
+			.build();
+		Random random = new Random(11);
+		List<Double> edges = new ArrayList<>();
+		for (int band = 0; band < 24; band++) {
+			edges.add(Math.pow(10, band / 6.0));
+		}
+		edges.add(null);
+		long[][] counts = new long[60][24];
+		List<String> starts = new ArrayList<>();
+		java.time.Instant hour = java.time.Instant.parse("2026-11-26T07:00:00Z");
+		for (int minute = 0; minute < 60; minute++) {
+			starts.add(hour.plusSeconds(60L * minute).toString());
+		}
+		for (int request = 0; request < 50_000; request++) {
+			int band = (int) Math.max(0, Math.min(23, Math.round(6 * (1.3 + 0.5 * random.nextGaussian()))));
+			counts[random.nextInt(60)][band]++;
+		}
+		List<List<Long>> countRows = new ArrayList<>();
+		List<List<Long>> errorRows = new ArrayList<>();
+		for (long[] column : counts) {
+			countRows.add(java.util.Arrays.stream(column).boxed().toList());
+			errorRows.add(java.util.Arrays.stream(column).map((count) -> count / 100).boxed().toList());
+		}
+		Map<String, Object> heatmap = new java.util.LinkedHashMap<>();
+		heatmap.put("startTimes", starts);
+		heatmap.put("bandEdgesMillis", edges);
+		heatmap.put("counts", countRows);
+		heatmap.put("errors", errorRows);
+		String html = FlameGraphPage.of(model)
+			.title("GET /orders")
+			.sampling("cpu", 10)
+			.heatmap(heatmap, null, Map.of("name", "names?name=GET+%2Forders", "bucketMillis", 60_000))
+			.render();
+		Path file = Path.of("target", "large-heatmap.html").toAbsolutePath();
+		Files.writeString(file, html, StandardCharsets.UTF_8);
+
+		chromium.open(file.toUri().toString(), "!!(window.spanprofile && window.spanprofile.state().readyMillis > 0"
+				+ " && window.spanprofileHeatmap)");
+		double ready = ((Number) chromium.script(
+				"return performance.getEntriesByName('spanprofile-ready')[0].startTime")).doubleValue();
+		assertThat(((Number) chromium.script("return window.spanprofileHeatmap.sum(0, 59, 0, 23).requests")).longValue())
+			.isEqualTo(50_000);
+		System.out.printf("Heatmap of 50,000 requests (60 minutes x 24 bands, %d KiB page): page ready %.0f ms after "
+				+ "navigation%n", html.length() / 1024, ready);
+		assertThat(chromium.cspViolations()).isEmpty();
+		assertThat(chromium.severeConsoleMessages()).isEmpty();
+	}
+
 	private static long listedRows() {
 		return ((Number) chromium.script("return document.querySelectorAll('#spans tbody tr[data-start]').length"))
 			.longValue();
