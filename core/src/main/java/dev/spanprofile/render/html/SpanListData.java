@@ -45,7 +45,8 @@ final class SpanListData {
 
 	private String write(List<SpanIndexPage.Row> rows, int listed, boolean allocated, boolean lockWait) {
 		this.base = rows.stream().mapToLong(SpanIndexPage.Row::startEpochNanos).min().orElse(0);
-		this.out.append("{\"base\":\"").append(this.base).append("\",\"listed\":").append(listed).append(",\"allocated\":").append(allocated);
+		this.out.append("{\"base\":\"").append(this.base).append("\",\"listed\":").append(listed);
+		this.out.append(",\"allocated\":").append(allocated);
 		this.out.append(",\"lockwait\":").append(lockWait).append(",\"spans\":[");
 		for (int i = 0; i < rows.size(); i++) {
 			if (i > 0) {
