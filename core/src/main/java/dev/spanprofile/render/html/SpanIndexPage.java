@@ -14,10 +14,15 @@ import dev.spanprofile.render.SelfTime;
 
 /**
  * The list of recent and running spans as an HTML page: one row per span with its duration, samples and hottest
- * functions, each linking to its flame graph. Rendered on the server (readable without script); the page's script
- * only sorts and filters the rows.
+ * functions, each linking to its flame graph. The first {@value #LISTED} rows are rendered on the server (readable
+ * without script, and saying how many more there are); every span also travels as data, from which the page's
+ * script draws the scatter, sorts, filters and lists more rows. A table of 50,000 rows would take the browser
+ * seconds to lay out, while the first rows and the data take a fraction of one.
  */
 public final class SpanIndexPage {
+
+	/** Rows in the table as served; the script lists more on demand. */
+	static final int LISTED = 100;
 
 	private static final HtmlTemplate TEMPLATE = HtmlTemplate.load("index.html");
 
@@ -83,9 +88,15 @@ public final class SpanIndexPage {
 				+ (this.lockWaitColumn ? "<th scope=\"col\" class=\"num\"><button type=\"button\" data-sort=\"lockwait\" "
 						+ "title=\"Sort by time waited for locks\">Lock wait</button></th>" : ""));
 		StringBuilder body = new StringBuilder();
-		for (Row row : this.rows) {
+		int listed = Math.min(LISTED, this.rows.size());
+		for (Row row : this.rows.subList(0, listed)) {
 			appendRow(body, row);
 		}
+		values.put("data", SpanListData.json(this.rows, listed, this.allocatedColumn, this.lockWaitColumn));
+		values.put("listed", (listed < this.rows.size()) ? "Listing the first " + listed + " of " + this.rows.size()
+				+ " spans (more with script, or narrow the list with the limit, name and minDurationMillis "
+				+ "parameters)." : "");
+		values.put("listedHidden", (listed < this.rows.size()) ? "" : " hidden");
 		if (this.rows.isEmpty()) {
 			int columns = 6 + (this.allocatedColumn ? 1 : 0) + (this.lockWaitColumn ? 1 : 0);
 			body.append("<tr class=\"empty\"><td colspan=\"" + columns + "\">No span recorded yet. Send a few requests to the "
@@ -100,7 +111,7 @@ public final class SpanIndexPage {
 		out.append("<tr data-start=\"")
 			.append(row.startEpochNanos())
 			.append("\" data-duration=\"")
-			.append(row.durationMillis())
+			.append(durationText(durationMicros(row.durationMillis())))
 			.append("\" data-samples=\"")
 			.append(row.samples())
 			.append("\" data-allocated=\"")
@@ -143,7 +154,9 @@ public final class SpanIndexPage {
 				.append("</span>");
 		}
 		out.append("<div class=\"sub\">").append(HtmlEscaper.escape(row.detail())).append("</div></td>");
-		out.append("<td class=\"num duration\">").append(formatMillis(row.durationMillis())).append("</td>");
+		out.append("<td class=\"num duration\">")
+			.append(formatMillis(durationMicros(row.durationMillis()) / 1000.0))
+			.append("</td>");
 		out.append("<td class=\"num samples\">").append(row.samples()).append("</td>");
 		if (this.allocatedColumn) {
 			out.append("<td class=\"num allocated\">")
@@ -180,6 +193,20 @@ public final class SpanIndexPage {
 			.append(HtmlEscaper.escape(row.traceId().substring(0, Math.min(8, row.traceId().length()))))
 			.append("…</a></td>");
 		out.append("</tr>");
+	}
+
+	/**
+	 * A duration to the microsecond: as precise as a list needs, and an integer, so that the page's data and its
+	 * rows carry the same value.
+	 */
+	static long durationMicros(double millis) {
+		return Math.max(0, Math.round(millis * 1000));
+	}
+
+	/** Microseconds as milliseconds with three decimals, the way the page's script writes them too. */
+	private static String durationText(long micros) {
+		String fraction = Long.toString(1000 + micros % 1000);
+		return (micros / 1000) + "." + fraction.substring(1);
 	}
 
 	static String formatMillis(double millis) {

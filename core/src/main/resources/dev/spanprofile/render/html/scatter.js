@@ -1,11 +1,12 @@
 (function () {
   'use strict';
 
-  // The listed spans as points: start time across, duration up on a log scale. Read from the rows themselves, so
-  // the picture and the list can never disagree. A click opens a span; a drag keeps only the spans inside it.
+  // The listed spans as points: start time across, duration up on a log scale. Read from the list's own records
+  // (all of them, not only the rows in the table), so the picture and the list can never disagree. A click opens a
+  // span; a drag keeps only the spans inside it.
   var canvas = document.getElementById('scatter-canvas');
-  var table = document.getElementById('spans');
-  if (!canvas || !table) {
+  var index = window.spanprofileIndex;
+  if (!canvas || !index) {
     return;
   }
   var status = document.getElementById('scatter-status');
@@ -15,17 +16,16 @@
   var layout = null;
   var drag = null;
   var brush = null;
-  var sprites = {};
-  var points = Array.prototype.slice.call(table.tBodies[0].querySelectorAll('tr[data-start]')).map(function (row) {
-    var link = row.querySelector('a.span-link');
+  var layer = null;
+  var points = index.records.map(function (record) {
     return {
-      row: row,
-      start: parseFloat(row.dataset.start) / 1e6,
-      duration: Math.max(0.01, parseFloat(row.dataset.duration) || 0),
-      kind: row.classList.contains('in-flight') ? 'running' : row.dataset.status === 'ERROR' ? 'error' : 'ok',
-      kept: row.dataset.retained && row.dataset.retained !== 'recent',
-      href: link ? link.getAttribute('href') : null,
-      hidden: row.hidden,
+      record: record,
+      start: record.start / 1e6,
+      duration: Math.max(0.01, record.duration),
+      kind: record.inFlight ? 'running' : record.status === 'ERROR' ? 'error' : 'ok',
+      kept: record.retained && record.retained !== 'recent',
+      href: 'spanprofile/' + record.spanId,
+      hidden: !record.match,
       x: 0,
       y: 0
     };
@@ -82,7 +82,7 @@
     canvas.width = Math.round(width * ratio);
     canvas.height = Math.round(height * ratio);
     layout = { width: width, height: height, ratio: ratio };
-    sprites = {};
+    layer = null;
     points.forEach(function (p) {
       p.x = xOf(p.start);
       p.y = yOf(p.duration);
@@ -114,16 +114,13 @@
       ctx.textAlign = i === 0 ? 'left' : i === 4 ? 'right' : 'center';
       ctx.fillText(timeText(t), xOf(t), layout.height - margin.bottom + 6);
     }
-    // Each point is a copy of a small pre-drawn dot: 50,000 points cost 50,000 image copies, not a path of 50,000
-    // arcs to fill.
-    ['ok', 'running', 'error'].forEach(function (kind) {
-      var dot = sprite(kind);
-      points.forEach(function (p) {
-        if (p.kind === kind && !p.hidden) {
-          ctx.drawImage(dot, p.x - 4, p.y - 4, 8, 8);
-        }
-      });
-    });
+    if (!layer) {
+      layer = paintPoints();
+    }
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(layer, 0, 0);
+    ctx.restore();
     ctx.beginPath();
     points.forEach(function (p) {
       if (p.kept && !p.hidden) {
@@ -134,13 +131,6 @@
     ctx.strokeStyle = '#1d2330';
     ctx.lineWidth = 1.5;
     ctx.stroke();
-    // Spans filtered out of the list stay as faint dots, so the picture keeps its shape.
-    ctx.fillStyle = '#b9c0cc';
-    points.forEach(function (p) {
-      if (p.hidden) {
-        ctx.fillRect(p.x - 1, p.y - 1, 2, 2);
-      }
-    });
     var box = drag && drag.moved ? drag : brush ? { x0: xOf(brush.t0), x1: xOf(brush.t1), y0: yOf(brush.d1), y1: yOf(brush.d0) } : null;
     if (box) {
       ctx.save();
@@ -152,21 +142,78 @@
     }
   }
 
-  function sprite(kind) {
-    if (!sprites[kind]) {
-      var ratio = layout.ratio;
-      var dot = document.createElement('canvas');
-      dot.width = dot.height = Math.ceil(8 * ratio);
-      var ctx = dot.getContext('2d');
-      ctx.scale(ratio, ratio);
-      ctx.globalAlpha = 0.75;
-      ctx.fillStyle = colours[kind];
-      ctx.beginPath();
-      ctx.arc(4, 4, 3, 0, 2 * Math.PI);
-      ctx.fill();
-      sprites[kind] = dot;
+  // The points as pixels of their own layer, each dot blended into what is under it. Drawing 50,000 dots through
+  // the canvas's own calls takes a software-rendered page seconds; writing their pixels takes milliseconds. Spans
+  // filtered out of the list stay as faint dots, so the picture keeps its shape. The layer is kept until the size or
+  // the filter changes, so a drag's rectangle redraws over it without repainting the points.
+  function paintPoints() {
+    var ratio = layout.ratio;
+    var width = canvas.width;
+    var height = canvas.height;
+    var image = new ImageData(width, height);
+    var pixels = image.data;
+    var size = Math.ceil(8 * ratio);
+    var mask = dotMask(size, ratio);
+    var faint = rgb('#b9c0cc');
+    function blend(left, top, extent, alphas, colour) {
+      for (var dy = 0; dy < extent; dy++) {
+        var y = top + dy;
+        if (y < 0 || y >= height) {
+          continue;
+        }
+        for (var dx = 0; dx < extent; dx++) {
+          var x = left + dx;
+          var alpha = alphas ? alphas[dy * extent + dx] : 1;
+          if (alpha === 0 || x < 0 || x >= width) {
+            continue;
+          }
+          var at = (y * width + x) * 4;
+          var under = pixels[at + 3] / 255 * (1 - alpha);
+          var total = alpha + under;
+          pixels[at] = (colour[0] * alpha + pixels[at] * under) / total;
+          pixels[at + 1] = (colour[1] * alpha + pixels[at + 1] * under) / total;
+          pixels[at + 2] = (colour[2] * alpha + pixels[at + 2] * under) / total;
+          pixels[at + 3] = total * 255;
+        }
+      }
     }
-    return sprites[kind];
+    ['ok', 'running', 'error'].forEach(function (kind) {
+      var colour = rgb(colours[kind]);
+      points.forEach(function (p) {
+        if (p.kind === kind && !p.hidden) {
+          blend(Math.round((p.x - 4) * ratio), Math.round((p.y - 4) * ratio), size, mask, colour);
+        }
+      });
+    });
+    var faintSize = Math.max(1, Math.round(2 * ratio));
+    points.forEach(function (p) {
+      if (p.hidden) {
+        blend(Math.round((p.x - 1) * ratio), Math.round((p.y - 1) * ratio), faintSize, null, faint);
+      }
+    });
+    var target = document.createElement('canvas');
+    target.width = width;
+    target.height = height;
+    target.getContext('2d').putImageData(image, 0, 0);
+    return target;
+  }
+
+  // How much of each pixel of a dot's square a disc of radius 3 (CSS pixels) covers, three quarters opaque.
+  function dotMask(size, ratio) {
+    var mask = new Float32Array(size * size);
+    for (var y = 0; y < size; y++) {
+      for (var x = 0; x < size; x++) {
+        var distance = Math.hypot((x + 0.5) / ratio - 4, (y + 0.5) / ratio - 4);
+        mask[y * size + x] = 0.75 * Math.max(0, Math.min(1, (3 - distance) * ratio + 0.5));
+      }
+    }
+    return mask;
+  }
+
+  function rgb(hex) {
+    return [1, 3, 5].map(function (at) {
+      return parseInt(hex.slice(at, at + 2), 16);
+    });
   }
 
   function nearest(x, y) {
@@ -195,9 +242,9 @@
   }
 
   function describe(p) {
-    return p.row.querySelector('a.span-link').textContent + ' · ' + p.duration.toFixed(1) + ' ms'
+    return p.record.name + ' · ' + p.duration.toFixed(1) + ' ms'
       + (p.kind === 'running' ? ' so far (running)' : p.kind === 'error' ? ' · error' : '')
-      + (p.kept ? ' · kept as ' + p.row.dataset.retained : '');
+      + (p.kept ? ' · kept as ' + p.record.retained : '');
   }
 
   canvas.addEventListener('pointerdown', function (event) {
@@ -246,8 +293,9 @@
   });
   document.addEventListener('spanprofile-filtered', function () {
     points.forEach(function (p) {
-      p.hidden = p.row.hidden;
+      p.hidden = !p.record.match;
     });
+    layer = null;
     draw();
   });
   // The canvas's width changes without a window resize too (a scroll bar appearing as the page grows).
@@ -267,7 +315,14 @@
     measure();
     draw();
     drawMillis = performance.now() - began;
+    performance.mark('spanprofile-scatter-drawn');
   }
+  // Ready once the frame with the scatter and the list's first rows has been drawn.
+  requestAnimationFrame(function () {
+    setTimeout(function () {
+      performance.mark('spanprofile-index-ready');
+    });
+  });
 
   // For tests and tools: where each listed span is drawn, in CSS pixels on the canvas.
   window.spanprofileScatter = {

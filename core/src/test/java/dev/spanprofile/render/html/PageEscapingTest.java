@@ -68,6 +68,22 @@ class PageEscapingTest {
 	}
 
 	@Test
+	void indexPageListsTheFirstRowsAndSaysHowManyItLeavesOut() {
+		SpanIndexPage page = SpanIndexPage.create();
+		for (int i = 0; i < 250; i++) {
+			page.row(new SpanIndexPage.Row(String.format("%016x", i), "0123456789abcdef0123456789abcdef", "GET /x",
+					"server", false, "UNSET", 1_700_000_000_000_000_000L + i, 12.5, 3, List.of(), ""));
+		}
+		String html = page.render();
+		assertThat(html.split("<tr data-start=")).hasSize(SpanIndexPage.LISTED + 1);
+		assertThat(html).contains("Listing the first 100 of 250 spans")
+			.contains("href=\"spanprofile/0000000000000063\"")
+			.doesNotContain("href=\"spanprofile/0000000000000064\"")
+			.contains("\"0000000000000064\"");
+		assertThat(SpanIndexPage.create().render()).contains("<p id=\"listed\" class=\"listed\" hidden>");
+	}
+
+	@Test
 	void indexPageHasWeightColumnsOnlyWhenAsked() {
 		SpanIndexPage.Row row = new SpanIndexPage.Row("0123456789abcdef", "0123456789abcdef0123456789abcdef", "GET /x",
 				"server", false, "UNSET", 1_700_000_000_000_000_000L, 12.5, 3, List.of(), "", "recent", 50_331_648L,
