@@ -1,0 +1,17 @@
+package dev.spanprofile.view;
+
+import java.util.Map;
+
+/**
+ * The JSON of a {@link FlameGraphView}: one span's or one trace's graph ({@link ProfileBody}), a span name's merged
+ * requests, or a comparison. Each is a record whose components are its keys in their order.
+ */
+public sealed interface FlameGraphBody permits ProfileBody, NameProfileJson, NameDiffJson {
+
+	/** The kind of samples in the graph. */
+	String flameGraphEvent();
+
+	/** The tree: {@code name}, {@code value}, {@code self}, {@code kind} and {@code children} per frame. */
+	Map<String, Object> flameGraph();
+
+}
