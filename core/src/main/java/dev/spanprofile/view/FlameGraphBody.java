@@ -11,7 +11,11 @@ public sealed interface FlameGraphBody permits ProfileBody, NameProfileJson, Nam
 	/** The kind of samples in the graph. */
 	String flameGraphEvent();
 
-	/** The tree: {@code name}, {@code value}, {@code self}, {@code kind} and {@code children} per frame. */
+	/**
+	 * The tree: {@code name}, {@code value}, {@code self}, {@code kind} and {@code children} per frame. A map, as
+	 * {@link dev.spanprofile.render.FlameGraphTree} writes it for every kind of graph: a comparison's nodes add its
+	 * second column's keys, a trace's span nodes their span's id.
+	 */
 	Map<String, Object> flameGraph();
 
 }
