@@ -61,7 +61,8 @@ class StretchViewsTest {
 		// The page draws the same timeline: the same keys in the same order, a wait's label and all.
 		TimelineJson served = ((SpanProfileJson) views().profile(ProfileQuery.parse(ROOT, "cpu", this.sampler)).json())
 			.timeline();
-		assertThat(JsonBodies.text(PageData.map(served))).isEqualTo(JsonBodies.text(served)).contains("\"label\"");
+		assertThat(JsonBodies.text(PageData.map(served))).isEqualTo(JsonBodies.text(served))
+			.contains("\"label\"");
 	}
 
 	@Test
