@@ -83,7 +83,7 @@ class SpanProfileEndpointWebTests {
 	@Test
 	@SuppressWarnings("unchecked")
 	void jsonBodiesKeepTheirKeysInOrder() throws Exception {
-		this.endpoint.get("/burn?cpuMillis=50", "text/plain");
+		this.endpoint.get("/burn?cpuMillis=200", "text/plain");
 		String spanId = (String) this.endpoint.awaitCompleteSpan("http get /burn").get("spanId");
 		HttpResponse<String> list = this.endpoint.get("/actuator/spanprofile?name=burn", "application/json");
 		Map<String, Object> body = this.endpoint.readJson(list.body());
@@ -115,6 +115,55 @@ class SpanProfileEndpointWebTests {
 				"p90Millis", "p99Millis", "maxMillis", "p99MillisPerBucket", "samples", "waits", "slowest"));
 		assertKeys((Map<String, Object>) name.get("samples"), List.of("cpu", "wall"));
 		assertThat(names.body()).doesNotContain(":null");
+
+		Map<String, Object> breakdown = (Map<String, Object>) graph.get("timeBreakdown");
+		assertKeys(breakdown, List.of("durationMillis", "cpuMillis", "cpuFrom", "profilerMillis", "waitsRecorded",
+				"waitMillis", "waits", "unaccountedMillis", "overlapMillis", "note"));
+		Map<String, Object> timeline = (Map<String, Object>) graph.get("timeline");
+		assertKeys(timeline, List.of("durationMillis", "inFlight", "lanes", "entries", "truncated", "droppedSamples",
+				"note", "partialWaits"));
+		assertThat((List<?>) timeline.get("entries")).isNotEmpty();
+		assertKeys(((List<Map<String, Object>>) timeline.get("lanes")).get(0), List.of("thread", "threadId"));
+		assertKeys(((List<Map<String, Object>>) timeline.get("entries")).get(0),
+				List.of("lane", "kind", "startMillis", "endMillis", "label"));
+		Map<String, Object> stretch = this.endpoint.json("/actuator/spanprofile/" + spanId + "?from=0&to=1");
+		assertKeys((Map<String, Object>) stretch.get("stretch"), List.of("fromMillis", "toMillis", "partialWaits"));
+
+		// The name's own route, its slash a path separator as a browser sends it.
+		String byName = "/actuator/spanprofile/names/http%20get%20/burn";
+		HttpResponse<String> whole = this.endpoint.get(byName, "application/json");
+		Map<String, Object> profile = this.endpoint.readJson(whole.body());
+		List<String> nameKeys = List.of("flameGraphEvent", "name", "windowSeconds", "from", "to", "minDurationMillis",
+				"maxDurationMillis", "spans", "unsampledSpans", "heatmap", "flameGraph");
+		// A name's graph, like a span's, has its own samples count in the place of the engine's.
+		assertKeys(profile, concat(ENGINE_KEYS, nameKeys));
+		assertThat(profile.get("samples")).isInstanceOf(Number.class);
+		Map<String, Object> heatmap = (Map<String, Object>) profile.get("heatmap");
+		assertKeys(heatmap, List.of("startTimes", "bandEdgesMillis", "counts", "errors"));
+		// No key is written as null (an unbounded top band's edge is, inside the list).
+		assertThat(whole.body()).doesNotContain(":null");
+		List<String> starts = (List<String>) heatmap.get("startTimes");
+		String selection = "?from=" + starts.get(0) + "&to=" + starts.get(starts.size() - 1)
+				+ "&minDurationMillis=0";
+		Map<String, Object> selected = this.endpoint.json(byName + selection);
+		assertKeys(selected, concat(ENGINE_KEYS, nameKeys));
+		assertThat(selected).containsKeys("from", "to", "minDurationMillis").doesNotContainKey("maxDurationMillis");
+		assertThat(this.endpoint.json(byName + selection + "&maxDurationMillis=100000"))
+			.containsKey("maxDurationMillis");
+
+		List<String> diffKeys = List.of("flameGraphEvent", "name", "spanId", "durationMillis", "windowSeconds",
+				"comparison", "thresholdMillis", "slowSpans", "typicalSpans", "largestDifference", "flameGraph");
+		// A comparison has no count of its own: samples are the engine's, where they went.
+		Map<String, Object> typical = this.endpoint.json(byName + "?compare=typical");
+		assertKeys(typical, concat(ENGINE_KEYS, diffKeys));
+		assertKeys((Map<String, Object>) typical.get("samples"), List.of("attributed", "outsideSpans", "unknown"));
+		assertThat(typical).doesNotContainKeys("spanId", "durationMillis");
+		Map<String, Object> rest = this.endpoint.json(byName + selection + "&compare=rest");
+		assertKeys(rest, concat(ENGINE_KEYS, diffKeys));
+		assertThat(rest).containsEntry("comparison", "rest");
+		Map<String, Object> one = this.endpoint.json("/actuator/spanprofile/" + spanId + "?compare=typical");
+		assertKeys(one, concat(ENGINE_KEYS, diffKeys));
+		assertThat(one).containsEntry("spanId", spanId).containsKey("durationMillis");
 	}
 
 	private static final List<String> ENGINE_KEYS = List.of("engine", "event", "intervalMillis", "running", "problem",
@@ -136,7 +185,9 @@ class SpanProfileEndpointWebTests {
 
 	/** Keys left out when they do not apply. */
 	private static final java.util.Set<String> OPTIONAL = java.util.Set.of("problem", "note", "samplesByEvent",
-			"allocatedBytes", "lockWaitMillis", "waitMillis", "displayName", "waits");
+			"allocatedBytes", "lockWaitMillis", "waitMillis", "displayName", "waits", "cpuMillis", "cpuFrom",
+			"profilerMillis", "overlapMillis", "droppedSamples", "label", "from", "to", "minDurationMillis",
+			"maxDurationMillis", "spanId", "durationMillis", "largestDifference");
 
 	private static List<String> concat(List<String> first, List<String> second) {
 		return java.util.stream.Stream.concat(first.stream(), second.stream()).toList();

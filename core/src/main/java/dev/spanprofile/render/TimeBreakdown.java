@@ -150,38 +150,9 @@ public final class TimeBreakdown {
 		return waitNanos() > cpuNanos();
 	}
 
-	/**
-	 * As JSON: {@code durationMillis}, {@code cpuMillis} and {@code cpuFrom} (when CPU is sampled: read from the
-	 * threads' CPU clocks, or estimated from samples), {@code profilerMillis} (when the
-	 * profiler's own code ran), {@code waitMillis} and {@code waits} (when waits are recorded: per category its
-	 * {@code millis}, {@code count} and the details it was {@code on}, with {@code otherDetails} adding up the rest),
-	 * {@code unaccountedMillis}, and {@code overlapMillis} with a {@code note} when the parts exceed the duration.
-	 */
-	public Map<String, Object> json() {
-		Map<String, Object> json = new LinkedHashMap<>();
-		json.put("durationMillis", millis(this.durationNanos));
-		if (cpuSampled()) {
-			json.put("cpuMillis", millis(this.cpuNanos));
-			json.put("cpuFrom", this.cpuMeasured ? "thread CPU clocks" : "samples");
-		}
-		if (this.profilerNanos > 0) {
-			json.put("profilerMillis", millis(this.profilerNanos));
-		}
-		json.put("waitsRecorded", waitsRecorded());
-		if (waitsRecorded()) {
-			json.put("waitMillis", millis(waitNanos()));
-			List<Map<String, Object>> waits = new ArrayList<>();
-			for (WaitCategory category : this.waits) {
-				waits.add(category.json());
-			}
-			json.put("waits", waits);
-		}
-		json.put("unaccountedMillis", millis(unaccountedNanos()));
-		if (overlapNanos() > 0) {
-			json.put("overlapMillis", millis(overlapNanos()));
-			json.put("note", overlapNote());
-		}
-		return json;
+	/** As a span's JSON carries it. */
+	public TimeBreakdownJson json() {
+		return TimeBreakdownJson.of(this);
 	}
 
 	/** Why the parts exceed the duration, in words. */
@@ -222,11 +193,6 @@ public final class TimeBreakdown {
 				.append(": threads at once)");
 		}
 		return line.toString();
-	}
-
-	/** Milliseconds to the microsecond: the JSON's times add up to the duration to within a few microseconds. */
-	static double millis(long nanos) {
-		return Math.round(nanos / 1_000.0) / 1_000.0;
 	}
 
 }

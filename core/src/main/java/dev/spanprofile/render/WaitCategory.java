@@ -2,7 +2,6 @@ package dev.spanprofile.render;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -45,24 +44,6 @@ public record WaitCategory(String name, long nanos, long count, List<Detail> on,
 		return new WaitCategory(name, nanos, count, List.copyOf(all), others);
 	}
 
-	Map<String, Object> json() {
-		Map<String, Object> json = new LinkedHashMap<>();
-		json.put("category", this.name);
-		json.put("millis", TimeBreakdown.millis(this.nanos));
-		json.put("count", this.count);
-		if (!this.on.isEmpty()) {
-			List<Map<String, Object>> on = new ArrayList<>();
-			for (Detail detail : this.on) {
-				on.add(detail.json());
-			}
-			json.put("on", on);
-		}
-		if (this.others != null) {
-			json.put("otherDetails", this.others.json());
-		}
-		return json;
-	}
-
 	/**
 	 * What one category's waits were on.
 	 * @param detail a peer {@code host:port}, a file, a monitor's class; for {@link WaitCategory#others()}, how many
@@ -70,15 +51,6 @@ public record WaitCategory(String name, long nanos, long count, List<Detail> on,
 	 * @param count how many waits
 	 */
 	public record Detail(String detail, long nanos, long count) {
-
-		Map<String, Object> json() {
-			Map<String, Object> json = new LinkedHashMap<>();
-			json.put("detail", this.detail);
-			json.put("millis", TimeBreakdown.millis(this.nanos));
-			json.put("count", this.count);
-			return json;
-		}
-
 	}
 
 }

@@ -7,11 +7,8 @@ package dev.spanprofile.view;
  */
 public sealed interface FlameGraphView extends View permits ProfileView, NameProfileView, NameDiffView {
 
-	/**
-	 * The tree with the subject's metadata and the engine's state: a record ({@link ProfileBody}) or, for the views
-	 * of a name, still a map, either written by Jackson as it is.
-	 */
-	Object json();
+	/** The tree with the subject's metadata and the engine's state, a record that Jackson writes as it is. */
+	FlameGraphBody json();
 
 	/** Collapsed stacks, one line per distinct stack. */
 	String collapsed();

@@ -1,8 +1,6 @@
 package dev.spanprofile.view;
 
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 import dev.spanprofile.aggregate.ProfileDiff;
 import dev.spanprofile.render.CollapsedStacks;
@@ -54,33 +52,25 @@ public final class NameDiffView implements FlameGraphView {
 	}
 
 	@Override
-	public Map<String, Object> json() {
-		Map<String, Object> body = this.context.engine().toMap();
-		body.put("flameGraphEvent", this.kind.id());
-		body.put("name", this.diff.name());
-		if (this.span != null) {
-			body.put("spanId", this.span.spanId());
-			body.put("durationMillis", this.span.durationNanos(this.context.now()) / 1e6);
-		}
-		body.put("windowSeconds", this.window.toSeconds());
-		body.put("comparison", (this.selection != null) ? "rest" : "typical");
-		body.put("thresholdMillis", this.diff.thresholdNanos() / 1e6);
-		body.put("slowSpans", this.diff.slowSpans());
-		body.put("typicalSpans", this.diff.typicalSpans());
+	public NameDiffJson json() {
+		return new NameDiffJson(this.context.engine(), this.kind.id(), this.diff.name(),
+				(this.span != null) ? this.span.spanId() : null,
+				(this.span != null) ? this.span.durationNanos(this.context.now()) / 1e6 : null, this.window.toSeconds(),
+				(this.selection != null) ? "rest" : "typical", this.diff.thresholdNanos() / 1e6, this.diff.slowSpans(),
+				this.diff.typicalSpans(), largestDifferenceJson(),
+				FlameGraphTree.render(this.diff.name(), this.diff.tree(), this.context.frames()));
+	}
+
+	/** The largest difference in milliseconds, keyed by what the examined side is; {@code null} when none. */
+	private LargestDifferenceJson largestDifferenceJson() {
 		LargestDifference largest = largestDifference();
-		if (largest != null) {
-			Map<String, Object> difference = new LinkedHashMap<>();
-			difference.put("frame", largest.frame());
-			difference.put("caller", largest.caller());
-			difference.put((this.span != null) ? "spanMillis" : "slowMillisPerRequest",
-					millis(largest.examinedPerRequest()));
-			difference.put("typicalMillisPerRequest", millis(largest.typicalPerRequest()));
-			difference.put("moreMillisPerRequest", millis(largest.morePerRequest()));
-			difference.put("summary", summary(largest));
-			body.put("largestDifference", difference);
+		if (largest == null) {
+			return null;
 		}
-		body.put("flameGraph", FlameGraphTree.render(this.diff.name(), this.diff.tree(), this.context.frames()));
-		return body;
+		double examined = millis(largest.examinedPerRequest());
+		return new LargestDifferenceJson(largest.frame(), largest.caller(), (this.span != null) ? examined : null,
+				(this.span != null) ? null : examined, millis(largest.typicalPerRequest()),
+				millis(largest.morePerRequest()), summary(largest));
 	}
 
 	/**

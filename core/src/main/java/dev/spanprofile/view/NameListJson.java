@@ -8,5 +8,5 @@ import java.util.List;
  * @param windowSeconds how far back the list looks
  * @param names every local-root span name that ended in the window, busiest first
  */
-public record NameListJson(long windowSeconds, List<NameSummaryJson> names) {
+public record NameListJson(long windowSeconds, List<NameSummaryJson> names) implements TableBody {
 }

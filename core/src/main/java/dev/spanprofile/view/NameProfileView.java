@@ -2,13 +2,10 @@ package dev.spanprofile.view;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.spanprofile.aggregate.LatencyHeatmap;
 import dev.spanprofile.aggregate.NameProfile;
 import dev.spanprofile.render.CollapsedStacks;
 import dev.spanprofile.render.FlameGraphTree;
@@ -46,65 +43,12 @@ public final class NameProfileView implements FlameGraphView {
 	}
 
 	@Override
-	public Map<String, Object> json() {
-		Map<String, Object> body = this.context.engine().toMap();
-		body.put("flameGraphEvent", this.kind.id());
-		body.put("name", this.profile.name());
-		body.put("windowSeconds", this.window.toSeconds());
-		if (this.ranged) {
-			// As applied: the requested range widened to latency band edges, the instants to whole buckets.
-			body.putAll(selection());
-		}
-		body.put("spans", this.profile.spans());
-		body.put("unsampledSpans", this.profile.unsampled());
-		body.put("heatmap", heatmap());
-		body.put("samples", this.profile.samples().totalSamples());
-		body.put("flameGraph", FlameGraphTree.render(this.profile.name(), this.profile.samples(),
-				this.context.frames()));
-		return body;
-	}
-
-	/** The selection as applied, as the page's URL carries it. */
-	private Map<String, Object> selection() {
-		Map<String, Object> selection = new LinkedHashMap<>();
-		selection.put("from", Instant.ofEpochSecond(0, this.profile.fromEpochNanos()).toString());
-		selection.put("to", Instant.ofEpochSecond(0, this.profile.toEpochNanos()).toString());
-		selection.put("minDurationMillis", this.profile.minNanos() / 1e6);
-		if (this.profile.maxNanos() != Long.MAX_VALUE) {
-			selection.put("maxDurationMillis", this.profile.maxNanos() / 1e6);
-		}
-		return selection;
-	}
-
-	/**
-	 * {@code {startTimes, bandEdgesMillis, counts, errors}}: bucket starts (ISO-8601), band edges (one more than the
-	 * bands, the last {@code null} when unbounded), and per bucket the requests and failed requests per band,
-	 * lowest band first. The counts add up to the window's requests of this name.
-	 */
-	private Map<String, Object> heatmap() {
-		LatencyHeatmap heatmap = this.profile.heatmap();
-		List<String> starts = new ArrayList<>();
-		for (long start : heatmap.startEpochNanos()) {
-			starts.add(Instant.ofEpochSecond(0, start).toString());
-		}
-		List<Double> edges = new ArrayList<>();
-		for (long edge : heatmap.bandEdgesNanos()) {
-			edges.add((edge != Long.MAX_VALUE) ? edge / 1e6 : null);
-		}
-		Map<String, Object> json = new LinkedHashMap<>();
-		json.put("startTimes", starts);
-		json.put("bandEdgesMillis", edges);
-		json.put("counts", matrix(heatmap.counts()));
-		json.put("errors", matrix(heatmap.errors()));
-		return json;
-	}
-
-	private static List<List<Long>> matrix(long[][] values) {
-		List<List<Long>> rows = new ArrayList<>(values.length);
-		for (long[] row : values) {
-			rows.add(Arrays.stream(row).boxed().toList());
-		}
-		return rows;
+	public NameProfileJson json() {
+		return new NameProfileJson(this.context.engine().state(), this.profile.samples().totalSamples(),
+				this.kind.id(), this.profile.name(), this.window.toSeconds(),
+				this.ranged ? SelectionJson.of(this.profile) : null, this.profile.spans(), this.profile.unsampled(),
+				HeatmapJson.of(this.profile.heatmap()),
+				FlameGraphTree.render(this.profile.name(), this.profile.samples(), this.context.frames()));
 	}
 
 	@Override
@@ -141,7 +85,8 @@ public final class NameProfileView implements FlameGraphView {
 					(this.profile.maxNanos() != Long.MAX_VALUE) ? this.profile.maxNanos() : null);
 			page.link("compare the selection with the rest", href + selected + "&compare=rest&format=html" + event);
 		}
-		page.heatmap(heatmap(), this.ranged ? selection() : null, hrefs);
+		page.heatmap(PageData.map(HeatmapJson.of(this.profile.heatmap())),
+				this.ranged ? PageData.map(SelectionJson.of(this.profile)) : null, hrefs);
 		page.note(this.ranged ? "The requests of this name selected on the heatmap, merged. Click a frame for the "
 				+ "stored requests with the most samples in it."
 				: "Every request of this name in the window, merged. Click a frame for the stored requests with the "

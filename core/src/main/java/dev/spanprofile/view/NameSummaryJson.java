@@ -1,7 +1,6 @@
 package dev.spanprofile.view;
 
 import java.util.List;
-import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonInclude.Include;
@@ -28,7 +27,7 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include;
  */
 public record NameSummaryJson(String name, long count, long sampled, long unsampled, long unsampledProfiled,
 		long errors, double p50Millis, double p90Millis, double p99Millis, double maxMillis,
-		List<Double> p99MillisPerBucket, Samples samples, @JsonInclude(Include.NON_NULL) Map<String, Object> waits,
+		List<Double> p99MillisPerBucket, Samples samples, @JsonInclude(Include.NON_NULL) NameWaitsJson waits,
 		List<String> slowest) {
 
 	/**

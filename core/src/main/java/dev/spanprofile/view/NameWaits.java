@@ -1,10 +1,8 @@
 package dev.spanprofile.view;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import dev.spanprofile.aggregate.NameSummary;
 import dev.spanprofile.profile.FrameTable;
@@ -47,44 +45,23 @@ final class NameWaits {
 		return (this.summary.totalNanos() > 0) ? Math.round(1000.0 * nanos / this.summary.totalNanos()) / 10.0 : 0;
 	}
 
-	/**
-	 * {@code millis} waited in all, {@code millisPerRequest}, {@code percent} of the requests' time, and per
-	 * category ({@code on}) its {@code millis}, {@code percent} and the {@code details} it was on (peers, monitors'
-	 * classes, queues), with {@code otherDetails} adding up the rest.
-	 */
-	Map<String, Object> json() {
-		Map<String, Object> json = new LinkedHashMap<>();
+	/** As the name list carries it. */
+	NameWaitsJson json() {
 		long waited = this.breakdown.waitNanos();
-		json.put("millis", millis(waited));
-		json.put("millisPerRequest", (this.summary.count() > 0) ? millis(waited / this.summary.count()) : 0.0);
-		json.put("percent", percentOf(waited));
-		List<Map<String, Object>> categories = new ArrayList<>();
+		List<NameWaitsJson.Category> categories = new ArrayList<>();
 		for (WaitCategory category : this.breakdown.waits()) {
-			Map<String, Object> entry = new LinkedHashMap<>();
-			entry.put("category", category.name());
-			entry.put("millis", millis(category.nanos()));
-			entry.put("percent", percentOf(category.nanos()));
-			if (!category.on().isEmpty()) {
-				List<Map<String, Object>> details = new ArrayList<>();
-				for (WaitCategory.Detail detail : category.on()) {
-					details.add(detail(detail));
-				}
-				entry.put("details", details);
-			}
-			if (category.others() != null) {
-				entry.put("otherDetails", detail(category.others()));
-			}
-			categories.add(entry);
+			categories.add(new NameWaitsJson.Category(category.name(), millis(category.nanos()),
+					percentOf(category.nanos()),
+					category.on().isEmpty() ? null : category.on().stream().map(NameWaits::detail).toList(),
+					(category.others() != null) ? detail(category.others()) : null));
 		}
-		json.put("on", categories);
-		return json;
+		return new NameWaitsJson(millis(waited),
+				(this.summary.count() > 0) ? millis(waited / this.summary.count()) : 0.0, percentOf(waited),
+				categories);
 	}
 
-	private static Map<String, Object> detail(WaitCategory.Detail detail) {
-		Map<String, Object> json = new LinkedHashMap<>();
-		json.put("detail", detail.detail());
-		json.put("millis", millis(detail.nanos()));
-		return json;
+	private static NameWaitsJson.Detail detail(WaitCategory.Detail detail) {
+		return new NameWaitsJson.Detail(detail.detail(), millis(detail.nanos()));
 	}
 
 	/** For the names page: {@code 93.1 %: socket I/O 90.0 % (localhost:5432), park 3.1 %}, or a dash. */

@@ -81,29 +81,24 @@ final class ProfileJson {
 				FlameGraphTree.render(part.name(), part.samples(), this.context.frames()));
 	}
 
-	private Map<String, Object> emptyProfile(SpanRecord requested, SpanRecord profiled) {
+	private SpanProfileJson.EmptyProfile emptyProfile(SpanRecord requested, SpanRecord profiled) {
 		String empty = this.view.emptyReason();
 		if (empty == null) {
 			return null;
 		}
-		Map<String, Object> emptyProfile = new LinkedHashMap<>();
-		emptyProfile.put("reason", empty);
-		emptyProfile.put("durationMillis", profiled.durationNanos(this.context.now()) / 1_000_000.0);
-		emptyProfile.put("intervalMillis", this.context.intervalMillis());
-		emptyProfile.put("localRootSpanId", requested.localRoot().spanId());
-		return emptyProfile;
+		return new SpanProfileJson.EmptyProfile(empty, profiled.durationNanos(this.context.now()) / 1_000_000.0,
+				this.context.intervalMillis(), requested.localRoot().spanId());
 	}
 
-	private Map<String, Object> stretch(SpanRecord profiled) {
+	private SpanProfileJson.Stretch stretch(SpanRecord profiled) {
 		Stretch.Range stretch = this.view.stretch();
 		if (stretch == null) {
 			return null;
 		}
-		Map<String, Object> selected = new LinkedHashMap<>();
-		selected.put("fromMillis", RequestTimeline.millis(stretch.fromEpochNanos() - profiled.startEpochNanos()));
-		selected.put("toMillis", RequestTimeline.millis(stretch.toEpochNanos() - profiled.startEpochNanos()));
-		selected.put("partialWaits", RequestTimeline.PARTIAL_WAITS);
-		return selected;
+		return new SpanProfileJson.Stretch(
+				RequestTimeline.millis(stretch.fromEpochNanos() - profiled.startEpochNanos()),
+				RequestTimeline.millis(stretch.toEpochNanos() - profiled.startEpochNanos()),
+				RequestTimeline.PARTIAL_WAITS);
 	}
 
 	private TraceProfileJson trace(ProfileSubject subject, String unit, String reason) {

@@ -100,7 +100,7 @@ final class ProfilePage {
 		Stretch.Range stretch = this.view.stretch();
 		String whole = requested.spanId()
 				+ ((this.context.sampledKinds().size() > 1) ? "?event=" + subject.kind().id() : "");
-		page.timeline(this.context.timeline(profiled),
+		page.timeline(PageData.map(this.context.timeline(profiled)),
 				(stretch != null) ? new double[] { stretch.fromMillis(), stretch.toMillis() } : null, whole);
 		if (stretch != null) {
 			page.fact("stretch", EmptyProfiles.millis(stretch.fromMillis()) + " to "

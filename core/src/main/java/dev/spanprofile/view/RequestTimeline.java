@@ -2,7 +2,7 @@ package dev.spanprofile.view;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -27,49 +27,35 @@ final class RequestTimeline {
 	 * The timeline of {@code profiled}, with its local descendants' samples when {@code withDescendants}, as of
 	 * {@code now} (epoch nanoseconds) for a running span.
 	 */
-	static Map<String, Object> json(SpanRecord profiled, boolean withDescendants, long now, FrameTable frames) {
+	static TimelineJson json(SpanRecord profiled, boolean withDescendants, long now, FrameTable frames) {
 		List<TimelineSamples.Sample> samples = new ArrayList<>();
 		long[] dropped = new long[1];
 		collect(profiled, withDescendants, samples, dropped);
 		samples.sort(Comparator.comparingLong(TimelineSamples.Sample::startEpochNanos));
 		long start = profiled.startEpochNanos();
-		Map<Long, Integer> laneOf = new LinkedHashMap<>();
-		List<Map<String, Object>> lanes = new ArrayList<>();
-		List<Map<String, Object>> entries = new ArrayList<>(samples.size());
+		Map<Long, Integer> laneOf = new HashMap<>();
+		List<TimelineJson.Lane> lanes = new ArrayList<>();
+		List<TimelineJson.Entry> entries = new ArrayList<>(samples.size());
 		for (TimelineSamples.Sample sample : samples) {
 			Integer lane = laneOf.get(sample.threadId());
 			if (lane == null) {
 				lane = lanes.size();
 				laneOf.put(sample.threadId(), lane);
-				Map<String, Object> described = new LinkedHashMap<>();
 				boolean named = sample.threadName() != null && !sample.threadName().isBlank();
-				described.put("thread", named ? sample.threadName() : "thread " + sample.threadId());
-				described.put("threadId", sample.threadId());
-				lanes.add(described);
+				lanes.add(new TimelineJson.Lane(named ? sample.threadName() : "thread " + sample.threadId(),
+						sample.threadId()));
 			}
-			Map<String, Object> entry = new LinkedHashMap<>();
-			entry.put("lane", lane);
-			entry.put("kind", sample.kind().id());
-			entry.put("startMillis", millis(sample.startEpochNanos() - start));
-			entry.put("endMillis", millis(sample.epochNanos() - start));
-			if (sample.kind() == SampleKind.WAIT && sample.leafFrame() >= 0) {
-				entry.put("label", frames.name(sample.leafFrame()));
-			}
-			entries.add(entry);
+			String label = (sample.kind() == SampleKind.WAIT && sample.leafFrame() >= 0)
+					? frames.name(sample.leafFrame()) : null;
+			entries.add(new TimelineJson.Entry(lane, sample.kind().id(), millis(sample.startEpochNanos() - start),
+					millis(sample.epochNanos() - start), label));
 		}
-		Map<String, Object> timeline = new LinkedHashMap<>();
-		timeline.put("durationMillis", millis(profiled.durationNanos(now)));
-		timeline.put("inFlight", profiled.inFlight());
-		timeline.put("lanes", lanes);
-		timeline.put("entries", entries);
-		timeline.put("truncated", dropped[0] > 0);
-		if (dropped[0] > 0) {
-			timeline.put("droppedSamples", dropped[0]);
-			timeline.put("note", "Each span's timeline keeps its first " + TimelineSamples.MAX_SAMPLES + " samples: "
-					+ dropped[0] + " later ones are in the whole graph but not on the timeline, nor in a stretch");
-		}
-		timeline.put("partialWaits", PARTIAL_WAITS);
-		return timeline;
+		boolean truncated = dropped[0] > 0;
+		String note = truncated ? "Each span's timeline keeps its first " + TimelineSamples.MAX_SAMPLES
+				+ " samples: " + dropped[0] + " later ones are in the whole graph but not on the timeline, nor in a "
+				+ "stretch" : null;
+		return new TimelineJson(millis(profiled.durationNanos(now)), profiled.inFlight(), lanes, entries, truncated,
+				truncated ? dropped[0] : null, note, PARTIAL_WAITS);
 	}
 
 	private static void collect(SpanRecord record, boolean withDescendants, List<TimelineSamples.Sample> samples,

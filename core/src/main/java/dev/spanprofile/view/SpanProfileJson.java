@@ -6,10 +6,12 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonInclude.Include;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
+import dev.spanprofile.render.TimeBreakdownJson;
+
 /**
  * The JSON of one span's flame graph: the engine's state, which graph it is, the span, where its time went, and
- * the tree. A key that does not apply to this span or this kind of graph is left out. The parts below the top
- * level (the time breakdown, the timeline, the tree) are still maps.
+ * the tree. A key that does not apply to this span or this kind of graph is left out. The tree is a map: its
+ * nodes are written by {@link dev.spanprofile.render.FlameGraphTree} for every kind of graph.
  *
  * @param engine the engine's state, its keys at the top level
  * @param samples samples (or weight) in the graph, in the place the engine's counts take in other bodies
@@ -35,8 +37,29 @@ public record SpanProfileJson(@JsonUnwrapped EngineState engine, long samples, S
 		SpanJson span, @JsonInclude(Include.NON_NULL) String attributedTo,
 		@JsonInclude(Include.NON_NULL) String note, @JsonInclude(Include.NON_NULL) Long lockWaits,
 		@JsonInclude(Include.NON_NULL) Long waits, @JsonInclude(Include.NON_NULL) Double cpuMillis,
-		@JsonInclude(Include.NON_NULL) Long profilerSamples, Map<String, Object> timeBreakdown,
-		@JsonInclude(Include.NON_NULL) Map<String, Object> emptyProfile,
-		@JsonInclude(Include.NON_NULL) Map<String, Object> stretch, Map<String, Object> timeline,
-		Map<String, Object> flameGraph) implements ProfileBody {
+		@JsonInclude(Include.NON_NULL) Long profilerSamples, TimeBreakdownJson timeBreakdown,
+		@JsonInclude(Include.NON_NULL) EmptyProfile emptyProfile, @JsonInclude(Include.NON_NULL) Stretch stretch,
+		TimelineJson timeline, Map<String, Object> flameGraph) implements ProfileBody {
+
+	/**
+	 * Why a span's graph is empty, with what a reader needs to judge it.
+	 *
+	 * @param reason the reason in words ({@link EmptyProfiles})
+	 * @param durationMillis the profiled span's duration
+	 * @param intervalMillis the sampling interval
+	 * @param localRootSpanId the span's local root, whose graph may hold what this one lacks
+	 */
+	public record EmptyProfile(String reason, double durationMillis, double intervalMillis, String localRootSpanId) {
+	}
+
+	/**
+	 * The stretch of the span's life the graph is limited to, in milliseconds from its start.
+	 *
+	 * @param fromMillis where it begins
+	 * @param toMillis where it ends
+	 * @param partialWaits how a wait that overlaps the stretch counts
+	 */
+	public record Stretch(double fromMillis, double toMillis, String partialWaits) {
+	}
+
 }

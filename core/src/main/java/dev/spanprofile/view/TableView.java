@@ -6,8 +6,8 @@ package dev.spanprofile.view;
  */
 public sealed interface TableView extends View permits NameListView, FrameSpansView {
 
-	/** The list as a JSON body. */
-	Object json();
+	/** The list as a JSON body, a record that Jackson writes as it is. */
+	TableBody json();
 
 	/** The sortable table page. */
 	String html();

@@ -1,6 +1,5 @@
 package dev.spanprofile.view;
 
-import java.util.Map;
 import java.util.Set;
 
 import dev.spanprofile.EngineStatus;
@@ -145,7 +144,7 @@ final class ViewContext {
 	}
 
 	/** The timeline of the profiled span's request, as JSON. */
-	Map<String, Object> timeline(SpanRecord profiled) {
+	TimelineJson timeline(SpanRecord profiled) {
 		return RequestTimeline.json(profiled, !rootSpanOnly(), this.now, frames());
 	}
 

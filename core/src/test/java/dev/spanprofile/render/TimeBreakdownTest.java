@@ -1,7 +1,6 @@
 package dev.spanprofile.render;
 
 import java.util.List;
-import java.util.Map;
 
 import dev.spanprofile.profile.FrameKind;
 import dev.spanprofile.profile.FrameTable;
@@ -20,7 +19,6 @@ class TimeBreakdownTest {
 	private final int query = this.frames.intern("com.example.Repo.query", FrameKind.JAVA);
 
 	@Test
-	@SuppressWarnings("unchecked")
 	void waitsAddUpByCategoryAndPeerAndTheRestIsUnaccounted() {
 		StackTree waits = new StackTree();
 		wait(waits, WaitKind.SOCKET_READ.frameName("127.0.0.1:5432"), 1_000);
@@ -47,25 +45,27 @@ class TimeBreakdownTest {
 		assertThat(socket.others()).isNull();
 		assertThat(breakdown.waits().get(2).on()).isEmpty();
 
-		Map<String, Object> json = breakdown.json();
-		assertThat(json).containsEntry("durationMillis", 2_000.0)
-			.containsEntry("cpuMillis", 60.0)
-			.containsEntry("profilerMillis", 10.0)
-			.containsEntry("waitsRecorded", true)
-			.containsEntry("waitMillis", 1_880.0)
-			.containsEntry("unaccountedMillis", 50.0)
-			.doesNotContainKeys("overlapMillis", "note");
-		List<Map<String, Object>> categories = (List<Map<String, Object>>) json.get("waits");
-		assertThat(categories.get(0)).containsEntry("category", "socket I/O")
-			.containsEntry("millis", 1_720.0)
-			.containsEntry("count", 4L);
-		assertThat((List<Map<String, Object>>) categories.get(0).get("on")).extracting((on) -> on.get("detail") + "="
-				+ on.get("millis") + "/" + on.get("count"))
-			.containsExactly("127.0.0.1:5432=1420.0/3", "10.0.0.7:8080=300.0/1");
-		assertThat(categories.get(1)).containsEntry("category", "lock").containsEntry("millis", 100.0);
+		TimeBreakdownJson json = breakdown.json();
+		assertThat(json.durationMillis()).isEqualTo(2_000.0);
+		assertThat(json.cpuMillis()).isEqualTo(60.0);
+		assertThat(json.cpuFrom()).isEqualTo("samples");
+		assertThat(json.profilerMillis()).isEqualTo(10.0);
+		assertThat(json.waitsRecorded()).isTrue();
+		assertThat(json.waitMillis()).isEqualTo(1_880.0);
+		assertThat(json.unaccountedMillis()).isEqualTo(50.0);
+		assertThat(json.overlapMillis()).isNull();
+		assertThat(json.note()).isNull();
+		List<TimeBreakdownJson.Wait> categories = json.waits();
+		assertThat(categories.get(0)).isEqualTo(new TimeBreakdownJson.Wait("socket I/O", 1_720.0, 4,
+				List.of(new TimeBreakdownJson.Detail("127.0.0.1:5432", 1_420.0, 3),
+						new TimeBreakdownJson.Detail("10.0.0.7:8080", 300.0, 1)),
+				null));
+		assertThat(categories.get(1).category()).isEqualTo("lock");
+		assertThat(categories.get(1).millis()).isEqualTo(100.0);
+		// A category that names nothing it waited on has no list of details.
+		assertThat(categories.get(2).on()).isNull();
 		// Every part of the duration, said once.
-		double sum = (double) json.get("cpuMillis") + (double) json.get("profilerMillis")
-				+ (double) json.get("waitMillis") + (double) json.get("unaccountedMillis");
+		double sum = json.cpuMillis() + json.profilerMillis() + json.waitMillis() + json.unaccountedMillis();
 		assertThat(sum).isEqualTo(2_000.0);
 
 		assertThat(breakdown.summary(CpuShare::millis)).isEqualTo("CPU 60.0 ms, socket I/O 1,720 ms "
@@ -99,10 +99,11 @@ class TimeBreakdownTest {
 		TimeBreakdown breakdown = TimeBreakdown.of(100 * MS, 50 * MS, 0, waits, this.frames);
 		assertThat(breakdown.unaccountedNanos()).isZero();
 		assertThat(breakdown.overlapNanos()).isEqualTo(30 * MS);
-		assertThat(breakdown.json()).containsEntry("unaccountedMillis", 0.0)
-			.containsEntry("overlapMillis", 30.0)
-			.containsEntry("note", "CPU and waits add up to 30.0 ms more than the duration: the request's work ran or "
-					+ "waited on several threads at once, or the CPU estimate from samples is above the truth");
+		TimeBreakdownJson json = breakdown.json();
+		assertThat(json.unaccountedMillis()).isEqualTo(0.0);
+		assertThat(json.overlapMillis()).isEqualTo(30.0);
+		assertThat(json.note()).isEqualTo("CPU and waits add up to 30.0 ms more than the duration: the request's "
+				+ "work ran or waited on several threads at once, or the CPU estimate from samples is above the truth");
 	}
 
 	@Test
@@ -110,9 +111,12 @@ class TimeBreakdownTest {
 		TimeBreakdown breakdown = TimeBreakdown.of(497 * MS, 60 * MS, 0, null, this.frames);
 		assertThat(breakdown.waitsRecorded()).isFalse();
 		assertThat(breakdown.mostlyWaiting()).isFalse();
-		assertThat(breakdown.json()).containsEntry("waitsRecorded", false)
-			.containsEntry("unaccountedMillis", 437.0)
-			.doesNotContainKeys("waits", "waitMillis", "profilerMillis");
+		TimeBreakdownJson json = breakdown.json();
+		assertThat(json.waitsRecorded()).isFalse();
+		assertThat(json.unaccountedMillis()).isEqualTo(437.0);
+		assertThat(json.waits()).isNull();
+		assertThat(json.waitMillis()).isNull();
+		assertThat(json.profilerMillis()).isNull();
 	}
 
 	private void wait(StackTree waits, String leaf, long millis) {

@@ -3,7 +3,6 @@ package dev.spanprofile.view;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 import dev.spanprofile.SpanProfiler;
@@ -80,15 +79,15 @@ class HeatmapViewsTest {
 	}
 
 	@Test
-	@SuppressWarnings("unchecked")
 	void theNamesJsonCarriesAHeatmapWhoseCountsAddUpToItsRequests() {
-		Map<String, Object> json = profile(null, null, null, null).json();
-		assertThat(json).containsEntry("spans", 20L);
-		Map<String, Object> heatmap = (Map<String, Object>) json.get("heatmap");
-		List<String> starts = (List<String>) heatmap.get("startTimes");
-		List<Double> edges = (List<Double>) heatmap.get("bandEdgesMillis");
-		List<List<Long>> counts = (List<List<Long>>) heatmap.get("counts");
-		List<List<Long>> errors = (List<List<Long>>) heatmap.get("errors");
+		NameProfileJson json = profile(null, null, null, null).json();
+		assertThat(json.spans()).isEqualTo(20);
+		assertThat(json.selection()).isNull();
+		HeatmapJson heatmap = json.heatmap();
+		List<String> starts = heatmap.startTimes();
+		List<Double> edges = heatmap.bandEdgesMillis();
+		List<List<Long>> counts = heatmap.counts();
+		List<List<Long>> errors = heatmap.errors();
 		// A column per minute of the hour; bands cut to those holding requests: 20 ms's to 400 ms's.
 		assertThat(starts).hasSize(60).endsWith(Instant.ofEpochSecond(0, NOW).toString());
 		assertThat(counts).hasSize(60);
@@ -106,35 +105,46 @@ class HeatmapViewsTest {
 	}
 
 	@Test
-	@SuppressWarnings("unchecked")
 	void aRectangleOfTheHeatmapMergesExactlyTheRequestsOfItsCells() {
-		Map<String, Object> whole = profile(null, null, null, null).json();
-		List<Double> edges = (List<Double>) ((Map<String, Object>) whole.get("heatmap")).get("bandEdgesMillis");
+		NameProfileJson whole = profile(null, null, null, null).json();
+		List<Double> edges = whole.heatmap().bandEdgesMillis();
 		// The late minute, from the top band's lower edge up: the five slow requests.
 		String from = Instant.ofEpochSecond(0, LATE_MINUTE).toString();
 		String to = Instant.ofEpochSecond(0, LATE_MINUTE + Duration.ofMinutes(1).toNanos()).toString();
 		String topBand = String.valueOf(edges.get(edges.size() - 2));
 		NameProfileView slow = profile(from, to, topBand, null);
-		Map<String, Object> json = slow.json();
-		assertThat(json).containsEntry("spans", 5L).containsEntry("samples", 25L).containsEntry("from", from)
-			.containsEntry("to", to).containsEntry("minDurationMillis", edges.get(edges.size() - 2));
+		NameProfileJson json = slow.json();
+		assertThat(json.spans()).isEqualTo(5);
+		assertThat(json.samples()).isEqualTo(25);
+		assertThat(json.selection()).isEqualTo(new SelectionJson(from, to, edges.get(edges.size() - 2), null));
+		// The selection's keys among the body's, where the page's URL has them.
+		assertThat(JsonBodies.map(json)).containsEntry("from", from).containsEntry("to", to)
+			.doesNotContainKey("maxDurationMillis");
 		assertThat(slow.collapsed()).contains("Owners.query").doesNotContain("Owners.cached");
 		// The bottom band of both minutes, its top edge given as the next band's lower edge: that band stays out.
 		String secondBand = String.valueOf(edges.get(1));
 		NameProfileView fast = profile(Instant.ofEpochSecond(0, EARLY_MINUTE).toString(), to, "0", secondBand);
-		assertThat(fast.json()).containsEntry("spans", 15L).containsEntry("samples", 30L);
+		assertThat(fast.json()).satisfies((body) -> assertThat(body.spans()).isEqualTo(15),
+				(body) -> assertThat(body.samples()).isEqualTo(30));
+		// The page draws the heatmap and the selection the JSON serves, as the JSON has them.
+		SelectionJson bounded = fast.json().selection();
+		assertThat(bounded.maxDurationMillis()).isNotNull();
+		for (Record part : List.of(json.heatmap(), json.selection(), bounded)) {
+			assertThat(JsonBodies.text(PageData.map(part))).isEqualTo(JsonBodies.text(part));
+		}
 		assertThat(fast.collapsed()).doesNotContain("Owners.query");
 		// The heatmap stays the whole window's, so that another rectangle can be picked.
-		assertThat(((List<List<Long>>) ((Map<String, Object>) json.get("heatmap")).get("counts")).stream()
+		assertThat(json.heatmap().counts().stream()
 			.flatMap(List::stream)
 			.mapToLong(Long::longValue)
 			.sum()).isEqualTo(20);
 
 		NameDiffView rest = (NameDiffView) this.views.names(NamesQuery.parse("1h", "GET /owners", topBand, null,
 				"rest", null, from, to, null, SamplerSettings.defaults(), HOUR));
-		assertThat(rest.json()).containsEntry("comparison", "rest")
-			.containsEntry("slowSpans", 5L)
-			.containsEntry("typicalSpans", 15L);
+		NameDiffJson compared = rest.json();
+		assertThat(compared.comparison()).isEqualTo("rest");
+		assertThat(compared.slowSpans()).isEqualTo(5);
+		assertThat(compared.typicalSpans()).isEqualTo(15);
 		assertThat(rest.html()).contains("selection vs the rest")
 			.contains("\"examined\":\"Selected\"")
 			.contains("&amp;from=" + from);

@@ -13,6 +13,10 @@ final class JsonBodies {
 	private JsonBodies() {
 	}
 
+	static String text(Object body) {
+		return JSON.writeValueAsString(body);
+	}
+
 	static Map<String, Object> map(Object body) {
 		return JSON.convertValue(body, new TypeReference<Map<String, Object>>() {
 		});

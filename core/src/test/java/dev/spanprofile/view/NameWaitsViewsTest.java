@@ -2,7 +2,6 @@ package dev.spanprofile.view;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.SpanProfilerSettings;
@@ -41,26 +40,25 @@ class NameWaitsViewsTest {
 	private SpanRecord slowest;
 
 	@Test
-	@SuppressWarnings("unchecked")
 	void namesListSaysHowMuchOfEachNamesTimeIsWaitingAndOnWhat() {
 		SpanProfileViews views = views(waitsOn());
 		NameListView list = (NameListView) views.names(query(null, null, waitsOn()));
-		Map<String, Object> waits = name(list.json(), "GET /quotes").waits();
+		NameWaitsJson waits = name(list.json(), "GET /quotes").waits();
 		// 18 × 20 ms + 2 × 1,400 ms waited of 18 × 30 ms + 2 × 1,500 ms: 89.3 % (the durations' sum is read from a
 		// histogram of two significant digits).
-		assertThat(waits).containsEntry("millis", 3_160.0);
-		assertThat(((Number) waits.get("millisPerRequest")).doubleValue()).isEqualTo(158.0);
-		assertThat(((Number) waits.get("percent")).doubleValue()).isCloseTo(89.3, within(1.0));
-		List<Map<String, Object>> on = (List<Map<String, Object>>) waits.get("on");
-		assertThat(on).extracting((entry) -> entry.get("category") + "=" + entry.get("millis"))
+		assertThat(waits.millis()).isEqualTo(3_160.0);
+		assertThat(waits.millisPerRequest()).isEqualTo(158.0);
+		assertThat(waits.percent()).isCloseTo(89.3, within(1.0));
+		List<NameWaitsJson.Category> on = waits.on();
+		assertThat(on).extracting((entry) -> entry.category() + "=" + entry.millis())
 			.containsExactly("socket I/O=3160.0");
-		assertThat((List<Map<String, Object>>) on.get(0).get("details"))
-			.extracting((detail) -> detail.get("detail") + "=" + detail.get("millis"))
-			.containsExactly("localhost:5432=3160.0");
+		assertThat(on.get(0).details()).containsExactly(new NameWaitsJson.Detail("localhost:5432", 3160.0));
+		assertThat(on.get(0).otherDetails()).isNull();
 		// A name that never waited says so rather than leaving it out.
-		Map<String, Object> report = name(list.json(), "GET /report").waits();
-		assertThat(report).containsEntry("millis", 0.0).containsEntry("percent", 0.0);
-		assertThat((List<?>) report.get("on")).isEmpty();
+		NameWaitsJson report = name(list.json(), "GET /report").waits();
+		assertThat(report.millis()).isZero();
+		assertThat(report.percent()).isZero();
+		assertThat(report.on()).isEmpty();
 
 		String html = list.html();
 		assertThat(html).contains(">Waiting</th>").contains(">89.")
@@ -79,23 +77,17 @@ class NameWaitsViewsTest {
 	}
 
 	@Test
-	@SuppressWarnings("unchecked")
 	void slowRequestsWaitLongerInTheReadAndTheDiffSaysHowMuch() {
 		SpanProfileViews views = views(waitsOn());
 		NameDiffView diff = (NameDiffView) views.names(query("GET /quotes", "wait", waitsOn()));
-		Map<String, Object> json = diff.json();
-		assertThat(json).containsEntry("flameGraphEvent", "wait")
-			.containsEntry("slowSpans", 2L)
-			.containsEntry("typicalSpans", 18L);
-		Map<String, Object> largest = (Map<String, Object>) json.get("largestDifference");
-		assertThat(largest).containsEntry("frame", READ)
-			// The method that waited, not the JDK's read under it.
-			.containsEntry("caller", "com.example.Peer.ask")
-			.containsEntry("slowMillisPerRequest", 1_400.0)
-			.containsEntry("typicalMillisPerRequest", 20.0)
-			.containsEntry("moreMillisPerRequest", 1_380.0)
-			.containsEntry("summary", "slow requests wait 1,380 ms more in " + READ
-					+ " (Peer.ask): 1,400 ms against 20.0 ms in a typical request");
+		NameDiffJson json = diff.json();
+		assertThat(json.flameGraphEvent()).isEqualTo("wait");
+		assertThat(json.slowSpans()).isEqualTo(2);
+		assertThat(json.typicalSpans()).isEqualTo(18);
+		// The method that waited, not the JDK's read under it; per slow request, not for one span.
+		assertThat(json.largestDifference()).isEqualTo(new LargestDifferenceJson(READ, "com.example.Peer.ask", null,
+				1_400.0, 20.0, 1_380.0, "slow requests wait 1,380 ms more in " + READ
+						+ " (Peer.ask): 1,400 ms against 20.0 ms in a typical request"));
 		assertThat(diff.html()).contains("slow requests wait 1,380 ms more in [socket read localhost:5432] (Peer.ask)")
 			.contains("2 requests ≥ 32.3 ms, 2800.0 ms waiting")
 			.contains("18 requests &lt; 32.3 ms, 360.0 ms waiting");
@@ -112,14 +104,15 @@ class NameWaitsViewsTest {
 
 		// One request against the typical ones says the same of itself.
 		NameDiffView one = views.compareWithTypical(ProfileQuery.parse(this.slowest.spanId(), "wait", waitsOn()), HOUR);
-		assertThat((Map<String, Object>) one.json().get("largestDifference"))
-			.containsEntry("spanMillis", 1_400.0)
-			.containsEntry("summary", "this request waits 1,380 ms more in " + READ
-					+ " (Peer.ask): 1,400 ms against 20.0 ms in a typical request");
+		LargestDifferenceJson itself = one.json().largestDifference();
+		assertThat(itself.spanMillis()).isEqualTo(1_400.0);
+		assertThat(itself.slowMillisPerRequest()).isNull();
+		assertThat(itself.summary()).isEqualTo("this request waits 1,380 ms more in " + READ
+				+ " (Peer.ask): 1,400 ms against 20.0 ms in a typical request");
 
 		// CPU graphs are compared by colour alone.
 		NameDiffView cpu = (NameDiffView) views.names(query("GET /quotes", "cpu", waitsOn()));
-		assertThat(cpu.json()).doesNotContainKey("largestDifference");
+		assertThat(cpu.json().largestDifference()).isNull();
 	}
 
 	private static NamesQuery query(String name, String event, SamplerSettings sampler) {

@@ -58,6 +58,11 @@ class StretchViewsTest {
 			.containsEntry("endMillis", 1_900.0)
 			.containsEntry("label", READ);
 		assertThat(json).doesNotContainKey("stretch").containsEntry("samples", 30L);
+		// The page draws the same timeline: the same keys in the same order, a wait's label and all.
+		TimelineJson served = ((SpanProfileJson) views().profile(ProfileQuery.parse(ROOT, "cpu", this.sampler)).json())
+			.timeline();
+		assertThat(JsonBodies.text(PageData.map(served))).isEqualTo(JsonBodies.text(served))
+			.contains("\"label\"");
 	}
 
 	@Test
