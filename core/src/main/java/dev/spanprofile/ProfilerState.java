@@ -1,8 +1,8 @@
 package dev.spanprofile;
 
 /**
- * Where a {@link SpanProfiler} is in its life: the one answer to "is it running?" that the span processor, the
- * endpoint and the application context's lifecycle all read.
+ * Where a {@link SpanProfiler} is in its life: the one answer to "is it running?" that
+ * the span processor, the endpoint and the application context's lifecycle all read.
  *
  * @param phase the phase
  * @param reason why it is not running, for people; {@code null} while running
@@ -31,10 +31,16 @@ public record ProfilerState(Phase phase, String reason) {
 		/** Sampling; spans that start are stored and get samples. */
 		RUNNING,
 
-		/** Stopped on request; profiles stored before stay readable, new spans are not stored. */
+		/**
+		 * Stopped on request; profiles stored before stay readable, new spans are not
+		 * stored.
+		 */
 		STOPPED,
 
-		/** The last start failed (see the reason); nothing samples, new spans are not stored. */
+		/**
+		 * The last start failed (see the reason); nothing samples, new spans are not
+		 * stored.
+		 */
 		FAILED
 
 	}

@@ -29,12 +29,14 @@ import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 
 /**
- * The engine: samples threads, joins each sample to the span active on its thread at that moment, and keeps the
- * result in a bounded {@link SpanProfileStore}. This class wires the parts together, starts and stops them, and
- * gives access to them; in which order sampling starts and stops is {@link Sampling}'s, and what the collector thread
- * does, and in which order, is {@link CollectionCycle}'s.
+ * The engine: samples threads, joins each sample to the span active on its thread at that
+ * moment, and keeps the result in a bounded {@link SpanProfileStore}. This class wires
+ * the parts together, starts and stops them, and gives access to them; in which order
+ * sampling starts and stops is {@link Sampling}'s, and what the collector thread does,
+ * and in which order, is {@link CollectionCycle}'s.
  * <p>
- * Only one engine can run per JVM: the activation hook and the native profiler are process-wide.
+ * Only one engine can run per JVM: the activation hook and the native profiler are
+ * process-wide.
  */
 public final class SpanProfiler implements AutoCloseable {
 
@@ -51,7 +53,10 @@ public final class SpanProfiler implements AutoCloseable {
 
 	private final SampleAttributor attributor;
 
-	/** Makes the engine for other sampler settings; {@code null} when the engine was supplied as it is. */
+	/**
+	 * Makes the engine for other sampler settings; {@code null} when the engine was
+	 * supplied as it is.
+	 */
 	private final SamplingEngineFactory engines;
 
 	private final ActivationRecorder recorder = ActivationRecorder.global();
@@ -62,18 +67,24 @@ public final class SpanProfiler implements AutoCloseable {
 
 	private final UnsampledRequests unsampledRequests;
 
-	/** Why sampling does not run, while it does not: never started, stopped, or the last start failed. */
+	/**
+	 * Why sampling does not run, while it does not: never started, stopped, or the last
+	 * start failed.
+	 */
 	private volatile ProfilerState notRunning = ProfilerState.NEW;
 
 	/**
-	 * A profiler whose engine {@code engines} makes, for the settings' sampler and for any other one asked for at run
-	 * time ({@link #resample}).
+	 * A profiler whose engine {@code engines} makes, for the settings' sampler and for
+	 * any other one asked for at run time ({@link #resample}).
 	 */
 	public SpanProfiler(SpanProfilerSettings settings, SamplingEngineFactory engines) {
 		this(settings, engines, (frames) -> engines.create(settings.sampler(), frames));
 	}
 
-	/** A profiler with the engine {@code engineFactory} makes, which {@link #resample} cannot replace. */
+	/**
+	 * A profiler with the engine {@code engineFactory} makes, which {@link #resample}
+	 * cannot replace.
+	 */
 	public SpanProfiler(SpanProfilerSettings settings, Function<FrameTable, SamplingEngine> engineFactory) {
 		this(settings, null, engineFactory);
 	}
@@ -113,16 +124,18 @@ public final class SpanProfiler implements AutoCloseable {
 	}
 
 	/**
-	 * Call {@code listener} once for each stored local root whose profile is complete: every sample up to its end
-	 * has been joined (or the store has to drop it before, with no room to keep it awaiting its samples). Runs on the
-	 * collector thread (or the evicting one): keep it short.
+	 * Call {@code listener} once for each stored local root whose profile is complete:
+	 * every sample up to its end has been joined (or the store has to drop it before,
+	 * with no room to keep it awaiting its samples). Runs on the collector thread (or the
+	 * evicting one): keep it short.
 	 */
 	public void onProfileComplete(Consumer<SpanRecord> listener) {
 		this.completedRoots.addListener(listener);
 	}
 
 	/**
-	 * The processor that reports span starts and ends to this engine; register it with the tracer provider.
+	 * The processor that reports span starts and ends to this engine; register it with
+	 * the tracer provider.
 	 * @param excluded spans (with their whole local request, if a root) not to keep
 	 */
 	public SpanProcessor spanProcessor(Predicate<ReadableSpan> excluded) {
@@ -132,25 +145,27 @@ public final class SpanProfiler implements AutoCloseable {
 	}
 
 	/**
-	 * Span starts and ends reported by id, for tracers other than OpenTelemetry's SDK (which uses
-	 * {@link #spanProcessor}); their activations go to {@link ActivationRecorder#spanActivated}.
+	 * Span starts and ends reported by id, for tracers other than OpenTelemetry's SDK
+	 * (which uses {@link #spanProcessor}); their activations go to
+	 * {@link ActivationRecorder#spanActivated}.
 	 */
 	public SpanLifecycle spanLifecycle() {
 		return new SpanLifecycle(this.store, this.aggregates, this::isRunning);
 	}
 
 	/**
-	 * Requests that tracing did not sample, reported by the web framework: counted and profiled under their name,
-	 * never stored as spans.
+	 * Requests that tracing did not sample, reported by the web framework: counted and
+	 * profiled under their name, never stored as spans.
 	 */
 	public UnsampledRequests unsampledRequests() {
 		return this.unsampledRequests;
 	}
 
 	/**
-	 * Read a request's CPU time from its threads' CPU clocks where they enter and leave it (exact, whatever the
-	 * sampling event) instead of counting it from samples; a system call on every entry and exit, so off unless
-	 * asked for. Takes effect at once while running.
+	 * Read a request's CPU time from its threads' CPU clocks where they enter and leave
+	 * it (exact, whatever the sampling event) instead of counting it from samples; a
+	 * system call on every entry and exit, so off unless asked for. Takes effect at once
+	 * while running.
 	 */
 	public void setExactCpuTime(boolean exact) {
 		this.sampling.setExactCpuTime(exact);
@@ -161,8 +176,8 @@ public final class SpanProfiler implements AutoCloseable {
 	}
 
 	/**
-	 * Start sampling. Never throws: when the engine cannot run here the reason is logged once and reported by
-	 * {@link #status()}, and the application carries on unprofiled.
+	 * Start sampling. Never throws: when the engine cannot run here the reason is logged
+	 * once and reported by {@link #status()}, and the application carries on unprofiled.
 	 * @return whether sampling started
 	 */
 	public synchronized boolean start() {
@@ -176,15 +191,16 @@ public final class SpanProfiler implements AutoCloseable {
 		}
 		SamplingEngine engine = this.sampling.engine();
 		String note = engine.note();
-		logger.log(System.Logger.Level.INFO, "spanprofile started: " + engine.name() + ", event="
-				+ engine.activeEvent() + ", interval=" + this.settings.sampler().interval().toMillis() + "ms"
-				+ ((note != null) ? " (" + note + ")" : ""));
+		logger.log(System.Logger.Level.INFO,
+				"spanprofile started: " + engine.name() + ", event=" + engine.activeEvent() + ", interval="
+						+ this.settings.sampler().interval().toMillis() + "ms"
+						+ ((note != null) ? " (" + note + ")" : ""));
 		return true;
 	}
 
 	/**
-	 * Stop sampling; stored profiles stay readable, and spans starting from now on are not stored. {@link #start()}
-	 * resumes.
+	 * Stop sampling; stored profiles stay readable, and spans starting from now on are
+	 * not stored. {@link #start()} resumes.
 	 */
 	public synchronized void stop() {
 		if (this.sampling.isRunning()) {
@@ -200,11 +216,14 @@ public final class SpanProfiler implements AutoCloseable {
 	}
 
 	/**
-	 * Sample as {@code sampler} says from now on, without a restart of the application: the engine is stopped (its
-	 * samples so far collected), made anew and started again if it ran. Requests already stored keep their samples.
-	 * When the new engine cannot start, the previous settings are restored and started again.
-	 * @return {@code null} when sampling now follows {@code sampler}, else why not (nothing changed)
-	 * @throws IllegalStateException when the engine was supplied as it is and cannot be made anew
+	 * Sample as {@code sampler} says from now on, without a restart of the application:
+	 * the engine is stopped (its samples so far collected), made anew and started again
+	 * if it ran. Requests already stored keep their samples. When the new engine cannot
+	 * start, the previous settings are restored and started again.
+	 * @return {@code null} when sampling now follows {@code sampler}, else why not
+	 * (nothing changed)
+	 * @throws IllegalStateException when the engine was supplied as it is and cannot be
+	 * made anew
 	 */
 	public synchronized String resample(SamplerSettings sampler) {
 		if (this.engines == null) {
@@ -230,14 +249,18 @@ public final class SpanProfiler implements AutoCloseable {
 	}
 
 	/**
-	 * Run one collection cycle now: join every sample taken so far to its span. Returns once the samples are in
-	 * the store, so a caller can read a span's complete profile right after it ended.
+	 * Run one collection cycle now: join every sample taken so far to its span. Returns
+	 * once the samples are in the store, so a caller can read a span's complete profile
+	 * right after it ended.
 	 */
 	public void collectNow() {
 		this.cycle.collectNow();
 	}
 
-	/** Epoch nanoseconds up to which all samples have been joined; a span ended before this is complete. */
+	/**
+	 * Epoch nanoseconds up to which all samples have been joined; a span ended before
+	 * this is complete.
+	 */
 	public long completeUpToEpochNanos() {
 		return this.cycle.completeUpTo().epochNanos();
 	}
@@ -272,12 +295,17 @@ public final class SpanProfiler implements AutoCloseable {
 		return this.cycle.stats();
 	}
 
-	/** Threads whose change points the attributor still holds (for tests and diagnostics). */
+	/**
+	 * Threads whose change points the attributor still holds (for tests and diagnostics).
+	 */
 	int retainedTimelines() {
 		return this.cycle.retainedTimelines();
 	}
 
-	/** Change points the attributor still holds, all threads together (for tests and diagnostics). */
+	/**
+	 * Change points the attributor still holds, all threads together (for tests and
+	 * diagnostics).
+	 */
 	int retainedChangePoints() {
 		return this.cycle.retainedChangePoints();
 	}

@@ -12,8 +12,8 @@ import dev.spanprofile.store.StoreSettings;
  *
  * @param sampler what and how often to sample
  * @param store how much to keep and how to attribute
- * @param dumpInterval how often samples are collected and joined to spans; a span's profile is complete at most
- * about this long after it ends
+ * @param dumpInterval how often samples are collected and joined to spans; a span's
+ * profile is complete at most about this long after it ends
  * @param slowSpanLog which requests get a log line once their profile is complete
  * @param aggregate bounds of the per-span-name profiles and latency statistics
  */

@@ -16,9 +16,10 @@ import static dev.spanprofile.EngineSelectionTest.profiler;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Someone else in this JVM (an agent, a library, an operator with jcmd) already profiles with the same
- * async-profiler API: spanprofile must not take the session over. Its own class, so its own JVM: it loads the
- * library, which the load-failure tests in {@link EngineSelectionTest} must not find loaded.
+ * Someone else in this JVM (an agent, a library, an operator with jcmd) already profiles
+ * with the same async-profiler API: spanprofile must not take the session over. Its own
+ * class, so its own JVM: it loads the library, which the load-failure tests in
+ * {@link EngineSelectionTest} must not find loaded.
  */
 class AsyncProfilerSessionTest {
 

@@ -24,8 +24,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Real samples from a real profiler: concurrent spans with different hot methods must each get their own samples,
- * in proportion to the CPU they used.
+ * Real samples from a real profiler: concurrent spans with different hot methods must
+ * each get their own samples, in proportion to the CPU they used.
  */
 class AttributionAccuracyTest {
 
@@ -53,19 +53,22 @@ class AttributionAccuracyTest {
 				long samples = record.ownSampleCount(SampleKind.CPU);
 				double expected = run.cpuNanos.get() / (double) ProfilingHarness.INTERVAL.toNanos();
 				System.out.printf("accuracy %s %s: samples=%d expected=%.1f (cpu %d ms) own=%d other=%d event=%s%n",
-						engine.id(), run.name, samples, expected, run.cpuNanos.get() / 1_000_000, counts.get(own), counts.get(other),
-						harness.profiler.status().event());
+						engine.id(), run.name, samples, expected, run.cpuNanos.get() / 1_000_000, counts.get(own),
+						counts.get(other), harness.profiler.status().event());
 				assertThat(counts.get(other)).as("%s samples with %s", run.name, other).isZero();
-				assertThat(counts.get(own)).as("%s samples with %s", run.name, own).isGreaterThanOrEqualTo((long) Math.ceil(samples * 0.95));
-				// The join gives the span what the sampler took in its method: nothing lost, nothing added.
+				assertThat(counts.get(own)).as("%s samples with %s", run.name, own)
+					.isGreaterThanOrEqualTo((long) Math.ceil(samples * 0.95));
+				// The join gives the span what the sampler took in its method: nothing
+				// lost, nothing added.
 				long taken = harness.taken(SampleKind.CPU, own);
 				assertThat(counts.get(own)).as("%s samples joined vs taken %d", run.name, taken)
 					.isBetween((long) Math.floor(taken * 0.9), taken);
 				assertSamplerRate(harness, samples, expected, run.wallNanos.get(), run.name);
-				// Its CPU time read from the thread's clock where it entered and left the span: the burn's own
+				// Its CPU time read from the thread's clock where it entered and left the
+				// span: the burn's own
 				// reading, plus the few instructions between those points and the burn's.
-				assertThat(record.measuredCpu().nanosIfComplete()).as("%s measured CPU vs %d ns burnt", run.name,
-						run.cpuNanos.get())
+				assertThat(record.measuredCpu().nanosIfComplete())
+					.as("%s measured CPU vs %d ns burnt", run.name, run.cpuNanos.get())
 					.isBetween(run.cpuNanos.get(), run.cpuNanos.get() + 20_000_000);
 			}
 		}
@@ -98,18 +101,21 @@ class AttributionAccuracyTest {
 			harness.collect();
 
 			SpanRecord record = harness.record(span.getSpanContext().getSpanId());
-			Map<String, Long> counts = harness.samplesContaining(record.ownSamples(SampleKind.CPU), "gammaHotMethod", "betaHotMethod");
+			Map<String, Long> counts = harness.samplesContaining(record.ownSamples(SampleKind.CPU), "gammaHotMethod",
+					"betaHotMethod");
 			double expected = workerCpu.get() / (double) ProfilingHarness.INTERVAL.toNanos();
-			System.out.printf("hand-off %s: gamma=%d beta=%d expected=%.1f%n", engine.id(), counts.get("gammaHotMethod"),
-					counts.get("betaHotMethod"), expected);
+			System.out.printf("hand-off %s: gamma=%d beta=%d expected=%.1f%n", engine.id(),
+					counts.get("gammaHotMethod"), counts.get("betaHotMethod"), expected);
 			long taken = harness.taken(SampleKind.CPU, "gammaHotMethod");
 			assertThat(counts.get("gammaHotMethod")).as("hand-off samples joined vs taken %d", taken)
 				.isBetween((long) Math.floor(taken * 0.9), taken);
 			assertSamplerRate(harness, counts.get("gammaHotMethod"), expected, workerWall.get(), "hand-off");
 			assertThat(counts.get("betaHotMethod")).isZero();
-			// Both threads' clocks: the pool thread's burn, and the handing thread's few milliseconds around it
+			// Both threads' clocks: the pool thread's burn, and the handing thread's few
+			// milliseconds around it
 			// (the pool thread's later work is outside the span, and not counted).
-			assertThat(record.measuredCpu().nanosIfComplete()).as("hand-off measured CPU vs %d ns burnt", workerCpu.get())
+			assertThat(record.measuredCpu().nanosIfComplete())
+				.as("hand-off measured CPU vs %d ns burnt", workerCpu.get())
 				.isBetween(workerCpu.get(), workerCpu.get() + 50_000_000);
 		}
 		finally {
@@ -118,11 +124,13 @@ class AttributionAccuracyTest {
 	}
 
 	/**
-	 * CPU-time events (perf {@code cpu}, {@code jdk.CPUTimeSample}) fire in proportion to CPU time: 0.7 to 1.3 times
-	 * CPU time / interval. JFR's {@code jdk.ExecutionSample} is not tied to CPU time: it takes every thread that is in
-	 * Java code at each period of its own sampler thread, so on a loaded machine a preempted thread is counted (up to
-	 * its elapsed time) while the sampler thread, waiting for a CPU itself, skips periods. For it the join is checked
-	 * against what was taken (above), and the rate only for being of the right order.
+	 * CPU-time events (perf {@code cpu}, {@code jdk.CPUTimeSample}) fire in proportion to
+	 * CPU time: 0.7 to 1.3 times CPU time / interval. JFR's {@code jdk.ExecutionSample}
+	 * is not tied to CPU time: it takes every thread that is in Java code at each period
+	 * of its own sampler thread, so on a loaded machine a preempted thread is counted (up
+	 * to its elapsed time) while the sampler thread, waiting for a CPU itself, skips
+	 * periods. For it the join is checked against what was taken (above), and the rate
+	 * only for being of the right order.
 	 */
 	private static void assertSamplerRate(ProfilingHarness harness, long samples, double cpuExpected, long wallNanos,
 			String what) {

@@ -6,14 +6,17 @@ import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
- * Lock waits with names a test can find in a lock graph, each returning what the waiting thread measured itself.
+ * Lock waits with names a test can find in a lock graph, each returning what the waiting
+ * thread measured itself.
  */
 public final class Contention {
 
 	private Contention() {
 	}
 
-	/** @return nanoseconds until the monitor was entered */
+	/**
+	 * @return nanoseconds until the monitor was entered
+	 */
 	public static long enterContendedMonitor(Object monitor) {
 		long start = System.nanoTime();
 		synchronized (monitor) {
@@ -21,7 +24,9 @@ public final class Contention {
 		}
 	}
 
-	/** @return nanoseconds until the lock was taken */
+	/**
+	 * @return nanoseconds until the lock was taken
+	 */
 	public static long lockContendedReentrantLock(ReentrantLock lock) {
 		long start = System.nanoTime();
 		lock.lock();
@@ -34,8 +39,8 @@ public final class Contention {
 	}
 
 	/**
-	 * Another thread takes {@code monitor} and holds it for {@code holdMillis}; once it holds it, {@code waiter} runs
-	 * here. Returns when the holder has let go.
+	 * Another thread takes {@code monitor} and holds it for {@code holdMillis}; once it
+	 * holds it, {@code waiter} runs here. Returns when the holder has let go.
 	 * @return what {@code waiter} returned
 	 */
 	public static long whileMonitorHeld(Object monitor, long holdMillis, LongSupplier waiter)
@@ -64,16 +69,19 @@ public final class Contention {
 	}
 
 	/**
-	 * Run {@code holder} on another thread; it takes its lock and then calls its argument. Once it has, run
-	 * {@code waiter} here, and return when the holder has ended.
+	 * Run {@code holder} on another thread; it takes its lock and then calls its
+	 * argument. Once it has, run {@code waiter} here, and return when the holder has
+	 * ended.
 	 * @return what {@code waiter} returned
 	 */
 	public static long whileHeld(Consumer<Runnable> holder, LongSupplier waiter) throws InterruptedException {
 		AtomicBoolean held = new AtomicBoolean();
 		Thread thread = new Thread(() -> holder.accept(() -> held.set(true)), "lock-holder");
 		thread.start();
-		// Spinning, not a latch: parking in a latch is a lock wait too, as long as starting a thread takes on a
-		// loaded machine, and it would be the waiting span's. A holder that died never holds: the wait is then
+		// Spinning, not a latch: parking in a latch is a lock wait too, as long as
+		// starting a thread takes on a
+		// loaded machine, and it would be the waiting span's. A holder that died never
+		// holds: the wait is then
 		// uncontended and the test's bounds say so.
 		while (!held.get() && thread.isAlive()) {
 			Thread.onSpinWait();
@@ -83,7 +91,10 @@ public final class Contention {
 		return waited;
 	}
 
-	/** Sleep the full time even if interrupted: a holder must hold as long as the test needs the contention. */
+	/**
+	 * Sleep the full time even if interrupted: a holder must hold as long as the test
+	 * needs the contention.
+	 */
 	public static void holdFor(long millis) {
 		long end = System.nanoTime() + millis * 1_000_000;
 		for (long left; (left = end - System.nanoTime()) > 0;) {

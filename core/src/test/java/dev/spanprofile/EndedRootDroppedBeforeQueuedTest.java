@@ -22,12 +22,14 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A request that ends while the store is full: other threads may drop it the moment it counts as finished, before
- * the end processing has queued it for the listeners of completed requests. It must still reach them, once.
+ * A request that ends while the store is full: other threads may drop it the moment it
+ * counts as finished, before the end processing has queued it for the listeners of
+ * completed requests. It must still reach them, once.
  * <p>
- * The drop is made to happen inside that window, deterministically: the exclusion predicate is asked about the
- * request at its end, and when it is asked once the store has the request as finished, it starts other requests
- * that push it out, as another thread would.
+ * The drop is made to happen inside that window, deterministically: the exclusion
+ * predicate is asked about the request at its end, and when it is asked once the store
+ * has the request as finished, it starts other requests that push it out, as another
+ * thread would.
  */
 class EndedRootDroppedBeforeQueuedTest {
 
@@ -44,7 +46,8 @@ class EndedRootDroppedBeforeQueuedTest {
 				new StoreSettings(MAX_SPANS, Long.MAX_VALUE, false, RetentionSettings.recentOnly()),
 				Duration.ofHours(1));
 		ScriptedEngine engine = new ScriptedEngine();
-		// Every sample up to an hour from now is joined: a request is complete as it ends, and dropping it hands
+		// Every sample up to an hour from now is joined: a request is complete as it
+		// ends, and dropping it hands
 		// it on at once rather than keeping it awaiting samples.
 		engine.deliveredUpTo(() -> System.nanoTime() + Duration.ofHours(1).toNanos());
 		try (SpanProfiler profiler = new SpanProfiler(settings, (frames) -> engine)) {
@@ -52,8 +55,8 @@ class EndedRootDroppedBeforeQueuedTest {
 			profiler.onProfileComplete(completed::add);
 			AtomicBoolean droppedAsItEnded = new AtomicBoolean();
 			try (SdkTracerProvider tracing = SdkTracerProvider.builder()
-				.addSpanProcessor(profiler.spanProcessor((span) -> pushOutIfFinished(profiler.store(), span,
-						droppedAsItEnded)))
+				.addSpanProcessor(
+						profiler.spanProcessor((span) -> pushOutIfFinished(profiler.store(), span, droppedAsItEnded)))
 				.build()) {
 				assertThat(profiler.start()).as("%s", profiler.status()).isTrue();
 				profiler.collectNow();
@@ -70,7 +73,9 @@ class EndedRootDroppedBeforeQueuedTest {
 		}
 	}
 
-	/** When asked about a finished request still stored, fill the store so that it goes. */
+	/**
+	 * When asked about a finished request still stored, fill the store so that it goes.
+	 */
 	private static boolean pushOutIfFinished(SpanProfileStore store, ReadableSpan span, AtomicBoolean dropped) {
 		String id = span.getSpanContext().getSpanId();
 		SpanRecord record = store.find(id);

@@ -21,12 +21,14 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What happens when async-profiler cannot run: auto falls back to Flight Recorder and says why, an explicit
- * choice reports the problem, and in no case does the caller get an exception.
+ * What happens when async-profiler cannot run: auto falls back to Flight Recorder and
+ * says why, an explicit choice reports the problem, and in no case does the caller get an
+ * exception.
  * <p>
- * Every test here needs a JVM where async-profiler's library has not loaded (once loaded, its API keeps handing out
- * that instance). Surefire forks a fresh JVM per test class, and no test in this class loads it; tests that do
- * live in their own classes ({@link AsyncProfilerSessionTest}, {@link NativeLibraryDirectoryTest}).
+ * Every test here needs a JVM where async-profiler's library has not loaded (once loaded,
+ * its API keeps handing out that instance). Surefire forks a fresh JVM per test class,
+ * and no test in this class loads it; tests that do live in their own classes
+ * ({@link AsyncProfilerSessionTest}, {@link NativeLibraryDirectoryTest}).
  */
 class EngineSelectionTest {
 
@@ -54,7 +56,8 @@ class EngineSelectionTest {
 
 	@Test
 	void aLibraryDirectoryThatCannotBeWrittenIsReportedClearly() throws Exception {
-		// A regular file where a directory is expected: what a read-only or mistyped mount looks like.
+		// A regular file where a directory is expected: what a read-only or mistyped
+		// mount looks like.
 		Path notADirectory = Files.writeString(this.temp.resolve("not-a-directory"), "");
 		SamplerSettings sampler = new SamplerSettings(Set.of(ProfilingEvent.CPU), Duration.ofMillis(10), this.temp,
 				notADirectory.resolve("lib"), null);

@@ -12,9 +12,10 @@ import dev.spanprofile.sampling.SamplerUnavailableException;
 import dev.spanprofile.sampling.SamplingEngine;
 
 /**
- * Wraps the real engine and, while a fault is set, makes its collect cycles throw before they dump: the samples
- * stay in the profiler and arrive late, all at once, at the first good cycle. Counts what the collector thread
- * itself does, so a test can tell that it survived.
+ * Wraps the real engine and, while a fault is set, makes its collect cycles throw before
+ * they dump: the samples stay in the profiler and arrive late, all at once, at the first
+ * good cycle. Counts what the collector thread itself does, so a test can tell that it
+ * survived.
  */
 final class FaultInjectingEngine implements SamplingEngine {
 
@@ -43,8 +44,8 @@ final class FaultInjectingEngine implements SamplingEngine {
 	}
 
 	/**
-	 * Make every collect take this long, as a slow disk does; interrupted meanwhile, it throws what an interrupted
-	 * file read throws.
+	 * Make every collect take this long, as a slow disk does; interrupted meanwhile, it
+	 * throws what an interrupted file read throws.
 	 */
 	void delayCollects(long millis) {
 		this.delayMillis = millis;

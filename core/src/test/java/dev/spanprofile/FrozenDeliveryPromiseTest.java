@@ -18,8 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * An engine whose delivery promise stops moving (a Flight Recorder stream that died, say) while threads keep
- * changing spans: the collector keeps the change points of a bounded stretch of time, not all of them.
+ * An engine whose delivery promise stops moving (a Flight Recorder stream that died, say)
+ * while threads keep changing spans: the collector keeps the change points of a bounded
+ * stretch of time, not all of them.
  */
 class FrozenDeliveryPromiseTest {
 
@@ -34,8 +35,8 @@ class FrozenDeliveryPromiseTest {
 	void changePointsAreForgottenByElapsedTimeWhenThePromiseFreezes() {
 		SamplerSettings sampler = new SamplerSettings(Set.of(ProfilingEvent.CPU), Duration.ofMillis(10), this.temp,
 				null, null);
-		SpanProfilerSettings settings = new SpanProfilerSettings(sampler,
-				new StoreSettings(100, Long.MAX_VALUE, false), DUMP_INTERVAL);
+		SpanProfilerSettings settings = new SpanProfilerSettings(sampler, new StoreSettings(100, Long.MAX_VALUE, false),
+				DUMP_INTERVAL);
 		ScriptedEngine engine = new ScriptedEngine();
 		long frozenAt = System.nanoTime();
 		engine.deliveredUpTo(() -> frozenAt);
@@ -58,10 +59,11 @@ class FrozenDeliveryPromiseTest {
 			}
 			profiler.collectNow();
 			int retained = profiler.retainedChangePoints();
-			// About the last 60 dump intervals (0.6 s) of 3 s, plus a margin of two and a drain period.
+			// About the last 60 dump intervals (0.6 s) of 3 s, plus a margin of two and a
+			// drain period.
 			double share = retained / (double) switches;
-			System.out.printf("frozen promise: %d switches, %d change points retained (%.0f%%)%n", switches,
-					retained, 100 * share);
+			System.out.printf("frozen promise: %d switches, %d change points retained (%.0f%%)%n", switches, retained,
+					100 * share);
 			assertThat(switches).as("span switches made").isGreaterThan(3_000);
 			assertThat(share).as("share of the change points retained").isBetween(0.08, 0.40);
 		}

@@ -26,9 +26,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A million spans through the real tracker, tracer and profiler: nested, from short-lived threads, some never
- * ended and some scopes never closed. Memory stays bounded, nothing of the dead threads is kept, and no exception
- * reaches the application.
+ * A million spans through the real tracker, tracer and profiler: nested, from short-lived
+ * threads, some never ended and some scopes never closed. Memory stays bounded, nothing
+ * of the dead threads is kept, and no exception reaches the application.
  */
 class MillionSpanLoadTest {
 
@@ -43,7 +43,9 @@ class MillionSpanLoadTest {
 	/** Each iteration is a request span with a child span. */
 	private static final int ITERATIONS_PER_THREAD = 1_000_000 / 2 / (WAVES * THREADS_PER_WAVE);
 
-	/** Generous: the conditions come true within a second or so, but CI machines are busy. */
+	/**
+	 * Generous: the conditions come true within a second or so, but CI machines are busy.
+	 */
 	private static final Duration PATIENCE = Duration.ofSeconds(30);
 
 	private static final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -58,9 +60,11 @@ class MillionSpanLoadTest {
 		ActivationRecorder recorder = ActivationRecorder.global();
 		try (TracedProfiler traced = new TracedProfiler(new StoreSettings(MAX_SPANS, MAX_BYTES, true),
 				this.workDirectory, (engine) -> engine)) {
-			// The profiler samples from here on (it started a moment ago; the CPU of its start is not counted).
+			// The profiler samples from here on (it started a moment ago; the CPU of its
+			// start is not counted).
 			long processCpuBefore = processCpuNanos();
-			// Measure from a profiler that has been through a collection cycle: its own threads are tracked by then.
+			// Measure from a profiler that has been through a collection cycle: its own
+			// threads are tracked by then.
 			long started = System.nanoTime();
 			await("a first collection cycle").atMost(PATIENCE)
 				.until(() -> traced.profiler.completeUpToEpochNanos() > MonotonicEpoch.toEpochNanos(started));
@@ -97,7 +101,8 @@ class MillionSpanLoadTest {
 				.until(() -> recorder.trackedThreads() <= trackedBefore);
 			await("timelines of dead threads forgotten").atMost(PATIENCE)
 				.until(() -> traced.profiler.retainedTimelines() <= timelinesBefore);
-			// Every sample of the load taken, parsed and joined before the stats are read.
+			// Every sample of the load taken, parsed and joined before the stats are
+			// read.
 			long loadEnded = System.nanoTime();
 			await("the load's samples collected").atMost(PATIENCE).until(() -> {
 				traced.profiler.collectNow();
@@ -110,27 +115,34 @@ class MillionSpanLoadTest {
 			}
 			SpanProfileStore store = traced.profiler.store();
 			AttributionStats stats = traced.profiler.attributionStats();
-			System.out.printf("load: %d spans on %d threads in %d ms (%.0f spans/s); heap used after GC: before %d KiB, "
-					+ "halfway %d KiB, after %d KiB; store %d spans, ~%d KiB; tracked threads %d -> %d, timelines %d -> %d; "
-					+ "dead threads still reachable %d; samples %s%n", spans.sum(), deadThreads.size(), elapsedMillis,
-					spans.sum() * 1000.0 / elapsedMillis, heapBefore / 1024, heapHalfway / 1024, heapAfter / 1024,
-					store.size(), store.approximateBytes() / 1024, trackedBefore, recorder.trackedThreads(),
-					timelinesBefore, traced.profiler.retainedTimelines(), threadsStillReachable, stats);
+			System.out
+				.printf("load: %d spans on %d threads in %d ms (%.0f spans/s); heap used after GC: before %d KiB, "
+						+ "halfway %d KiB, after %d KiB; store %d spans, ~%d KiB; tracked threads %d -> %d, timelines %d -> %d; "
+						+ "dead threads still reachable %d; samples %s%n", spans.sum(), deadThreads.size(),
+						elapsedMillis, spans.sum() * 1000.0 / elapsedMillis, heapBefore / 1024, heapHalfway / 1024,
+						heapAfter / 1024, store.size(), store.approximateBytes() / 1024, trackedBefore,
+						recorder.trackedThreads(), timelinesBefore, traced.profiler.retainedTimelines(),
+						threadsStillReachable, stats);
 
 			assertThat(escaped).as("exceptions that reached the application").isEmpty();
 			assertThat(spans.sum()).isGreaterThanOrEqualTo(1_000_000);
 			assertThat(store.size()).as("stored spans").isLessThanOrEqualTo(2 * MAX_SPANS);
 			assertThat(store.approximateBytes()).isLessThanOrEqualTo(MAX_BYTES);
 			assertThat(threadsStillReachable).as("dead threads still reachable").isZero();
-			// Half a million spans more must not show in the heap: a leak of even 32 bytes a span would be 16 MiB.
+			// Half a million spans more must not show in the heap: a leak of even 32
+			// bytes a span would be 16 MiB.
 			assertThat(heapAfter - heapHalfway).as("heap growth over the second half").isLessThan(8L * 1024 * 1024);
 			assertThat(heapAfter - heapBefore).as("heap growth over the whole run").isLessThan(32L * 1024 * 1024);
-			// Every sample is counted once, attributed or not: at least one per interval of the load threads' CPU, at
-			// most one per interval of the whole process's (collector, JIT and GC threads included). Poisson noise on
-			// a few hundred samples is ~5 %; the bounds are 4 standard deviations and more.
+			// Every sample is counted once, attributed or not: at least one per interval
+			// of the load threads' CPU, at
+			// most one per interval of the whole process's (collector, JIT and GC threads
+			// included). Poisson noise on
+			// a few hundred samples is ~5 %; the bounds are 4 standard deviations and
+			// more.
 			double fromLoad = loadCpu.sum() / (double) TracedProfiler.INTERVAL.toNanos();
 			double fromProcess = (processCpuNanos() - processCpuBefore) / (double) TracedProfiler.INTERVAL.toNanos();
-			System.out.printf("load: samples %d; expected at least ~%.0f (load threads' CPU), at most ~%.0f (process CPU)%n",
+			System.out.printf(
+					"load: samples %d; expected at least ~%.0f (load threads' CPU), at most ~%.0f (process CPU)%n",
 					stats.total(), fromLoad, fromProcess);
 			assertThat((double) stats.total()).as("samples taken under load")
 				.isBetween(0.8 * fromLoad, 1.25 * fromProcess);
@@ -184,7 +196,10 @@ class MillionSpanLoadTest {
 			.getProcessCpuTime();
 	}
 
-	/** Collect until the used heap stops shrinking (a collection can leave garbage that the next one frees). */
+	/**
+	 * Collect until the used heap stops shrinking (a collection can leave garbage that
+	 * the next one frees).
+	 */
 	private static long usedHeapAfterGc() {
 		long used = Long.MAX_VALUE;
 		for (int i = 0; i < 10; i++) {

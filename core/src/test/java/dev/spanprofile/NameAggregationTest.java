@@ -20,8 +20,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Span-name aggregates fed by the real engine: local roots run real CPU work under async-profiler, and the name's
- * counts, band-restricted profiles and slow-versus-typical diff are checked against what the spans did.
+ * Span-name aggregates fed by the real engine: local roots run real CPU work under
+ * async-profiler, and the name's counts, band-restricted profiles and slow-versus-typical
+ * diff are checked against what the spans did.
  */
 class NameAggregationTest {
 
@@ -31,7 +32,8 @@ class NameAggregationTest {
 
 	@Test
 	void everyRootIsCountedAndFoldedOnceEvenWhenTheStoreDropsItFirst() {
-		// Three spans kept: most roots are dropped before a collection cycle completes their profile.
+		// Three spans kept: most roots are dropped before a collection cycle completes
+		// their profile.
 		try (ProfilingHarness harness = new ProfilingHarness(true, 3)) {
 			for (int i = 0; i < 30; i++) {
 				root(harness, "checkout", () -> Workloads.burnAlpha(5));
@@ -42,7 +44,8 @@ class NameAggregationTest {
 			assertThat(aggregates.summary("checkout", HOUR).count()).isEqualTo(30);
 			assertThat(aggregates.summary("browse", HOUR).count()).isEqualTo(30);
 			assertThat(aggregates.profile("checkout", HOUR, SampleKind.CPU, 0, Long.MAX_VALUE).spans())
-				.as("each root folded exactly once").isEqualTo(30);
+				.as("each root folded exactly once")
+				.isEqualTo(30);
 			assertThat(aggregates.profile("browse", HOUR, SampleKind.CPU, 0, Long.MAX_VALUE).spans()).isEqualTo(30);
 		}
 	}
@@ -63,8 +66,8 @@ class NameAggregationTest {
 			assertThat(summary.cpuSamples()).isEqualTo(stored);
 			double expected = 20 * 30 / (double) ProfilingHarness.INTERVAL.toMillis();
 			assertThat((double) summary.cpuSamples()).isBetween(expected * 0.7, expected * 1.3);
-			NameProfile profile = harness.profiler.aggregates().profile("checkout", HOUR, SampleKind.CPU, 0,
-					Long.MAX_VALUE);
+			NameProfile profile = harness.profiler.aggregates()
+				.profile("checkout", HOUR, SampleKind.CPU, 0, Long.MAX_VALUE);
 			assertThat((double) harness.samplesContaining(profile.samples(), "alphaHotMethod").get("alphaHotMethod"))
 				.isBetween(expected * 0.7, expected * 1.3);
 		}
@@ -75,7 +78,8 @@ class NameAggregationTest {
 		try (ProfilingHarness harness = new ProfilingHarness(true, 1000)) {
 			List<String> typical = new ArrayList<>();
 			List<String> slow = new ArrayList<>();
-			// One in ten is slow: the name's p90 is a typical span, so by default the slow ones are compared.
+			// One in ten is slow: the name's p90 is a typical span, so by default the
+			// slow ones are compared.
 			for (int i = 0; i < 50; i++) {
 				if (i % 10 == 9) {
 					slow.add(root(harness, NAME, () -> {
@@ -113,7 +117,8 @@ class NameAggregationTest {
 			assertThat((double) slowCounts.get("betaHotMethod")).isBetween(5 * betaPerSlowSpan * 0.7,
 					5 * betaPerSlowSpan * 1.3);
 
-			// A threshold between the two groups (at a band edge, so that no rounding moves it).
+			// A threshold between the two groups (at a band edge, so that no rounding
+			// moves it).
 			long threshold = LatencyBands.upperEdgeNanos(LatencyBands.of(longestTypical));
 			ProfileDiff diff = aggregates.compare(NAME, HOUR, SampleKind.CPU, threshold);
 			assertThat(diff.thresholdNanos()).isEqualTo(threshold);
@@ -135,9 +140,9 @@ class NameAggregationTest {
 			assertThat(byDefault.slowSpans()).isEqualTo(5);
 			assertThat(sides(harness, byDefault.tree(), "betaHotMethod")).containsExactly(beta);
 			assertThat(sides(harness, one.tree(), "betaHotMethod")[1]).isZero();
-			assertThat(sides(harness, one.tree(), "betaHotMethod")[0])
-				.isEqualTo(harness.samplesContaining(harness.record(slow.get(0)).inclusiveSamples(SampleKind.CPU),
-						"betaHotMethod").get("betaHotMethod"));
+			assertThat(sides(harness, one.tree(), "betaHotMethod")[0]).isEqualTo(harness
+				.samplesContaining(harness.record(slow.get(0)).inclusiveSamples(SampleKind.CPU), "betaHotMethod")
+				.get("betaHotMethod"));
 		}
 	}
 

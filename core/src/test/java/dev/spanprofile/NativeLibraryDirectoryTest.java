@@ -17,8 +17,9 @@ import static dev.spanprofile.EngineSelectionTest.profiler;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code spanprofile.native-library-directory}: async-profiler extracts its library there (through its own
- * extraction, not a copy of it) and profiles. Its own class, so its own JVM: the library must not be loaded yet.
+ * {@code spanprofile.native-library-directory}: async-profiler extracts its library there
+ * (through its own extraction, not a copy of it) and profiles. Its own class, so its own
+ * JVM: the library must not be loaded yet.
  */
 class NativeLibraryDirectoryTest {
 
@@ -39,7 +40,8 @@ class NativeLibraryDirectoryTest {
 			assertThat(profiler.status().engine()).isEqualTo("async-profiler");
 			assertSpanGetsSamples(profiler);
 		}
-		// Created for the library, which deletes its copy once loaded; the JVM-wide setting is put back.
+		// Created for the library, which deletes its copy once loaded; the JVM-wide
+		// setting is put back.
 		assertThat(directory).isDirectory();
 		try (Stream<Path> left = Files.list(directory)) {
 			assertThat(left).isEmpty();

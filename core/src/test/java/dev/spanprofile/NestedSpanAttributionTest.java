@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A parent that burns CPU in one method and a child that burns in another, with each attribution mode.
+ * A parent that burns CPU in one method and a child that burns in another, with each
+ * attribution mode.
  */
 class NestedSpanAttributionTest {
 
@@ -29,8 +30,8 @@ class NestedSpanAttributionTest {
 					"betaHotMethod");
 			Map<String, Long> childOwn = harness.samplesContaining(child.ownSamples(SampleKind.CPU), "alphaHotMethod",
 					"betaHotMethod");
-			Map<String, Long> parentInclusive = harness.samplesContaining(parent.inclusiveSamples(SampleKind.CPU), "alphaHotMethod",
-					"betaHotMethod");
+			Map<String, Long> parentInclusive = harness.samplesContaining(parent.inclusiveSamples(SampleKind.CPU),
+					"alphaHotMethod", "betaHotMethod");
 			System.out.printf("nested, per span: parent own %s, child own %s, parent inclusive %s%n", parentOwn,
 					childOwn, parentInclusive);
 
@@ -56,7 +57,8 @@ class NestedSpanAttributionTest {
 
 			Map<String, Long> parentOwn = harness.samplesContaining(parent.ownSamples(SampleKind.CPU), "alphaHotMethod",
 					"betaHotMethod");
-			System.out.printf("nested, root only: parent own %s, child own %d%n", parentOwn, child.ownSampleCount(SampleKind.CPU));
+			System.out.printf("nested, root only: parent own %s, child own %d%n", parentOwn,
+					child.ownSampleCount(SampleKind.CPU));
 			assertSamplerTookWhatTheCpuTimePredicts(harness);
 			harness.assertGotWhatWasTaken(parent, SampleKind.CPU, "alphaHotMethod");
 			harness.assertGotWhatWasTaken(parent, SampleKind.CPU, "betaHotMethod");
@@ -69,7 +71,10 @@ class NestedSpanAttributionTest {
 		}
 	}
 
-	/** Each span burned CPU_MILLIS of CPU in its method (a little more: the last call runs to its end). */
+	/**
+	 * Each span burned CPU_MILLIS of CPU in its method (a little more: the last call runs
+	 * to its end).
+	 */
 	private static void assertSamplerTookWhatTheCpuTimePredicts(ProfilingHarness harness) {
 		double expected = CPU_MILLIS / (double) ProfilingHarness.INTERVAL.toMillis();
 		ProfilingHarness.assertAboutExpected("alpha samples taken", harness.taken(SampleKind.CPU, "alphaHotMethod"),

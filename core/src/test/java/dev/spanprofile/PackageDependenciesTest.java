@@ -16,17 +16,21 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The imports each core package may make, as its {@code package-info.java} says: the layers run one way, and the
- * words every package speaks live in {@code profile}, not in the store.
+ * The imports each core package may make, as its {@code package-info.java} says: the
+ * layers run one way, and the words every package speaks live in {@code profile}, not in
+ * the store.
  */
 class PackageDependenciesTest {
 
 	private static final Path SOURCES = Path.of("src/main/java/dev/spanprofile");
 
-	private static final Pattern IMPORT = Pattern.compile("^import (?:static )?dev\\.spanprofile\\.?([a-z.]*?)\\.?[A-Z]",
-			Pattern.MULTILINE);
+	private static final Pattern IMPORT = Pattern
+		.compile("^import (?:static )?dev\\.spanprofile\\.?([a-z.]*?)\\.?[A-Z]", Pattern.MULTILINE);
 
-	/** Package (relative to dev.spanprofile, "" for the root) to the packages it may import besides itself. */
+	/**
+	 * Package (relative to dev.spanprofile, "" for the root) to the packages it may
+	 * import besides itself.
+	 */
 	private static final Map<String, Set<String>> ALLOWED = Map.ofEntries(Map.entry("profile", Set.of()),
 			Map.entry("tracking", Set.of()), Map.entry("upload", Set.of()), Map.entry("link", Set.of()),
 			Map.entry("sampling", Set.of("profile", "tracking")),
@@ -38,9 +42,8 @@ class PackageDependenciesTest {
 			Map.entry("render.pprof", Set.of("profile", "render", "render.pprof.proto")),
 			Map.entry("slowlog", Set.of("profile", "render", "store")),
 			Map.entry("pyroscope", Set.of("profile", "sampling", "tracking", "upload")),
-			Map.entry("otlp", Set.of("profile", "store", "upload")),
-			Map.entry("", Set.of("aggregate", "attribution", "lifecycle", "profile", "sampling", "slowlog", "store",
-					"tracking")));
+			Map.entry("otlp", Set.of("profile", "store", "upload")), Map.entry("", Set.of("aggregate", "attribution",
+					"lifecycle", "profile", "sampling", "slowlog", "store", "tracking")));
 
 	@Test
 	void everyPackageImportsOnlyWhatItsPackageInfoAllows() throws IOException {

@@ -17,8 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * One state decides whether spans are stored: only while the profiler runs, so that no span sits in the store
- * without samples (before the first start, after a failed one, after a stop).
+ * One state decides whether spans are stored: only while the profiler runs, so that no
+ * span sits in the store without samples (before the first start, after a failed one,
+ * after a stop).
  */
 class ProfilerStateTest {
 
@@ -49,7 +50,8 @@ class ProfilerStateTest {
 
 	@Test
 	void aFailedStartStoresNoSpansAndSaysWhy() {
-		// A second engine in one JVM is refused (the hook and the native profiler are process-wide): a real way for
+		// A second engine in one JVM is refused (the hook and the native profiler are
+		// process-wide): a real way for
 		// a start to fail, whatever engine this JVM can run.
 		try (SpanProfiler first = jfrProfiler(); SpanProfiler second = jfrProfiler()) {
 			assertThat(first.start()).as("%s", first.status()).isTrue();

@@ -24,7 +24,8 @@ import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A real engine (async-profiler) and a real OpenTelemetry SDK tracer wired to it, as the starter wires them.
+ * A real engine (async-profiler) and a real OpenTelemetry SDK tracer wired to it, as the
+ * starter wires them.
  */
 final class ProfilingHarness implements AutoCloseable {
 
@@ -104,7 +105,8 @@ final class ProfilingHarness implements AutoCloseable {
 			.addSpanProcessor(this.profiler.spanProcessor(span -> false))
 			.build();
 		this.tracer = this.tracerProvider.get("spanprofile-test");
-		// Spans' CPU time read from their threads' clocks too, so that tests can hold the samples against it.
+		// Spans' CPU time read from their threads' clocks too, so that tests can hold the
+		// samples against it.
 		this.profiler.setExactCpuTime(true);
 		// A profiling test that cannot profile must fail loudly, never pass by skipping.
 		assertThat(this.profiler.start()).as("profiler started: %s", this.profiler.status()).isTrue();
@@ -132,19 +134,26 @@ final class ProfilingHarness implements AutoCloseable {
 	}
 
 	/**
-	 * Samples of a kind the engine delivered so far, joined to a span or not, whose stack contains {@code method}:
-	 * what the sampler took, to compare with what the join gave each span.
+	 * Samples of a kind the engine delivered so far, joined to a span or not, whose stack
+	 * contains {@code method}: what the sampler took, to compare with what the join gave
+	 * each span.
 	 */
 	long taken(SampleKind kind, String method) {
 		return this.tap.samplesIn(kind, method, this.profiler.store().frames());
 	}
 
-	/** From now on, keep when each sample of a kind on a thread was taken, for {@link #sampleTimes}. */
+	/**
+	 * From now on, keep when each sample of a kind on a thread was taken, for
+	 * {@link #sampleTimes}.
+	 */
 	void keepSampleTimes(SampleKind kind, Thread thread) {
 		this.tap.keepTimes(kind, thread.getId());
 	}
 
-	/** @return when each sample delivered since {@link #keepSampleTimes} was taken ({@code System.nanoTime()}) */
+	/**
+	 * @return when each sample delivered since {@link #keepSampleTimes} was taken
+	 * ({@code System.nanoTime()})
+	 */
 	List<Long> sampleTimes() {
 		return this.tap.timesOf();
 	}
@@ -154,7 +163,10 @@ final class ProfilingHarness implements AutoCloseable {
 		return this.tap.collects();
 	}
 
-	/** Weight of a kind delivered after a collect had said everything stamped that early was in. */
+	/**
+	 * Weight of a kind delivered after a collect had said everything stamped that early
+	 * was in.
+	 */
 	long late(SampleKind kind) {
 		return this.tap.late(kind);
 	}
@@ -165,8 +177,8 @@ final class ProfilingHarness implements AutoCloseable {
 	}
 
 	/**
-	 * A span's samples in a method that only that span runs: at least 90 % of what the sampler took there (a join
-	 * that loses samples near switches fails), and never more.
+	 * A span's samples in a method that only that span runs: at least 90 % of what the
+	 * sampler took there (a join that loses samples near switches fails), and never more.
 	 */
 	void assertGotWhatWasTaken(SpanRecord span, SampleKind kind, String method) {
 		long taken = taken(kind, method);
@@ -176,8 +188,8 @@ final class ProfilingHarness implements AutoCloseable {
 	}
 
 	/**
-	 * A count that a periodic sampler predicts: within four standard deviations of a Poisson count either way (a
-	 * periodic sampler varies less than that).
+	 * A count that a periodic sampler predicts: within four standard deviations of a
+	 * Poisson count either way (a periodic sampler varies less than that).
 	 */
 	static void assertAboutExpected(String what, long count, double expected) {
 		double tolerance = 4 * Math.sqrt(expected);
@@ -192,8 +204,8 @@ final class ProfilingHarness implements AutoCloseable {
 	}
 
 	/**
-	 * Wait until every sample taken so far has been joined. Flight Recorder delivers events about once a second,
-	 * so for it this waits for two deliveries after now.
+	 * Wait until every sample taken so far has been joined. Flight Recorder delivers
+	 * events about once a second, so for it this waits for two deliveries after now.
 	 */
 	void collect() {
 		long now = System.nanoTime();

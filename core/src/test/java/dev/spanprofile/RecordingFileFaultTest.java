@@ -25,9 +25,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIOException;
 
 /**
- * The recording file under the real engine goes bad: deleted by someone cleaning the temp directory, or on a disk
- * that fills up. The application's work goes on, the problem is logged once, and spans get samples again once the
- * file can be written.
+ * The recording file under the real engine goes bad: deleted by someone cleaning the temp
+ * directory, or on a disk that fills up. The application's work goes on, the problem is
+ * logged once, and spans get samples again once the file can be written.
  */
 class RecordingFileFaultTest {
 
@@ -103,7 +103,8 @@ class RecordingFileFaultTest {
 				assertThat(warningsWhileFull.get(0)).as("the warning points at the disk")
 					.contains(disk + ": 0 bytes usable");
 				assertThat(log.warnings()).as("warnings after recovering").hasSize(1);
-				assertThat(traced.samplesIn(after, "alphaHotMethod") + traced.samplesIn(after, "betaHotMethod")).isZero();
+				assertThat(traced.samplesIn(after, "alphaHotMethod") + traced.samplesIn(after, "betaHotMethod"))
+					.isZero();
 				List<String> files = list(disk);
 				System.out.printf("full disk: files after recovering %s%n", files);
 				assertThat(files).as("the recording given up on the full disk is deleted; only the new one is left")
@@ -126,7 +127,8 @@ class RecordingFileFaultTest {
 		FileTime anHourAgo = FileTime.from(Instant.now().minus(Duration.ofHours(1)));
 		Path crashed = leftover(work, "spanprofile-" + gone + "-3.jfr", anHourAgo);
 		Path anotherInstance = leftover(work, "spanprofile-" + alive + "-0.jfr", anHourAgo);
-		// A process this JVM cannot see (another container's pid namespace) still writing at every dump.
+		// A process this JVM cannot see (another container's pid namespace) still writing
+		// at every dump.
 		Path justWritten = leftover(work, "spanprofile-" + gone + "-4.jfr", FileTime.from(Instant.now()));
 		Path notOurs = leftover(work, "spanprofile-" + gone + "-notes.jfr", anHourAgo);
 		try (TracedProfiler traced = new TracedProfiler(work)) {
@@ -155,7 +157,10 @@ class RecordingFileFaultTest {
 		return file;
 	}
 
-	/** A request: a root span on the application thread, which must complete whatever the profiler goes through. */
+	/**
+	 * A request: a root span on the application thread, which must complete whatever the
+	 * profiler goes through.
+	 */
 	private String request(TracedProfiler traced, String name, Runnable work) throws Exception {
 		return this.application.submit(() -> traced.inRootSpan(name, work)).get(60, TimeUnit.SECONDS);
 	}
@@ -168,8 +173,8 @@ class RecordingFileFaultTest {
 				return span;
 			}
 		}
-		throw new AssertionError("No span got samples again in " + ATTEMPTS + " attempts: "
-				+ traced.profiler.attributionStats());
+		throw new AssertionError(
+				"No span got samples again in " + ATTEMPTS + " attempts: " + traced.profiler.attributionStats());
 	}
 
 	/** Write until the file system says it is full. */

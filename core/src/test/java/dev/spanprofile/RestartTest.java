@@ -23,7 +23,8 @@ class RestartTest {
 			Workloads.burnAlpha(300);
 			harness.profiler.stop();
 			assertThat(harness.profiler.status().running()).isFalse();
-			// Nothing records this close: the thread's state is stale until its next change.
+			// Nothing records this close: the thread's state is stale until its next
+			// change.
 			scope.close();
 			before.end();
 
@@ -45,8 +46,8 @@ class RestartTest {
 
 			SpanRecord beforeRecord = harness.record(before.getSpanContext().getSpanId());
 			assertThat(beforeRecord.inFlight()).as("an end while stopped is still recorded").isFalse();
-			Map<String, Long> beforeCounts = harness.samplesContaining(beforeRecord.ownSamples(dev.spanprofile.profile.SampleKind.CPU), "alphaHotMethod",
-					"betaHotMethod");
+			Map<String, Long> beforeCounts = harness.samplesContaining(
+					beforeRecord.ownSamples(dev.spanprofile.profile.SampleKind.CPU), "alphaHotMethod", "betaHotMethod");
 			assertThat(beforeCounts.get("alphaHotMethod")).isGreaterThan(15);
 			assertThat(beforeCounts.get("betaHotMethod")).as("work after the restart in a span from before").isZero();
 			Map<String, Long> afterCounts = harness.samplesContaining(harness.record(after.getSpanContext().getSpanId())

@@ -17,8 +17,8 @@ import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.profile.FrameTable;
 
 /**
- * Wraps the engine and counts, per frame, the samples it delivers before they are joined: what the sampler took,
- * for a test to compare with what the join made of it.
+ * Wraps the engine and counts, per frame, the samples it delivers before they are joined:
+ * what the sampler took, for a test to compare with what the join made of it.
  */
 final class SampleTapEngine implements SamplingEngine {
 
@@ -31,7 +31,10 @@ final class SampleTapEngine implements SamplingEngine {
 		this.delegate = delegate;
 	}
 
-	/** Samples of a kind delivered so far whose stack contains a method ending in {@code .method}. */
+	/**
+	 * Samples of a kind delivered so far whose stack contains a method ending in
+	 * {@code .method}.
+	 */
 	synchronized long samplesIn(SampleKind kind, String method, FrameTable frames) {
 		long count = 0;
 		for (Map.Entry<Integer, Long> entry : this.samplesWithFrame.getOrDefault(kind, Map.of()).entrySet()) {
@@ -42,10 +45,16 @@ final class SampleTapEngine implements SamplingEngine {
 		return count;
 	}
 
-	/** The latest time an earlier collect said every sample stamped before it had been delivered. */
+	/**
+	 * The latest time an earlier collect said every sample stamped before it had been
+	 * delivered.
+	 */
 	private long vouchedUpTo = Long.MIN_VALUE;
 
-	/** Weight per kind delivered stamped before {@link #vouchedUpTo}: samples the engine said it had delivered. */
+	/**
+	 * Weight per kind delivered stamped before {@link #vouchedUpTo}: samples the engine
+	 * said it had delivered.
+	 */
 	private final Map<SampleKind, Map<Long, Long>> late = new EnumMap<>(SampleKind.class);
 
 	/** Weight of a kind that came after a collect had vouched for its timestamp. */
@@ -67,8 +76,8 @@ final class SampleTapEngine implements SamplingEngine {
 	private final List<Long> times = new ArrayList<>();
 
 	/**
-	 * Keeps, from now on, when each sample of a kind on one thread was taken: for a test whose expected weight
-	 * depends on where the sampler's samples fell in time.
+	 * Keeps, from now on, when each sample of a kind on one thread was taken: for a test
+	 * whose expected weight depends on where the sampler's samples fell in time.
 	 */
 	synchronized void keepTimes(SampleKind kind, long javaThreadId) {
 		this.timedKind = kind;
@@ -76,7 +85,10 @@ final class SampleTapEngine implements SamplingEngine {
 		this.times.clear();
 	}
 
-	/** @return when each sample kept since {@link #keepTimes} was taken, in the order delivered */
+	/**
+	 * @return when each sample kept since {@link #keepTimes} was taken, in the order
+	 * delivered
+	 */
 	synchronized List<Long> timesOf() {
 		return new ArrayList<>(this.times);
 	}

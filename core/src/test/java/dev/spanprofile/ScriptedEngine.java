@@ -9,8 +9,9 @@ import dev.spanprofile.sampling.SampleSink;
 import dev.spanprofile.sampling.SamplingEngine;
 
 /**
- * An engine that samples nothing by itself: it delivers the samples a test gives it, stamped when the test says,
- * and promises delivery up to what the test says. For orderings a real sampler produces only by chance.
+ * An engine that samples nothing by itself: it delivers the samples a test gives it,
+ * stamped when the test says, and promises delivery up to what the test says. For
+ * orderings a real sampler produces only by chance.
  */
 final class ScriptedEngine implements SamplingEngine {
 
@@ -26,12 +27,18 @@ final class ScriptedEngine implements SamplingEngine {
 		this.queued.add(new Sample(kind, javaThreadId, monotonicNanos, stack));
 	}
 
-	/** What each collect promises (System.nanoTime clock); the time of the collect unless set. */
+	/**
+	 * What each collect promises (System.nanoTime clock); the time of the collect unless
+	 * set.
+	 */
 	void deliveredUpTo(LongSupplier upTo) {
 		this.deliveredUpTo = upTo;
 	}
 
-	/** Run at each start, once sampling would have begun: say, to stamp a sample taken right then. */
+	/**
+	 * Run at each start, once sampling would have begun: say, to stamp a sample taken
+	 * right then.
+	 */
 	void onStart(Runnable action) {
 		this.onStart = action;
 	}

@@ -17,8 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A second copy of async-profiler's native library in the process, as the Pyroscope agent or an
- * {@code -agentpath} brings: spanprofile must notice it and not start a competing copy.
+ * A second copy of async-profiler's native library in the process, as the Pyroscope agent
+ * or an {@code -agentpath} brings: spanprofile must notice it and not start a competing
+ * copy.
  */
 class SecondProfilerCopyTest {
 
@@ -39,7 +40,8 @@ class SecondProfilerCopyTest {
 				null, null);
 		SpanProfilerSettings settings = new SpanProfilerSettings(sampler, StoreSettings.defaults(),
 				Duration.ofMillis(200));
-		try (SpanProfiler explicit = new SpanProfiler(settings, (frames) -> EngineChoice.ASYNC_PROFILER.create(sampler, frames))) {
+		try (SpanProfiler explicit = new SpanProfiler(settings,
+				(frames) -> EngineChoice.ASYNC_PROFILER.create(sampler, frames))) {
 			assertThat(explicit.start()).isFalse();
 			assertThat(explicit.status().problem()).contains("another async-profiler is already loaded")
 				.contains(copy.getFileName().toString());

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Real spans on a real profiler: a slow one gets one line naming its hot method once its profile is complete, a
- * fast one none, and the rate limit holds.
+ * Real spans on a real profiler: a slow one gets one line naming its hot method once its
+ * profile is complete, a fast one none, and the rate limit holds.
  */
 class SlowSpanLogTest {
 
@@ -34,10 +34,12 @@ class SlowSpanLogTest {
 
 	@Test
 	void slowRequestGetsOneLineNamingItsHotMethodAndFastOnesNone() throws Exception {
-		// Far above what the fast requests take even on a loaded machine, far below the slow one.
+		// Far above what the fast requests take even on a loaded machine, far below the
+		// slow one.
 		SlowSpanLogSettings settings = new SlowSpanLogSettings(Duration.ofSeconds(1), 10, "/actuator/spanprofile");
-		try (InfoLog log = new InfoLog(); TracedProfiler traced = new TracedProfiler(StoreSettings.defaults(),
-				settings, this.workDirectory, Function.identity())) {
+		try (InfoLog log = new InfoLog();
+				TracedProfiler traced = new TracedProfiler(StoreSettings.defaults(), settings, this.workDirectory,
+						Function.identity())) {
 			List<String> fast = new ArrayList<>();
 			for (int i = 0; i < 20; i++) {
 				fast.add(traced.inRootSpan("GET /fast", () -> Workloads.burnBeta(1)));
@@ -45,10 +47,12 @@ class SlowSpanLogTest {
 			String slow = traced.inRootSpan("GET /slow", () -> {
 				long start = System.nanoTime();
 				Workloads.burnAlpha(300);
-				// Then waits: slow by the clock whatever the machine's load, with a CPU share well under its duration.
+				// Then waits: slow by the clock whatever the machine's load, with a CPU
+				// share well under its duration.
 				sleepUntil(start + Duration.ofMillis(1500).toNanos());
 			});
-			// Written only once the samples up to the span's end are in: not when it ends.
+			// Written only once the samples up to the span's end are in: not when it
+			// ends.
 			traced.profiler.collectNow();
 			traced.profiler.collectNow();
 			assertThat(log.lines()).hasSize(1);
@@ -59,7 +63,8 @@ class SlowSpanLogTest {
 			for (String id : fast) {
 				assertThat(line).doesNotContain(id);
 			}
-			// 300 ms of CPU at 10 ms per sample: 30 samples, Poisson spread about 5; 15 to 45 is three spreads.
+			// 300 ms of CPU at 10 ms per sample: 30 samples, Poisson spread about 5; 15
+			// to 45 is three spreads.
 			Matcher cpu = CPU.matcher(line);
 			assertThat(cpu.find()).as(line).isTrue();
 			assertThat(Long.parseLong(cpu.group(1))).isBetween(150L, 450L);
@@ -74,8 +79,9 @@ class SlowSpanLogTest {
 	@Test
 	void atMostMaxPerMinuteLinesAreWritten() throws Exception {
 		SlowSpanLogSettings settings = new SlowSpanLogSettings(Duration.ofMillis(20), 2, "/actuator/spanprofile");
-		try (InfoLog log = new InfoLog(); TracedProfiler traced = new TracedProfiler(StoreSettings.defaults(),
-				settings, this.workDirectory, Function.identity())) {
+		try (InfoLog log = new InfoLog();
+				TracedProfiler traced = new TracedProfiler(StoreSettings.defaults(), settings, this.workDirectory,
+						Function.identity())) {
 			for (int i = 0; i < 6; i++) {
 				traced.inRootSpan("GET /slow", () -> Workloads.burnAlpha(40));
 				traced.profiler.collectNow();

@@ -23,15 +23,20 @@ import org.junit.jupiter.params.provider.EnumSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Spans that take turns on one thread every few milliseconds: only a join that honours time gets each sample right.
- * (When every span owns its thread for its whole life, a join that ignored time would pass.)
+ * Spans that take turns on one thread every few milliseconds: only a join that honours
+ * time gets each sample right. (When every span owns its thread for its whole life, a
+ * join that ignored time would pass.)
  * <p>
- * The collector is slowed between draining the change points and dumping the samples, as a preempted collector
- * thread on a busy machine is: samples taken in that window must still go to the span active when they were taken.
+ * The collector is slowed between draining the change points and dumping the samples, as
+ * a preempted collector thread on a busy machine is: samples taken in that window must
+ * still go to the span active when they were taken.
  */
 class SwitchingSpansAttributionTest {
 
-	/** CPU the two spans burn together; at least 3 s so that a 0.5 % bound means more than one sample. */
+	/**
+	 * CPU the two spans burn together; at least 3 s so that a 0.5 % bound means more than
+	 * one sample.
+	 */
 	private static final long TOTAL_CPU_MILLIS = 3200;
 
 	private static final Duration DUMP_INTERVAL = Duration.ofMillis(50);
@@ -51,7 +56,8 @@ class SwitchingSpansAttributionTest {
 
 		ASYNC_WALL(EngineChoice.ASYNC_PROFILER, ProfilingEvent.WALL, SampleKind.WALL, Duration.ofMillis(5)),
 
-		// Flight Recorder's execution sampler is coarser: 10 ms is its finest useful period.
+		// Flight Recorder's execution sampler is coarser: 10 ms is its finest useful
+		// period.
 		JFR_CPU(EngineChoice.JFR, ProfilingEvent.CPU, SampleKind.CPU, Duration.ofMillis(10));
 
 		final EngineChoice engine;
@@ -70,22 +76,25 @@ class SwitchingSpansAttributionTest {
 		}
 
 		/**
-		 * A CPU sampler ticks with the thread's CPU clock, so the CPU time a span burned predicts its sample count.
-		 * Wall-clock sampling and Flight Recorder's execution sampler (which samples threads in Java code whether or
-		 * not the OS runs them) tick with elapsed time, from a sampler thread of their own that a loaded machine
-		 * starves: their rate cannot be predicted, only how their samples split between the spans.
+		 * A CPU sampler ticks with the thread's CPU clock, so the CPU time a span burned
+		 * predicts its sample count. Wall-clock sampling and Flight Recorder's execution
+		 * sampler (which samples threads in Java code whether or not the OS runs them)
+		 * tick with elapsed time, from a sampler thread of their own that a loaded
+		 * machine starves: their rate cannot be predicted, only how their samples split
+		 * between the spans.
 		 */
 		boolean predictableRate() {
 			return this == ASYNC_CPU || this == ASYNC_CTIMER;
 		}
 
 		/**
-		 * Misattributed hot samples allowed. Flight Recorder stamps a sample with a wall-clock instant, which the
-		 * engine maps onto the change points' clock with a pairing of the two clocks read at delivery: a sample
-		 * taken within that error of a switch (here every 1-5 ms) can likely land on the other side. Seen on a
-		 * 2-core machine: 2 of 304 (JDK 17, one of six fresh-clone builds) and 1 of 307 (JDK 25, one of about
-		 * twenty runs of this case), none in the others; async-profiler's samplers, stamped on the change points'
-		 * own clock, none.
+		 * Misattributed hot samples allowed. Flight Recorder stamps a sample with a
+		 * wall-clock instant, which the engine maps onto the change points' clock with a
+		 * pairing of the two clocks read at delivery: a sample taken within that error of
+		 * a switch (here every 1-5 ms) can likely land on the other side. Seen on a
+		 * 2-core machine: 2 of 304 (JDK 17, one of six fresh-clone builds) and 1 of 307
+		 * (JDK 25, one of about twenty runs of this case), none in the others;
+		 * async-profiler's samplers, stamped on the change points' own clock, none.
 		 */
 		double maxWrongShare() {
 			return (this == JFR_CPU) ? 0.01 : MAX_WRONG_SHARE;
@@ -148,8 +157,8 @@ class SwitchingSpansAttributionTest {
 	}
 
 	private static ProfilingHarness harness(Sampler sampler) {
-		return new ProfilingHarness(false, 1000, sampler.engine, Set.of(sampler.event), sampler.interval,
-				DUMP_INTERVAL, (engine) -> {
+		return new ProfilingHarness(false, 1000, sampler.engine, Set.of(sampler.event), sampler.interval, DUMP_INTERVAL,
+				(engine) -> {
 					FaultInjectingEngine stalling = new FaultInjectingEngine(engine);
 					stalling.delayCollects(COLLECTOR_STALL_MILLIS);
 					return stalling;
@@ -170,19 +179,22 @@ class SwitchingSpansAttributionTest {
 		long takenInBeta = harness.taken(sampler.kind, "betaHotMethod");
 		double expectedTaken = (alphaBurned.cpuNanos.get() + betaBurned.cpuNanos.get())
 				/ (double) sampler.interval.toNanos();
-		System.out.printf("switching %s %s: alpha span %s of %d taken (cpu %d ms, wall %d ms), beta span %s of %d "
-				+ "taken (cpu %d ms, wall %d ms), wrong %d of %d, cpu predicts %.0f, event %s, %s%n", sampler, scenario,
-				inAlpha, takenInAlpha, alphaBurned.cpuNanos.get() / 1_000_000, alphaBurned.wallNanos.get() / 1_000_000,
-				inBeta, takenInBeta, betaBurned.cpuNanos.get() / 1_000_000, betaBurned.wallNanos.get() / 1_000_000,
-				wrong, right + wrong, expectedTaken, harness.profiler.status().event(),
-				harness.profiler.attributionStats());
+		System.out.printf(
+				"switching %s %s: alpha span %s of %d taken (cpu %d ms, wall %d ms), beta span %s of %d "
+						+ "taken (cpu %d ms, wall %d ms), wrong %d of %d, cpu predicts %.0f, event %s, %s%n",
+				sampler, scenario, inAlpha, takenInAlpha, alphaBurned.cpuNanos.get() / 1_000_000,
+				alphaBurned.wallNanos.get() / 1_000_000, inBeta, takenInBeta, betaBurned.cpuNanos.get() / 1_000_000,
+				betaBurned.wallNanos.get() / 1_000_000, wrong, right + wrong, expectedTaken,
+				harness.profiler.status().event(), harness.profiler.attributionStats());
 
 		assertThat(takenInAlpha + takenInBeta).as("hot samples taken: enough for a 0.5 %% bound to mean something")
 			.isGreaterThanOrEqualTo(200);
 		assertThat(wrong).as("hot samples in the other span (of %d)", right + wrong)
 			.isLessThanOrEqualTo((long) Math.floor(sampler.maxWrongShare() * (right + wrong)));
-		// The sampler's own output is the expected count: the join must place at least 90 % of the samples taken in
-		// a span's hot method in that span (a join that drops samples near switches fails here), and cannot place
+		// The sampler's own output is the expected count: the join must place at least 90
+		// % of the samples taken in
+		// a span's hot method in that span (a join that drops samples near switches fails
+		// here), and cannot place
 		// more than were taken.
 		assertThat(inAlpha.get("alphaHotMethod")).as("alpha hot samples of %d taken", takenInAlpha)
 			.isBetween((long) Math.ceil(0.9 * takenInAlpha), takenInAlpha);
@@ -191,16 +203,23 @@ class SwitchingSpansAttributionTest {
 		assertThat(harness.profiler.attributionStats().unknown()).as("samples of threads in an unknown state")
 			.isLessThanOrEqualTo((long) Math.floor(MAX_WRONG_SHARE * (right + wrong)));
 		if (sampler.predictableRate()) {
-			// And the sampler took what the CPU time predicts: at least 90 %, and no more than four standard
-			// deviations of a Poisson count above it (a periodic sampler varies less). How the samples split between
-			// the two spans is not checked against their CPU time: on this loaded machine perf's cpu-clock splits
-			// equal CPU times between two alternating methods unevenly (seen: 276 vs 350), before any join.
+			// And the sampler took what the CPU time predicts: at least 90 %, and no more
+			// than four standard
+			// deviations of a Poisson count above it (a periodic sampler varies less).
+			// How the samples split between
+			// the two spans is not checked against their CPU time: on this loaded machine
+			// perf's cpu-clock splits
+			// equal CPU times between two alternating methods unevenly (seen: 276 vs
+			// 350), before any join.
 			assertThat((double) takenInAlpha + takenInBeta).as("hot samples taken vs CPU time / interval")
 				.isBetween(0.9 * expectedTaken, expectedTaken + 4 * Math.sqrt(expectedTaken));
 		}
 	}
 
-	/** Time one span's hot method ran, summed over its turns, as the thread's CPU clock and the wall clock saw it. */
+	/**
+	 * Time one span's hot method ran, summed over its turns, as the thread's CPU clock
+	 * and the wall clock saw it.
+	 */
 	private static final class Burned {
 
 		final AtomicLong cpuNanos = new AtomicLong();
@@ -218,8 +237,9 @@ class SwitchingSpansAttributionTest {
 	}
 
 	/**
-	 * A request on its own thread that hands pieces of ~2 ms of work to the one pool thread, waiting for each: with
-	 * two such requests the pool thread switches span every piece.
+	 * A request on its own thread that hands pieces of ~2 ms of work to the one pool
+	 * thread, waiting for each: with two such requests the pool thread switches span
+	 * every piece.
 	 */
 	private static final class Request implements Runnable {
 
@@ -256,7 +276,8 @@ class SwitchingSpansAttributionTest {
 				this.go.await();
 				Random random = new Random();
 				while (this.burned.cpuNanos.get() < TOTAL_CPU_MILLIS / 2 * 1_000_000) {
-					// 1 to 3 ms: pieces of one fixed length would let a periodic sampler lock onto the alternation
+					// 1 to 3 ms: pieces of one fixed length would let a periodic sampler
+					// lock onto the alternation
 					// and favour one request.
 					long millis = 1 + random.nextInt(3);
 					this.pool.submit(Context.current().wrap(() -> this.burned.burn(this.burner, millis))).get();

@@ -23,8 +23,9 @@ import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A real {@link SpanProfiler} with a chosen sampling engine and work directory, and a real OpenTelemetry SDK
- * tracer reporting to it: what the hardening tests break things around.
+ * A real {@link SpanProfiler} with a chosen sampling engine and work directory, and a
+ * real OpenTelemetry SDK tracer reporting to it: what the hardening tests break things
+ * around.
  */
 final class TracedProfiler implements AutoCloseable {
 
@@ -47,8 +48,7 @@ final class TracedProfiler implements AutoCloseable {
 
 	private SampleTapEngine tap;
 
-	TracedProfiler(StoreSettings store, Path workDirectory,
-			Function<SamplingEngine, SamplingEngine> decorateEngine) {
+	TracedProfiler(StoreSettings store, Path workDirectory, Function<SamplingEngine, SamplingEngine> decorateEngine) {
 		this(store, SlowSpanLogSettings.off(), workDirectory, decorateEngine);
 	}
 
@@ -92,29 +92,34 @@ final class TracedProfiler implements AutoCloseable {
 		return record;
 	}
 
-	/** CPU samples the engine delivered so far, joined to a span or not, whose stack contains {@code method}. */
+	/**
+	 * CPU samples the engine delivered so far, joined to a span or not, whose stack
+	 * contains {@code method}.
+	 */
 	long taken(String method) {
 		return this.tap.samplesIn(dev.spanprofile.profile.SampleKind.CPU, method, this.profiler.store().frames());
 	}
 
 	/**
-	 * A span's samples in a method that only that span runs, for {@code cpuMillis} of CPU: the sampler took about
-	 * what the CPU time predicts (four standard deviations of a Poisson count either way), and the span got at
-	 * least 90 % of what it took there, never more.
+	 * A span's samples in a method that only that span runs, for {@code cpuMillis} of
+	 * CPU: the sampler took about what the CPU time predicts (four standard deviations of
+	 * a Poisson count either way), and the span got at least 90 % of what it took there,
+	 * never more.
 	 */
 	void assertGotWhatWasTaken(String spanId, String method, long cpuMillis) {
 		long taken = taken(method);
 		double expected = cpuMillis / (double) INTERVAL.toMillis();
 		assertThat((double) taken).as("samples of %s taken vs expected %.0f", method, expected)
 			.isBetween(expected - 4 * Math.sqrt(expected), expected + 4 * Math.sqrt(expected));
-		assertThat(samplesIn(spanId, method)).as("samples of %s in %s, of %d taken", method, record(spanId).name(),
-				taken)
+		assertThat(samplesIn(spanId, method))
+			.as("samples of %s in %s, of %d taken", method, record(spanId).name(), taken)
 			.isBetween((long) Math.ceil(0.9 * taken), taken);
 	}
 
 	/** Samples of one span (its own) whose stack contains {@code method}. */
 	long samplesIn(String spanId, String method) {
-		String collapsed = CollapsedStacks.render(record(spanId).ownSamples(dev.spanprofile.profile.SampleKind.CPU), this.profiler.store().frames());
+		String collapsed = CollapsedStacks.render(record(spanId).ownSamples(dev.spanprofile.profile.SampleKind.CPU),
+				this.profiler.store().frames());
 		long count = 0;
 		for (String line : collapsed.split("\n")) {
 			if (line.contains("." + method + ";") || line.contains("." + method + " ")) {

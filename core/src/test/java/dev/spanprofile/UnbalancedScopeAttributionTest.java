@@ -17,10 +17,11 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Application code that gets scopes wrong: closed out of order, closed twice, closed on another thread, never
- * closed, spans never ended. OpenTelemetry ignores the closes that do not match the current context; what it then
- * calls current is what samples are attributed to, and the next request on the thread starts clean: its flame graph
- * holds its own hot method and nothing of the broken span's.
+ * Application code that gets scopes wrong: closed out of order, closed twice, closed on
+ * another thread, never closed, spans never ended. OpenTelemetry ignores the closes that
+ * do not match the current context; what it then calls current is what samples are
+ * attributed to, and the next request on the thread starts clean: its flame graph holds
+ * its own hot method and nothing of the broken span's.
  */
 class UnbalancedScopeAttributionTest {
 
@@ -79,7 +80,8 @@ class UnbalancedScopeAttributionTest {
 				e.end();
 				Span f = traced.tracer.spanBuilder("f").setNoParent().startSpan();
 				try (Scope fScope = f.makeCurrent()) {
-					// A stale scope closed again, and a scope of the context that is already current.
+					// A stale scope closed again, and a scope of the context that is
+					// already current.
 					eScope.close();
 					try (Scope same = Context.current().makeCurrent()) {
 						Workloads.burnBeta(CPU_MILLIS / 2);
@@ -112,11 +114,13 @@ class UnbalancedScopeAttributionTest {
 			});
 			String d = on(this.second, () -> traced.inRootSpan("d", () -> {
 				Workloads.burnBeta(CPU_MILLIS / 5);
-				// Wrong thread: OpenTelemetry ignores the close here, and d stays current.
+				// Wrong thread: OpenTelemetry ignores the close here, and d stays
+				// current.
 				((Scope) opened[1]).close();
 				Workloads.burnBeta(CPU_MILLIS);
 			}));
-			// a is still current on the first thread (its scope never closed there); the next request starts fresh.
+			// a is still current on the first thread (its scope never closed there); the
+			// next request starts fresh.
 			String c = on(this.first, () -> traced.inRootSpan("c", () -> Workloads.burnGamma(CPU_MILLIS)));
 			traced.profiler.collectNow();
 
@@ -132,7 +136,8 @@ class UnbalancedScopeAttributionTest {
 
 	@Test
 	void aScopeNeverClosedAndSpansNeverEndedDoNotLeakIntoTheNextRequest() throws Exception {
-		// Root-span-only, the default: a leak would show as samples of the next request going to the broken root.
+		// Root-span-only, the default: a leak would show as samples of the next request
+		// going to the broken root.
 		try (TracedProfiler traced = new TracedProfiler(this.workDirectory)) {
 			String[] ids = on(this.first, () -> {
 				Span broken = traced.tracer.spanBuilder("broken").setNoParent().startSpan();
@@ -174,10 +179,15 @@ class UnbalancedScopeAttributionTest {
 	private static void print(TracedProfiler traced, String scenario, String... ids) {
 		StringBuilder line = new StringBuilder("unbalanced scopes, " + scenario + ":");
 		for (String id : ids) {
-			line.append(' ').append(traced.record(id).name()).append("(alpha=")
-				.append(traced.samplesIn(id, "alphaHotMethod")).append(" beta=")
-				.append(traced.samplesIn(id, "betaHotMethod")).append(" gamma=")
-				.append(traced.samplesIn(id, "gammaHotMethod")).append(')');
+			line.append(' ')
+				.append(traced.record(id).name())
+				.append("(alpha=")
+				.append(traced.samplesIn(id, "alphaHotMethod"))
+				.append(" beta=")
+				.append(traced.samplesIn(id, "betaHotMethod"))
+				.append(" gamma=")
+				.append(traced.samplesIn(id, "gammaHotMethod"))
+				.append(')');
 		}
 		System.out.println(line);
 	}

@@ -25,10 +25,11 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Requests that tracing did not sample: their samples, taken while a thread works for them (their own unsampled
- * spans attached and detached meanwhile), fold into their name's profile once every sample up to their end is
- * joined, and their latency counts at once; nothing of them is stored as a span. Samples are scripted, so every
- * count is exact.
+ * Requests that tracing did not sample: their samples, taken while a thread works for
+ * them (their own unsampled spans attached and detached meanwhile), fold into their
+ * name's profile once every sample up to their end is joined, and their latency counts at
+ * once; nothing of them is stored as a span. Samples are scripted, so every count is
+ * exact.
  */
 class UnsampledRequestProfileTest {
 
@@ -48,7 +49,8 @@ class UnsampledRequestProfileTest {
 		try (SpanProfiler profiler = new SpanProfiler(settings(), (frames) -> engine)) {
 			assertThat(profiler.start()).as("%s", profiler.status()).isTrue();
 			FrameTable frames = profiler.store().frames();
-			int[] hot = { frames.intern("app.Things.get", FrameKind.JAVA), frames.intern("app.Things.hot", FrameKind.JAVA) };
+			int[] hot = { frames.intern("app.Things.get", FrameKind.JAVA),
+					frames.intern("app.Things.hot", FrameKind.JAVA) };
 			int[] idle = { frames.intern("pool.Worker.idle", FrameKind.JAVA) };
 			long thread = Thread.currentThread().getId();
 			UnsampledRequests requests = profiler.unsampledRequests();
@@ -56,7 +58,8 @@ class UnsampledRequestProfileTest {
 			for (int i = 0; i < 3; i++) {
 				UnsampledRequest request = requests.started();
 				requests.entered(request);
-				// Its own spans are unsampled too: attaching one leaves the request what the thread runs.
+				// Its own spans are unsampled too: attaching one leaves the request what
+				// the thread runs.
 				recorder.spanActivated(null);
 				for (int sample = 0; sample < 4; sample++) {
 					engine.deliver(SampleKind.CPU, thread, System.nanoTime(), hot);
@@ -71,7 +74,8 @@ class UnsampledRequestProfileTest {
 				LockSupport.parkNanos(100_000);
 			}
 
-			// Samples are joined up to the end of the second request only: the third waits for the rest of its own.
+			// Samples are joined up to the end of the second request only: the third
+			// waits for the rest of its own.
 			promised.set(secondEnded);
 			profiler.collectNow();
 			NameSummary summary = profiler.aggregates().summary(NAME, WINDOW);

@@ -22,13 +22,15 @@ import org.junit.jupiter.api.TestMethodOrder;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Spans on virtual threads (JDK 21+; this class runs in the JDK 25 test execution). Flight Recorder reports the
- * virtual thread itself, so each span gets its own samples; async-profiler only sees carrier threads, so it must
- * attribute nothing rather than something wrong.
+ * Spans on virtual threads (JDK 21+; this class runs in the JDK 25 test execution).
+ * Flight Recorder reports the virtual thread itself, so each span gets its own samples;
+ * async-profiler only sees carrier threads, so it must attribute nothing rather than
+ * something wrong.
  * <p>
- * The order is deliberate: once async-profiler has installed its signal handler, this JVM cannot record
- * {@code jdk.CPUTimeSample} any more (the JDK refuses), and the Flight Recorder test would measure the fallback
- * event instead. Surefire gives each test class a fresh JVM; within this class, Flight Recorder goes first.
+ * The order is deliberate: once async-profiler has installed its signal handler, this JVM
+ * cannot record {@code jdk.CPUTimeSample} any more (the JDK refuses), and the Flight
+ * Recorder test would measure the fallback event instead. Surefire gives each test class
+ * a fresh JVM; within this class, Flight Recorder goes first.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class VirtualThreadAttributionTest {
@@ -41,7 +43,8 @@ class VirtualThreadAttributionTest {
 		try (ProfilingHarness harness = new ProfilingHarness(EngineChoice.JFR, Set.of(ProfilingEvent.CPU))) {
 			long alphaCalls = Workloads.callsFor(MILLIS, Workloads::alphaHotMethod);
 			long betaCalls = Workloads.callsFor(MILLIS, Workloads::betaHotMethod);
-			// The calibration ran the same methods outside any span: count what the sampler takes from here on.
+			// The calibration ran the same methods outside any span: count what the
+			// sampler takes from here on.
 			harness.collect();
 			long[] takenBefore = { harness.taken(SampleKind.CPU, "alphaHotMethod"),
 					harness.taken(SampleKind.CPU, "betaHotMethod") };
@@ -58,13 +61,17 @@ class VirtualThreadAttributionTest {
 				String event = harness.profiler.status().event();
 				System.out.printf("virtual %s (%s): samples=%d own=%d of %d taken, other=%d %s%n", own, event, samples,
 						counts.get(own), taken, counts.get(other), harness.profiler.attributionStats());
-				// The join: at least 90 % of the samples taken in the span's method, never more, none of the other's.
+				// The join: at least 90 % of the samples taken in the span's method,
+				// never more, none of the other's.
 				assertThat(counts.get(own)).as("own samples of %d taken", taken)
 					.isBetween((long) Math.ceil(0.9 * taken), taken);
 				assertThat(counts.get(other)).isZero();
-				// The sampler: each span did ~1.5 s of CPU work (calibrated on a platform thread), however long it
-				// took. jdk.CPUTimeSample ticks with CPU time, so its count is predicted within Poisson bounds;
-				// jdk.ExecutionSample (when a native profiler's signal handler is installed) samples a few threads
+				// The sampler: each span did ~1.5 s of CPU work (calibrated on a platform
+				// thread), however long it
+				// took. jdk.CPUTimeSample ticks with CPU time, so its count is predicted
+				// within Poisson bounds;
+				// jdk.ExecutionSample (when a native profiler's signal handler is
+				// installed) samples a few threads
 				// in Java code per period, so only a floor can be asked of it.
 				if (event.contains("CPUTimeSample")) {
 					ProfilingHarness.assertAboutExpected(own + " samples taken", taken, expected);

@@ -31,15 +31,20 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * With waits on (the starter's default), a request that waits gets each wait as one sample of its exact length,
- * under the waiting code, with a leaf that says what it waited on: a socket read by its peer, a monitor by its class,
- * a park, a sleep, a collector's pause. Real async-profiler CPU sampling, real Flight Recorder wait events, real waits.
+ * With waits on (the starter's default), a request that waits gets each wait as one
+ * sample of its exact length, under the waiting code, with a leaf that says what it
+ * waited on: a socket read by its peer, a monitor by its class, a park, a sleep, a
+ * collector's pause. Real async-profiler CPU sampling, real Flight Recorder wait events,
+ * real waits.
  */
 class WaitAttributionTest {
 
 	private static final Duration THRESHOLD = Duration.ofMillis(10);
 
-	/** How long the slow server takes to answer, a held monitor is held, a pool stays empty, a sleep lasts. */
+	/**
+	 * How long the slow server takes to answer, a held monitor is held, a pool stays
+	 * empty, a sleep lasts.
+	 */
 	private static final long WAIT_MILLIS = 400;
 
 	static volatile Object escape;
@@ -52,8 +57,12 @@ class WaitAttributionTest {
 		try (ProfilingHarness harness = new ProfilingHarness(sampler, true, 1000, EngineChoice.ASYNC_PROFILER,
 				Duration.ofMillis(200), Function.identity());
 				ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-			Thread collector = Thread.getAllStackTraces().keySet().stream()
-				.filter((thread) -> thread.getName().equals(JfrWaitEngine.COLLECTOR_THREAD)).findFirst().orElseThrow();
+			Thread collector = Thread.getAllStackTraces()
+				.keySet()
+				.stream()
+				.filter((thread) -> thread.getName().equals(JfrWaitEngine.COLLECTOR_THREAD))
+				.findFirst()
+				.orElseThrow();
 			harness.keepSampleTimes(SampleKind.WAIT, collector);
 			Thread answering = slowServer(server);
 			Map<String, Long> injected = new HashMap<>();
@@ -90,7 +99,8 @@ class WaitAttributionTest {
 				returning.join();
 				return waited;
 			}));
-			// Enough live objects for a full collection to take far longer than the threshold, made before the span so
+			// Enough live objects for a full collection to take far longer than the
+			// threshold, made before the span so
 			// that the collections their allocation causes are not in it.
 			Object[] live = new Object[2_000_000];
 			for (int i = 0; i < live.length; i++) {
@@ -102,19 +112,22 @@ class WaitAttributionTest {
 			harness.collect();
 
 			FrameTable frames = harness.profiler.store().frames();
-			// The peer as the application named it: the loopback address's name. The read's own frames are in the stack
-			// (and the sleep's) on JDK 17; JDK 25 records both events after the call returned, so their stacks end in the
+			// The peer as the application named it: the loopback address's name. The
+			// read's own frames are in the stack
+			// (and the sleep's) on JDK 17; JDK 25 records both events after the call
+			// returned, so their stacks end in the
 			// code that called.
 			String peer = InetAddress.getLoopbackAddress().getHostName() + ":" + server.getLocalPort();
-			assertWaited(harness, frames, spans.get("socket"), WaitKind.SOCKET_READ, peer, "WaitAttributionTest.lambda$",
-					injected.get("socket"));
+			assertWaited(harness, frames, spans.get("socket"), WaitKind.SOCKET_READ, peer,
+					"WaitAttributionTest.lambda$", injected.get("socket"));
 			assertWaited(harness, frames, spans.get("sleep"), WaitKind.SLEEP, null, "WaitAttributionTest.lambda$",
 					injected.get("sleep"));
 			assertWaited(harness, frames, spans.get("monitor"), WaitKind.MONITOR_ENTER, Inventory.class.getName(),
 					"Inventory.enter", injected.get("monitor"));
 			assertWaited(harness, frames, spans.get("pool"), WaitKind.PARK, null, "Semaphore.acquire",
 					injected.get("pool"));
-			// The collector's own waits between its cycles (about a hundred parks of 50 ms here) are never delivered.
+			// The collector's own waits between its cycles (about a hundred parks of 50
+			// ms here) are never delivered.
 			assertThat(harness.sampleTimes()).as("waits of the collector's thread").isEmpty();
 			// The pause has no stack of its own: the leaf is the whole stack.
 			assertWaited(harness, frames, spans.get("gc"), WaitKind.GC_PAUSE, null, null, injected.get("gc"));
@@ -122,8 +135,8 @@ class WaitAttributionTest {
 	}
 
 	/**
-	 * All of the span's waits are the injected one, within 10 % of its length as the test timed it, in one sample
-	 * whose leaf names it and whose stack holds the waiting code.
+	 * All of the span's waits are the injected one, within 10 % of its length as the test
+	 * timed it, in one sample whose leaf names it and whose stack holds the waiting code.
 	 */
 	private static void assertWaited(ProfilingHarness harness, FrameTable frames, String spanId, WaitKind kind,
 			String detail, String waitingCode, long injectedNanos) {
@@ -155,8 +168,8 @@ class WaitAttributionTest {
 			if (WaitKind.ofFrameName(leaf.getKey()) == kind
 					&& (expectedLeaf == null || expectedLeaf.equals(leaf.getKey()))) {
 				ofKind += leaf.getValue();
-				assertThat(underCode.get(leaf.getKey())).as("%s under %s: %s", leaf.getKey(), waitingCode,
-						stacks.get(leaf.getKey()))
+				assertThat(underCode.get(leaf.getKey()))
+					.as("%s under %s: %s", leaf.getKey(), waitingCode, stacks.get(leaf.getKey()))
 					.isTrue();
 			}
 		}

@@ -16,8 +16,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A span that computes, then waits on a lock another thread holds: its CPU flame graph shows the computation
- * only, its wall-clock flame graph shows the wait as well.
+ * A span that computes, then waits on a lock another thread holds: its CPU flame graph
+ * shows the computation only, its wall-clock flame graph shows the wait as well.
  */
 class WallClockAttributionTest {
 
@@ -61,13 +61,16 @@ class WallClockAttributionTest {
 			System.out.printf("wall %s: waited %d ms (expected ~%.0f wall samples); cpu %s; wall %s%n", engine.id(),
 					waitedNanos / 1_000_000, expectedWait, cpu, wall);
 
-			assertThat(cpu.get("alphaHotMethod")).as("cpu samples in the computation").isGreaterThan(CPU_MILLIS / 10 / 2);
+			assertThat(cpu.get("alphaHotMethod")).as("cpu samples in the computation")
+				.isGreaterThan(CPU_MILLIS / 10 / 2);
 			assertThat(cpu.get("waitForLock")).as("cpu samples while blocked").isLessThanOrEqualTo(2);
 			assertThat((double) wall.get("waitForLock")).as("wall samples while blocked")
 				.isBetween(expectedWait * 0.5, expectedWait * 1.3);
 			assertThat(wall.get("alphaHotMethod")).as("wall samples in the computation").isGreaterThan(0);
-			// The join, both ways: each method runs only in this span, so it gets 90-100 % of what was taken there.
-			// (The sampler's own rate keeps its wide bound above: a wall sampler thread starved on a loaded machine
+			// The join, both ways: each method runs only in this span, so it gets 90-100
+			// % of what was taken there.
+			// (The sampler's own rate keeps its wide bound above: a wall sampler thread
+			// starved on a loaded machine
 			// takes fewer samples, whatever the join does.)
 			harness.assertGotWhatWasTaken(record, SampleKind.WALL, "waitForLock");
 			harness.assertGotWhatWasTaken(record, SampleKind.WALL, "alphaHotMethod");
@@ -80,7 +83,8 @@ class WallClockAttributionTest {
 		synchronized (this.lock) {
 			held.countDown();
 			try {
-				// However long the computation takes on a busy machine, the span then waits about this long.
+				// However long the computation takes on a busy machine, the span then
+				// waits about this long.
 				aboutToWait.await();
 				Thread.sleep(LOCK_HELD_MILLIS);
 			}

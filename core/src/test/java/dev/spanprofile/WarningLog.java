@@ -8,8 +8,8 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 /**
- * The warnings one class logs while a test runs. Core logs through {@link System.Logger}, which goes to
- * java.util.logging when no other backend is present, as in these tests.
+ * The warnings one class logs while a test runs. Core logs through {@link System.Logger},
+ * which goes to java.util.logging when no other backend is present, as in these tests.
  */
 final class WarningLog extends Handler implements AutoCloseable {
 

@@ -4,8 +4,9 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 
 /**
- * CPU burners with distinct, recognisable method names. Each loops until the calling thread has used the asked
- * CPU time, so sample counts can be compared with CPU time whatever else the machine runs.
+ * CPU burners with distinct, recognisable method names. Each loops until the calling
+ * thread has used the asked CPU time, so sample counts can be compared with CPU time
+ * whatever else the machine runs.
  */
 final class Workloads {
 
@@ -42,8 +43,9 @@ final class Workloads {
 	}
 
 	/**
-	 * How many calls of {@code hotMethod} fill {@code cpuMillis} of CPU on this machine, measured on the calling
-	 * (platform) thread, so that a virtual thread can then do a known amount of CPU work however busy the machine is.
+	 * How many calls of {@code hotMethod} fill {@code cpuMillis} of CPU on this machine,
+	 * measured on the calling (platform) thread, so that a virtual thread can then do a
+	 * known amount of CPU work however busy the machine is.
 	 */
 	static long callsFor(long cpuMillis, java.util.function.IntToLongFunction hotMethod) {
 		long calls = 0;

@@ -7,19 +7,24 @@ import org.springframework.util.MimeType;
 import org.springframework.util.MimeTypeUtils;
 
 /**
- * The media types of the {@link ProfileFormat flame graph formats}, for content negotiation on the request's
- * {@code Accept} header (a {@code format} query parameter overrides it).
+ * The media types of the {@link ProfileFormat flame graph formats}, for content
+ * negotiation on the request's {@code Accept} header (a {@code format} query parameter
+ * overrides it).
  * <p>
- * Order matters: when an {@code Accept} header lists several known types, the constant declared last wins
- * (qualities are not compared). HTML after JSON is what makes a browser's {@code text/html,...,*}{@code /*;q=0.8}
- * get the page while {@code *}{@code /*} alone (curl) gets JSON.
+ * Order matters: when an {@code Accept} header lists several known types, the constant
+ * declared last wins (qualities are not compared). HTML after JSON is what makes a
+ * browser's {@code text/html,...,*}{@code /*;q=0.8} get the page while
+ * {@code *}{@code /*} alone (curl) gets JSON.
  */
 public enum FlameGraphFormat implements Producible<FlameGraphFormat> {
 
 	/** A {@code {name, value, self, kind, children}} tree plus the span's metadata. */
 	JSON(ProfileFormat.JSON, MimeTypeUtils.APPLICATION_JSON),
 
-	/** Collapsed stacks, one {@code frame;frame;frame count} line per distinct stack, as flamegraph.pl reads. */
+	/**
+	 * Collapsed stacks, one {@code frame;frame;frame count} line per distinct stack, as
+	 * flamegraph.pl reads.
+	 */
 	COLLAPSED(ProfileFormat.COLLAPSED, MimeTypeUtils.TEXT_PLAIN),
 
 	/** An interactive, self-contained flame graph page. */

@@ -8,9 +8,10 @@ import java.util.regex.Pattern;
 import dev.spanprofile.render.html.PageAssets;
 
 /**
- * Which response headers a request to the spanprofile endpoint gets, whatever the web stack: the pages'
- * Content-Security-Policy (their inline script and style allowed by hash, nothing else), {@code nosniff}, no
- * referrer, and a file name for pprof downloads. Shared by the servlet {@link PageHeadersFilter} and the reactive
+ * Which response headers a request to the spanprofile endpoint gets, whatever the web
+ * stack: the pages' Content-Security-Policy (their inline script and style allowed by
+ * hash, nothing else), {@code nosniff}, no referrer, and a file name for pprof downloads.
+ * Shared by the servlet {@link PageHeadersFilter} and the reactive
  * {@link PageHeadersWebFilter}.
  */
 final class PageHeaders {
@@ -20,8 +21,9 @@ final class PageHeaders {
 	private final Supplier<String> endpointPath;
 
 	/**
-	 * @param endpointPath the endpoint's path below the context path, e.g. {@code /actuator/spanprofile}; looked up
-	 * on first use, when the endpoints are mapped
+	 * @param endpointPath the endpoint's path below the context path, e.g.
+	 * {@code /actuator/spanprofile}; looked up on first use, when the endpoints are
+	 * mapped
 	 */
 	PageHeaders(Supplier<String> endpointPath) {
 		this.endpointPath = endpointPath;
@@ -47,13 +49,17 @@ final class PageHeaders {
 		return headers;
 	}
 
-	/** The path after the endpoint's ("" for the list itself), or {@code null} for other requests. */
+	/**
+	 * The path after the endpoint's ("" for the list itself), or {@code null} for other
+	 * requests.
+	 */
 	private String endpointRemainder(String path) {
 		String endpoint = this.endpointPath.get();
 		if (endpoint == null) {
 			return null;
 		}
-		// Found anywhere, not only at the start: a servlet path (spring.mvc.servlet.path) may come first.
+		// Found anywhere, not only at the start: a servlet path (spring.mvc.servlet.path)
+		// may come first.
 		int at = path.indexOf(endpoint);
 		if (at < 0) {
 			return null;

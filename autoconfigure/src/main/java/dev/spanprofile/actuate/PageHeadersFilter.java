@@ -12,16 +12,17 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 /**
- * Adds the {@link PageHeaders} that an actuator operation cannot set, on a servlet container. Applies to requests
- * under the endpoint's path only.
+ * Adds the {@link PageHeaders} that an actuator operation cannot set, on a servlet
+ * container. Applies to requests under the endpoint's path only.
  */
 public final class PageHeadersFilter implements Filter {
 
 	private final PageHeaders headers;
 
 	/**
-	 * @param endpointPath the endpoint's path below the context path, e.g. {@code /actuator/spanprofile}; looked up
-	 * on first use, when the endpoints are mapped
+	 * @param endpointPath the endpoint's path below the context path, e.g.
+	 * {@code /actuator/spanprofile}; looked up on first use, when the endpoints are
+	 * mapped
 	 */
 	public PageHeadersFilter(Supplier<String> endpointPath) {
 		this.headers = new PageHeaders(endpointPath);

@@ -7,9 +7,10 @@ import org.springframework.util.MimeType;
 import org.springframework.util.MimeTypeUtils;
 
 /**
- * The media types of the {@link ListFormat span list formats}: JSON for programs, an HTML page for a browser (whose
- * {@code Accept} header names {@code text/html} first). As with {@link FlameGraphFormat}, the constant declared
- * last wins when an {@code Accept} header names several.
+ * The media types of the {@link ListFormat span list formats}: JSON for programs, an HTML
+ * page for a browser (whose {@code Accept} header names {@code text/html} first). As with
+ * {@link FlameGraphFormat}, the constant declared last wins when an {@code Accept} header
+ * names several.
  */
 public enum SpanListFormat implements Producible<SpanListFormat> {
 

@@ -26,22 +26,28 @@ import org.springframework.boot.actuate.endpoint.web.annotation.WebEndpoint;
 import org.springframework.lang.Nullable;
 
 /**
- * {@code /actuator/spanprofile}: the recent and running spans, and the flame graph of any one of them or of a whole
- * trace, as JSON, collapsed stacks, an interactive HTML page or pprof. What is shown is decided by the
- * {@link SpanProfileViews view layer}; this class binds parameters, negotiates the format and maps a
- * {@link ViewException} to a 400 or 404 with a message.
+ * {@code /actuator/spanprofile}: the recent and running spans, and the flame graph of any
+ * one of them or of a whole trace, as JSON, collapsed stacks, an interactive HTML page or
+ * pprof. What is shown is decided by the {@link SpanProfileViews view layer}; this class
+ * binds parameters, negotiates the format and maps a {@link ViewException} to a 400 or
+ * 404 with a message.
  * <p>
- * Query parameters are taken as strings so that bad input gets a message that says what is wrong instead of a
- * generic error. A {@code format} parameter overrides the {@code Accept} header, for links and curl.
+ * Query parameters are taken as strings so that bad input gets a message that says what
+ * is wrong instead of a generic error. A {@code format} parameter overrides the
+ * {@code Accept} header, for links and curl.
  * <p>
- * Optional parameters carry Spring's own {@code @Nullable}: Boot 3.5 recognises only that annotation (Boot 4 any
- * annotation named {@code Nullable}), and one endpoint class serves both lines.
+ * Optional parameters carry Spring's own {@code @Nullable}: Boot 3.5 recognises only that
+ * annotation (Boot 4 any annotation named {@code Nullable}), and one endpoint class
+ * serves both lines.
  */
 @SuppressWarnings("deprecation")
 @WebEndpoint(id = "spanprofile")
 public class SpanProfileEndpoint {
 
-	/** The value of the first selector that lists the span names, and whose path continues with a name. */
+	/**
+	 * The value of the first selector that lists the span names, and whose path continues
+	 * with a name.
+	 */
 	private static final String NAMES = "names";
 
 	private final SpanProfiler profiler;
@@ -53,7 +59,8 @@ public class SpanProfileEndpoint {
 	}
 
 	/**
-	 * @param applicationPackages the application's own packages, whose frames the pages colour as application code
+	 * @param applicationPackages the application's own packages, whose frames the pages
+	 * colour as application code
 	 */
 	public SpanProfileEndpoint(SpanProfiler profiler, List<String> applicationPackages) {
 		this.profiler = profiler;
@@ -83,34 +90,39 @@ public class SpanProfileEndpoint {
 	}
 
 	/**
-	 * The flame graph of one span or, for a 32-hex trace id, of all local spans of that trace merged. JSON tree by
-	 * default, collapsed stacks for {@code Accept: text/plain}, an interactive page for {@code text/html}, pprof for
-	 * {@code application/octet-stream}; {@code format} overrides the header. With {@code compare=typical}, the span's
-	 * request against the typical requests of its name.
+	 * The flame graph of one span or, for a 32-hex trace id, of all local spans of that
+	 * trace merged. JSON tree by default, collapsed stacks for
+	 * {@code Accept: text/plain}, an interactive page for {@code text/html}, pprof for
+	 * {@code application/octet-stream}; {@code format} overrides the header. With
+	 * {@code compare=typical}, the span's request against the typical requests of its
+	 * name.
 	 * <p>
-	 * {@code /names} is the list of span names with their latency. An actuator path has selectors only, no fixed
-	 * segments, so the list is the one value of {@code id} that is not a span or trace; one name's views have a
-	 * route of their own ({@link #spanName}). The list's query form, {@code /names?name=}, serves a name's views as
-	 * well: the pages link to it, and so do addresses already shared.
+	 * {@code /names} is the list of span names with their latency. An actuator path has
+	 * selectors only, no fixed segments, so the list is the one value of {@code id} that
+	 * is not a span or trace; one name's views have a route of their own
+	 * ({@link #spanName}). The list's query form, {@code /names?name=}, serves a name's
+	 * views as well: the pages link to it, and so do addresses already shared.
 	 * @param id a span id (16 hexadecimal characters), trace id (32), or {@code names}
-	 * @param format {@code json}, {@code collapsed}, {@code html} or {@code pprof}, overriding the {@code Accept}
-	 * header
-	 * @param event which flame graph when several kinds are sampled: {@code cpu}, {@code wall}, {@code alloc},
-	 * {@code lock} or {@code wait} (default: cpu when sampled, or for a span that waited longer than it ran on a
-	 * CPU, its waits)
+	 * @param format {@code json}, {@code collapsed}, {@code html} or {@code pprof},
+	 * overriding the {@code Accept} header
+	 * @param event which flame graph when several kinds are sampled: {@code cpu},
+	 * {@code wall}, {@code alloc}, {@code lock} or {@code wait} (default: cpu when
+	 * sampled, or for a span that waited longer than it ran on a CPU, its waits)
 	 * @param accepted the format the {@code Accept} header asks for
-	 * @param name for {@code names}: the exact span name, as {@link #spanName} takes it in the path
-	 * @param window for {@code names} and comparisons: how far back, e.g. {@code 15m} (default and maximum:
-	 * {@code spanprofile.aggregate.window})
+	 * @param name for {@code names}: the exact span name, as {@link #spanName} takes it
+	 * in the path
+	 * @param window for {@code names} and comparisons: how far back, e.g. {@code 15m}
+	 * (default and maximum: {@code spanprofile.aggregate.window})
 	 * @param minDurationMillis for a name, as {@link #spanName} takes it
 	 * @param maxDurationMillis for a name, as {@link #spanName} takes it
-	 * @param compare {@code typical}: compare this span with its name's typical requests; for a name, as
-	 * {@link #spanName} takes it
+	 * @param compare {@code typical}: compare this span with its name's typical requests;
+	 * for a name, as {@link #spanName} takes it
 	 * @param frame for a name, as {@link #spanName} takes it
-	 * @param from for a span: the graph of a stretch of its life only, from this many milliseconds after its start
-	 * (or from an ISO-8601 instant); default its start. For a name, as {@link #spanName} takes it
-	 * @param to for a span: the stretch's end, as {@code from}; default the span's end. For a name, as
-	 * {@link #spanName} takes it
+	 * @param from for a span: the graph of a stretch of its life only, from this many
+	 * milliseconds after its start (or from an ISO-8601 instant); default its start. For
+	 * a name, as {@link #spanName} takes it
+	 * @param to for a span: the stretch's end, as {@code from}; default the span's end.
+	 * For a name, as {@link #spanName} takes it
 	 */
 	@ReadOperation(producesFrom = FlameGraphFormat.class)
 	public WebEndpointResponse<Object> flameGraph(@Selector String id, @Nullable String format, @Nullable String event,
@@ -136,26 +148,31 @@ public class SpanProfileEndpoint {
 	}
 
 	/**
-	 * {@code /names/{name}}: one span name's requests merged into one flame graph, of a selection of them (a
-	 * rectangle of the name's latency heatmap), its slow requests against its typical ones, the selection against
-	 * the rest, or the stored requests with the most samples in one frame. The name is the rest of the path, slashes
-	 * included ({@code /names/GET%20/owners/%7Bid%7D}); a name the path cannot carry (empty segments, a {@code ;})
-	 * is asked for with {@code /names?name=}, which serves the same views. A browser asking for the page is moved
-	 * on to that form, whose links are relative to the endpoint.
+	 * {@code /names/{name}}: one span name's requests merged into one flame graph, of a
+	 * selection of them (a rectangle of the name's latency heatmap), its slow requests
+	 * against its typical ones, the selection against the rest, or the stored requests
+	 * with the most samples in one frame. The name is the rest of the path, slashes
+	 * included ({@code /names/GET%20/owners/%7Bid%7D}); a name the path cannot carry
+	 * (empty segments, a {@code ;}) is asked for with {@code /names?name=}, which serves
+	 * the same views. A browser asking for the page is moved on to that form, whose links
+	 * are relative to the endpoint.
 	 * @param id {@code names}
 	 * @param spanName the exact span name, one segment per part between slashes
-	 * @param format {@code json}, {@code collapsed}, {@code html} or {@code pprof}, overriding the {@code Accept}
-	 * header; {@code json} or {@code html} with {@code frame}
+	 * @param format {@code json}, {@code collapsed}, {@code html} or {@code pprof},
+	 * overriding the {@code Accept} header; {@code json} or {@code html} with
+	 * {@code frame}
 	 * @param event which flame graph when several kinds are sampled, as for a span
 	 * @param accepted the format the {@code Accept} header asks for
-	 * @param window how far back, e.g. {@code 15m} (default and maximum: {@code spanprofile.aggregate.window})
-	 * @param minDurationMillis only requests at least this long (the slow side's threshold when comparing;
-	 * default the name's p90)
+	 * @param window how far back, e.g. {@code 15m} (default and maximum:
+	 * {@code spanprofile.aggregate.window})
+	 * @param minDurationMillis only requests at least this long (the slow side's
+	 * threshold when comparing; default the name's p90)
 	 * @param maxDurationMillis only requests at most this long
-	 * @param compare {@code typical}: slow requests against typical ones; {@code rest}: the selected requests
-	 * against the name's others
+	 * @param compare {@code typical}: slow requests against typical ones; {@code rest}:
+	 * the selected requests against the name's others
 	 * @param frame frame names from the outermost down, joined by {@code ;}
-	 * @param from only requests that ended from this ISO-8601 instant on (a heatmap selection's first minute)
+	 * @param from only requests that ended from this ISO-8601 instant on (a heatmap
+	 * selection's first minute)
 	 * @param to only requests that ended before this instant
 	 */
 	@ReadOperation(producesFrom = FlameGraphFormat.class)
@@ -198,18 +215,22 @@ public class SpanProfileEndpoint {
 	}
 
 	/**
-	 * Change what is sampled, or stop and resume profiling, without restarting the application:
-	 * {@code POST {"event": "cpu,wall,alloc,lock", "interval": "20ms"}}, {@code POST {"enabled": false}}. Every value
-	 * is checked before anything changes: a bad one is a 400 that names what is allowed, and sampling stays as it was.
-	 * Stored profiles stay readable while stopped; spans that start meanwhile are not stored. Like every write
-	 * operation it is unavailable with {@code management.endpoint.spanprofile.access=read-only}.
-	 * @param enabled {@code true} or {@code false}; taken as a string so that anything else gets a 400 that says why
-	 * @param event the events to sample from now on, as {@code spanprofile.event} takes them
+	 * Change what is sampled, or stop and resume profiling, without restarting the
+	 * application: {@code POST {"event": "cpu,wall,alloc,lock", "interval": "20ms"}},
+	 * {@code POST {"enabled": false}}. Every value is checked before anything changes: a
+	 * bad one is a 400 that names what is allowed, and sampling stays as it was. Stored
+	 * profiles stay readable while stopped; spans that start meanwhile are not stored.
+	 * Like every write operation it is unavailable with
+	 * {@code management.endpoint.spanprofile.access=read-only}.
+	 * @param enabled {@code true} or {@code false}; taken as a string so that anything
+	 * else gets a 400 that says why
+	 * @param event the events to sample from now on, as {@code spanprofile.event} takes
+	 * them
 	 * @param interval the sampling interval, e.g. {@code 20ms}
 	 * @param allocInterval bytes between allocation samples, e.g. {@code 512KB}
 	 * @param lockThreshold the lock event's threshold, e.g. {@code 10ms}
-	 * @return the engine status after the change: what is sampled now; {@code running} is false with a
-	 * {@code problem} when the profiler could not start
+	 * @return the engine status after the change: what is sampled now; {@code running} is
+	 * false with a {@code problem} when the profiler could not start
 	 */
 	@WriteOperation
 	public WebEndpointResponse<Object> configure(@Nullable String enabled, @Nullable String event,
@@ -221,15 +242,14 @@ public class SpanProfileEndpoint {
 					+ "what to sample, e.g. {\"event\": \"cpu,wall\", \"interval\": \"20ms\"}"));
 		}
 		if (switchTo != null && !switchTo.equalsIgnoreCase("true") && !switchTo.equalsIgnoreCase("false")) {
-			return error(ViewException
-				.badRequest("enabled must be true or false, was '" + Echo.of(switchTo) + "'"));
+			return error(ViewException.badRequest("enabled must be true or false, was '" + Echo.of(switchTo) + "'"));
 		}
 		if (!change.isEmpty()) {
 			try {
 				String refused = this.profiler.resample(change.applyTo(this.profiler.settings().sampler()));
 				if (refused != null) {
-					return error(ViewException.badRequest("The profiler cannot sample that here, sampling is "
-							+ "unchanged: " + refused));
+					return error(ViewException
+						.badRequest("The profiler cannot sample that here, sampling is " + "unchanged: " + refused));
 				}
 			}
 			catch (ViewException ex) {
@@ -252,12 +272,14 @@ public class SpanProfileEndpoint {
 		boolean notFound = ex.problem() == ViewException.Problem.NOT_FOUND;
 		int status = notFound ? 404 : 400;
 		ErrorJson body = new ErrorJson(status, notFound ? "Not Found" : "Bad Request", ex.getMessage());
-		// Errors are JSON whatever was asked for: a plain-text client still gets a readable message.
+		// Errors are JSON whatever was asked for: a plain-text client still gets a
+		// readable message.
 		return new WebEndpointResponse<>(body, status, FlameGraphFormat.JSON.getProducedMimeType());
 	}
 
 	/**
-	 * A 400 or 404: the keys of Spring Boot's own error body that a client reads, with the view's message.
+	 * A 400 or 404: the keys of Spring Boot's own error body that a client reads, with
+	 * the view's message.
 	 *
 	 * @param status the HTTP status
 	 * @param error its reason phrase

@@ -10,8 +10,9 @@ import org.springframework.core.ResolvableType;
 import org.springframework.util.ClassUtils;
 
 /**
- * Hooks span activation tracking into OpenTelemetry's context storage at the earliest moment Spring Boot offers,
- * before any bean can touch the context (after that, OpenTelemetry ignores new storage wrappers).
+ * Hooks span activation tracking into OpenTelemetry's context storage at the earliest
+ * moment Spring Boot offers, before any bean can touch the context (after that,
+ * OpenTelemetry ignores new storage wrappers).
  */
 public class ActivationTrackingApplicationListener implements GenericApplicationListener {
 

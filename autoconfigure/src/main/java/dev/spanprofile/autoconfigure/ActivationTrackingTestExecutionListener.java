@@ -7,8 +7,9 @@ import org.junit.platform.launcher.TestPlan;
 import org.springframework.util.ClassUtils;
 
 /**
- * In a test run, an earlier test may touch the OpenTelemetry context before any Spring application starts; this
- * installs the hook when the JUnit run begins, as Spring Boot does for its own context wrapper.
+ * In a test run, an earlier test may touch the OpenTelemetry context before any Spring
+ * application starts; this installs the hook when the JUnit run begins, as Spring Boot
+ * does for its own context wrapper.
  */
 public class ActivationTrackingTestExecutionListener implements TestExecutionListener {
 

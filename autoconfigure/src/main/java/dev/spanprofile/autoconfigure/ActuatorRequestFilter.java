@@ -8,16 +8,18 @@ import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.sdk.trace.ReadableSpan;
 
 /**
- * Recognises spans of HTTP requests to the actuator by their path attributes (Micrometer's {@code uri} and
- * {@code http.url}, OpenTelemetry's {@code url.path}), which are final when the span ends: on OpenTelemetry's spans,
- * or through {@link #testAttributes} on another tracer's (Brave's tags).
+ * Recognises spans of HTTP requests to the actuator by their path attributes
+ * (Micrometer's {@code uri} and {@code http.url}, OpenTelemetry's {@code url.path}),
+ * which are final when the span ends: on OpenTelemetry's spans, or through
+ * {@link #testAttributes} on another tracer's (Brave's tags).
  */
 public final class ActuatorRequestFilter implements Predicate<ReadableSpan> {
 
 	private static final List<String> PATH_ATTRIBUTE_NAMES = List.of("uri", "http.url", "url.path", "http.target");
 
 	private static final List<AttributeKey<String>> PATH_ATTRIBUTES = List.of(AttributeKey.stringKey("uri"),
-			AttributeKey.stringKey("http.url"), AttributeKey.stringKey("url.path"), AttributeKey.stringKey("http.target"));
+			AttributeKey.stringKey("http.url"), AttributeKey.stringKey("url.path"),
+			AttributeKey.stringKey("http.target"));
 
 	private final String basePath;
 
@@ -37,7 +39,10 @@ public final class ActuatorRequestFilter implements Predicate<ReadableSpan> {
 		return false;
 	}
 
-	/** Whether a span whose string attributes {@code attribute} looks up is a request to the actuator. */
+	/**
+	 * Whether a span whose string attributes {@code attribute} looks up is a request to
+	 * the actuator.
+	 */
 	public boolean testAttributes(Function<String, String> attribute) {
 		for (String name : PATH_ATTRIBUTE_NAMES) {
 			String path = attribute.apply(name);
@@ -55,7 +60,8 @@ public final class ActuatorRequestFilter implements Predicate<ReadableSpan> {
 			int pathStart = path.indexOf('/', schemeEnd + 3);
 			path = (pathStart >= 0) ? path.substring(pathStart) : "/";
 		}
-		return path.equals(this.basePath) || path.startsWith(this.basePath + "/") || path.startsWith(this.basePath + "?");
+		return path.equals(this.basePath) || path.startsWith(this.basePath + "/")
+				|| path.startsWith(this.basePath + "?");
 	}
 
 }

@@ -7,9 +7,10 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.core.env.Environment;
 
 /**
- * Refines {@code spanprofile.engine=auto} with what the application tells: async-profiler attributes samples of
- * virtual threads to their carrier threads, so an application running requests on virtual threads is profiled with
- * JDK Flight Recorder, which reports the virtual thread itself.
+ * Refines {@code spanprofile.engine=auto} with what the application tells: async-profiler
+ * attributes samples of virtual threads to their carrier threads, so an application
+ * running requests on virtual threads is profiled with JDK Flight Recorder, which reports
+ * the virtual thread itself.
  */
 final class EngineSelection {
 

@@ -10,11 +10,13 @@ import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.util.ClassUtils;
 
 /**
- * Says at startup, naming the starter for the application's Spring Boot line, when no OpenTelemetry tracer provider
- * (nor Brave tracer) exists: the profiler then runs but no span is ever profiled. Each line's starter brings that line's tracing, so
- * this happens when tracing is switched off, or the auto-configuration came without a starter (or with the other
- * line's). Under the OpenTelemetry Java agent, the tracer is the agent's: the warning then names the agent extension
- * when it is missing, whatever tracer the application has, since the agent's spans are invisible without it.
+ * Says at startup, naming the starter for the application's Spring Boot line, when no
+ * OpenTelemetry tracer provider (nor Brave tracer) exists: the profiler then runs but no
+ * span is ever profiled. Each line's starter brings that line's tracing, so this happens
+ * when tracing is switched off, or the auto-configuration came without a starter (or with
+ * the other line's). Under the OpenTelemetry Java agent, the tracer is the agent's: the
+ * warning then names the agent extension when it is missing, whatever tracer the
+ * application has, since the agent's spans are invisible without it.
  */
 final class MissingTracerWarning implements SmartInitializingSingleton {
 
@@ -23,7 +25,10 @@ final class MissingTracerWarning implements SmartInitializingSingleton {
 	private static final String BOOT4_TRACING = "org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure."
 			+ "OpenTelemetryTracingAutoConfiguration";
 
-	/** In Spring Boot 4's core only (3.x has it in spring-boot-autoconfigure, another package). */
+	/**
+	 * In Spring Boot 4's core only (3.x has it in spring-boot-autoconfigure, another
+	 * package).
+	 */
 	private static final String BOOT4_MARKER = "org.springframework.boot.thread.Threading";
 
 	private static final String BRAVE_TRACING = "brave.Tracing";
@@ -55,7 +60,10 @@ final class MissingTracerWarning implements SmartInitializingSingleton {
 		}
 	}
 
-	/** An application traced by Brave has its spans profiled through Brave's hooks instead. */
+	/**
+	 * An application traced by Brave has its spans profiled through Brave's hooks
+	 * instead.
+	 */
 	private boolean hasBraveTracing(ClassLoader classLoader) {
 		return ClassUtils.isPresent(BRAVE_TRACING, classLoader) && this.beanFactory
 			.getBeanNamesForType(ClassUtils.resolveClassName(BRAVE_TRACING, classLoader), true, false).length > 0;

@@ -33,8 +33,9 @@ import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
 
 /**
- * Profiles every sampled span: starts the sampling engine and reports span starts and ends to it through a
- * {@link SpanProcessor} that Spring Boot's OpenTelemetry auto-configuration adds to the tracer provider.
+ * Profiles every sampled span: starts the sampling engine and reports span starts and
+ * ends to it through a {@link SpanProcessor} that Spring Boot's OpenTelemetry
+ * auto-configuration adds to the tracer provider.
  */
 @AutoConfiguration(beforeName = {
 		"org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration",
@@ -59,14 +60,15 @@ public final class SpanProfileAutoConfiguration {
 		// One memory budget, halved between stored spans and span-name aggregates.
 		long memory = properties.getMaxMemory().toBytes();
 		StoreSettings store = new StoreSettings(properties.getMaxSpans(), memory - memory / 2,
-				properties.isRootSpanOnly(), new RetentionSettings(retention.getSlowestPerName(),
-						retention.getWindow(), retention.getMaxNames(), retention.getMaxErrorSpans()));
+				properties.isRootSpanOnly(), new RetentionSettings(retention.getSlowestPerName(), retention.getWindow(),
+						retention.getMaxNames(), retention.getMaxErrorSpans()));
 		SpanProfileProperties.SlowSpanLog slowLog = properties.getSlowSpanLog();
 		SlowSpanLogSettings slowSpanLog = new SlowSpanLogSettings(slowLog.getThreshold(), slowLog.getMaxPerMinute(),
 				environment.getProperty("management.endpoints.web.base-path", "/actuator") + "/spanprofile");
 		SpanProfilerSettings settings = new SpanProfilerSettings(sampler, store, properties.getDumpInterval(),
 				slowSpanLog, aggregateSettings(properties.getAggregate(), memory / 2));
-		// An integration that owns the JVM's one profiler (the Pyroscope export) supplies its engine.
+		// An integration that owns the JVM's one profiler (the Pyroscope export) supplies
+		// its engine.
 		SamplingEngineFactory integration = engineFactory.getIfAvailable();
 		SpanProfiler profiler;
 		if (integration != null) {
@@ -92,7 +94,9 @@ public final class SpanProfileAutoConfiguration {
 		return new MissingTracerWarning(beanFactory);
 	}
 
-	/** First, so that later processors (exporters) never delay the moment a span is known. */
+	/**
+	 * First, so that later processors (exporters) never delay the moment a span is known.
+	 */
 	@Bean
 	@Order(Ordered.HIGHEST_PRECEDENCE)
 	SpanProcessor spanProfileSpanProcessor(SpanProfiler spanProfiler, SpanProfileProperties properties,
@@ -102,7 +106,9 @@ public final class SpanProfileAutoConfiguration {
 		return spanProfiler.spanProcessor((span) -> actuatorRequests != null && actuatorRequests.test(span));
 	}
 
-	/** Local roots carry the address of their flame graph, for trace viewers to link to. */
+	/**
+	 * Local roots carry the address of their flame graph, for trace viewers to link to.
+	 */
 	@Bean
 	@ConditionalOnProperty("spanprofile.link.base-url")
 	SpanProcessor spanProfileLinkProcessor(SpanProfileProperties properties) {

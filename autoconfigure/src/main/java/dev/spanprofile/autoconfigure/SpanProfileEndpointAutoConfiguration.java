@@ -16,8 +16,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 
 /**
- * The {@code spanprofile} actuator endpoint. Like every endpoint it is only created when exposed
- * ({@code management.endpoints.web.exposure.include}) and its access follows
+ * The {@code spanprofile} actuator endpoint. Like every endpoint it is only created when
+ * exposed ({@code management.endpoints.web.exposure.include}) and its access follows
  * {@code management.endpoint.spanprofile.access}.
  */
 @AutoConfiguration(after = SpanProfileAutoConfiguration.class)
@@ -32,7 +32,8 @@ public final class SpanProfileEndpointAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnAvailableEndpoint
 	SpanProfileEndpoint spanProfileEndpoint(SpanProfiler spanProfiler, BeanFactory beanFactory) {
-		// The application's packages (those of its @SpringBootApplication class) mark frames as application code.
+		// The application's packages (those of its @SpringBootApplication class) mark
+		// frames as application code.
 		List<String> packages = AutoConfigurationPackages.has(beanFactory) ? AutoConfigurationPackages.get(beanFactory)
 				: List.of();
 		return new SpanProfileEndpoint(spanProfiler, packages);

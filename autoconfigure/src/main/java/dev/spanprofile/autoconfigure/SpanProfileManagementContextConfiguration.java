@@ -22,16 +22,17 @@ import org.springframework.util.function.SingletonSupplier;
 import org.springframework.web.server.WebFilter;
 
 /**
- * Security headers for the spanprofile pages, in whichever context serves the actuator (the application's, or the
- * child context of a separate management port), on a servlet container or on WebFlux.
+ * Security headers for the spanprofile pages, in whichever context serves the actuator
+ * (the application's, or the child context of a separate management port), on a servlet
+ * container or on WebFlux.
  */
 @ManagementContextConfiguration(ManagementContextType.ANY)
 @ConditionalOnAvailableEndpoint(SpanProfileEndpoint.class)
 public class SpanProfileManagementContextConfiguration {
 
 	/**
-	 * The servlet filter is mapped to the endpoint's path only, so it is not part of the application's own requests
-	 * (nor of their flame graphs).
+	 * The servlet filter is mapped to the endpoint's path only, so it is not part of the
+	 * application's own requests (nor of their flame graphs).
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
@@ -49,7 +50,8 @@ public class SpanProfileManagementContextConfiguration {
 				return registration;
 			}
 			registration.addUrlPatterns(path, path + "/*");
-			// Under a spring.mvc.servlet.path the actuator's URLs start with it. In the child context of a separate
+			// Under a spring.mvc.servlet.path the actuator's URLs start with it. In the
+			// child context of a separate
 			// management port they do not; the extra pattern then matches nothing.
 			String servletPath = servletPathPrefix(environment.getProperty("spring.mvc.servlet.path", "/"));
 			if (!servletPath.isEmpty()) {

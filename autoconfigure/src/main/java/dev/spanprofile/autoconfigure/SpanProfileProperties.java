@@ -23,95 +23,104 @@ public class SpanProfileProperties {
 	private boolean enabled = true;
 
 	/**
-	 * Time between two samples of one thread: CPU time for the cpu, itimer and ctimer events, elapsed time for
-	 * wall. Shorter gives short spans more samples at a higher cost.
+	 * Time between two samples of one thread: CPU time for the cpu, itimer and ctimer
+	 * events, elapsed time for wall. Shorter gives short spans more samples at a higher
+	 * cost.
 	 */
 	private Duration interval = Duration.ofMillis(10);
 
 	/**
-	 * What triggers samples: ctimer (per-thread CPU timers, no kernel permission needed, a quarter of cpu's cost
-	 * per sample on virtual machines; about 5 % fewer samples than CPU time when threads outnumber cores, while a
-	 * request's CPU time itself is read from its threads' CPU clocks; itimer on macOS, which has none), cpu
-	 * (perf_events, falling back to ctimer where the kernel forbids them), itimer, or wall (running and waiting
-	 * threads alike, only threads inside a span). "ctimer,wall" keeps both flame graphs for every span. alloc (heap
-	 * allocations, weighted by bytes) and lock (contended locks, weighted by the time waited) add graphs of their
-	 * own, e.g. "ctimer,alloc,lock".
+	 * What triggers samples: ctimer (per-thread CPU timers, no kernel permission needed,
+	 * a quarter of cpu's cost per sample on virtual machines; about 5 % fewer samples
+	 * than CPU time when threads outnumber cores, while a request's CPU time itself is
+	 * read from its threads' CPU clocks; itimer on macOS, which has none), cpu
+	 * (perf_events, falling back to ctimer where the kernel forbids them), itimer, or
+	 * wall (running and waiting threads alike, only threads inside a span). "ctimer,wall"
+	 * keeps both flame graphs for every span. alloc (heap allocations, weighted by bytes)
+	 * and lock (contended locks, weighted by the time waited) add graphs of their own,
+	 * e.g. "ctimer,alloc,lock".
 	 */
 	private List<ProfilingEvent> event = new ArrayList<>(List.of(ProfilingEvent.CTIMER));
 
 	/**
-	 * Bytes allocated between two allocation samples when the alloc event is sampled. Smaller catches smaller
-	 * allocations at a higher cost.
+	 * Bytes allocated between two allocation samples when the alloc event is sampled.
+	 * Smaller catches smaller allocations at a higher cost.
 	 */
 	private DataSize allocInterval = DataSize.ofBytes(SamplerSettings.DEFAULT_ALLOC_INTERVAL);
 
 	/**
-	 * Lock event: zero records every contended wait. Above zero, async-profiler (and the Pyroscope agent) record a
-	 * wait each time the waits add up to another multiple of this, weighted as at least this long; the jfr engine
-	 * leaves out waits shorter than this.
+	 * Lock event: zero records every contended wait. Above zero, async-profiler (and the
+	 * Pyroscope agent) record a wait each time the waits add up to another multiple of
+	 * this, weighted as at least this long; the jfr engine leaves out waits shorter than
+	 * this.
 	 */
 	private Duration lockThreshold = SamplerSettings.DEFAULT_LOCK_THRESHOLD;
 
 	/**
-	 * Sampling engine: auto (async-profiler where it loads, JDK Flight Recorder otherwise, and Flight Recorder
-	 * when spring.threads.virtual.enabled is true), async-profiler, or jfr.
+	 * Sampling engine: auto (async-profiler where it loads, JDK Flight Recorder
+	 * otherwise, and Flight Recorder when spring.threads.virtual.enabled is true),
+	 * async-profiler, or jfr.
 	 */
 	private EngineChoice engine = EngineChoice.AUTO;
 
 	/**
-	 * Whether samples go to the local root span (the request's entry point in this process) rather than to the
-	 * innermost span active when they were taken. Only root spans are then listed; asking for a child span serves
-	 * its root's profile.
+	 * Whether samples go to the local root span (the request's entry point in this
+	 * process) rather than to the innermost span active when they were taken. Only root
+	 * spans are then listed; asking for a child span serves its root's profile.
 	 */
 	private boolean rootSpanOnly = true;
 
 	/**
-	 * Maximum number of spans kept. Beyond it the oldest finished requests are dropped, each with all its spans.
+	 * Maximum number of spans kept. Beyond it the oldest finished requests are dropped,
+	 * each with all its spans.
 	 */
 	private int maxSpans = 1000;
 
 	/**
-	 * Approximate heap that profiles may use: half for stored spans, frame names included (those at most a quarter
-	 * of that half; beyond it the oldest finished requests are dropped), half for the span-name aggregates (beyond
-	 * it the oldest minutes lose their stacks, keeping their statistics).
+	 * Approximate heap that profiles may use: half for stored spans, frame names included
+	 * (those at most a quarter of that half; beyond it the oldest finished requests are
+	 * dropped), half for the span-name aggregates (beyond it the oldest minutes lose
+	 * their stacks, keeping their statistics).
 	 */
 	private DataSize maxMemory = DataSize.ofMegabytes(64);
 
 	/**
-	 * How often samples are collected and joined to spans. A finished span's profile is complete about this long
-	 * after it ends.
+	 * How often samples are collected and joined to spans. A finished span's profile is
+	 * complete about this long after it ends.
 	 */
 	private Duration dumpInterval = Duration.ofSeconds(1);
 
 	/**
-	 * Whether requests to the actuator endpoints themselves are profiled. Off by default: they would crowd the
-	 * list.
+	 * Whether requests to the actuator endpoints themselves are profiled. Off by default:
+	 * they would crowd the list.
 	 */
 	private boolean profileActuatorRequests = false;
 
 	/**
-	 * Whether requests that tracing did not sample (nine in ten at Spring Boot's default sampling probability of 0.1)
-	 * count in the span-name statistics and profiles, under the name their span would have had. They are never
-	 * stored as spans.
+	 * Whether requests that tracing did not sample (nine in ten at Spring Boot's default
+	 * sampling probability of 0.1) count in the span-name statistics and profiles, under
+	 * the name their span would have had. They are never stored as spans.
 	 */
 	private boolean profileUnsampledRequests = true;
 
 	/**
-	 * Whether a request's CPU time is read from its threads' CPU clocks where they enter and leave it, exact whatever
-	 * the event, instead of counted from samples (which with ctimer come up about 5 % short when threads outnumber
-	 * cores). Off by default: every read is a system call, and on a machine whose cores are all busy it made requests
+	 * Whether a request's CPU time is read from its threads' CPU clocks where they enter
+	 * and leave it, exact whatever the event, instead of counted from samples (which with
+	 * ctimer come up about 5 % short when threads outnumber cores). Off by default: every
+	 * read is a system call, and on a machine whose cores are all busy it made requests
 	 * of the benchmark application cost 9 % more CPU.
 	 */
 	private boolean exactCpuTime = false;
 
 	/**
-	 * Directory where the rolling recording file is kept. Defaults to a "spanprofile" folder in the system temp
-	 * directory.
+	 * Directory where the rolling recording file is kept. Defaults to a "spanprofile"
+	 * folder in the system temp directory.
 	 */
 	private Path workDirectory;
 
 	/**
-	 * Directory to extract the native profiler library into, for systems whose temp directory is mounted noexec.
+	 * Directory to extract the native profiler library into, for systems whose temp
+	 * directory is mounted noexec.
 	 */
 	private Path nativeLibraryDirectory;
 
@@ -279,30 +288,33 @@ public class SpanProfileProperties {
 	}
 
 	/**
-	 * Requests kept beyond the most recent ones, so that a slow or failed request is still there when someone comes
-	 * looking for it. They share max-spans and the stored spans' half of max-memory with the recent requests, using at most half of each.
+	 * Requests kept beyond the most recent ones, so that a slow or failed request is
+	 * still there when someone comes looking for it. They share max-spans and the stored
+	 * spans' half of max-memory with the recent requests, using at most half of each.
 	 */
 	public static class Retention {
 
 		/**
-		 * How many of the slowest requests to keep per span name of the request's entry span. 0 keeps none.
+		 * How many of the slowest requests to keep per span name of the request's entry
+		 * span. 0 keeps none.
 		 */
 		private int slowestPerName = 5;
 
 		/**
-		 * How long a request stays kept as slow or failed. After it, it is an ordinary old request, the first to be
-		 * dropped.
+		 * How long a request stays kept as slow or failed. After it, it is an ordinary
+		 * old request, the first to be dropped.
 		 */
 		private Duration window = Duration.ofHours(1);
 
 		/**
-		 * Span names tracked separately. Requests of further names share the slots of one name, "other".
+		 * Span names tracked separately. Requests of further names share the slots of one
+		 * name, "other".
 		 */
 		private int maxNames = 100;
 
 		/**
-		 * Failed requests kept in all: the latest one per span name and minute, the oldest dropped first. 0 keeps
-		 * none.
+		 * Failed requests kept in all: the latest one per span name and minute, the
+		 * oldest dropped first. 0 keeps none.
 		 */
 		private int maxErrorSpans = 60;
 
@@ -341,9 +353,10 @@ public class SpanProfileProperties {
 	}
 
 	/**
-	 * Where requests wait: socket and file I/O (a database's answer, a downstream call), monitors, parks (locks, a
-	 * pool with no free connection), sleeps. Each wait is recorded from the JDK's own events with its exact duration
-	 * and stack, whatever the sampling event, as the "wait" graph of its request.
+	 * Where requests wait: socket and file I/O (a database's answer, a downstream call),
+	 * monitors, parks (locks, a pool with no free connection), sleeps. Each wait is
+	 * recorded from the JDK's own events with its exact duration and stack, whatever the
+	 * sampling event, as the "wait" graph of its request.
 	 */
 	public static class Waits {
 
@@ -353,8 +366,8 @@ public class SpanProfileProperties {
 		private boolean enabled = true;
 
 		/**
-		 * Shortest wait recorded. Shorter waits cost two clock reads each and are counted in a request's time as
-		 * unaccounted for.
+		 * Shortest wait recorded. Shorter waits cost two clock reads each and are counted
+		 * in a request's time as unaccounted for.
 		 */
 		private Duration threshold = Duration.ofMillis(10);
 
@@ -382,13 +395,15 @@ public class SpanProfileProperties {
 	public static class SlowSpanLog {
 
 		/**
-		 * Requests (local root spans) taking longer than this get one INFO line, once their profile is complete:
-		 * duration, CPU time, hottest methods and the path of the flame graph. Not set: no line.
+		 * Requests (local root spans) taking longer than this get one INFO line, once
+		 * their profile is complete: duration, CPU time, hottest methods and the path of
+		 * the flame graph. Not set: no line.
 		 */
 		private Duration threshold;
 
 		/**
-		 * Most lines written per minute; further slow requests are counted and mentioned in the next line.
+		 * Most lines written per minute; further slow requests are counted and mentioned
+		 * in the next line.
 		 */
 		private int maxPerMinute = 10;
 
@@ -416,9 +431,10 @@ public class SpanProfileProperties {
 	public static class Link {
 
 		/**
-		 * Address of this application's spanprofile endpoint as a trace viewer's user reaches it, for example
-		 * "http://orders-7f9c:8080/actuator/spanprofile". When set, local root spans get the attribute
-		 * "spanprofile.url", this address followed by "/" and the span id.
+		 * Address of this application's spanprofile endpoint as a trace viewer's user
+		 * reaches it, for example "http://orders-7f9c:8080/actuator/spanprofile". When
+		 * set, local root spans get the attribute "spanprofile.url", this address
+		 * followed by "/" and the span id.
 		 */
 		private String baseUrl;
 
@@ -433,14 +449,14 @@ public class SpanProfileProperties {
 	}
 
 	/**
-	 * Profiles and latency statistics per local-root span name, over a sliding window, independent of which spans
-	 * are still stored.
+	 * Profiles and latency statistics per local-root span name, over a sliding window,
+	 * independent of which spans are still stored.
 	 */
 	public static class Aggregate {
 
 		/**
-		 * How long per-name statistics and profiles are kept. Kept in one-minute buckets (longer windows: a
-		 * sixtieth of the window each).
+		 * How long per-name statistics and profiles are kept. Kept in one-minute buckets
+		 * (longer windows: a sixtieth of the window each).
 		 */
 		private Duration window = Duration.ofHours(1);
 
@@ -450,8 +466,8 @@ public class SpanProfileProperties {
 		private int maxNames = 50;
 
 		/**
-		 * Distinct stacks kept per name and bucket; beyond it the thinnest are folded into a "[trimmed]" frame
-		 * under their caller.
+		 * Distinct stacks kept per name and bucket; beyond it the thinnest are folded
+		 * into a "[trimmed]" frame under their caller.
 		 */
 		private int maxStacks = 2000;
 

@@ -8,8 +8,9 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * Starts sampling with the application context (before the web server takes requests) and stops it last.
- * Running means the profiler runs: after a failed start, or a stop through the endpoint, it is not.
+ * Starts sampling with the application context (before the web server takes requests) and
+ * stops it last. Running means the profiler runs: after a failed start, or a stop through
+ * the endpoint, it is not.
  */
 public class SpanProfilerLifecycle implements SmartLifecycle {
 

@@ -10,8 +10,8 @@ import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.SecurityFilterChain;
 
 /**
- * How an application typically locks its actuator down: health is public, every other endpoint needs the OPS role,
- * over HTTP basic. Application paths are left alone.
+ * How an application typically locks its actuator down: health is public, every other
+ * endpoint needs the OPS role, over HTTP basic. Application paths are left alone.
  */
 @TestConfiguration(proxyBeanMethods = false)
 class ActuatorSecurityConfiguration {

@@ -13,8 +13,8 @@ import org.springframework.test.annotation.DirtiesContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code spanprofile.event=cpu,alloc,lock}: a request that allocates gets an allocation graph weighted by bytes, its
- * bytes in the list, and pages in MB.
+ * {@code spanprofile.event=cpu,alloc,lock}: a request that allocates gets an allocation
+ * graph weighted by bytes, its bytes in the list, and pages in MB.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.tracing.sampling.probability=1.0",
@@ -48,14 +48,17 @@ class AllocationEndpointWebTests {
 				inMethod, total, listed, allocated);
 		assertThat(inMethod).isGreaterThanOrEqualTo((long) Math.ceil(0.9 * total));
 		assertThat(listed).isEqualTo(total);
-		// Samples of ~32 KiB each vary like a Poisson count: four deviations either way. async-profiler loses the
-		// samples taken while it dumps: with dumps 30 s apart only the collects the client asks for, after the
+		// Samples of ~32 KiB each vary like a Poisson count: four deviations either way.
+		// async-profiler loses the
+		// samples taken while it dumps: with dumps 30 s apart only the collects the
+		// client asks for, after the
 		// request, dump.
 		double expected = (double) allocated / ALLOC_INTERVAL;
 		assertThat((double) total / ALLOC_INTERVAL).isBetween(expected - 4 * Math.sqrt(expected),
 				expected + 4 * Math.sqrt(expected));
 
-		assertThat(endpoint.json("/actuator/spanprofile/" + id + "?event=alloc")).containsEntry("flameGraphEvent", "alloc")
+		assertThat(endpoint.json("/actuator/spanprofile/" + id + "?event=alloc"))
+			.containsEntry("flameGraphEvent", "alloc")
 			.containsEntry("flameGraphUnit", "bytes");
 		String page = endpoint.get("/actuator/spanprofile/" + id + "?event=alloc", "text/html").body();
 		assertThat(page).contains("MB allocated").contains("\"unit\":\"bytes\"");

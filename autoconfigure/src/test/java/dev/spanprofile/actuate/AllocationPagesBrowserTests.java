@@ -23,20 +23,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * With {@code cpu,alloc,lock} sampled, the pages in a real headless Chromium: the span list sorted by bytes
- * allocated, the allocation graph in MB, a switch to the other kinds sampled, and the lock graph in ms behind it,
- * on a span's page and on its name's. Screenshots land
- * in {@code target/screenshots}.
+ * With {@code cpu,alloc,lock} sampled, the pages in a real headless Chromium: the span
+ * list sorted by bytes allocated, the allocation graph in MB, a switch to the other kinds
+ * sampled, and the lock graph in ms behind it, on a span's page and on its name's.
+ * Screenshots land in {@code target/screenshots}.
  * <p>
- * async-profiler skips the events recorded while a dump holds its locks, which on a loaded machine can take hundreds
- * of milliseconds: with 1 s dumps a CI run once lost this request's allocations whole, and the page then rightly
- * showed an empty graph. Dumps 30 s apart keep that loss (measured on its own in AsyncProfilerDumpLossTest) out of
- * what this test checks, the pages; the client's collects come after the request, as in {@link LockWaitWebTests}.
+ * async-profiler skips the events recorded while a dump holds its locks, which on a
+ * loaded machine can take hundreds of milliseconds: with 1 s dumps a CI run once lost
+ * this request's allocations whole, and the page then rightly showed an empty graph.
+ * Dumps 30 s apart keep that loss (measured on its own in AsyncProfilerDumpLossTest) out
+ * of what this test checks, the pages; the client's collects come after the request, as
+ * in {@link LockWaitWebTests}.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.tracing.sampling.probability=1.0",
 				"management.endpoints.web.exposure.include=health,spanprofile", "spanprofile.event=cpu,alloc,lock",
-				"spanprofile.alloc-interval=64KB", "spanprofile.dump-interval=30s", "management.otlp.metrics.export.enabled=false" })
+				"spanprofile.alloc-interval=64KB", "spanprofile.dump-interval=30s",
+				"management.otlp.metrics.export.enabled=false" })
 @DirtiesContext
 class AllocationPagesBrowserTests {
 
@@ -74,12 +77,15 @@ class AllocationPagesBrowserTests {
 		String id = (String) span.get("spanId");
 		long allocated = ((Number) span.get("allocatedBytes")).longValue();
 		double lockNanos = ((Number) span.get("lockWaitMillis")).doubleValue() * 1e6;
-		// Something to draw, or every check below would pass on empty graphs: the 64 MiB within a wide margin of the
-		// sampling error (ConcurrentAllocationWebTests bounds it closely), and most of the 200 ms wait.
+		// Something to draw, or every check below would pass on empty graphs: the 64 MiB
+		// within a wide margin of the
+		// sampling error (ConcurrentAllocationWebTests bounds it closely), and most of
+		// the 200 ms wait.
 		assertThat(allocated).isBetween(48L << 20, 80L << 20);
 		assertThat(lockNanos).isGreaterThan(150e6);
 
-		// The list has a column of bytes per request: sorted by it, this request (64 MiB) comes first.
+		// The list has a column of bytes per request: sorted by it, this request (64 MiB)
+		// comes first.
 		chromium.open(client.url("/actuator/spanprofile"), "!!window.spanprofileIndex");
 		chromium.driver.findElement(By.cssSelector("button[data-sort=allocated]")).click();
 		WebElement first = chromium.driver.findElement(By.cssSelector("#spans tbody tr[data-start]"));
@@ -133,11 +139,13 @@ class AllocationPagesBrowserTests {
 	private void hover(String frame, String unitText) {
 		Map<String, Object> rect = chromium.frameRect(frame);
 		double canvasWidth = ((Number) state().get("canvasWidth")).doubleValue();
-		// Nine tenths of the weight or more is in the method: its frame spans most of the graph.
+		// Nine tenths of the weight or more is in the method: its frame spans most of the
+		// graph.
 		assertThat(((Number) rect.get("width")).doubleValue()).as("%s width of %s", frame, canvasWidth)
 			.isGreaterThanOrEqualTo(canvasWidth * 0.9 - 1);
 		WebElement canvas = chromium.driver.findElement(By.id("flame"));
-		new Actions(chromium.driver).moveToElement(canvas, Chromium.offsetX(canvas, rect), Chromium.offsetY(canvas, rect))
+		new Actions(chromium.driver)
+			.moveToElement(canvas, Chromium.offsetX(canvas, rect), Chromium.offsetY(canvas, rect))
 			.perform();
 		WebElement tooltip = chromium.driver.findElement(By.id("tooltip"));
 		chromium.waitUntil(tooltip::isDisplayed);

@@ -7,7 +7,10 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-/** A real Spring MVC application whose one endpoint burns CPU in a method with a recognisable name. */
+/**
+ * A real Spring MVC application whose one endpoint burns CPU in a method with a
+ * recognisable name.
+ */
 @SpringBootApplication
 public class BurnApplication {
 
@@ -59,7 +62,10 @@ public class BurnApplication {
 			return x;
 		}
 
-		/** CPU time of the current thread; elapsed time on virtual threads, which have no CPU clock of their own. */
+		/**
+		 * CPU time of the current thread; elapsed time on virtual threads, which have no
+		 * CPU clock of their own.
+		 */
 		private static long cpuNanos() {
 			long cpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
 			return (cpu >= 0) ? cpu : System.nanoTime();

@@ -18,8 +18,9 @@ import org.springframework.web.context.request.RequestContextHolder;
 import org.springframework.web.context.request.ServletRequestAttributes;
 
 /**
- * A checkout whose CPU goes into three recognisable steps (about 55 %, 30 % and 15 %), and a relay that calls
- * {@code /burn} on this same server with the trace context, so that one trace has two local root spans here.
+ * A checkout whose CPU goes into three recognisable steps (about 55 %, 30 % and 15 %),
+ * and a relay that calls {@code /burn} on this same server with the trace context, so
+ * that one trace has two local root spans here.
  */
 @RestController
 class CheckoutController {
@@ -41,7 +42,8 @@ class CheckoutController {
 	@GetMapping("/relay")
 	String relay(@RequestParam(defaultValue = "200") long cpuMillis) throws Exception {
 		burnIn(cpuMillis, CheckoutController::relayPreparation);
-		// What any instrumented HTTP client does: pass the current span as the parent of the server's span.
+		// What any instrumented HTTP client does: pass the current span as the parent of
+		// the server's span.
 		SpanContext context = Span.current().getSpanContext();
 		String traceparent = "00-" + context.getTraceId() + "-" + context.getSpanId() + "-01";
 		int port = ((ServletRequestAttributes) RequestContextHolder.currentRequestAttributes()).getRequest()

@@ -20,17 +20,21 @@ import org.openqa.selenium.logging.LoggingPreferences;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
- * The system's headless Chromium driven through its chromedriver, both given explicitly so that Selenium never tries
- * to download a browser. On CI ({@code CI=true}) a missing browser fails the test; elsewhere it skips it, saying
- * what to install.
+ * The system's headless Chromium driven through its chromedriver, both given explicitly
+ * so that Selenium never tries to download a browser. On CI ({@code CI=true}) a missing
+ * browser fails the test; elsewhere it skips it, saying what to install.
  */
 final class Chromium implements AutoCloseable {
 
 	private static final Path BROWSER = Path.of(System.getProperty("spanprofile.test.chromium", "/usr/bin/chromium"));
 
-	private static final Path DRIVER = Path.of(System.getProperty("spanprofile.test.chromedriver", "/usr/bin/chromedriver"));
+	private static final Path DRIVER = Path
+		.of(System.getProperty("spanprofile.test.chromedriver", "/usr/bin/chromedriver"));
 
-	/** Records Content-Security-Policy violations from the first moment of every page, before its own script. */
+	/**
+	 * Records Content-Security-Policy violations from the first moment of every page,
+	 * before its own script.
+	 */
 	private static final String VIOLATION_RECORDER = "window.__cspViolations = [];"
 			+ "document.addEventListener('securitypolicyviolation', function (e) {"
 			+ " window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI); });";
@@ -57,7 +61,8 @@ final class Chromium implements AutoCloseable {
 			}
 			Assumptions.abort(message);
 		}
-		// Browser and driver are both given explicitly, so Selenium Manager (which would download them) never runs.
+		// Browser and driver are both given explicitly, so Selenium Manager (which would
+		// download them) never runs.
 		Path profile = Files.createTempDirectory("spanprofile-chromium");
 		ChromeOptions options = new ChromeOptions();
 		options.setBinary(BROWSER.toFile());
@@ -96,7 +101,11 @@ final class Chromium implements AutoCloseable {
 
 	/** Browser console messages at SEVERE level (script errors, refused resources). */
 	List<String> severeConsoleMessages() {
-		return this.driver.manage().logs().get(LogType.BROWSER).getAll().stream()
+		return this.driver.manage()
+			.logs()
+			.get(LogType.BROWSER)
+			.getAll()
+			.stream()
 			.filter((entry) -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
 			.map(LogEntry::getMessage)
 			.toList();
@@ -111,7 +120,10 @@ final class Chromium implements AutoCloseable {
 		return target;
 	}
 
-	/** Where the flame graph page draws the frame named {@code name}: {@code x, y, width, height} on its canvas. */
+	/**
+	 * Where the flame graph page draws the frame named {@code name}:
+	 * {@code x, y, width, height} on its canvas.
+	 */
 	@SuppressWarnings("unchecked")
 	Map<String, Object> frameRect(String name) {
 		Map<String, Object> rect = (Map<String, Object>) script("return window.spanprofile.frameRect(arguments[0])",

@@ -18,14 +18,15 @@ import org.springframework.test.annotation.DirtiesContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Two requests allocate at the same time in different methods, on their own request threads or interleaved on one
- * shared pool thread: each request's allocation graph holds its own bytes, in its own method, and about as many as
- * it allocated.
+ * Two requests allocate at the same time in different methods, on their own request
+ * threads or interleaved on one shared pool thread: each request's allocation graph holds
+ * its own bytes, in its own method, and about as many as it allocated.
  * <p>
- * async-profiler skips the events recorded while a dump holds its locks; on a loaded machine one dump can take
- * hundreds of milliseconds (AsyncProfilerDumpLossTest), which once cost a 94 ms request 44 % of its samples with
- * 1 s dumps. Dumps 30 s apart keep that loss, measured on its own there, out of what this test measures, the join:
- * the collects the client asks for come after the requests.
+ * async-profiler skips the events recorded while a dump holds its locks; on a loaded
+ * machine one dump can take hundreds of milliseconds (AsyncProfilerDumpLossTest), which
+ * once cost a 94 ms request 44 % of its samples with 1 s dumps. Dumps 30 s apart keep
+ * that loss, measured on its own there, out of what this test measures, the join: the
+ * collects the client asks for come after the requests.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.tracing.sampling.probability=1.0",
@@ -63,9 +64,10 @@ class ConcurrentAllocationWebTests {
 		CompletableFuture<HttpResponse<String>> beta = this.client.getAsync("/together/beta?megabytes=" + MEGABYTES);
 		long[] alphaTimes = times(alpha);
 		long[] betaTimes = times(beta);
-		System.out.printf("together: alpha allocated for %.1f ms, beta for %.1f ms%n", (alphaTimes[1] - alphaTimes[0]) / 1e6,
-				(betaTimes[1] - betaTimes[0]) / 1e6);
-		// Both allocated at the same time, or the test would prove nothing about concurrency.
+		System.out.printf("together: alpha allocated for %.1f ms, beta for %.1f ms%n",
+				(alphaTimes[1] - alphaTimes[0]) / 1e6, (betaTimes[1] - betaTimes[0]) / 1e6);
+		// Both allocated at the same time, or the test would prove nothing about
+		// concurrency.
 		assertThat(alphaTimes[0]).isLessThan(betaTimes[1]);
 		assertThat(betaTimes[0]).isLessThan(alphaTimes[1]);
 
@@ -85,7 +87,8 @@ class ConcurrentAllocationWebTests {
 		int betaAfterAlpha = Integer.parseInt(body(beta));
 		System.out.printf("pool: %d alpha slices ran right after a beta slice, %d beta slices after an alpha one, "
 				+ "of %d each%n", alphaAfterBeta, betaAfterAlpha, slices);
-		// The slices really alternated on the one thread: in each round one slice followed the other request's.
+		// The slices really alternated on the one thread: in each round one slice
+		// followed the other request's.
 		assertThat(alphaAfterBeta + betaAfterAlpha).isGreaterThanOrEqualTo(slices);
 
 		ownBytes(this.client.awaitNewCompleteSpan("http get /pool/alpha", known), ALPHA, BETA);
@@ -104,12 +107,16 @@ class ConcurrentAllocationWebTests {
 				100.0 * inOwn / total, inOther, other, allocated, 100.0 * total / allocated);
 		assertThat(inOwn).as("bytes in %s of the span's %d", own, total)
 			.isGreaterThanOrEqualTo((long) Math.ceil(0.9 * total));
-		// The other request's method runs only while the other request's context is current: any bytes of it here
-		// were attributed to the wrong request. A correct join puts none here; 1 % of the total is allowed.
+		// The other request's method runs only while the other request's context is
+		// current: any bytes of it here
+		// were attributed to the wrong request. A correct join puts none here; 1 % of the
+		// total is allowed.
 		assertThat(inOther).as("bytes in the other request's %s", other).isLessThanOrEqualTo(total / 100);
 		assertThat(((Number) span.get("allocatedBytes")).longValue()).isEqualTo(total);
-		// Each sample stands for about ALLOC_INTERVAL bytes and their count varies like a Poisson count: four
-		// deviations either way of what the request allocated (the framework's own allocations per request are a
+		// Each sample stands for about ALLOC_INTERVAL bytes and their count varies like a
+		// Poisson count: four
+		// deviations either way of what the request allocated (the framework's own
+		// allocations per request are a
 		// few kilobytes, well inside one deviation).
 		double expected = (double) allocated / ALLOC_INTERVAL;
 		assertThat((double) total / ALLOC_INTERVAL).as("samples' worth of bytes, expected %.0f", expected)

@@ -16,8 +16,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Requests that allocate or wait for locks in methods with recognisable names, in pairs that meet before they start
- * so that their work really overlaps: on two request threads, or interleaved on one shared pool thread.
+ * Requests that allocate or wait for locks in methods with recognisable names, in pairs
+ * that meet before they start so that their work really overlaps: on two request threads,
+ * or interleaved on one shared pool thread.
  */
 @RestController
 class ContentionController implements DisposableBean {
@@ -27,7 +28,10 @@ class ContentionController implements DisposableBean {
 
 	static volatile Object escape;
 
-	/** Two requests of a pair wait here for each other; it resets itself for the next pair. */
+	/**
+	 * Two requests of a pair wait here for each other; it resets itself for the next
+	 * pair.
+	 */
 	private final CyclicBarrier pair = new CyclicBarrier(2);
 
 	/** One thread shared by all requests that hand work to the pool. */
@@ -61,9 +65,9 @@ class ContentionController implements DisposableBean {
 	}
 
 	/**
-	 * Allocates {@code megabytes} on the shared pool thread in {@code slices} tasks, in rounds with the other request
-	 * of its pair, each carrying this request's context; answers how many of its slices ran right after another
-	 * request's.
+	 * Allocates {@code megabytes} on the shared pool thread in {@code slices} tasks, in
+	 * rounds with the other request of its pair, each carrying this request's context;
+	 * answers how many of its slices ran right after another request's.
 	 */
 	@GetMapping("/pool/alpha")
 	String poolAlpha(@RequestParam long megabytes, @RequestParam int slices) throws Exception {
@@ -80,8 +84,10 @@ class ContentionController implements DisposableBean {
 		int[] afterOther = new int[1];
 		long perSlice = (megabytes << 20) / slices;
 		for (int i = 0; i < slices; i++) {
-			// Both requests hand over one slice per round and wait for it before the next round: every round runs
-			// one slice of each on the pool thread, so the thread switches between the two requests at least once a
+			// Both requests hand over one slice per round and wait for it before the next
+			// round: every round runs
+			// one slice of each on the pool thread, so the thread switches between the
+			// two requests at least once a
 			// round.
 			meet();
 			Future<?> slice = this.pool.submit(Context.current().wrap(() -> {
@@ -93,13 +99,15 @@ class ContentionController implements DisposableBean {
 			}));
 			slice.get(30, TimeUnit.SECONDS);
 		}
-		// The pool thread wrote afterOther; get() above orders that write before this read.
+		// The pool thread wrote afterOther; get() above orders that write before this
+		// read.
 		return afterOther[0];
 	}
 
 	/**
-	 * Blocks on a monitor that a thread outside any span holds for {@code holdMillis}; answers the nanoseconds this
-	 * request waited to enter it, measured around the attempt.
+	 * Blocks on a monitor that a thread outside any span holds for {@code holdMillis};
+	 * answers the nanoseconds this request waited to enter it, measured around the
+	 * attempt.
 	 */
 	@GetMapping("/locks/monitor")
 	String blockedOnMonitor(@RequestParam long holdMillis) throws Exception {
@@ -117,7 +125,10 @@ class ContentionController implements DisposableBean {
 		return Long.toString(waited);
 	}
 
-	/** Like {@link #blockedOnMonitor} with a {@link ReentrantLock}, on which a waiting thread parks. */
+	/**
+	 * Like {@link #blockedOnMonitor} with a {@link ReentrantLock}, on which a waiting
+	 * thread parks.
+	 */
 	@GetMapping("/locks/reentrant")
 	String parkedOnReentrantLock(@RequestParam long holdMillis) throws Exception {
 		CountDownLatch held = new CountDownLatch(1);
@@ -138,7 +149,10 @@ class ContentionController implements DisposableBean {
 		return Long.toString(waited);
 	}
 
-	/** Allocates in {@link #recognisablyAllocatingAlpha}, then waits for the monitor like {@link #blockedOnMonitor}. */
+	/**
+	 * Allocates in {@link #recognisablyAllocatingAlpha}, then waits for the monitor like
+	 * {@link #blockedOnMonitor}.
+	 */
 	@GetMapping("/allocate-and-wait")
 	String allocateAndWait(@RequestParam long megabytes, @RequestParam long holdMillis) throws Exception {
 		recognisablyAllocatingAlpha(megabytes << 20);
@@ -170,7 +184,8 @@ class ContentionController implements DisposableBean {
 	}
 
 	static void recognisablyAllocatingBeta(long bytes) {
-		// long[128] is as big as alpha's byte[1024], but different code, so neither can stand in for the other.
+		// long[128] is as big as alpha's byte[1024], but different code, so neither can
+		// stand in for the other.
 		for (long done = 0; done < bytes; done += ARRAY_BYTES) {
 			escape = new long[128];
 		}

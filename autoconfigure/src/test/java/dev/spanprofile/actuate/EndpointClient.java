@@ -81,7 +81,10 @@ final class EndpointClient {
 		return spans;
 	}
 
-	/** The newest listed span named {@code name} that satisfies {@code condition}, waiting up to 15 s for it. */
+	/**
+	 * The newest listed span named {@code name} that satisfies {@code condition}, waiting
+	 * up to 15 s for it.
+	 */
 	Map<String, Object> awaitSpan(String name, Predicate<Map<String, Object>> condition) throws Exception {
 		long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
 		while (System.nanoTime() < deadline) {
@@ -118,7 +121,10 @@ final class EndpointClient {
 		return count;
 	}
 
-	/** Ids of the spans listed now, to tell a request's span from earlier ones of the same name. */
+	/**
+	 * Ids of the spans listed now, to tell a request's span from earlier ones of the same
+	 * name.
+	 */
 	java.util.Set<String> spanIds() throws Exception {
 		java.util.Set<String> ids = new java.util.HashSet<>();
 		for (Map<String, Object> span : spans("?limit=100000")) {

@@ -17,8 +17,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A native library that cannot load (simulated with a file that is no library): the application starts, one WARN
- * says why, and Flight Recorder profiles the spans instead.
+ * A native library that cannot load (simulated with a file that is no library): the
+ * application starts, one WARN says why, and Flight Recorder profiles the spans instead.
  */
 @ExtendWith(OutputCaptureExtension.class)
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -51,11 +51,14 @@ class EngineFallbackWebTests {
 		Map<String, Object> status = endpoint.json("/actuator/spanprofile");
 		assertThat(status).containsEntry("engine", "jfr").containsEntry("running", true);
 		assertThat((String) status.get("note")).contains("async-profiler unavailable").contains("cannot be loaded");
-		assertThat(output.getOut().lines().filter((line) -> line.contains("WARN") && line.contains("using jfr instead")))
+		assertThat(
+				output.getOut().lines().filter((line) -> line.contains("WARN") && line.contains("using jfr instead")))
 			.hasSize(1);
 
-		// jdk.ExecutionSample misses the burn loop's native clock reads and samples few threads per period on a busy
-		// machine (one full build's run got 4 samples where 49-57 are usual): what matters is that spans get their
+		// jdk.ExecutionSample misses the burn loop's native clock reads and samples few
+		// threads per period on a busy
+		// machine (one full build's run got 4 samples where 49-57 are usual): what
+		// matters is that spans get their
 		// hot method, so a few requests may be needed for one to show it clearly.
 		long hot = 0;
 		long all = 0;
@@ -63,7 +66,8 @@ class EngineFallbackWebTests {
 		for (int attempt = 0; attempt < 4 && (hot <= 5 || hot <= all / 2); attempt++) {
 			assertThat(endpoint.get("/burn?cpuMillis=600", "text/plain").body()).isEqualTo("burnt");
 			Map<String, Object> span = endpoint.awaitSpan("http get /burn",
-					(candidate) -> Boolean.TRUE.equals(candidate.get("complete")) && !seen.contains(candidate.get("spanId")));
+					(candidate) -> Boolean.TRUE.equals(candidate.get("complete"))
+							&& !seen.contains(candidate.get("spanId")));
 			seen.add(span.get("spanId"));
 			String collapsed = endpoint.get("/actuator/spanprofile/" + span.get("spanId"), "text/plain").body();
 			hot = EndpointClient.samplesWith(collapsed, "recognisablyHotMethod");

@@ -25,9 +25,10 @@ import org.openqa.selenium.interactions.Actions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A 50,000-frame page and a list of 50,000 requests, saved to disk and opened from there (as a page downloaded from
- * a closed network would be): how long they take to draw and to answer a zoom, a search, a drag or a sort, in a real
- * headless Chromium. Names include markup that must stay text. The times are printed, not asserted beyond wide
+ * A 50,000-frame page and a list of 50,000 requests, saved to disk and opened from there
+ * (as a page downloaded from a closed network would be): how long they take to draw and
+ * to answer a zoom, a search, a drag or a sort, in a real headless Chromium. Names
+ * include markup that must stay text. The times are printed, not asserted beyond wide
  * bounds: what is asserted is that every request is drawn and counted.
  */
 class LargeFlameGraphBrowserTests {
@@ -60,10 +61,11 @@ class LargeFlameGraphBrowserTests {
 			int depth = 10 + random.nextInt(50);
 			int[] stack = new int[depth];
 			for (int level = 0; level < depth; level++) {
-				String pkg = (level < 4) ? "java.util.concurrent" : (level < 20) ? "org.springframework.layer" + level
-						: "com.example.service" + (level % 7);
-				stack[level] = frames.intern(pkg + ".Type" + random.nextInt(level < 4 ? 2 : 5) + ".method"
-						+ random.nextInt(3), FrameKind.JAVA);
+				String pkg = (level < 4) ? "java.util.concurrent"
+						: (level < 20) ? "org.springframework.layer" + level : "com.example.service" + (level % 7);
+				stack[level] = frames.intern(
+						pkg + ".Type" + random.nextInt(level < 4 ? 2 : 5) + ".method" + random.nextInt(3),
+						FrameKind.JAVA);
 			}
 			tree.add(stack, 1 + random.nextInt(20));
 		}
@@ -76,36 +78,42 @@ class LargeFlameGraphBrowserTests {
 		Files.writeString(file, html, StandardCharsets.UTF_8);
 
 		chromium.open(file.toUri().toString(), "!!(window.spanprofile && window.spanprofile.state().readyMillis > 0)");
-		double ready = ((Number) chromium.script(
-				"return performance.getEntriesByName('spanprofile-ready')[0].startTime")).doubleValue();
+		double ready = ((Number) chromium
+			.script("return performance.getEntriesByName('spanprofile-ready')[0].startTime")).doubleValue();
 		Map<String, Object> state = (Map<String, Object>) chromium.script("return window.spanprofile.state()");
 		assertThat(((Number) state.get("nodes")).intValue()).isEqualTo(model.nodeCount());
 
 		// Zoom into the widest frame two levels down, and time the redraw.
-		Map<String, Object> target = (Map<String, Object>) chromium.script(
-				"return window.spanprofile.frameRect('java.util.concurrent.Type')");
+		Map<String, Object> target = (Map<String, Object>) chromium
+			.script("return window.spanprofile.frameRect('java.util.concurrent.Type')");
 		var canvas = chromium.driver.findElement(By.id("flame"));
-		int x = (int) Math.round(((Number) target.get("x")).doubleValue() + ((Number) target.get("width")).doubleValue() / 2
-				- canvas.getRect().getWidth() / 2.0);
+		int x = (int) Math.round(((Number) target.get("x")).doubleValue()
+				+ ((Number) target.get("width")).doubleValue() / 2 - canvas.getRect().getWidth() / 2.0);
 		int y = (int) Math.round(((Number) target.get("y")).doubleValue() + 8 - canvas.getRect().getHeight() / 2.0);
 		new Actions(chromium.driver).moveToElement(canvas, x, y).click().perform();
 		Map<String, Object> zoomed = (Map<String, Object>) chromium.script("return window.spanprofile.state()");
 		assertThat(((Number) zoomed.get("zoomDepth")).intValue()).isPositive();
 		double zoomDraw = ((Number) zoomed.get("lastDrawMillis")).doubleValue();
-		double fullDraw = ((Number) chromium.script("var t = performance.now(); window.dispatchEvent(new Event('resize'));"
-				+ "document.getElementById('reset').click(); return performance.now() - t;")).doubleValue();
+		double fullDraw = ((Number) chromium
+			.script("var t = performance.now(); window.dispatchEvent(new Event('resize'));"
+					+ "document.getElementById('reset').click(); return performance.now() - t;"))
+			.doubleValue();
 		double search = ((Number) chromium.script("var input = document.getElementById('search');"
 				+ "var t = performance.now(); input.value = 'service3|layer1[0-9]';"
 				+ "input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));"
-				+ "return performance.now() - t;")).doubleValue();
+				+ "return performance.now() - t;"))
+			.doubleValue();
 		assertThat((String) chromium.script("return window.spanprofile.state().match")).startsWith("Matched:");
 		double bottomUp = ((Number) chromium.script("var t = performance.now();"
-				+ "document.getElementById('view-bottom-up').click(); return performance.now() - t;")).doubleValue();
+				+ "document.getElementById('view-bottom-up').click(); return performance.now() - t;"))
+			.doubleValue();
 
-		System.out.printf("50k-frame page (%d nodes, %d KiB): ready %.0f ms after navigation, zoomed redraw %.1f ms, "
-				+ "reset+relayout %.1f ms, regex search with zoom %.1f ms, bottom-up build+draw %.0f ms%n",
+		System.out.printf(
+				"50k-frame page (%d nodes, %d KiB): ready %.0f ms after navigation, zoomed redraw %.1f ms, "
+						+ "reset+relayout %.1f ms, regex search with zoom %.1f ms, bottom-up build+draw %.0f ms%n",
 				model.nodeCount(), html.length() / 1024, ready, zoomDraw, fullDraw, search, bottomUp);
-		// Bounds with room for a busy 2-core CI machine; the numbers measured are printed above.
+		// Bounds with room for a busy 2-core CI machine; the numbers measured are printed
+		// above.
 		assertThat(ready).isLessThan(5000);
 		assertThat(zoomDraw).isLessThan(250);
 		assertThat(search).isLessThan(1500);
@@ -114,11 +122,11 @@ class LargeFlameGraphBrowserTests {
 		assertThat(chromium.script("return window.__pwned === undefined")).isEqualTo(true);
 		assertThat(chromium.driver.findElement(By.id("title")).getText()).contains("<img src=x onerror=");
 		assertThat(chromium.script("return JSON.parse(document.getElementById('profile-data').textContent)"
-				+ ".names.some(function (n) { return n.indexOf('</script><script>') >= 0; })")).isEqualTo(true);
+				+ ".names.some(function (n) { return n.indexOf('</script><script>') >= 0; })"))
+			.isEqualTo(true);
 		assertThat(chromium.cspViolations()).isEmpty();
 		assertThat(chromium.severeConsoleMessages()).isEmpty();
 	}
-
 
 	@Test
 	@SuppressWarnings("unchecked")
@@ -130,17 +138,18 @@ class LargeFlameGraphBrowserTests {
 		Path file = Path.of("target", "large-span-list.html").toAbsolutePath();
 		Files.writeString(file, html, StandardCharsets.UTF_8);
 
-		// Opened twice: the first load pays for a browser that has not drawn such a page yet, the second is what a
+		// Opened twice: the first load pays for a browser that has not drawn such a page
+		// yet, the second is what a
 		// reader sees on reloading.
 		String ready = "performance.getEntriesByName('spanprofile-index-ready').length > 0";
 		chromium.open(file.toUri().toString(), ready);
-		double firstReady = ((Number) chromium.script(
-				"return performance.getEntriesByName('spanprofile-index-ready')[0].startTime")).doubleValue();
+		double firstReady = ((Number) chromium
+			.script("return performance.getEntriesByName('spanprofile-index-ready')[0].startTime")).doubleValue();
 		chromium.open(file.toUri().toString() + "?again", ready);
-		double drawn = ((Number) chromium.script(
-				"return performance.getEntriesByName('spanprofile-scatter-drawn')[0].startTime")).doubleValue();
-		double readyAgain = ((Number) chromium.script(
-				"return performance.getEntriesByName('spanprofile-index-ready')[0].startTime")).doubleValue();
+		double drawn = ((Number) chromium
+			.script("return performance.getEntriesByName('spanprofile-scatter-drawn')[0].startTime")).doubleValue();
+		double readyAgain = ((Number) chromium
+			.script("return performance.getEntriesByName('spanprofile-index-ready')[0].startTime")).doubleValue();
 		List<Map<String, Object>> points = (List<Map<String, Object>>) chromium
 			.script("return window.spanprofileScatter.points()");
 		assertThat(points).hasSize(50_000).allSatisfy((point) -> assertThat(point.get("hidden")).isEqualTo(false));
@@ -148,15 +157,17 @@ class LargeFlameGraphBrowserTests {
 		assertThat(listedRows()).isEqualTo(100);
 		assertThat(chromium.driver.findElement(By.id("listed-text")).getText())
 			.isEqualTo("Listing the first 100 of 50000 spans.");
-		// The rows the script builds from the data are the rows the server renders, markup in names included.
-		List<String> differences = (List<String>) chromium.script("var rows = document.querySelectorAll("
-				+ "'#spans tbody tr[data-start]'); var differences = [];"
-				+ "rows.forEach(function (row, i) { var built = window.spanprofileIndex.builtRow(i);"
-				+ " if (built !== row.outerHTML) { differences.push(row.outerHTML + ' <> ' + built); } });"
-				+ "return differences;");
+		// The rows the script builds from the data are the rows the server renders,
+		// markup in names included.
+		List<String> differences = (List<String>) chromium
+			.script("var rows = document.querySelectorAll(" + "'#spans tbody tr[data-start]'); var differences = [];"
+					+ "rows.forEach(function (row, i) { var built = window.spanprofileIndex.builtRow(i);"
+					+ " if (built !== row.outerHTML) { differences.push(row.outerHTML + ' <> ' + built); } });"
+					+ "return differences;");
 		assertThat(differences).isEmpty();
 
-		// A rectangle over the whole width and the durations from 100 ms up: the list keeps exactly the requests in
+		// A rectangle over the whole width and the durations from 100 ms up: the list
+		// keeps exactly the requests in
 		// the rectangle the scatter reports, counted here from the rows themselves.
 		var canvas = chromium.driver.findElement(By.id("scatter-canvas"));
 		long width = canvas.getRect().getWidth();
@@ -192,8 +203,7 @@ class LargeFlameGraphBrowserTests {
 		assertThat(listedRows()).isEqualTo(100);
 		chromium.driver.findElement(By.id("show-more")).click();
 		assertThat(listedRows()).isEqualTo(200);
-		long faint = ((List<Map<String, Object>>) chromium.script("return window.spanprofileScatter.points()"))
-			.stream()
+		long faint = ((List<Map<String, Object>>) chromium.script("return window.spanprofileScatter.points()")).stream()
 			.filter((point) -> Boolean.TRUE.equals(point.get("hidden")))
 			.count();
 		assertThat(faint).isEqualTo(50_000 - inside);
@@ -219,9 +229,9 @@ class LargeFlameGraphBrowserTests {
 	}
 
 	/**
-	 * The heatmap of a name with 50,000 requests in its hour: its cost is that of its minutes times bands, whatever
-	 * the number of requests, so it draws as quickly as a small one; what is asserted is that its cells hold all of
-	 * them.
+	 * The heatmap of a name with 50,000 requests in its hour: its cost is that of its
+	 * minutes times bands, whatever the number of requests, so it draws as quickly as a
+	 * small one; what is asserted is that its cells hold all of them.
 	 */
 	@Test
 	void theHeatmapOfANameWithFiftyThousandRequestsHoldsThemAll() throws Exception {
@@ -229,7 +239,8 @@ class LargeFlameGraphBrowserTests {
 		StackTree tree = new StackTree();
 		tree.add(new int[] { frames.intern("java.lang.Thread.run", FrameKind.JAVA),
 				frames.intern("com.example.Orders.list", FrameKind.JAVA) }, 50_000);
-		FlameGraphModel model = FlameGraphModel.builder("GET /orders", frames, new FrameClassifier(List.of("com.example")))
+		FlameGraphModel model = FlameGraphModel
+			.builder("GET /orders", frames, new FrameClassifier(List.of("com.example")))
 			.add(tree)
 			.build();
 		Random random = new Random(11);
@@ -269,9 +280,10 @@ class LargeFlameGraphBrowserTests {
 
 		chromium.open(file.toUri().toString(), "!!(window.spanprofile && window.spanprofile.state().readyMillis > 0"
 				+ " && window.spanprofileHeatmap)");
-		double ready = ((Number) chromium.script(
-				"return performance.getEntriesByName('spanprofile-ready')[0].startTime")).doubleValue();
-		assertThat(((Number) chromium.script("return window.spanprofileHeatmap.sum(0, 59, 0, 23).requests")).longValue())
+		double ready = ((Number) chromium
+			.script("return performance.getEntriesByName('spanprofile-ready')[0].startTime")).doubleValue();
+		assertThat(
+				((Number) chromium.script("return window.spanprofileHeatmap.sum(0, 59, 0, 23).requests")).longValue())
 			.isEqualTo(50_000);
 		System.out.printf("Heatmap of 50,000 requests (60 minutes x 24 bands, %d KiB page): page ready %.0f ms after "
 				+ "navigation%n", html.length() / 1024, ready);
@@ -285,8 +297,9 @@ class LargeFlameGraphBrowserTests {
 	}
 
 	/**
-	 * Requests over an hour as a busy service has them: a dozen names, durations spread over four decades, a few
-	 * failed, kept or still running, and one name made of markup.
+	 * Requests over an hour as a busy service has them: a dozen names, durations spread
+	 * over four decades, a few failed, kept or still running, and one name made of
+	 * markup.
 	 */
 	private static List<SpanIndexPage.Row> requests(int count) {
 		Random random = new Random(7);
@@ -304,12 +317,14 @@ class LargeFlameGraphBrowserTests {
 			String retained = failed && random.nextBoolean() ? "error" : (duration > 2000) ? "slowest" : "recent";
 			long samples = (long) (duration / 10);
 			List<SelfTime.Entry> top = (samples == 0) ? List.of()
-					: List.of(new SelfTime.Entry("com.example.service" + random.nextInt(9) + ".OrderService.price"
-							+ random.nextInt(5), samples / 2 + 1),
+					: List.of(
+							new SelfTime.Entry("com.example.service" + random.nextInt(9) + ".OrderService.price"
+									+ random.nextInt(5), samples / 2 + 1),
 							new SelfTime.Entry("org.springframework.jdbc.core.JdbcTemplate.query", samples / 4),
 							new SelfTime.Entry("java.util.HashMap.getNode", samples / 8));
 			rows.add(new SpanIndexPage.Row(String.format("%016x", random.nextLong()),
-					String.format("%016x%016x", random.nextLong(), random.nextLong()), names[random.nextInt(names.length)],
+					String.format("%016x%016x", random.nextLong(), random.nextLong()),
+					names[random.nextInt(names.length)],
 					"server · http-nio-8080-exec-" + random.nextInt(200) + (failed ? " · ERROR" : ""), inFlight,
 					failed ? "ERROR" : "UNSET", start, duration, samples, top, "no sample: mostly off-CPU", retained,
 					random.nextInt(1 << 24), 0));

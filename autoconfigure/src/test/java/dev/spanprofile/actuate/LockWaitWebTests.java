@@ -17,12 +17,14 @@ import org.springframework.test.annotation.DirtiesContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Two requests wait at the same time, one blocked on a monitor and one parked on a {@code ReentrantLock}, each held
- * by a thread outside any span for a known time: each request's lock graph holds its own wait, in its own method.
+ * Two requests wait at the same time, one blocked on a monitor and one parked on a
+ * {@code ReentrantLock}, each held by a thread outside any span for a known time: each
+ * request's lock graph holds its own wait, in its own method.
  * <p>
- * A lock event is recorded when the wait ends, and async-profiler skips the events recorded while a dump holds its
- * locks, which on a loaded machine can take hundreds of milliseconds (AsyncProfilerDumpLossTest): a wait ending then
- * is lost whole. Dumps 30 s apart keep that loss, measured on its own there, out of what this test measures, the
+ * A lock event is recorded when the wait ends, and async-profiler skips the events
+ * recorded while a dump holds its locks, which on a loaded machine can take hundreds of
+ * milliseconds (AsyncProfilerDumpLossTest): a wait ending then is lost whole. Dumps 30 s
+ * apart keep that loss, measured on its own there, out of what this test measures, the
  * join; waits that span dumps are examined in AllocationAndLockAttributionTest.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -54,8 +56,7 @@ class LockWaitWebTests {
 		long monitorWait = waited(monitor);
 		long reentrantWait = waited(reentrant);
 
-		ownWait(client, client.awaitNewCompleteSpan("http get /locks/monitor", known), MONITOR, REENTRANT,
-				monitorWait);
+		ownWait(client, client.awaitNewCompleteSpan("http get /locks/monitor", known), MONITOR, REENTRANT, monitorWait);
 		ownWait(client, client.awaitNewCompleteSpan("http get /locks/reentrant", known), REENTRANT, MONITOR,
 				reentrantWait);
 	}
@@ -73,9 +74,12 @@ class LockWaitWebTests {
 		assertThat(inOwn).as("wait in %s of the span's %d ns", own, total)
 			.isGreaterThanOrEqualTo((long) Math.ceil(0.9 * total));
 		assertThat(inOther).as("wait in the other request's %s", other).isZero();
-		// Every contended wait is recorded (threshold 0) with its own duration, timed by the JVM inside the clock
-		// reads the request made around the same acquisition: never more than the request measured, and less only
-		// by the moments between a clock read and the blocking itself (spinning before blocking, being descheduled on
+		// Every contended wait is recorded (threshold 0) with its own duration, timed by
+		// the JVM inside the clock
+		// reads the request made around the same acquisition: never more than the request
+		// measured, and less only
+		// by the moments between a clock read and the blocking itself (spinning before
+		// blocking, being descheduled on
 		// a busy machine), which 10 % of a 300 ms wait amply covers.
 		assertThat((double) inOwn).as("recorded wait vs measured %d ns", waited).isBetween(0.9 * waited, 1.0 * waited);
 		assertThat(((Number) span.get("lockWaitMillis")).doubleValue()).isCloseTo(total / 1e6,
@@ -83,15 +87,17 @@ class LockWaitWebTests {
 	}
 
 	/**
-	 * What the request measured around its acquisition. The holder keeps the lock for HOLD_MILLIS after telling the
-	 * request it holds it, so the request waits about that long: less the moment it takes to wake and try, more
-	 * however late the holder's sleep ends. At least half of it shows the request really blocked.
+	 * What the request measured around its acquisition. The holder keeps the lock for
+	 * HOLD_MILLIS after telling the request it holds it, so the request waits about that
+	 * long: less the moment it takes to wake and try, more however late the holder's
+	 * sleep ends. At least half of it shows the request really blocked.
 	 */
 	private static long waited(CompletableFuture<HttpResponse<String>> response) throws Exception {
 		HttpResponse<String> answer = response.get(60, TimeUnit.SECONDS);
 		assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
 		long waited = Long.parseLong(answer.body());
-		assertThat(waited).as("request's measured wait").isBetween(HOLD_MILLIS * 1_000_000 / 2, HOLD_MILLIS * 1_000_000 * 2);
+		assertThat(waited).as("request's measured wait")
+			.isBetween(HOLD_MILLIS * 1_000_000 / 2, HOLD_MILLIS * 1_000_000 * 2);
 		return waited;
 	}
 

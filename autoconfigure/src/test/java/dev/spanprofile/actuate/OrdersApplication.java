@@ -8,8 +8,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * A real Spring MVC application with one endpoint whose requests are as slow, as busy or as failed as asked: the
- * CPU time goes to a method with a recognisable name, the waiting to another.
+ * A real Spring MVC application with one endpoint whose requests are as slow, as busy or
+ * as failed as asked: the CPU time goes to a method with a recognisable name, the waiting
+ * to another.
  */
 @SpringBootApplication
 public class OrdersApplication {
@@ -20,8 +21,9 @@ public class OrdersApplication {
 		static volatile long sink;
 
 		@GetMapping("/orders")
-		String order(@RequestParam(defaultValue = "0") long cpuMillis, @RequestParam(defaultValue = "0") long sleepMillis,
-				@RequestParam(defaultValue = "false") boolean fail) throws InterruptedException {
+		String order(@RequestParam(defaultValue = "0") long cpuMillis,
+				@RequestParam(defaultValue = "0") long sleepMillis, @RequestParam(defaultValue = "false") boolean fail)
+				throws InterruptedException {
 			if (cpuMillis > 0) {
 				recognisablySlowPricing(cpuMillis);
 			}
@@ -29,7 +31,8 @@ public class OrdersApplication {
 				Thread.sleep(sleepMillis);
 			}
 			if (fail) {
-				// Unhandled, as a failure nobody anticipated: the tracing filter marks the request's span as an error.
+				// Unhandled, as a failure nobody anticipated: the tracing filter marks
+				// the request's span as an error.
 				throw new IllegalStateException("payment provider unavailable");
 			}
 			return "ordered";

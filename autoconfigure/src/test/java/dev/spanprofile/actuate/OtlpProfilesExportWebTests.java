@@ -33,9 +33,10 @@ import org.springframework.test.context.DynamicPropertySource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A Spring Boot application exporting OTLP profiles to a loopback receiver that answers its first request 503: every
- * request decodes, its samples link to spans the actuator endpoint lists with the same samples, the resource names
- * the service, and the refused batch arrives once.
+ * A Spring Boot application exporting OTLP profiles to a loopback receiver that answers
+ * its first request 503: every request decodes, its samples link to spans the actuator
+ * endpoint lists with the same samples, the resource names the service, and the refused
+ * batch arrives once.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "spring.application.name=burn-service", "management.tracing.sampling.probability=1.0",
@@ -76,8 +77,8 @@ class OtlpProfilesExportWebTests {
 		Map<String, Object> span = endpoint.awaitCompleteSpan("http get /burn");
 		String spanId = (String) span.get("spanId");
 		String traceId = (String) span.get("traceId");
-		long localHot = EndpointClient.samplesWith(
-				endpoint.get("/actuator/spanprofile/" + spanId, "text/plain").body(), "recognisablyHotMethod");
+		long localHot = EndpointClient.samplesWith(endpoint.get("/actuator/spanprofile/" + spanId, "text/plain").body(),
+				"recognisablyHotMethod");
 
 		Awaitility.await().atMost(Duration.ofSeconds(20)).until(() -> !accepted(spanId).isEmpty());
 		List<OtlpReceiver.Received> carrying = accepted(spanId);
@@ -91,12 +92,13 @@ class OtlpProfilesExportWebTests {
 				if (!"cpu".equals(dictionary.getStringTable(profile.getSampleType().getTypeStrindex()))) {
 					continue;
 				}
-				assertThat(dictionary.getStringTable(profile.getSampleType().getUnitStrindex())).isEqualTo("nanoseconds");
+				assertThat(dictionary.getStringTable(profile.getSampleType().getUnitStrindex()))
+					.isEqualTo("nanoseconds");
 				assertThat(profile.getPeriod()).isEqualTo(intervalNanos);
 				for (Sample sample : profile.getSamplesList()) {
 					Link link = dictionary.getLinkTable(sample.getLinkIndex());
-					if (hex(link.getSpanId().toByteArray()).equals(spanId)
-							&& leafFirst(dictionary, sample).stream().anyMatch((f) -> f.contains("recognisablyHotMethod"))) {
+					if (hex(link.getSpanId().toByteArray()).equals(spanId) && leafFirst(dictionary, sample).stream()
+						.anyMatch((f) -> f.contains("recognisablyHotMethod"))) {
 						assertThat(hex(link.getTraceId().toByteArray())).isEqualTo(traceId);
 						exportedHot += sample.getValues(0) / intervalNanos;
 					}
@@ -140,7 +142,8 @@ class OtlpProfilesExportWebTests {
 		assertThat(received.get(0).status()).isEqualTo(503);
 		assertThat(received.get(1).status()).isEqualTo(200);
 		assertThat(received.get(1).sameBodyAs(received.get(0))).isTrue();
-		// No span's samples are accepted twice: a retried batch is not also sent with the next one.
+		// No span's samples are accepted twice: a retried batch is not also sent with the
+		// next one.
 		List<String> acceptedLinks = new ArrayList<>();
 		for (OtlpReceiver.Received request : received) {
 			if (request.status() == 200) {
@@ -152,7 +155,8 @@ class OtlpProfilesExportWebTests {
 			.atMost(Duration.ofSeconds(10))
 			.untilAsserted(() -> assertThat(this.exporter.uploads().uploaded()).isGreaterThanOrEqualTo(1));
 		assertThat(this.exporter.uploads().failed()).isZero();
-		// The meters read the exporter's own counters (exports go on meanwhile: read between two reads of them).
+		// The meters read the exporter's own counters (exports go on meanwhile: read
+		// between two reads of them).
 		long uploadedBefore = this.exporter.uploads().uploaded();
 		long requestsBefore = this.exporter.requests();
 		double uploaded = this.registry.get("spanprofile.otlp.uploaded").functionCounter().count();
@@ -160,8 +164,9 @@ class OtlpProfilesExportWebTests {
 		assertThat(uploaded).isBetween((double) uploadedBefore, (double) this.exporter.uploads().uploaded())
 			.isPositive();
 		assertThat(requests).isBetween((double) requestsBefore, (double) this.exporter.requests());
-		System.out.printf("otlp export (Spring): %d requests, %.0f bytes each (uncompressed), %.2f ms CPU to build "
-				+ "each%n", this.exporter.requests(), (double) this.exporter.requestBytes() / this.exporter.requests(),
+		System.out.printf(
+				"otlp export (Spring): %d requests, %.0f bytes each (uncompressed), %.2f ms CPU to build " + "each%n",
+				this.exporter.requests(), (double) this.exporter.requestBytes() / this.exporter.requests(),
 				this.exporter.buildCpuNanos() / 1e6 / this.exporter.requests());
 	}
 

@@ -18,8 +18,9 @@ import org.springframework.test.context.DynamicPropertySource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * An OTLP receiver that hangs: requests time out after 3 s, the application keeps serving at its usual pace, and the requests
- * waiting for the receiver never exceed the queue's capacity (the oldest are dropped).
+ * An OTLP receiver that hangs: requests time out after 3 s, the application keeps serving
+ * at its usual pace, and the requests waiting for the receiver never exceed the queue's
+ * capacity (the oldest are dropped).
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "spring.application.name=burn-service", "management.tracing.sampling.probability=1.0",
@@ -60,8 +61,10 @@ class OtlpProfilesOutageWebTests {
 		long slowest = 0;
 		int requests = 0;
 		long deadline = System.nanoTime() + Duration.ofSeconds(4).toNanos();
-		// Until the first upload has timed out too: profiles complete (and are exported) one Flight Recorder flush after
-		// their request, the waits' delivery, so the hanging upload starts a second or two into the run.
+		// Until the first upload has timed out too: profiles complete (and are exported)
+		// one Flight Recorder flush after
+		// their request, the waits' delivery, so the hanging upload starts a second or
+		// two into the run.
 		while (System.nanoTime() < deadline
 				|| (this.exporter.uploads().dropped() == 0 || !this.exporter.uploads().inOutage()) && requests < 400) {
 			long started = System.nanoTime();
@@ -77,7 +80,8 @@ class OtlpProfilesOutageWebTests {
 		assertThat(this.exporter.uploads().dropped()).isPositive();
 		assertThat(this.exporter.uploads().inOutage()).isTrue();
 		assertThat(this.exporter.uploads().uploaded()).isZero();
-		// A request held up by the hanging receiver would wait for its 3 s timeout; half of it leaves room for a busy
+		// A request held up by the hanging receiver would wait for its 3 s timeout; half
+		// of it leaves room for a busy
 		// machine's scheduling and garbage collection.
 		assertThat(slowest).isLessThan(Duration.ofMillis(1500).toNanos());
 	}

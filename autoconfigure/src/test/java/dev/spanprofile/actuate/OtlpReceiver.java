@@ -19,8 +19,8 @@ import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesSer
 import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceResponse;
 
 /**
- * A loopback OTLP/HTTP profiles receiver: decodes every request with the opentelemetry-proto classes and answers
- * with the statuses it is told to, then 200.
+ * A loopback OTLP/HTTP profiles receiver: decodes every request with the
+ * opentelemetry-proto classes and answers with the statuses it is told to, then 200.
  */
 final class OtlpReceiver implements AutoCloseable {
 
@@ -49,7 +49,9 @@ final class OtlpReceiver implements AutoCloseable {
 		return "http://127.0.0.1:" + this.server.getAddress().getPort() + PATH;
 	}
 
-	/** Requests from now on get no answer until {@link #release()}: a receiver that hangs. */
+	/**
+	 * Requests from now on get no answer until {@link #release()}: a receiver that hangs.
+	 */
 	void hang() {
 		this.hold = new CountDownLatch(1);
 	}

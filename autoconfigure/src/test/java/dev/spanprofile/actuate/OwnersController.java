@@ -10,8 +10,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * An endpoint with a known slow path, as a latency regression looks: most owners render quickly; an owner whose
- * id is a multiple of {@code slowEvery} also loads a long visit history, which costs CPU and then waits.
+ * An endpoint with a known slow path, as a latency regression looks: most owners render
+ * quickly; an owner whose id is a multiple of {@code slowEvery} also loads a long visit
+ * history, which costs CPU and then waits.
  */
 @RestController
 class OwnersController {
@@ -22,7 +23,8 @@ class OwnersController {
 
 	@GetMapping("/owners/{ownerId}")
 	String owner(@PathVariable long ownerId, @RequestParam(defaultValue = "10") long slowEvery,
-			@RequestParam(defaultValue = "20") long renderMillis, @RequestParam(defaultValue = "300") long historyMillis,
+			@RequestParam(defaultValue = "20") long renderMillis,
+			@RequestParam(defaultValue = "300") long historyMillis,
 			@RequestParam(defaultValue = "600") long waitMillis) {
 		OwnerPage.renderOwnerPage(renderMillis);
 		if (ownerId % slowEvery == 0) {

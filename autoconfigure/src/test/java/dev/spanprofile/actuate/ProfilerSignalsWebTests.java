@@ -17,8 +17,9 @@ import org.springframework.test.annotation.DirtiesContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The profiler's own signals on a real application: its metrics in {@code /actuator/metrics} move as requests are
- * profiled and agree with what the spanprofile endpoint reports, and health and info show the engine.
+ * The profiler's own signals on a real application: its metrics in
+ * {@code /actuator/metrics} move as requests are profiled and agree with what the
+ * spanprofile endpoint reports, and health and info show the engine.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.tracing.sampling.probability=1.0",
@@ -38,7 +39,8 @@ class ProfilerSignalsWebTests {
 
 	@AfterEach
 	void restart() {
-		// The metrics test stops the profiler to compare frozen values; the next test expects it running.
+		// The metrics test stops the profiler to compare frozen values; the next test
+		// expects it running.
 		this.profiler.start();
 	}
 
@@ -77,7 +79,8 @@ class ProfilerSignalsWebTests {
 			.isEqualTo(((Number) samples.get("outsideSpans")).doubleValue());
 		assertThat(metric("spanprofile.samples?tag=result:unknown"))
 			.isEqualTo(((Number) samples.get("unknown")).doubleValue());
-		// Three spans of 300 ms CPU at 10 ms: about 90 samples, all of which the counter saw move past.
+		// Three spans of 300 ms CPU at 10 ms: about 90 samples, all of which the counter
+		// saw move past.
 		assertThat(burnSamples).isGreaterThan(20);
 		assertThat(attributed - attributedBefore).isGreaterThanOrEqualTo(burnSamples);
 		assertThat(metric("spanprofile.samples?tag=result:attributed&tag=event:cpu")
@@ -86,8 +89,8 @@ class ProfilerSignalsWebTests {
 
 		HttpResponse<String> scrape = this.endpoint.get("/actuator/prometheus", "text/plain");
 		assertThat(scrape.statusCode()).isEqualTo(200);
-		assertThat(prometheusValue(scrape.body(), "spanprofile_samples_total", "event=\"cpu\"",
-				"result=\"attributed\""))
+		assertThat(
+				prometheusValue(scrape.body(), "spanprofile_samples_total", "event=\"cpu\"", "result=\"attributed\""))
 			.isEqualTo(metric("spanprofile.samples?tag=result:attributed&tag=event:cpu"));
 		assertThat(scrape.body()).contains("spanprofile_collection_seconds_count", "spanprofile_store_bytes",
 				"spanprofile_spans_stored", "spanprofile_timeline_gaps_total");
@@ -101,11 +104,12 @@ class ProfilerSignalsWebTests {
 		assertThat(metric("spanprofile.store.bytes")).isEqualTo(this.profiler.store().approximateBytes());
 		assertThat(metric("spanprofile.spans.evicted")).isZero();
 		double cycles = metric("spanprofile.collection");
-		System.out.printf("profiler signals: %d samples in 3 burn spans, attributed metric +%.0f (now %.0f), outside %.0f, "
-				+ "unknown %.0f, %.0f collection cycles, mean %.2f ms, %d spans stored, %d bytes%n", burnSamples,
-				attributed - attributedBefore, attributed, metric("spanprofile.samples?tag=result:outside"),
-				metric("spanprofile.samples?tag=result:unknown"), cycles,
-				this.profiler.collectionCycles().totalNanos() / 1e6 / cycles, this.profiler.store().size(),
+		System.out.printf(
+				"profiler signals: %d samples in 3 burn spans, attributed metric +%.0f (now %.0f), outside %.0f, "
+						+ "unknown %.0f, %.0f collection cycles, mean %.2f ms, %d spans stored, %d bytes%n",
+				burnSamples, attributed - attributedBefore, attributed,
+				metric("spanprofile.samples?tag=result:outside"), metric("spanprofile.samples?tag=result:unknown"),
+				cycles, this.profiler.collectionCycles().totalNanos() / 1e6 / cycles, this.profiler.store().size(),
 				this.profiler.store().approximateBytes());
 		assertThat(cycles).isEqualTo(this.profiler.collectionCycles().count()).isGreaterThan(cyclesBefore);
 

@@ -24,9 +24,9 @@ import org.springframework.test.context.DynamicPropertySource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A Spring Boot application exporting to Pyroscope: the request's samples reach the (loopback) server labelled with
- * its span id and final name, and the actuator endpoint shows the same span with the same samples, CPU and
- * allocation alike.
+ * A Spring Boot application exporting to Pyroscope: the request's samples reach the
+ * (loopback) server labelled with its span id and final name, and the actuator endpoint
+ * shows the same span with the same samples, CPU and allocation alike.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "spring.application.name=burn-service", "management.tracing.sampling.probability=1.0",
@@ -86,12 +86,14 @@ class PyroscopeExportWebTests {
 			Thread.sleep(200);
 		}
 		long uploadedHot = labelled.stream().filter((s) -> s.in("recognisablyHotMethod")).count();
-		System.out.printf("pyroscope export (Spring): span %s, %d samples in the hot method locally, %d uploaded with "
-				+ "its span id, span_name %s%n", spanId, localHot, uploadedHot,
-				labelled.isEmpty() ? null : strings.get(labelled.get(0).spanName()));
+		System.out.printf(
+				"pyroscope export (Spring): span %s, %d samples in the hot method locally, %d uploaded with "
+						+ "its span id, span_name %s%n",
+				spanId, localHot, uploadedHot, labelled.isEmpty() ? null : strings.get(labelled.get(0).spanName()));
 		assertThat(localHot).isGreaterThanOrEqualTo(20);
 		assertThat((double) uploadedHot).isBetween(localHot * 0.95, localHot * 1.05 + 1);
-		// Micrometer names a server span only when it ends: the upload carries that final name, not a placeholder.
+		// Micrometer names a server span only when it ends: the upload carries that final
+		// name, not a placeholder.
 		assertThat(labelled).allSatisfy((s) -> assertThat(strings.get(s.spanName())).isEqualTo("http get /burn"));
 	}
 
@@ -129,7 +131,8 @@ class PyroscopeExportWebTests {
 		long uploadedInMethod = weight(labelled.stream().filter((e) -> e.in("recognisablyAllocatingMethod")).toList());
 		System.out.printf("pyroscope export (Spring): span %s, %d of %d bytes in the allocating method locally, %d "
 				+ "uploaded with its span id%n", spanId, localInMethod, localTotal, uploadedInMethod);
-		// 64 MiB at 32 KiB: about 2,000 samples, less what the agent's cuts of its recording miss.
+		// 64 MiB at 32 KiB: about 2,000 samples, less what the agent's cuts of its
+		// recording miss.
 		assertThat(localTotal).isGreaterThanOrEqualTo(1000L * 32 * 1024);
 		assertThat(localInMethod).isGreaterThanOrEqualTo((long) Math.ceil(0.9 * localTotal));
 		assertThat((double) uploadedInMethod).isBetween(localInMethod * 0.95, localInMethod * 1.05);
@@ -142,7 +145,8 @@ class PyroscopeExportWebTests {
 
 	@Test
 	void exportMetricsCountWhatTheServerAccepted() {
-		// Uploads run every second whether or not requests come: the counter follows the server's count.
+		// Uploads run every second whether or not requests come: the counter follows the
+		// server's count.
 		Awaitility.await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> {
 			double uploaded = this.meters.get("spanprofile.export.uploaded").functionCounter().count();
 			assertThat(uploaded).isGreaterThanOrEqualTo(2).isEqualTo(receiver.accepted().size());

@@ -18,8 +18,9 @@ import org.springframework.test.annotation.DirtiesContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Someone who saw a slow or failed request in a trace viewer comes looking long after: on a real server under
- * steady load of the same endpoint, the slow request and the failed one are still served, and say why.
+ * Someone who saw a slow or failed request in a trace viewer comes looking long after: on
+ * a real server under steady load of the same endpoint, the slow request and the failed
+ * one are still served, and say why.
  */
 @SpringBootTest(classes = OrdersApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.tracing.sampling.probability=1.0",
@@ -51,11 +52,13 @@ class RetentionWebTests {
 		assertThat(this.endpoint.get("/orders?cpuMillis=400", "text/plain").body()).isEqualTo("ordered");
 		Map<String, Object> slow = this.endpoint.awaitNewCompleteSpan(NAME, beforeSlow);
 		String slowId = (String) slow.get("spanId");
-		// Fill the other slots of the name with requests clearly slower than the failure to come.
+		// Fill the other slots of the name with requests clearly slower than the failure
+		// to come.
 		for (int i = 0; i < 5; i++) {
 			this.endpoint.get("/orders?sleepMillis=250", "text/plain");
 		}
-		// The first failure pays for the error page's warm-up; the one under test is the second.
+		// The first failure pays for the error page's warm-up; the one under test is the
+		// second.
 		this.endpoint.get("/orders?fail=true&sleepMillis=300", "text/plain");
 		Set<String> before = this.endpoint.spanIds();
 		HttpResponse<String> failed = this.endpoint.get("/orders?fail=true", "application/json");
@@ -73,11 +76,13 @@ class RetentionWebTests {
 		assertThat(this.profiler.store().size()).isLessThanOrEqualTo(50);
 		assertThat(this.profiler.store().approximateBytes()).isLessThanOrEqualTo(maxBytes);
 
-		// The slow request is still served, its hot method in its flame graph, and says why it is there.
+		// The slow request is still served, its hot method in its flame graph, and says
+		// why it is there.
 		HttpResponse<String> graph = this.endpoint.get("/actuator/spanprofile/" + slowId, "text/plain");
 		assertThat(graph.statusCode()).isEqualTo(200);
 		long hot = EndpointClient.samplesWith(graph.body(), "OrdersController.recognisablySlowPricing");
-		// 400 ms of CPU at 10 ms: about 40 samples; a third of that would already mean most of them were lost.
+		// 400 ms of CPU at 10 ms: about 40 samples; a third of that would already mean
+		// most of them were lost.
 		assertThat(hot).isGreaterThan(13);
 		Map<String, Object> body = this.endpoint.json("/actuator/spanprofile/" + slowId);
 		@SuppressWarnings("unchecked")

@@ -16,8 +16,9 @@ import org.springframework.test.annotation.DirtiesContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Under a {@code spring.mvc.servlet.path} every URL, the actuator's included, starts with that path: the pages still
- * get their Content-Security-Policy header (not only the {@code <meta>} policy) and the other page headers.
+ * Under a {@code spring.mvc.servlet.path} every URL, the actuator's included, starts with
+ * that path: the pages still get their Content-Security-Policy header (not only the
+ * {@code <meta>} policy) and the other page headers.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "spring.mvc.servlet.path=/app", "management.tracing.sampling.probability=1.0",

@@ -32,8 +32,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Where people already look: on a real server, a slow request gets one log line naming its hot method, fast ones
- * none, at most max-per-minute lines; and the exported request span carries the address of its flame graph.
+ * Where people already look: on a real server, a slow request gets one log line naming
+ * its hot method, fast ones none, at most max-per-minute lines; and the exported request
+ * span carries the address of its flame graph.
  */
 @SpringBootTest(classes = { OrdersApplication.class, SlowSpanLogWebTests.ExporterConfiguration.class },
 		webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -69,7 +70,8 @@ class SlowSpanLogWebTests {
 		for (int i = 0; i < 20; i++) {
 			assertThat(endpoint.get("/orders?cpuMillis=1", "text/plain").statusCode()).isEqualTo(200);
 		}
-		// 300 ms of CPU in the pricing method, then a wait: slow by the clock whatever the machine's load.
+		// 300 ms of CPU in the pricing method, then a wait: slow by the clock whatever
+		// the machine's load.
 		assertThat(endpoint.get("/orders?cpuMillis=300&sleepMillis=2500", "text/plain").statusCode()).isEqualTo(200);
 		await().atMost(Duration.ofSeconds(20)).until(() -> lines(output).size() >= 1);
 		String line = output.getAll()
@@ -79,7 +81,8 @@ class SlowSpanLogWebTests {
 			.orElseThrow();
 		assertThat(line).contains("INFO").contains("OrdersController.recognisablySlowPricing").contains("CPU ");
 
-		// Three more slow requests at once: with at most two lines a minute, only one more is written.
+		// Three more slow requests at once: with at most two lines a minute, only one
+		// more is written.
 		List<CompletableFuture<?>> more = new ArrayList<>();
 		for (int i = 0; i < 3; i++) {
 			more.add(endpoint.getAsync("/orders?sleepMillis=2200"));
@@ -93,7 +96,8 @@ class SlowSpanLogWebTests {
 		List<String[]> lines = lines(output);
 		assertThat(lines).hasSize(2);
 
-		// Every line is for a request over the threshold, and every stored request over it that has a line is one.
+		// Every line is for a request over the threshold, and every stored request over
+		// it that has a line is one.
 		long threshold = Duration.ofSeconds(2).toNanos();
 		for (String[] logged : lines) {
 			SpanRecord record = this.profiler.store().find(logged[1]);

@@ -24,10 +24,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Span-name aggregates on a real application: 20 requests to {@code /owners/{ownerId}}, of which two (ids 10 and
- * 20) take a slow path through {@code loadVisitHistorySlowly} (300 ms CPU, then a 600 ms wait). The name's count,
- * duration-restricted profiles, slow-versus-typical diff and frame-to-spans lookup are checked against them. And
- * requests that tracing did not sample, counted and profiled under their route without being stored as spans.
+ * Span-name aggregates on a real application: 20 requests to {@code /owners/{ownerId}},
+ * of which two (ids 10 and 20) take a slow path through {@code loadVisitHistorySlowly}
+ * (300 ms CPU, then a 600 ms wait). The name's count, duration-restricted profiles,
+ * slow-versus-typical diff and frame-to-spans lookup are checked against them. And
+ * requests that tracing did not sample, counted and profiled under their route without
+ * being stored as spans.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.tracing.sampling.probability=1.0",
@@ -63,7 +65,8 @@ class SpanNameAggregatesWebTests {
 		for (int id = 1; id <= 20; id++) {
 			assertThat(this.endpoint.get("/owners/" + id, "text/plain").body()).isEqualTo("owner " + id);
 		}
-		// Every request's profile folded into the name: 20 spans counted and 20 profiles merged.
+		// Every request's profile folded into the name: 20 spans counted and 20 profiles
+		// merged.
 		await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100)).until(() -> {
 			this.profiler.collectNow();
 			Map<String, Object> all = this.endpoint.json(NAMES + "?name=" + encode(NAME) + "&format=json");
@@ -78,11 +81,15 @@ class SpanNameAggregatesWebTests {
 		}
 		assertThat(this.typical).hasSize(18);
 		assertThat(this.slow).hasSize(2);
-		double longestTypical = this.typical.stream().mapToDouble(SpanNameAggregatesWebTests::millis).max().getAsDouble();
+		double longestTypical = this.typical.stream()
+			.mapToDouble(SpanNameAggregatesWebTests::millis)
+			.max()
+			.getAsDouble();
 		double shortestSlow = this.slow.stream().mapToDouble(SpanNameAggregatesWebTests::millis).min().getAsDouble();
 		long edge = LatencyBands.upperEdgeNanos(LatencyBands.of((long) (longestTypical * 1e6)));
 		assertThat(shortestSlow * 1e6).as("slow and typical requests a latency band apart").isGreaterThan(edge);
-		// Rounded up: a minimum just below the edge would select the typical requests' band.
+		// Rounded up: a minimum just below the edge would select the typical requests'
+		// band.
 		this.splitMillis = (edge + 999_999) / 1_000_000;
 	}
 
@@ -97,9 +104,13 @@ class SpanNameAggregatesWebTests {
 		double p90 = number(owners, "p90Millis");
 		double p99 = number(owners, "p99Millis");
 		double max = number(owners, "maxMillis");
-		double longestTypical = this.typical.stream().mapToDouble(SpanNameAggregatesWebTests::millis).max().getAsDouble();
+		double longestTypical = this.typical.stream()
+			.mapToDouble(SpanNameAggregatesWebTests::millis)
+			.max()
+			.getAsDouble();
 		double slowest = this.slow.stream().mapToDouble(SpanNameAggregatesWebTests::millis).max().getAsDouble();
-		// p90 is the 18th of 20 durations, the longest typical request; two significant digits.
+		// p90 is the 18th of 20 durations, the longest typical request; two significant
+		// digits.
 		assertThat(p50).isLessThanOrEqualTo(p90);
 		assertThat(p90).isBetween(longestTypical * 0.99, longestTypical * 1.01);
 		assertThat(p99).isGreaterThan(longestTypical).isLessThanOrEqualTo(max);
@@ -116,9 +127,10 @@ class SpanNameAggregatesWebTests {
 	}
 
 	/**
-	 * Requests whose incoming trace context says "not sampled" are dropped by Spring Boot's parent-based sampler, as
-	 * nine in ten are at its default probability of 0.1 (here, where every other request is sampled, the sampled and
-	 * unsampled counts are known exactly).
+	 * Requests whose incoming trace context says "not sampled" are dropped by Spring
+	 * Boot's parent-based sampler, as nine in ten are at its default probability of 0.1
+	 * (here, where every other request is sampled, the sampled and unsampled counts are
+	 * known exactly).
 	 */
 	@Test
 	void requestsTracingDidNotSampleCountUnderTheirRoute() throws Exception {
@@ -132,15 +144,18 @@ class SpanNameAggregatesWebTests {
 			assertThat(response.body()).isEqualTo("burnt");
 		}
 		// Calls to the actuator are left out, sampled or not.
-		assertThat(this.endpoint.get(NAMES, "application/json", "traceparent",
-				"00-0000000000000000000000000000abcd-000000000000abcd-00").statusCode()).isEqualTo(200);
+		assertThat(this.endpoint
+			.get(NAMES, "application/json", "traceparent", "00-0000000000000000000000000000abcd-000000000000abcd-00")
+			.statusCode()).isEqualTo(200);
 		await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100)).until(() -> {
 			this.profiler.collectNow();
 			Map<String, Object> burn = entryOrNull(this.endpoint.json(NAMES), name);
-			// Every request counted, and every request's profile folded in (the sampled ones' too).
+			// Every request counted, and every request's profile folded in (the sampled
+			// ones' too).
 			return burn != null && count(burn, "count") == unsampled + sampled
-					&& count(burn, "unsampledProfiled") == unsampled && count(this.endpoint
-						.json(NAMES + "?name=" + encode(name) + "&format=json"), "spans") == unsampled + sampled;
+					&& count(burn, "unsampledProfiled") == unsampled
+					&& count(this.endpoint.json(NAMES + "?name=" + encode(name) + "&format=json"), "spans") == unsampled
+							+ sampled;
 		});
 		Map<String, Object> names = this.endpoint.json(NAMES);
 		@SuppressWarnings("unchecked")
@@ -157,8 +172,7 @@ class SpanNameAggregatesWebTests {
 		Map<String, Object> profile = this.endpoint.json(NAMES + "?name=" + encode(name) + "&event=cpu");
 		assertThat(count(profile, "spans")).isEqualTo(unsampled + sampled);
 		assertThat(count(profile, "unsampledSpans")).isEqualTo(unsampled);
-		String stacks = this.endpoint
-			.get(NAMES + "?name=" + encode(name) + "&event=cpu&format=collapsed", "text/plain")
+		String stacks = this.endpoint.get(NAMES + "?name=" + encode(name) + "&event=cpu&format=collapsed", "text/plain")
 			.body();
 		// 15 requests × 100 ms CPU at 10 ms; the 3 sampled ones alone would be 30.
 		assertThat((double) EndpointClient.samplesWith(stacks, "recognisablyHotMethod")).isBetween(150 * 0.7,
@@ -177,15 +191,17 @@ class SpanNameAggregatesWebTests {
 		assertThat(EndpointClient.samplesWith(fastStacks, "renderOwnerPage")).isPositive();
 		Map<String, Object> slowOnes = this.endpoint.json(name + "&minDurationMillis=" + this.splitMillis);
 		assertThat(count(slowOnes, "spans")).isEqualTo(2);
-		String slowStacks = this.endpoint.get(name + "&minDurationMillis=" + this.splitMillis + "&format=collapsed",
-				"text/plain").body();
+		String slowStacks = this.endpoint
+			.get(name + "&minDurationMillis=" + this.splitMillis + "&format=collapsed", "text/plain")
+			.body();
 		// 2 requests × 300 ms CPU at 10 ms.
 		assertThat((double) EndpointClient.samplesWith(slowStacks, SLOW_METHOD)).isBetween(60 * 0.7, 60 * 1.3);
 	}
 
 	@Test
 	void theDiffPutsTheSlowOnlyMethodOnTheSlowSideOnly() throws Exception {
-		// Default threshold: above the band of the name's p90, the longest typical request.
+		// Default threshold: above the band of the name's p90, the longest typical
+		// request.
 		Map<String, Object> diff = this.endpoint.json(NAMES + "?name=" + encode(NAME) + "&compare=typical");
 		assertThat(count(diff, "slowSpans")).isEqualTo(2);
 		assertThat(count(diff, "typicalSpans")).isEqualTo(18);
@@ -222,7 +238,8 @@ class SpanNameAggregatesWebTests {
 		assertThat(diff.get("spanId")).isEqualTo(spanId);
 		long[] sides = sides(diff.get("flameGraph"), SLOW_METHOD);
 		assertThat(sides[1]).isZero();
-		// The CPU graph, as the diff is: without event= a request that mostly waited (as the slow ones do) opens on its
+		// The CPU graph, as the diff is: without event= a request that mostly waited (as
+		// the slow ones do) opens on its
 		// waits.
 		String own = this.endpoint.get("/actuator/spanprofile/" + spanId + "?event=cpu", "text/plain").body();
 		assertThat(sides[0]).isEqualTo(EndpointClient.samplesWith(own, SLOW_METHOD)).isPositive();
@@ -247,7 +264,8 @@ class SpanNameAggregatesWebTests {
 				"traceId", "samples", "durationMillis"));
 		assertThat(listed).extracting((span) -> span.get("spanId"))
 			.isSubsetOf(this.slow.stream().map((span) -> span.get("spanId")).toList());
-		// Every request is still stored: their samples through the frame add up to the frame's width.
+		// Every request is still stored: their samples through the frame add up to the
+		// frame's width.
 		assertThat(listed.stream().mapToLong((span) -> ((Number) span.get("samples")).longValue()).sum())
 			.isEqualTo(value);
 		assertThat(listed).isSortedAccordingTo(
@@ -259,7 +277,8 @@ class SpanNameAggregatesWebTests {
 	void pagesAndOtherFormats() throws Exception {
 		HttpResponse<String> list = this.endpoint.get(NAMES, EndpointClient.BROWSER_ACCEPT);
 		assertThat(list.statusCode()).isEqualTo(200);
-		assertThat(list.headers().firstValue("Content-Type")).hasValueSatisfying((type) -> assertThat(type).startsWith("text/html"));
+		assertThat(list.headers().firstValue("Content-Type"))
+			.hasValueSatisfying((type) -> assertThat(type).startsWith("text/html"));
 		assertThat(list.body()).contains("http get /owners/{ownerId}").contains("slow vs typical");
 		HttpResponse<String> page = this.endpoint.get(NAMES + "?name=" + encode(NAME) + "&compare=typical",
 				EndpointClient.BROWSER_ACCEPT);
@@ -290,10 +309,12 @@ class SpanNameAggregatesWebTests {
 		assertThat(collapsed.statusCode()).isEqualTo(200);
 		assertThat(collapsed.body()).contains(SLOW_METHOD)
 			.isEqualTo(this.endpoint.get(query + "&format=collapsed", "text/plain").body());
-		// A browser is moved on to the query form, whose page links relative to the endpoint's directory.
+		// A browser is moved on to the query form, whose page links relative to the
+		// endpoint's directory.
 		HttpResponse<String> moved = this.endpoint.get(route + "?compare=typical", EndpointClient.BROWSER_ACCEPT);
 		assertThat(moved.statusCode()).isEqualTo(200);
-		assertThat(moved.headers().firstValue("Content-Type")).hasValueSatisfying((type) -> assertThat(type).startsWith("text/html"));
+		assertThat(moved.headers().firstValue("Content-Type"))
+			.hasValueSatisfying((type) -> assertThat(type).startsWith("text/html"));
 		java.util.regex.Matcher refresh = java.util.regex.Pattern.compile("content=\"0; url=([^\"]+)\"")
 			.matcher(moved.body());
 		assertThat(refresh.find()).as(moved.body()).isTrue();
@@ -309,7 +330,10 @@ class SpanNameAggregatesWebTests {
 		assertError("/actuator/spanprofile/0123456789abcdef/owners", 404, "No such address");
 	}
 
-	/** A span name as path segments: each part between slashes percent-encoded, a space as %20. */
+	/**
+	 * A span name as path segments: each part between slashes percent-encoded, a space as
+	 * %20.
+	 */
 	private static String pathOf(String name) {
 		List<String> segments = new ArrayList<>();
 		for (String segment : name.split("/", -1)) {
@@ -340,7 +364,10 @@ class SpanNameAggregatesWebTests {
 		assertThat(response.body()).as(path).contains(message);
 	}
 
-	/** Samples through the outermost frame containing {@code method}, on each side: {value, baseline}. */
+	/**
+	 * Samples through the outermost frame containing {@code method}, on each side:
+	 * {value, baseline}.
+	 */
 	@SuppressWarnings("unchecked")
 	private static long[] sides(Object node, String method) {
 		Map<String, Object> map = (Map<String, Object>) node;
@@ -356,7 +383,10 @@ class SpanNameAggregatesWebTests {
 		return sum;
 	}
 
-	/** The path (frame names below the root) and width of the widest outermost frame containing {@code method}. */
+	/**
+	 * The path (frame names below the root) and width of the widest outermost frame
+	 * containing {@code method}.
+	 */
 	@SuppressWarnings("unchecked")
 	private static void widest(Object node, String method, List<String> above, List<Object> best) {
 		for (Object child : (List<Object>) ((Map<String, Object>) node).get("children")) {

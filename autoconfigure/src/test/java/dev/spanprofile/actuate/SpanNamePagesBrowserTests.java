@@ -23,9 +23,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The span-name pages in a real headless Chromium: from the index to the list of names, to a name's merged flame
- * graph, from one of its frames to the stored requests with samples there, and the slow-versus-typical page with
- * the slow-only method drawn red; the span list, the names and a graph on a phone's screen. Screenshots land in
+ * The span-name pages in a real headless Chromium: from the index to the list of names,
+ * to a name's merged flame graph, from one of its frames to the stored requests with
+ * samples there, and the slow-versus-typical page with the slow-only method drawn red;
+ * the span list, the names and a graph on a phone's screen. Screenshots land in
  * {@code target/screenshots}.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -82,20 +83,25 @@ class SpanNamePagesBrowserTests {
 		chromium.waitUntil(() -> Boolean.TRUE.equals(chromium.script("return " + FLAME_READY)));
 		assertThat(chromium.driver.findElement(By.id("title")).getText()).contains(NAME);
 
-		// A click on the slow-only frame offers the requests with samples in it: the two slow ones.
+		// A click on the slow-only frame offers the requests with samples in it: the two
+		// slow ones.
 		Map<String, Object> slow = chromium.frameRect("loadVisitHistorySlowly");
 		WebElement canvas = chromium.driver.findElement(By.id("flame"));
-		new Actions(chromium.driver).moveToElement(canvas, Chromium.offsetX(canvas, slow), Chromium.offsetY(canvas, slow)).click().perform();
+		new Actions(chromium.driver)
+			.moveToElement(canvas, Chromium.offsetX(canvas, slow), Chromium.offsetY(canvas, slow))
+			.click()
+			.perform();
 		WebElement frameSpans = chromium.driver.findElement(By.id("frame-spans"));
 		chromium.waitUntil(frameSpans::isDisplayed);
 		assertThat(frameSpans.getText()).contains("loadVisitHistorySlowly");
 		chromium.screenshot("name-flamegraph.png");
 		frameSpans.click();
 		chromium.waitUntil(() -> chromium.driver.getCurrentUrl().contains("frame="));
-		// The slow requests, those that ran the method through this call path (reflection's accessor changes after
+		// The slow requests, those that ran the method through this call path
+		// (reflection's accessor changes after
 		// the first calls, so the two may reach it through different frames).
-		List<String> slowest = ((List<String>) ((List<Map<String, Object>>) client
-			.json("/actuator/spanprofile/names").get("names")).stream()
+		List<String> slowest = ((List<String>) ((List<Map<String, Object>>) client.json("/actuator/spanprofile/names")
+			.get("names")).stream()
 			.filter((entry) -> NAME.equals(entry.get("name")))
 			.findFirst()
 			.orElseThrow()
@@ -106,21 +112,27 @@ class SpanNamePagesBrowserTests {
 			.toList();
 		assertThat(listed).isNotEmpty().isSubsetOf(slowest);
 
-		// Slow versus typical: the slow-only method is drawn red (more per request on the slow side).
+		// Slow versus typical: the slow-only method is drawn red (more per request on the
+		// slow side).
 		chromium.open(client.url(nameQuery + "&compare=typical&format=html"), FLAME_READY);
 		Map<String, Object> diffFrame = chromium.frameRect("loadVisitHistorySlowly");
 		// Top-left corner of the frame: its fill, away from its label.
-		List<Number> pixel = (List<Number>) chromium.script("return window.spanprofile.pixel(arguments[0], arguments[1])",
+		List<Number> pixel = (List<Number>) chromium.script(
+				"return window.spanprofile.pixel(arguments[0], arguments[1])",
 				((Number) diffFrame.get("x")).doubleValue() + 1, ((Number) diffFrame.get("y")).doubleValue() + 1);
 		assertThat(pixel.get(0).intValue()).as("red of %s", pixel).isGreaterThan(pixel.get(2).intValue() + 40);
 		canvas = chromium.driver.findElement(By.id("flame"));
-		new Actions(chromium.driver).moveToElement(canvas, Chromium.offsetX(canvas, diffFrame), Chromium.offsetY(canvas, diffFrame))
+		new Actions(chromium.driver)
+			.moveToElement(canvas, Chromium.offsetX(canvas, diffFrame), Chromium.offsetY(canvas, diffFrame))
 			.perform();
 		WebElement tooltip = chromium.driver.findElement(By.id("tooltip"));
 		chromium.waitUntil(tooltip::isDisplayed);
-		assertThat(tooltip.getText()).contains("Slow: ").contains("in 2 spans").contains("Typical: 0 samples in 18 spans");
+		assertThat(tooltip.getText()).contains("Slow: ")
+			.contains("in 2 spans")
+			.contains("Typical: 0 samples in 18 spans");
 		chromium.screenshot("slow-vs-typical.png");
-		// The page says which normalisation colours it; as a share of samples the slow-only method is red too.
+		// The page says which normalisation colours it; as a share of samples the
+		// slow-only method is red too.
 		assertThat(chromium.driver.findElement(By.id("normalisation-label")).getText())
 			.isEqualTo("Colour: difference per request (where the share moved the same way)");
 		chromium.driver.findElement(By.id("norm-share")).click();
@@ -139,8 +151,9 @@ class SpanNamePagesBrowserTests {
 	}
 
 	/**
-	 * Dragging across the heatmap's fast bands opens the graph of exactly those cells' requests: as many as the
-	 * cells count, without the slow path, and with the samples the rest lacks; the selection is in the URL.
+	 * Dragging across the heatmap's fast bands opens the graph of exactly those cells'
+	 * requests: as many as the cells count, without the slow path, and with the samples
+	 * the rest lacks; the selection is in the URL.
 	 */
 	@Test
 	@SuppressWarnings("unchecked")
@@ -153,8 +166,11 @@ class SpanNamePagesBrowserTests {
 		await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100)).until(() -> {
 			this.profiler.collectNow();
 			long count = ((Number) ((List<Map<String, Object>>) client.json("/actuator/spanprofile/names").get("names"))
-				.stream().filter((entry) -> NAME.equals(entry.get("name"))).findFirst().orElseThrow().get("count"))
-				.longValue();
+				.stream()
+				.filter((entry) -> NAME.equals(entry.get("name")))
+				.findFirst()
+				.orElseThrow()
+				.get("count")).longValue();
 			return count >= 20 && ((Number) client.json(nameQuery + "&format=json").get("spans")).longValue() == count;
 		});
 		Map<String, Object> whole = client.json(nameQuery + "&format=json");
@@ -164,7 +180,8 @@ class SpanNamePagesBrowserTests {
 			.script("return JSON.parse(document.getElementById('heatmap-data').textContent).heatmap");
 		List<List<Number>> counts = (List<List<Number>>) heatmap.get("counts");
 		List<Number> edges = (List<Number>) heatmap.get("bandEdgesMillis");
-		// Every minute with requests, the bands below 500 ms: the fast requests only (the slow ones take 900 ms on).
+		// Every minute with requests, the bands below 500 ms: the fast requests only (the
+		// slow ones take 900 ms on).
 		int firstColumn = -1;
 		int lastColumn = -1;
 		for (int column = 0; column < counts.size(); column++) {
@@ -185,12 +202,13 @@ class SpanNamePagesBrowserTests {
 		}
 		assertThat(selected).as("fast requests").isGreaterThanOrEqualTo(18);
 		chromium.screenshot("heatmap.png");
-		Map<String, Object> from = (Map<String, Object>) chromium.script(
-				"return window.spanprofileHeatmap.cellRect(arguments[0], 0)", firstColumn);
-		Map<String, Object> to = (Map<String, Object>) chromium.script(
-				"return window.spanprofileHeatmap.cellRect(arguments[0], arguments[1])", lastColumn, topBand);
+		Map<String, Object> from = (Map<String, Object>) chromium
+			.script("return window.spanprofileHeatmap.cellRect(arguments[0], 0)", firstColumn);
+		Map<String, Object> to = (Map<String, Object>) chromium
+			.script("return window.spanprofileHeatmap.cellRect(arguments[0], arguments[1])", lastColumn, topBand);
 		WebElement canvas = chromium.driver.findElement(By.id("heatmap-canvas"));
-		new Actions(chromium.driver).moveToElement(canvas, Chromium.offsetX(canvas, from), Chromium.offsetY(canvas, from))
+		new Actions(chromium.driver)
+			.moveToElement(canvas, Chromium.offsetX(canvas, from), Chromium.offsetY(canvas, from))
 			.clickAndHold()
 			.moveToElement(canvas, Chromium.offsetX(canvas, to), Chromium.offsetY(canvas, to))
 			.release()
@@ -210,12 +228,13 @@ class SpanNamePagesBrowserTests {
 		String selectionQuery = url.substring(url.indexOf("/actuator/")).replace("&format=html", "");
 		Map<String, Object> selection = client.json(selectionQuery + "&format=json");
 		assertThat(((Number) selection.get("spans")).longValue()).isEqualTo(selected);
-		// The server applied the dragged minutes: its selection starts at the first one, not at the window's start.
+		// The server applied the dragged minutes: its selection starts at the first one,
+		// not at the window's start.
 		assertThat(selection).containsEntry("from", starts.get(firstColumn))
 			.containsEntry("to", java.time.Instant.parse(starts.get(lastColumn)).plusSeconds(60).toString());
-		// Above the selection's bands: the slow requests. The two add up to the whole, requests and samples alike.
-		Map<String, Object> above = client.json(nameQuery + "&format=json&minDurationMillis="
-				+ edges.get(topBand + 1));
+		// Above the selection's bands: the slow requests. The two add up to the whole,
+		// requests and samples alike.
+		Map<String, Object> above = client.json(nameQuery + "&format=json&minDurationMillis=" + edges.get(topBand + 1));
 		assertThat(((Number) selection.get("spans")).longValue() + ((Number) above.get("spans")).longValue())
 			.isEqualTo(((Number) whole.get("spans")).longValue());
 		assertThat(((Number) selection.get("samples")).longValue() + ((Number) above.get("samples")).longValue())
@@ -231,9 +250,10 @@ class SpanNamePagesBrowserTests {
 	}
 
 	/**
-	 * On a 390 by 844 phone screen the span list, the names and a name's flame graph fit the width (only the tables
-	 * scroll sideways, in their own box), their controls are on screen, and a tap on a frame zooms into it. Its
-	 * requests are of another name than the other tests', whose counts they would change.
+	 * On a 390 by 844 phone screen the span list, the names and a name's flame graph fit
+	 * the width (only the tables scroll sideways, in their own box), their controls are
+	 * on screen, and a tap on a frame zooms into it. Its requests are of another name
+	 * than the other tests', whose counts they would change.
 	 */
 	@Test
 	@SuppressWarnings("unchecked")
@@ -259,12 +279,14 @@ class SpanNamePagesBrowserTests {
 			WebElement link = chromium.driver.findElement(By.linkText(name));
 			assertThat(link.getRect().getX()).isBetween(0, 390 - link.getRect().getWidth());
 			chromium.open(client.url(nameQuery + "&format=html"), FLAME_READY);
-			fitsThePhone("flame graph", "search", "reset", "view-top-down", "view-bottom-up", "heatmap-canvas", "flame");
+			fitsThePhone("flame graph", "search", "reset", "view-top-down", "view-bottom-up", "heatmap-canvas",
+					"flame");
 			Map<String, Object> state = (Map<String, Object>) chromium.script("return window.spanprofile.state()");
 			assertThat(((Number) state.get("canvasWidth")).doubleValue()).as("graph across the screen")
 				.isBetween(350.0, 390.0);
 			chromium.screenshot("phone.png");
-			// The whole graph on screen: a pointer is placed from the centre of an element's part in view.
+			// The whole graph on screen: a pointer is placed from the centre of an
+			// element's part in view.
 			WebElement canvas = chromium.driver.findElement(By.id("flame"));
 			chromium.script("arguments[0].scrollIntoView({ block: 'center' })", canvas);
 			Map<String, Object> frame = chromium.frameRect("FraudRules.evaluateRules");
@@ -308,7 +330,8 @@ class SpanNamePagesBrowserTests {
 			fitsTheScreen(1280, "flame graph", "search", "reset", "view-top-down", "view-bottom-up", "heatmap-canvas",
 					"flame");
 			Map<String, Object> state = (Map<String, Object>) chromium.script("return window.spanprofile.state()");
-			// The graph's column beside the frame table: most of the screen, not a phone's width.
+			// The graph's column beside the frame table: most of the screen, not a
+			// phone's width.
 			assertThat(((Number) state.get("canvasWidth")).doubleValue()).as("graph across its column")
 				.isBetween(640.0, 1280.0);
 			chromium.screenshot("laptop-name.png");
@@ -324,7 +347,10 @@ class SpanNamePagesBrowserTests {
 		fitsTheScreen(390, page, ids);
 	}
 
-	/** No sideways scrolling of the page, and each of the elements fully within the screen's width. */
+	/**
+	 * No sideways scrolling of the page, and each of the elements fully within the
+	 * screen's width.
+	 */
 	private static void fitsTheScreen(int width, String page, String... ids) {
 		// On failure, the elements reaching beyond the screen say what widened the page.
 		Object wide = chromium.script("return Array.from(document.querySelectorAll('body *'))"
@@ -345,8 +371,8 @@ class SpanNamePagesBrowserTests {
 	}
 
 	/**
-	 * The span list opens with a point per listed span; a click on one opens its graph, a rectangle dragged across
-	 * the fast ones lists only those.
+	 * The span list opens with a point per listed span; a click on one opens its graph, a
+	 * rectangle dragged across the fast ones lists only those.
 	 */
 	@Test
 	@SuppressWarnings("unchecked")
@@ -371,7 +397,8 @@ class SpanNamePagesBrowserTests {
 		}
 		chromium.screenshot("scatter.png");
 
-		// Below the slow owners' 900 ms: a rectangle over the whole width and the durations under 500 ms.
+		// Below the slow owners' 900 ms: a rectangle over the whole width and the
+		// durations under 500 ms.
 		double y500 = ((Number) chromium.script("return window.spanprofileScatter.yOf(500)")).doubleValue();
 		long fast = points.stream().filter((point) -> ((Number) point.get("y")).doubleValue() > y500).count();
 		long width = canvas.getRect().getWidth();
@@ -389,14 +416,15 @@ class SpanNamePagesBrowserTests {
 		assertThat(listed).isEqualTo(fast).isLessThan(rows.size()).isPositive();
 		chromium.screenshot("scatter-brushed.png");
 
-		// A click on a point opens that span's flame graph: the point farthest from any other, so none is nearer.
+		// A click on a point opens that span's flame graph: the point farthest from any
+		// other, so none is nearer.
 		chromium.driver.findElement(By.id("scatter-clear")).click();
 		Map<String, Object> point = points.stream()
 			.max(java.util.Comparator.comparingDouble((candidate) -> points.stream()
 				.filter((other) -> other != candidate)
-				.mapToDouble((other) -> Math.hypot(((Number) other.get("x")).doubleValue()
-						- ((Number) candidate.get("x")).doubleValue(), ((Number) other.get("y")).doubleValue()
-						- ((Number) candidate.get("y")).doubleValue()))
+				.mapToDouble((other) -> Math.hypot(
+						((Number) other.get("x")).doubleValue() - ((Number) candidate.get("x")).doubleValue(),
+						((Number) other.get("y")).doubleValue() - ((Number) candidate.get("y")).doubleValue()))
 				.min()
 				.orElse(0)))
 			.orElseThrow();

@@ -21,8 +21,8 @@ import org.springframework.test.annotation.DirtiesContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code management.endpoint.spanprofile.access=none} removes the endpoint even though it is exposed, for an
- * operator as for anyone; profiling itself goes on.
+ * {@code management.endpoint.spanprofile.access=none} removes the endpoint even though it
+ * is exposed, for an operator as for anyone; profiling itself goes on.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.tracing.sampling.probability=1.0",

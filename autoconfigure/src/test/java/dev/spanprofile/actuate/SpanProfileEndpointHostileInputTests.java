@@ -27,9 +27,10 @@ import org.springframework.test.annotation.DirtiesContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Hostile ids and parameters against a real server. Whoever answers (the endpoint, Spring's error handling for
- * paths that are not the endpoint's, or Tomcat for requests it refuses to parse), it is never a 5xx, and no
- * response carries markup from the input. What reaches the endpoint gets a 400 or 404 with a JSON message.
+ * Hostile ids and parameters against a real server. Whoever answers (the endpoint,
+ * Spring's error handling for paths that are not the endpoint's, or Tomcat for requests
+ * it refuses to parse), it is never a 5xx, and no response carries markup from the input.
+ * What reaches the endpoint gets a 400 or 404 with a JSON message.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.tracing.sampling.probability=1.0",
@@ -103,8 +104,7 @@ class SpanProfileEndpointHostileInputTests {
 				Hostile.endpoint("script tag as duration", BASE + "?minDurationMillis=%3Cscript%3Ealert(1)", 400),
 				Hostile.endpoint("duration of 5000 characters", BASE + "?minDurationMillis=" + "9x".repeat(2500), 400),
 				// Paths that are not the endpoint's: Spring's error handling answers.
-				Hostile.spring("empty id", BASE + "/", 404),
-				Hostile.spring("double slash", BASE + "//", 404),
+				Hostile.spring("empty id", BASE + "/", 404), Hostile.spring("double slash", BASE + "//", 404),
 				Hostile.spring("dot segments", BASE + "/../../etc/passwd", 404),
 				// Requests Tomcat refuses to parse, before any application code.
 				Hostile.server("percent-encoded slashes", BASE + "/..%2F..%2Fetc%2Fpasswd"),
@@ -118,7 +118,8 @@ class SpanProfileEndpointHostileInputTests {
 				Hostile.endpoint("pprof format of an unknown span", BASE + "/" + UNKNOWN_ID + "?format=pprof", 404),
 				Hostile.endpoint("path as format", BASE + "/" + UNKNOWN_ID + "?format=..%2F..%2Fetc%2Fpasswd", 400),
 				Hostile.endpoint("unknown event", BASE + "/" + UNKNOWN_ID + "?event=%3Cscript%3E", 400),
-				// Lenient notations and other representations: these must not be 5xx nor echo markup.
+				// Lenient notations and other representations: these must not be 5xx nor
+				// echo markup.
 				Hostile.tolerated("html format", BASE + "?format=html", JSON),
 				Hostile.tolerated("repeated format", BASE + "?format=json&format=html", JSON),
 				Hostile.tolerated("empty format", BASE + "?format=", JSON),
@@ -140,8 +141,10 @@ class SpanProfileEndpointHostileInputTests {
 		Answer answer = hostile.raw() ? sendRaw(hostile.target()) : send(hostile.target(), hostile.accept());
 		System.out.printf("hostile %-40s -> %d %s%n", hostile.description(), answer.status(), answer.contentType());
 		assertThat(answer.status()).as("status").isBetween(200, 499);
-		// The HTML pages have scripts of their own; what must never appear is the input's markup.
-		assertThat(answer.body().toLowerCase(Locale.ROOT)).as("body").doesNotContain("<script>alert")
+		// The HTML pages have scripts of their own; what must never appear is the input's
+		// markup.
+		assertThat(answer.body().toLowerCase(Locale.ROOT)).as("body")
+			.doesNotContain("<script>alert")
 			.doesNotContain("<script>/alert");
 		if (!answer.contentType().startsWith("text/html")) {
 			assertThat(answer.body().toLowerCase(Locale.ROOT)).as("body").doesNotContain("<script");
@@ -151,7 +154,8 @@ class SpanProfileEndpointHostileInputTests {
 			case ENDPOINT -> {
 				assertThat(answer.status()).as("status").isEqualTo(hostile.status());
 				assertThat(answer.contentType()).startsWith(JSON);
-				assertThat(jsonBody(answer).get("message")).as("message").isInstanceOf(String.class)
+				assertThat(jsonBody(answer).get("message")).as("message")
+					.isInstanceOf(String.class)
 					.asString()
 					.isNotBlank();
 			}
@@ -207,7 +211,8 @@ class SpanProfileEndpointHostileInputTests {
 			socket.setSoTimeout(10_000);
 			OutputStream out = socket.getOutputStream();
 			out.write(("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\n"
-					+ "Connection: close\r\n\r\n").getBytes(StandardCharsets.UTF_8));
+					+ "Connection: close\r\n\r\n")
+				.getBytes(StandardCharsets.UTF_8));
 			out.flush();
 			InputStream in = socket.getInputStream();
 			String response = new String(in.readAllBytes(), StandardCharsets.UTF_8);
@@ -234,7 +239,10 @@ class SpanProfileEndpointHostileInputTests {
 		/** The endpoint itself: exact status, JSON with a message. */
 		ENDPOINT,
 
-		/** Spring Boot's error handling, for paths no endpoint maps: exact status, JSON error attributes. */
+		/**
+		 * Spring Boot's error handling, for paths no endpoint maps: exact status, JSON
+		 * error attributes.
+		 */
 		SPRING,
 
 		/** Tomcat, for requests it will not parse: a 400 with its own static page. */

@@ -26,8 +26,9 @@ import org.springframework.test.annotation.DirtiesContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * With Spring Security and a real filter chain, the endpoint is as protected as the application makes its actuator:
- * anonymous and under-privileged requests are turned away before they see a span, an operator gets the flame graph.
+ * With Spring Security and a real filter chain, the endpoint is as protected as the
+ * application makes its actuator: anonymous and under-privileged requests are turned away
+ * before they see a span, an operator gets the flame graph.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.tracing.sampling.probability=1.0",
@@ -58,12 +59,13 @@ class SpanProfileEndpointSecurityTests {
 		for (String path : List.of("/actuator/spanprofile", "/actuator/spanprofile/" + spanId)) {
 			HttpResponse<String> response = get(path, null);
 			assertThat(response.statusCode()).as(path).isEqualTo(401);
-			assertThat(response.headers().firstValue("WWW-Authenticate")).as(path).hasValueSatisfying(
-					(challenge) -> assertThat(challenge).startsWith("Basic"));
+			assertThat(response.headers().firstValue("WWW-Authenticate")).as(path)
+				.hasValueSatisfying((challenge) -> assertThat(challenge).startsWith("Basic"));
 			// The 401 body names the path asked for, nothing of what the endpoint holds.
 			assertThat(response.body()).as(path).doesNotContain("traceId").doesNotContain("flameGraph");
 		}
-		// The chain is selective, not a blanket: public health and the application itself stay reachable.
+		// The chain is selective, not a blanket: public health and the application itself
+		// stay reachable.
 		assertThat(get("/actuator/health", null).statusCode()).isEqualTo(200);
 	}
 
@@ -87,7 +89,10 @@ class SpanProfileEndpointSecurityTests {
 			.contains("dev.spanprofile.actuate.BurnApplication$BurnController.recognisablyHotMethod");
 	}
 
-	/** A request to the application (not secured), then its span as the operator sees it in the list. */
+	/**
+	 * A request to the application (not secured), then its span as the operator sees it
+	 * in the list.
+	 */
 	private String burnAndFindSpan() throws Exception {
 		assertThat(get("/burn?cpuMillis=300", null).statusCode()).isEqualTo(200);
 		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();

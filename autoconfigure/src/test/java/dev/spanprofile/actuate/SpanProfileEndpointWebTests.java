@@ -18,8 +18,8 @@ import org.springframework.test.annotation.DirtiesContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The whole path on a real server: a traced request burns CPU in a known method, and the actuator endpoint serves
- * that request's span with the method in its flame graph.
+ * The whole path on a real server: a traced request burns CPU in a known method, and the
+ * actuator endpoint serves that request's span with the method in its flame graph.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.tracing.sampling.probability=1.0",
@@ -52,8 +52,8 @@ class SpanProfileEndpointWebTests {
 
 		HttpResponse<String> collapsed = this.endpoint.get("/actuator/spanprofile/" + spanId, "text/plain");
 		assertThat(collapsed.statusCode()).isEqualTo(200);
-		assertThat(collapsed.headers().firstValue("Content-Type")).hasValueSatisfying(
-				(type) -> assertThat(type).startsWith("text/plain"));
+		assertThat(collapsed.headers().firstValue("Content-Type"))
+			.hasValueSatisfying((type) -> assertThat(type).startsWith("text/plain"));
 		long hot = 0;
 		long all = 0;
 		for (String line : collapsed.body().split("\n")) {
@@ -69,7 +69,8 @@ class SpanProfileEndpointWebTests {
 		assertThat(tree.statusCode()).isEqualTo(200);
 		Map<String, Object> body = this.endpoint.readJson(tree.body());
 		assertThat(body).containsKeys("engine", "event", "intervalMillis", "span", "flameGraph");
-		assertThat(tree.body()).contains("dev.spanprofile.actuate.BurnApplication$BurnController.recognisablyHotMethod");
+		assertThat(tree.body())
+			.contains("dev.spanprofile.actuate.BurnApplication$BurnController.recognisablyHotMethod");
 		@SuppressWarnings("unchecked")
 		Map<String, Object> root = (Map<String, Object>) body.get("flameGraph");
 		assertThat(root.get("name")).isEqualTo("http get /burn");
@@ -77,8 +78,8 @@ class SpanProfileEndpointWebTests {
 	}
 
 	/**
-	 * The JSON contract: each body's keys in their order, an absent optional key left out and a null value
-	 * written as null, whatever builds the body.
+	 * The JSON contract: each body's keys in their order, an absent optional key left out
+	 * and a null value written as null, whatever builds the body.
 	 */
 	@Test
 	@SuppressWarnings("unchecked")
@@ -91,7 +92,8 @@ class SpanProfileEndpointWebTests {
 		assertKeys((Map<String, Object>) body.get("samples"), List.of("attributed", "outsideSpans", "unknown"));
 		Map<String, Object> span = ((List<Map<String, Object>>) body.get("spans")).get(0);
 		assertKeys(span, SPAN_KEYS);
-		// A request's span has no parent here: the key is there, its value null; no other key is written as null.
+		// A request's span has no parent here: the key is there, its value null; no other
+		// key is written as null.
 		assertThat(span).containsEntry("parentSpanId", null);
 		assertThat(list.body().replace("\"parentSpanId\":null", "")).doesNotContain(":null");
 
@@ -135,7 +137,8 @@ class SpanProfileEndpointWebTests {
 		Map<String, Object> profile = this.endpoint.readJson(whole.body());
 		List<String> nameKeys = List.of("flameGraphEvent", "name", "windowSeconds", "from", "to", "minDurationMillis",
 				"maxDurationMillis", "spans", "unsampledSpans", "heatmap", "flameGraph");
-		// A name's graph, like a span's, has its own samples count in the place of the engine's.
+		// A name's graph, like a span's, has its own samples count in the place of the
+		// engine's.
 		assertKeys(profile, concat(ENGINE_KEYS, nameKeys));
 		assertThat(profile.get("samples")).isInstanceOf(Number.class);
 		Map<String, Object> heatmap = (Map<String, Object>) profile.get("heatmap");
@@ -143,8 +146,7 @@ class SpanProfileEndpointWebTests {
 		// No key is written as null (an unbounded top band's edge is, inside the list).
 		assertThat(whole.body()).doesNotContain(":null");
 		List<String> starts = (List<String>) heatmap.get("startTimes");
-		String selection = "?from=" + starts.get(0) + "&to=" + starts.get(starts.size() - 1)
-				+ "&minDurationMillis=0";
+		String selection = "?from=" + starts.get(0) + "&to=" + starts.get(starts.size() - 1) + "&minDurationMillis=0";
 		Map<String, Object> selected = this.endpoint.json(byName + selection);
 		assertKeys(selected, concat(ENGINE_KEYS, nameKeys));
 		assertThat(selected).containsKeys("from", "to", "minDurationMillis").doesNotContainKey("maxDurationMillis");
@@ -153,7 +155,8 @@ class SpanProfileEndpointWebTests {
 
 		List<String> diffKeys = List.of("flameGraphEvent", "name", "spanId", "durationMillis", "windowSeconds",
 				"comparison", "thresholdMillis", "slowSpans", "typicalSpans", "largestDifference", "flameGraph");
-		// A comparison has no count of its own: samples are the engine's, where they went.
+		// A comparison has no count of its own: samples are the engine's, where they
+		// went.
 		Map<String, Object> typical = this.endpoint.json(byName + "?compare=typical");
 		assertKeys(typical, concat(ENGINE_KEYS, diffKeys));
 		assertKeys((Map<String, Object>) typical.get("samples"), List.of("attributed", "outsideSpans", "unknown"));
@@ -173,7 +176,10 @@ class SpanProfileEndpointWebTests {
 			"name", "kind", "status", "thread", "startTime", "durationMillis", "inFlight", "complete", "retainedAs",
 			"samples", "samplesByEvent", "allocatedBytes", "lockWaitMillis", "waitMillis", "displayName");
 
-	/** The keys are {@code expected} in that order, less those that are optional and absent here. */
+	/**
+	 * The keys are {@code expected} in that order, less those that are optional and
+	 * absent here.
+	 */
 	private static void assertKeys(Map<String, Object> body, List<String> expected) {
 		assertThat(List.copyOf(body.keySet())).as("keys of %s", body).isEqualTo(present(expected, body));
 		assertThat(body.keySet()).isNotEmpty();
@@ -199,8 +205,8 @@ class SpanProfileEndpointWebTests {
 			HttpResponse<String> malformed = this.endpoint.get("/actuator/spanprofile/not-a-span", accept);
 			assertThat(malformed.statusCode()).isEqualTo(400);
 			assertThat(malformed.body()).contains("\"message\"").contains("16 hexadecimal").doesNotContain("Exception");
-			assertThat(List.copyOf(this.endpoint.readJson(malformed.body()).keySet())).containsExactly("status", "error",
-					"message");
+			assertThat(List.copyOf(this.endpoint.readJson(malformed.body()).keySet())).containsExactly("status",
+					"error", "message");
 			HttpResponse<String> unknown = this.endpoint.get("/actuator/spanprofile/0123456789abcdef", accept);
 			assertThat(unknown.statusCode()).isEqualTo(404);
 			assertThat(unknown.body()).contains("\"message\"").contains("0123456789abcdef");
@@ -208,7 +214,8 @@ class SpanProfileEndpointWebTests {
 		HttpResponse<String> badLimit = this.endpoint.get("/actuator/spanprofile?limit=-3", "application/json");
 		assertThat(badLimit.statusCode()).isEqualTo(400);
 		assertThat(badLimit.body()).contains("limit must be at least 1");
-		HttpResponse<String> badDuration = this.endpoint.get("/actuator/spanprofile?minDurationMillis=abc", "application/json");
+		HttpResponse<String> badDuration = this.endpoint.get("/actuator/spanprofile?minDurationMillis=abc",
+				"application/json");
 		assertThat(badDuration.statusCode()).isEqualTo(400);
 		assertThat(badDuration.body()).contains("minDurationMillis");
 	}

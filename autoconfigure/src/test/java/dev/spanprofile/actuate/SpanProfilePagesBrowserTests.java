@@ -26,9 +26,10 @@ import org.springframework.test.annotation.DirtiesContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The HTML pages in a real headless Chromium, served by a real application with real samples: the flame graph is
- * drawn, zooms, searches and inverts under the endpoint's Content-Security-Policy; the index links each row to its
- * flame graph. Screenshots land in {@code target/screenshots}.
+ * The HTML pages in a real headless Chromium, served by a real application with real
+ * samples: the flame graph is drawn, zooms, searches and inverts under the endpoint's
+ * Content-Security-Policy; the index links each row to its flame graph. Screenshots land
+ * in {@code target/screenshots}.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.tracing.sampling.probability=1.0",
@@ -82,18 +83,21 @@ class SpanProfilePagesBrowserTests {
 		Map<String, Object> state = state();
 		assertThat(((Number) state.get("samples")).longValue()).isEqualTo(samples);
 
-		// The hot method is really painted: a wide rectangle with a colour that is not the background.
+		// The hot method is really painted: a wide rectangle with a colour that is not
+		// the background.
 		Map<String, Object> hot = chromium.frameRect("FraudRules.evaluateRules");
 		double canvasWidth = ((Number) state.get("canvasWidth")).doubleValue();
 		assertThat(((Number) hot.get("width")).doubleValue()).as("hot frame width of %s", canvasWidth)
 			.isGreaterThan(canvasWidth * 0.3);
-		List<Number> pixel = (List<Number>) chromium.script("return window.spanprofile.pixel(arguments[0], arguments[1])",
-				Chromium.centreX(hot), Chromium.centreY(hot));
+		List<Number> pixel = (List<Number>) chromium.script(
+				"return window.spanprofile.pixel(arguments[0], arguments[1])", Chromium.centreX(hot),
+				Chromium.centreY(hot));
 		assertThat(pixel).extracting(Number::intValue).isNotEqualTo(List.of(255, 255, 255));
 
 		// Hovering shows a tooltip with the frame's name and share.
 		WebElement canvas = chromium.driver.findElement(By.id("flame"));
-		new Actions(chromium.driver).moveToElement(canvas, Chromium.offsetX(canvas, hot), Chromium.offsetY(canvas, hot)).perform();
+		new Actions(chromium.driver).moveToElement(canvas, Chromium.offsetX(canvas, hot), Chromium.offsetY(canvas, hot))
+			.perform();
 		WebElement tooltip = chromium.driver.findElement(By.id("tooltip"));
 		chromium.waitUntil(tooltip::isDisplayed);
 		assertThat(tooltip.getText()).contains("FraudRules.evaluateRules").contains("% of all").contains("samples");
@@ -103,12 +107,14 @@ class SpanProfilePagesBrowserTests {
 		new Actions(chromium.driver).click().perform();
 		assertThat((String) state().get("zoom")).endsWith("FraudRules.evaluateRules");
 		Map<String, Object> zoomed = chromium.frameRect("FraudRules.evaluateRules");
-		assertThat(((Number) zoomed.get("width")).doubleValue()).isCloseTo(canvasWidth, org.assertj.core.data.Offset.offset(1.0));
+		assertThat(((Number) zoomed.get("width")).doubleValue()).isCloseTo(canvasWidth,
+				org.assertj.core.data.Offset.offset(1.0));
 		assertThat(chromium.driver.findElements(By.cssSelector("#breadcrumb button"))).hasSizeGreaterThan(1);
 		chromium.driver.findElement(By.id("reset")).click();
 		assertThat(((Number) state().get("zoomDepth")).intValue()).isZero();
 
-		// Search highlights matches and reports their share, computed here from the collapsed stacks.
+		// Search highlights matches and reports their share, computed here from the
+		// collapsed stacks.
 		String collapsed = this.client.get("/actuator/spanprofile/" + spanId, "text/plain").body();
 		long matched = 0;
 		for (String line : collapsed.split("\n")) {
@@ -128,7 +134,8 @@ class SpanProfilePagesBrowserTests {
 		assertThat((String) state().get("search")).isEmpty();
 		assertThat(chromium.driver.findElement(By.id("match")).getText()).isEmpty();
 
-		// Bottom-up: the function with most self time (first row of the table) sits right under the root.
+		// Bottom-up: the function with most self time (first row of the table) sits right
+		// under the root.
 		String hottestSelf = chromium.driver.findElement(By.cssSelector("#top tbody tr")).getDomAttribute("data-frame");
 		chromium.driver.findElement(By.id("view-bottom-up")).click();
 		assertThat(state().get("view")).isEqualTo("bottom-up");
@@ -136,8 +143,10 @@ class SpanProfilePagesBrowserTests {
 		assertThat(((Number) leaf.get("y")).doubleValue()).isEqualTo(18.0);
 		assertThat(chromium.driver.getCurrentUrl()).contains("view=bottom-up");
 
-		// A right-click on the hot method opens its sandwich: its callers and callees merged over every call, with
-		// the totals the collapsed stacks give (outermost call per stack, so recursion counts once).
+		// A right-click on the hot method opens its sandwich: its callers and callees
+		// merged over every call, with
+		// the totals the collapsed stacks give (outermost call per stack, so recursion
+		// counts once).
 		chromium.driver.findElement(By.id("view-top-down")).click();
 		Map<String, Object> target = chromium.frameRect("FraudRules.evaluateRules");
 		String function = (String) target.get("name");
@@ -149,10 +158,8 @@ class SpanProfilePagesBrowserTests {
 		assertThat(sandwich).as("sandwich after a right-click on %s", function).isNotNull();
 		SandwichTotals expectedSandwich = SandwichTotals.of(collapsed, function);
 		assertThat(sandwich.get("name")).isEqualTo(function);
-		assertThat(((Number) sandwich.get("samples")).longValue()).isEqualTo(expectedSandwich.total)
-			.isGreaterThan(0);
-		assertThat(weights((List<Map<String, Object>>) sandwich.get("callees")))
-			.isEqualTo(expectedSandwich.callees);
+		assertThat(((Number) sandwich.get("samples")).longValue()).isEqualTo(expectedSandwich.total).isGreaterThan(0);
+		assertThat(weights((List<Map<String, Object>>) sandwich.get("callees"))).isEqualTo(expectedSandwich.callees);
 		// The callers' level: the stacks' frame before the function.
 		assertThat(weights((List<Map<String, Object>>) sandwich.get("callers"))).isEqualTo(expectedSandwich.callers)
 			.isNotEmpty();
@@ -168,7 +175,8 @@ class SpanProfilePagesBrowserTests {
 		search.sendKeys(Keys.ESCAPE);
 		assertThat(state().get("view")).isEqualTo("top-down");
 
-		// Nothing was refused or failed under the policy; and the policy is really enforced.
+		// Nothing was refused or failed under the policy; and the policy is really
+		// enforced.
 		assertThat(chromium.cspViolations()).isEmpty();
 		assertThat(chromium.severeConsoleMessages()).isEmpty();
 		chromium.script("var s = document.createElement('script'); s.textContent = 'window.__injected = 1;';"
@@ -190,8 +198,10 @@ class SpanProfilePagesBrowserTests {
 		List<WebElement> rows = chromium.driver.findElements(By.cssSelector("#spans tbody tr[data-start]"));
 		assertThat(rows).hasSizeGreaterThanOrEqualTo(4);
 		String table = chromium.driver.findElement(By.id("spans")).getText();
-		assertThat(table).contains("http get /checkout").contains("CheckoutController.mix")
-			.contains("BurnController.recognisablyHotMethod").doesNotContain("in flight");
+		assertThat(table).contains("http get /checkout")
+			.contains("CheckoutController.mix")
+			.contains("BurnController.recognisablyHotMethod")
+			.doesNotContain("in flight");
 		chromium.screenshot("index.png");
 
 		chromium.driver.findElement(By.cssSelector("button[data-sort=duration]")).click();
@@ -203,11 +213,12 @@ class SpanProfilePagesBrowserTests {
 		WebElement filter = chromium.driver.findElement(By.id("filter"));
 		filter.sendKeys("checkout");
 		@SuppressWarnings("unchecked")
-		List<Map<String, Object>> visible = (List<Map<String, Object>>) chromium.script("return window.spanprofileIndex.order()");
+		List<Map<String, Object>> visible = (List<Map<String, Object>>) chromium
+			.script("return window.spanprofileIndex.order()");
 		assertThat(visible).isNotEmpty().allSatisfy((row) -> assertThat((String) row.get("name")).contains("checkout"));
 
-		WebElement link = chromium.driver.findElement(
-				By.cssSelector("a.span-link[href='spanprofile/" + checkout.get("spanId") + "']"));
+		WebElement link = chromium.driver
+			.findElement(By.cssSelector("a.span-link[href='spanprofile/" + checkout.get("spanId") + "']"));
 		link.click();
 		new WebDriverWait(chromium.driver, Duration.ofSeconds(20))
 			.until((driver) -> Boolean.TRUE.equals(chromium.script("return " + FLAME_READY)));
@@ -227,8 +238,8 @@ class SpanProfilePagesBrowserTests {
 				(span) -> traceId.equals(span.get("traceId")) && Boolean.TRUE.equals(span.get("complete")));
 
 		chromium.open(this.client.url("/actuator/spanprofile/" + traceId), FLAME_READY);
-		assertThat(((Number) state().get("samples")).longValue()).isEqualTo(
-				((Number) relay.get("samples")).longValue() + ((Number) burn.get("samples")).longValue());
+		assertThat(((Number) state().get("samples")).longValue())
+			.isEqualTo(((Number) relay.get("samples")).longValue() + ((Number) burn.get("samples")).longValue());
 		assertThat(chromium.driver.findElements(By.cssSelector(".span-links a"))).hasSize(2);
 		WebElement openSpan = chromium.driver.findElement(By.id("open-span"));
 		assertThat(openSpan.isDisplayed()).isFalse();
@@ -236,7 +247,8 @@ class SpanProfilePagesBrowserTests {
 		Map<String, Object> spanFrame = chromium.frameRect("http get /burn");
 		assertThat(((Number) spanFrame.get("y")).doubleValue()).isEqualTo(18.0);
 		WebElement canvas = chromium.driver.findElement(By.id("flame"));
-		new Actions(chromium.driver).moveToElement(canvas, Chromium.offsetX(canvas, spanFrame), Chromium.offsetY(canvas, spanFrame))
+		new Actions(chromium.driver)
+			.moveToElement(canvas, Chromium.offsetX(canvas, spanFrame), Chromium.offsetY(canvas, spanFrame))
 			.click()
 			.perform();
 		assertThat(state().get("zoom")).isEqualTo("http get /burn");
@@ -250,8 +262,9 @@ class SpanProfilePagesBrowserTests {
 	}
 
 	/**
-	 * Without a mouse: Tab reaches the graph, arrows move a visible selection between frames (down to a callee, up to
-	 * the caller, along the row), S opens its sandwich, Enter zooms into it, Escape resets, and / still searches.
+	 * Without a mouse: Tab reaches the graph, arrows move a visible selection between
+	 * frames (down to a callee, up to the caller, along the row), S opens its sandwich,
+	 * Enter zooms into it, Escape resets, and / still searches.
 	 */
 	@Test
 	@SuppressWarnings("unchecked")
@@ -266,16 +279,19 @@ class SpanProfilePagesBrowserTests {
 				"http get /burn", ((Number) burn.get("samples")).longValue());
 		chromium.open(this.client.url("/actuator/spanprofile/" + traceId), FLAME_READY);
 
-		// Tab from the search field reaches the graph, which then shows that it has the focus.
+		// Tab from the search field reaches the graph, which then shows that it has the
+		// focus.
 		chromium.driver.findElement(By.id("search")).click();
 		for (int i = 0; i < 20 && !"flame".equals(activeId()); i++) {
 			new Actions(chromium.driver).sendKeys(Keys.TAB).perform();
 		}
 		assertThat(activeId()).isEqualTo("flame");
-		assertThat(chromium.script("return document.getElementById('flame').matches(':focus-visible')")).isEqualTo(true);
+		assertThat(chromium.script("return document.getElementById('flame').matches(':focus-visible')"))
+			.isEqualTo(true);
 		assertThat(state().get("selected")).isNull();
 
-		// The first arrow selects the whole graph; down goes to the heavier span, right to the other one.
+		// The first arrow selects the whole graph; down goes to the heavier span, right
+		// to the other one.
 		press(Keys.ARROW_DOWN);
 		assertThat(selected()).containsEntry("depth", 0L)
 			.containsEntry("samples", spanSamples.values().stream().mapToLong(Long::longValue).sum());
@@ -283,12 +299,14 @@ class SpanProfilePagesBrowserTests {
 		Map<String, Object> first = selected();
 		assertThat(first.get("depth")).isEqualTo(1L);
 		assertThat(spanSamples).containsEntry((String) first.get("name"), (Long) first.get("samples"));
-		assertThat((Long) first.get("samples")).isEqualTo(Math.max(spanSamples.get("http get /relay"),
-				spanSamples.get("http get /burn")));
-		// The selection is drawn in the accent colour at the frame's left edge, where no label is.
+		assertThat((Long) first.get("samples"))
+			.isEqualTo(Math.max(spanSamples.get("http get /relay"), spanSamples.get("http get /burn")));
+		// The selection is drawn in the accent colour at the frame's left edge, where no
+		// label is.
 		Map<String, Object> rect = (Map<String, Object>) chromium.script("return window.spanprofile.selectedRect()");
 		assertThat(rect).containsEntry("name", first.get("name"));
-		List<Number> edge = (List<Number>) chromium.script("return window.spanprofile.pixel(arguments[0], arguments[1])",
+		List<Number> edge = (List<Number>) chromium.script(
+				"return window.spanprofile.pixel(arguments[0], arguments[1])",
 				((Number) rect.get("x")).doubleValue() + 1, Chromium.centreY(rect));
 		assertThat(edge).extracting(Number::intValue).containsExactly(11, 98, 196);
 		chromium.screenshot("flamegraph-keyboard.png");
@@ -307,7 +325,8 @@ class SpanProfilePagesBrowserTests {
 		assertThat((Long) selected().get("samples")).isLessThanOrEqualTo((Long) first.get("samples")).isPositive();
 		press(Keys.ARROW_UP);
 		assertThat(selected()).isEqualTo(first);
-		// S opens the selected frame's sandwich, Escape closes it; the selection starts again from the top.
+		// S opens the selected frame's sandwich, Escape closes it; the selection starts
+		// again from the top.
 		press("s");
 		assertThat(state().get("view")).isEqualTo("sandwich");
 		assertThat((Map<String, Object>) state().get("sandwich")).containsEntry("name", first.get("name"));
@@ -317,7 +336,8 @@ class SpanProfilePagesBrowserTests {
 		press(Keys.ARROW_DOWN);
 		assertThat(selected()).isEqualTo(first);
 
-		// Enter zooms into the selected frame; Escape resets the zoom, the graph keeping the focus.
+		// Enter zooms into the selected frame; Escape resets the zoom, the graph keeping
+		// the focus.
 		press(Keys.ENTER);
 		assertThat(state().get("zoom")).isEqualTo(first.get("name"));
 		assertThat(((Number) state().get("zoomDepth")).intValue()).isEqualTo(1);
@@ -326,7 +346,8 @@ class SpanProfilePagesBrowserTests {
 		assertThat(((Number) state().get("zoomDepth")).intValue()).isZero();
 		assertThat(activeId()).isEqualTo("flame");
 
-		// / goes to the search field without typing itself; arrows there are the field's, not the graph's.
+		// / goes to the search field without typing itself; arrows there are the field's,
+		// not the graph's.
 		press("/");
 		assertThat(activeId()).isEqualTo("search");
 		press("burn");
@@ -364,8 +385,9 @@ class SpanProfilePagesBrowserTests {
 	}
 
 	/**
-	 * A function's sandwich as the collapsed stacks give it: its total (the stacks through it, each once), and the
-	 * weight of each direct caller and callee at its outermost call.
+	 * A function's sandwich as the collapsed stacks give it: its total (the stacks
+	 * through it, each once), and the weight of each direct caller and callee at its
+	 * outermost call.
 	 */
 	private static final class SandwichTotals {
 
@@ -403,18 +425,21 @@ class SpanProfilePagesBrowserTests {
 
 	private void openSpanAfterZoom(WebElement canvas, Map<String, Object> burn) {
 		Map<String, Object> spanFrame = chromium.frameRect("http get /burn");
-		new Actions(chromium.driver).moveToElement(canvas, Chromium.offsetX(canvas, spanFrame), Chromium.offsetY(canvas, spanFrame))
+		new Actions(chromium.driver)
+			.moveToElement(canvas, Chromium.offsetX(canvas, spanFrame), Chromium.offsetY(canvas, spanFrame))
 			.click()
 			.perform();
 		chromium.driver.findElement(By.id("open-span")).click();
-		new WebDriverWait(chromium.driver, Duration.ofSeconds(20)).until((driver) -> driver.getCurrentUrl()
-			.endsWith("/actuator/spanprofile/" + burn.get("spanId")) && Boolean.TRUE.equals(chromium.script("return " + FLAME_READY)));
+		new WebDriverWait(chromium.driver, Duration.ofSeconds(20))
+			.until((driver) -> driver.getCurrentUrl().endsWith("/actuator/spanprofile/" + burn.get("spanId"))
+					&& Boolean.TRUE.equals(chromium.script("return " + FLAME_READY)));
 		assertThat(chromium.driver.findElement(By.id("title")).getText()).contains("http get /burn");
 	}
 
 	@SuppressWarnings("unchecked")
 	private List<Double> durations() {
-		List<Map<String, Object>> order = (List<Map<String, Object>>) chromium.script("return window.spanprofileIndex.order()");
+		List<Map<String, Object>> order = (List<Map<String, Object>>) chromium
+			.script("return window.spanprofileIndex.order()");
 		return order.stream().map((row) -> ((Number) row.get("duration")).doubleValue()).toList();
 	}
 

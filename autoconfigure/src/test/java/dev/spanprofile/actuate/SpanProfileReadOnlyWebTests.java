@@ -16,7 +16,8 @@ import org.springframework.test.annotation.DirtiesContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * With read-only access the endpoint still serves profiles, but nobody can switch profiling off over HTTP.
+ * With read-only access the endpoint still serves profiles, but nobody can switch
+ * profiling off over HTTP.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.tracing.sampling.probability=1.0",

@@ -23,7 +23,8 @@ import org.springframework.test.annotation.DirtiesContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Turning profiling off and on again through the endpoint, on a real server with real samples.
+ * Turning profiling off and on again through the endpoint, on a real server with real
+ * samples.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.tracing.sampling.probability=1.0",
@@ -63,7 +64,8 @@ class SpanProfileSwitchWebTests {
 		assertThat(wall.statusCode()).as(wall.body()).isEqualTo(200);
 		Map<String, Object> wallGraph = json.readValue(wall.body(), new TypeReference<>() {
 		});
-		// Wall-clock samples every 20 ms of the request's life, the way the new setting samples: 10 ms would give
+		// Wall-clock samples every 20 ms of the request's life, the way the new setting
+		// samples: 10 ms would give
 		// twice as many.
 		double expected = ((Number) span.get("durationMillis")).doubleValue() / 20;
 		assertThat((double) ((Number) wallGraph.get("samples")).longValue())
@@ -170,14 +172,15 @@ class SpanProfileSwitchWebTests {
 	}
 
 	private Map<String, Object> post(String body, int expectedStatus) throws Exception {
-		HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + "/actuator/spanprofile"))
+		HttpRequest request = HttpRequest
+			.newBuilder(URI.create("http://localhost:" + this.port + "/actuator/spanprofile"))
 			.header("Content-Type", "application/json")
 			.POST(HttpRequest.BodyPublishers.ofString(body))
 			.build();
 		HttpResponse<String> response = this.http.send(request, HttpResponse.BodyHandlers.ofString());
 		assertThat(response.statusCode()).as(response.body()).isEqualTo(expectedStatus);
-		assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-				(type) -> assertThat(type).contains("json"));
+		assertThat(response.headers().firstValue("Content-Type"))
+			.hasValueSatisfying((type) -> assertThat(type).contains("json"));
 		return json.readValue(response.body(), new TypeReference<>() {
 		});
 	}

@@ -26,8 +26,9 @@ import org.springframework.test.annotation.DirtiesContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The endpoint's other views on a real server with real samples: format negotiation and override, a trace's merged
- * graph, a running span's growing profile, pprof, and the HTML pages as served.
+ * The endpoint's other views on a real server with real samples: format negotiation and
+ * override, a trace's merged graph, a running span's growing profile, pprof, and the HTML
+ * pages as served.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.tracing.sampling.probability=1.0",
@@ -63,18 +64,17 @@ class SpanProfileViewsWebTests {
 			.hasValueSatisfying((type) -> assertThat(type).startsWith("text/html"));
 		assertThat(this.client.get(path, "*/*").headers().firstValue("Content-Type"))
 			.hasValueSatisfying((type) -> assertThat(type).startsWith("application/json"));
-		assertThat(this.client.get(path + "?format=collapsed", EndpointClient.BROWSER_ACCEPT).body())
-			.contains(HOT).doesNotContain("<html");
-		assertThat(this.client.get(path + "?format=json", EndpointClient.BROWSER_ACCEPT).body())
-			.startsWith("{").contains("\"flameGraph\"");
+		assertThat(this.client.get(path + "?format=collapsed", EndpointClient.BROWSER_ACCEPT).body()).contains(HOT)
+			.doesNotContain("<html");
+		assertThat(this.client.get(path + "?format=json", EndpointClient.BROWSER_ACCEPT).body()).startsWith("{")
+			.contains("\"flameGraph\"");
 		assertThat(this.client.get(path + "?format=HTML", "application/json").body()).startsWith("<!DOCTYPE html>");
 
 		HttpResponse<String> unknown = this.client.get(path + "?format=svg", EndpointClient.BROWSER_ACCEPT);
 		assertThat(unknown.statusCode()).isEqualTo(400);
-		assertThat(unknown.headers().firstValue("Content-Type")).hasValueSatisfying(
-				(type) -> assertThat(type).startsWith("application/json"));
-		assertThat(unknown.body()).contains("\"message\"").contains("svg")
-			.contains("json, collapsed, html, pprof");
+		assertThat(unknown.headers().firstValue("Content-Type"))
+			.hasValueSatisfying((type) -> assertThat(type).startsWith("application/json"));
+		assertThat(unknown.body()).contains("\"message\"").contains("svg").contains("json, collapsed, html, pprof");
 
 		assertThat(this.client.get("/actuator/spanprofile", EndpointClient.BROWSER_ACCEPT).body())
 			.startsWith("<!DOCTYPE html>");
@@ -98,15 +98,20 @@ class SpanProfileViewsWebTests {
 			HttpResponse<String> page = this.client.get(path, EndpointClient.BROWSER_ACCEPT);
 			assertThat(page.statusCode()).isEqualTo(200);
 			String policy = page.headers().firstValue("Content-Security-Policy").orElseThrow();
-			assertThat(policy).contains("default-src 'none'").contains("script-src 'sha256-")
-				.contains("frame-ancestors 'self'").doesNotContain("unsafe-inline").doesNotContain("http");
+			assertThat(policy).contains("default-src 'none'")
+				.contains("script-src 'sha256-")
+				.contains("frame-ancestors 'self'")
+				.doesNotContain("unsafe-inline")
+				.doesNotContain("http");
 			assertThat(page.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
 			String html = page.body();
 			assertThat(html).contains("<meta http-equiv=\"Content-Security-Policy\"");
 			assertThat(html).doesNotContainPattern("(?i)(https?:)?//[a-z0-9.-]+\\.[a-z]{2,}");
 			assertThat(html).doesNotContainPattern("(?i)<(script|link|img|iframe)[^>]*\\s(src|href)\\s*=");
-			// The policy's hashes cover <script> and <style> elements only: no inline handler or style attribute.
-			String markup = html.replaceAll("(?s)<script[^>]*>.*?</script>", "").replaceAll("(?s)<style>.*?</style>", "");
+			// The policy's hashes cover <script> and <style> elements only: no inline
+			// handler or style attribute.
+			String markup = html.replaceAll("(?s)<script[^>]*>.*?</script>", "")
+				.replaceAll("(?s)<style>.*?</style>", "");
 			assertThat(markup).doesNotContainPattern("(?i)\\son[a-z]+\\s*=").doesNotContainPattern("(?i)\\sstyle\\s*=");
 		}
 		String page = this.client.get("/actuator/spanprofile/" + spanId, EndpointClient.BROWSER_ACCEPT).body();
@@ -148,13 +153,16 @@ class SpanProfileViewsWebTests {
 
 		String collapsed = this.client.get("/actuator/spanprofile/" + traceId, "text/plain").body();
 		assertThat(collapsed).contains("http get /relay;").contains("http get /burn;");
-		assertThat(collapsed.lines().filter((line) -> line.startsWith("http get /burn;"))
+		assertThat(collapsed.lines()
+			.filter((line) -> line.startsWith("http get /burn;"))
 			.anyMatch((line) -> line.contains(HOT))).isTrue();
-		assertThat(collapsed.lines().filter((line) -> line.startsWith("http get /relay;"))
+		assertThat(collapsed.lines()
+			.filter((line) -> line.startsWith("http get /relay;"))
 			.anyMatch((line) -> line.contains("relayPreparation"))).isTrue();
 
 		String html = this.client.get("/actuator/spanprofile/" + traceId, EndpointClient.BROWSER_ACCEPT).body();
-		assertThat(html).contains("Spans of this trace").contains("href=\"" + relay.get("spanId") + "\"")
+		assertThat(html).contains("Spans of this trace")
+			.contains("href=\"" + relay.get("spanId") + "\"")
 			.contains("href=\"" + burn.get("spanId") + "\"");
 		assertThat(this.client.get("/actuator/spanprofile/0123456789abcdef0123456789abcdef", "*/*").statusCode())
 			.isEqualTo(404);
@@ -164,17 +172,19 @@ class SpanProfileViewsWebTests {
 	void aRunningSpansProfileGrowsWhileItRuns() throws Exception {
 		CompletableFuture<HttpResponse<String>> running = this.client.getAsync("/burn?cpuMillis=4000");
 		try {
-			// The first samples may still be in Spring's dispatch; wait until the controller shows.
+			// The first samples may still be in Spring's dispatch; wait until the
+			// controller shows.
 			Map<String, Object> first = this.client.awaitSpan(SpanNames.UNSPECIFIED,
-					(span) -> Boolean.TRUE.equals(span.get("inFlight")) && ((Number) span.get("samples")).longValue() > 0
+					(span) -> Boolean.TRUE.equals(span.get("inFlight"))
+							&& ((Number) span.get("samples")).longValue() > 0
 							&& String.valueOf(span.get("displayName")).contains("BurnController.burn"));
 			String spanId = (String) first.get("spanId");
 			assertThat((String) first.get("displayName")).startsWith("running: ");
 			long before = samples("/actuator/spanprofile/" + spanId);
 			Thread.sleep(800);
 			this.profiler.collectNow();
-			Map<String, Object> later = this.client.readJson(
-					this.client.get("/actuator/spanprofile/" + spanId, "application/json").body());
+			Map<String, Object> later = this.client
+				.readJson(this.client.get("/actuator/spanprofile/" + spanId, "application/json").body());
 			@SuppressWarnings("unchecked")
 			Map<String, Object> span = (Map<String, Object>) later.get("span");
 			assertThat(span.get("inFlight")).as("still running").isEqualTo(true);
@@ -192,8 +202,8 @@ class SpanProfileViewsWebTests {
 		Set<String> known = this.client.spanIds();
 		Map<String, Object> span = shortUnsampledBurn(known);
 		String spanId = (String) span.get("spanId");
-		Map<String, Object> body = this.client.readJson(
-				this.client.get("/actuator/spanprofile/" + spanId, "application/json").body());
+		Map<String, Object> body = this.client
+			.readJson(this.client.get("/actuator/spanprofile/" + spanId, "application/json").body());
 		@SuppressWarnings("unchecked")
 		Map<String, Object> empty = (Map<String, Object>) body.get("emptyProfile");
 		assertThat(empty).isNotNull();
@@ -204,8 +214,9 @@ class SpanProfileViewsWebTests {
 	}
 
 	/**
-	 * A new request span shorter than the interval and without samples. Requests go on until one is: on a loaded
-	 * machine (CI's two cores shared with the build) a request doing nothing took 10-15 ms ten times in a row.
+	 * A new request span shorter than the interval and without samples. Requests go on
+	 * until one is: on a loaded machine (CI's two cores shared with the build) a request
+	 * doing nothing took 10-15 ms ten times in a row.
 	 */
 	private Map<String, Object> shortUnsampledBurn(Set<String> known) throws Exception {
 		long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
@@ -231,7 +242,8 @@ class SpanProfileViewsWebTests {
 		this.client.get("/burn?cpuMillis=300", "text/plain");
 		Map<String, Object> span = this.client.awaitNewCompleteSpan("http get /burn", known);
 		String spanId = (String) span.get("spanId");
-		HttpResponse<byte[]> response = this.client.getBytes("/actuator/spanprofile/" + spanId + "?format=pprof", "*/*");
+		HttpResponse<byte[]> response = this.client.getBytes("/actuator/spanprofile/" + spanId + "?format=pprof",
+				"*/*");
 		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat(response.headers().firstValue("Content-Disposition"))
 			.hasValue("attachment; filename=\"spanprofile-" + spanId + ".pb.gz\"");
@@ -258,12 +270,19 @@ class SpanProfileViewsWebTests {
 			assertThat(labels).containsEntry("span_id", spanId)
 				.containsEntry("trace_id", (String) span.get("traceId"))
 				.containsEntry("span_name", "http get /burn");
-			long leafFunction = profile.getLocationList().stream()
+			long leafFunction = profile.getLocationList()
+				.stream()
 				.filter((location) -> location.getId() == sample.getLocationId(0))
-				.findFirst().orElseThrow().getLine(0).getFunctionId();
-			String leaf = strings.get((int) profile.getFunctionList().stream()
+				.findFirst()
+				.orElseThrow()
+				.getLine(0)
+				.getFunctionId();
+			String leaf = strings.get((int) profile.getFunctionList()
+				.stream()
 				.filter((function) -> function.getId() == leafFunction)
-				.findFirst().orElseThrow().getName());
+				.findFirst()
+				.orElseThrow()
+				.getName());
 			if (leaf.endsWith(HOT)) {
 				hot += sample.getValue(0);
 			}

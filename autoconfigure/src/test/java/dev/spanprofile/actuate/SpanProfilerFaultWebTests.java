@@ -34,9 +34,10 @@ import org.springframework.test.context.DynamicPropertySource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The disk under {@code spanprofile.work-directory} fills up while a real application serves requests: they all
- * succeed, the endpoint keeps answering, the problem is logged once, and requests are profiled again once space is
- * back. The disk is a 4 MiB tmpfs mounted for the test (root only; skipped elsewhere).
+ * The disk under {@code spanprofile.work-directory} fills up while a real application
+ * serves requests: they all succeed, the endpoint keeps answering, the problem is logged
+ * once, and requests are profiled again once space is back. The disk is a 4 MiB tmpfs
+ * mounted for the test (root only; skipped elsewhere).
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.tracing.sampling.probability=1.0",
@@ -150,6 +151,5 @@ class SpanProfilerFaultWebTests {
 		}
 		return count;
 	}
-
 
 }

@@ -35,16 +35,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * A real request that slept, given known CPU and wait samples (as a wait source would give them: each wait one
- * sample weighed by its nanoseconds, ending in what was waited on): the endpoint's JSON adds its time up, its page
- * opens on the waits, draws the breakdown in Chromium under the page's Content-Security-Policy, and still switches
- * to CPU. The samples are put into the store by hand so that every millisecond asserted is known; the screenshot
- * (target/screenshots/breakdown.png) is docs/images/breakdown.png.
+ * A real request that slept, given known CPU and wait samples (as a wait source would
+ * give them: each wait one sample weighed by its nanoseconds, ending in what was waited
+ * on): the endpoint's JSON adds its time up, its page opens on the waits, draws the
+ * breakdown in Chromium under the page's Content-Security-Policy, and still switches to
+ * CPU. The samples are put into the store by hand so that every millisecond asserted is
+ * known; the screenshot (target/screenshots/breakdown.png) is docs/images/breakdown.png.
  */
 @SpringBootTest(classes = { BurnApplication.class, TimeBreakdownBrowserTests.WaitsRecorded.class },
 		webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.tracing.sampling.probability=1.0",
-				"management.endpoints.web.exposure.include=spanprofile", "management.otlp.metrics.export.enabled=false" })
+				"management.endpoints.web.exposure.include=spanprofile",
+				"management.otlp.metrics.export.enabled=false" })
 @DirtiesContext
 class TimeBreakdownBrowserTests {
 
@@ -83,7 +85,8 @@ class TimeBreakdownBrowserTests {
 			.containsEntry("profilerSamples", 1);
 		assertThat(((Number) json.get("samples")).longValue()).isEqualTo(1_462 * MS);
 		Map<String, Object> breakdown = (Map<String, Object>) json.get("timeBreakdown");
-		// CPU from the request thread's clock (it slept: a few milliseconds at most, less the profiler's 10 ms of
+		// CPU from the request thread's clock (it slept: a few milliseconds at most, less
+		// the profiler's 10 ms of
 		// scripted samples), not from the 6 scripted CPU samples.
 		assertThat(breakdown).containsEntry("cpuFrom", "thread CPU clocks")
 			.containsEntry("profilerMillis", 10.0)
@@ -91,7 +94,8 @@ class TimeBreakdownBrowserTests {
 		double cpuMillis = ((Number) breakdown.get("cpuMillis")).doubleValue();
 		assertThat(cpuMillis).isBetween(0.0, 50.0);
 		List<Map<String, Object>> waits = (List<Map<String, Object>>) breakdown.get("waits");
-		assertThat(waits).extracting((wait) -> wait.get("category") + "=" + wait.get("millis") + "/" + wait.get("count"))
+		assertThat(waits)
+			.extracting((wait) -> wait.get("category") + "=" + wait.get("millis") + "/" + wait.get("count"))
 			.containsExactly("socket I/O=1350.0/3", "lock=60.0/1", "park=40.0/1", "GC pause=12.0/1");
 		assertThat((List<Map<String, Object>>) waits.get(0).get("on"))
 			.extracting((on) -> on.get("detail") + "=" + on.get("millis"))
@@ -101,7 +105,8 @@ class TimeBreakdownBrowserTests {
 		assertThat(((Number) breakdown.get("unaccountedMillis")).doubleValue())
 			.isCloseTo(duration - cpuMillis - 10 - 1_462, within(0.002));
 
-		// Asked for, CPU is still there, without the profiler's handler; a kind that does not exist is refused.
+		// Asked for, CPU is still there, without the profiler's handler; a kind that does
+		// not exist is refused.
 		Map<String, Object> cpu = client.json("/actuator/spanprofile/" + spanId + "?event=cpu");
 		assertThat(cpu).containsEntry("flameGraphEvent", "cpu").containsEntry("samples", 6);
 		HttpResponse<String> bad = client.get("/actuator/spanprofile/" + spanId + "?event=waiting", "application/json");
@@ -123,7 +128,8 @@ class TimeBreakdownBrowserTests {
 		WebElement bar = chromium.driver.findElement(By.id("time-bar"));
 		double barWidth = bar.getRect().getWidth();
 		WebElement socket = bar.findElement(By.cssSelector(".seg.tb-socket-i-o"));
-		// Drawn to scale: the socket reads' part of the bar is their share of the duration.
+		// Drawn to scale: the socket reads' part of the bar is their share of the
+		// duration.
 		assertThat(socket.getRect().getWidth() / barWidth).isCloseTo(1_350 / duration, within(0.01));
 		assertThat(chromium.driver.findElement(By.id("breakdown")).getText()).contains("socket I/O")
 			.contains("127.0.0.1:5432 1,200 ms")
@@ -134,8 +140,9 @@ class TimeBreakdownBrowserTests {
 		assertThat(chromium.driver.findElement(By.cssSelector("#top tbody tr")).getText().replaceFirst("^⇅ ", ""))
 			.startsWith("[socket read 127.0.0.1:5432]");
 		Map<String, Object> read = chromium.frameRect("[socket read 127.0.0.1:5432]");
-		List<Number> pixel = (List<Number>) chromium.script("return window.spanprofile.pixel(arguments[0], arguments[1])",
-				Chromium.centreX(read), Chromium.centreY(read));
+		List<Number> pixel = (List<Number>) chromium.script(
+				"return window.spanprofile.pixel(arguments[0], arguments[1])", Chromium.centreX(read),
+				Chromium.centreY(read));
 		assertThat(pixel).extracting(Number::intValue).isNotEqualTo(List.of(255, 255, 255));
 		chromium.screenshot("breakdown.png");
 
@@ -149,7 +156,10 @@ class TimeBreakdownBrowserTests {
 		assertThat(chromium.severeConsoleMessages()).isEmpty();
 	}
 
-	/** A real request that slept 1.6 s, with the samples of a request that waited on a database. */
+	/**
+	 * A real request that slept 1.6 s, with the samples of a request that waited on a
+	 * database.
+	 */
 	private SpanRecord requestWithSamples(EndpointClient client) throws Exception {
 		Set<String> known = client.spanIds();
 		assertThat(client.get("/wait?millis=1600", "text/plain").statusCode()).isEqualTo(200);
@@ -175,8 +185,10 @@ class TimeBreakdownBrowserTests {
 		store.addSample(span, SampleKind.CPU, new int[] { run, handle, query }, 4);
 		store.addSample(span, SampleKind.CPU, new int[] { run, handle, stock }, 2);
 		store.addSample(span, SampleKind.CPU, new int[] { run, handle, restore, handler }, 1);
-		wait(store, span, new int[] { run, handle, query, read }, WaitKind.SOCKET_READ.frameName("127.0.0.1:5432"), 900);
-		wait(store, span, new int[] { run, handle, query, read }, WaitKind.SOCKET_READ.frameName("127.0.0.1:5432"), 300);
+		wait(store, span, new int[] { run, handle, query, read }, WaitKind.SOCKET_READ.frameName("127.0.0.1:5432"),
+				900);
+		wait(store, span, new int[] { run, handle, query, read }, WaitKind.SOCKET_READ.frameName("127.0.0.1:5432"),
+				300);
 		wait(store, span, new int[] { run, handle, rates }, WaitKind.SOCKET_READ.frameName("10.0.0.7:8080"), 150);
 		wait(store, span, new int[] { run, handle, stock },
 				WaitKind.MONITOR_ENTER.frameName("com.example.orders.Inventory"), 60);
@@ -190,7 +202,10 @@ class TimeBreakdownBrowserTests {
 		store.addSample(span, SampleKind.WAIT, withLeaf, millis * MS);
 	}
 
-	/** CPU sampled every 10 ms and waits recorded, by an engine that takes no sample of its own. */
+	/**
+	 * CPU sampled every 10 ms and waits recorded, by an engine that takes no sample of
+	 * its own.
+	 */
 	@TestConfiguration(proxyBeanMethods = false)
 	static class WaitsRecorded {
 
@@ -200,7 +215,8 @@ class TimeBreakdownBrowserTests {
 			SpanProfiler profiler = new SpanProfiler(
 					new SpanProfilerSettings(sampler, StoreSettings.defaults(), Duration.ofMillis(100)),
 					(frames) -> new QuietEngine());
-			// The breakdown's CPU from the request thread's clock, whatever the scripted samples say.
+			// The breakdown's CPU from the request thread's clock, whatever the scripted
+			// samples say.
 			profiler.setExactCpuTime(true);
 			return profiler;
 		}

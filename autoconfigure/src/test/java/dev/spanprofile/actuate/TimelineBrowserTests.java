@@ -27,9 +27,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * A real request, profiled with the defaults, that computes for 300 ms of CPU and then sleeps for one second: its
- * page draws its timeline in Chromium (one bar for the sleep, CPU ticks before it), and dragging across the
- * computing stretch loads the graph of that stretch only. The screenshot (target/screenshots/timeline.png) is
+ * A real request, profiled with the defaults, that computes for 300 ms of CPU and then
+ * sleeps for one second: its page draws its timeline in Chromium (one bar for the sleep,
+ * CPU ticks before it), and dragging across the computing stretch loads the graph of that
+ * stretch only. The screenshot (target/screenshots/timeline.png) is
  * docs/images/timeline.png.
  */
 @SpringBootTest(classes = { BurnApplication.class, TimelineBrowserTests.ComputeThenSleep.class },
@@ -70,13 +71,15 @@ class TimelineBrowserTests {
 			.isEqualTo("done");
 		String spanId = (String) client.awaitNewCompleteSpan("http get /compute-then-sleep", known).get("spanId");
 
-		// The JSON: the sleep is one entry of the right length, with CPU samples before it on the same thread.
+		// The JSON: the sleep is one entry of the right length, with CPU samples before
+		// it on the same thread.
 		Map<String, Object> json = client.json("/actuator/spanprofile/" + spanId);
 		assertThat(json.get("flameGraphEvent")).isEqualTo("wait");
 		Map<String, Object> timeline = (Map<String, Object>) json.get("timeline");
 		List<Map<String, Object>> entries = (List<Map<String, Object>>) timeline.get("entries");
 		List<Map<String, Object>> longWaits = entries.stream()
-			.filter((entry) -> "wait".equals(entry.get("kind")) && millis(entry, "endMillis") - millis(entry, "startMillis") > 50)
+			.filter((entry) -> "wait".equals(entry.get("kind"))
+					&& millis(entry, "endMillis") - millis(entry, "startMillis") > 50)
 			.toList();
 		System.out.printf("timeline: %d entries, waits over 50 ms: %s%n", entries.size(), longWaits);
 		assertThat(longWaits).as("waits over 50 ms").hasSize(1);
@@ -92,7 +95,8 @@ class TimelineBrowserTests {
 				cpuBefore, millis(sleep, "endMillis") - sleepStart, sleepStart);
 		assertThat(cpuBefore).isGreaterThanOrEqualTo(5);
 
-		// The page draws it: one bar for the sleep, to scale, and the CPU ticks before it.
+		// The page draws it: one bar for the sleep, to scale, and the CPU ticks before
+		// it.
 		chromium = (chromium != null) ? chromium : Chromium.start();
 		chromium.driver.manage().window().setSize(new Dimension(1280, 800));
 		chromium.open(client.url("/actuator/spanprofile/" + spanId), READY);
@@ -104,21 +108,24 @@ class TimelineBrowserTests {
 		Map<String, Object> bar = bars.get(0);
 		double plotWidth = number(drawn, "width") - 12;
 		double duration = number(drawn, "durationMillis");
-		assertThat(number(bar, "width") / plotWidth).isCloseTo(SLEEP_MILLIS / duration, within(0.1 * SLEEP_MILLIS / duration));
+		assertThat(number(bar, "width") / plotWidth).isCloseTo(SLEEP_MILLIS / duration,
+				within(0.1 * SLEEP_MILLIS / duration));
 		long ticksBefore = ((List<Map<String, Object>>) drawn.get("ticks")).stream()
 			.filter((tick) -> "cpu".equals(tick.get("kind")) && number(tick, "x") <= number(bar, "x"))
 			.count();
 		assertThat(ticksBefore).isGreaterThanOrEqualTo(cpuBefore);
-		List<Number> pixel = (List<Number>) chromium.script(
-				"var c = document.getElementById('timeline-canvas'), r = window.devicePixelRatio || 1;"
-						+ "var p = c.getContext('2d').getImageData(Math.floor(arguments[0] * r), Math.floor(arguments[1] * r), 1, 1).data;"
-						+ "return [p[0], p[1], p[2]];",
-				number(bar, "x") + number(bar, "width") * 0.75, number(bar, "y") + number(bar, "height") / 2);
-		assertThat(pixel).extracting(Number::intValue).isNotEqualTo(List.of(255, 255, 255))
+		List<Number> pixel = (List<Number>) chromium
+			.script("var c = document.getElementById('timeline-canvas'), r = window.devicePixelRatio || 1;"
+					+ "var p = c.getContext('2d').getImageData(Math.floor(arguments[0] * r), Math.floor(arguments[1] * r), 1, 1).data;"
+					+ "return [p[0], p[1], p[2]];", number(bar, "x") + number(bar, "width") * 0.75,
+					number(bar, "y") + number(bar, "height") / 2);
+		assertThat(pixel).extracting(Number::intValue)
+			.isNotEqualTo(List.of(255, 255, 255))
 			.isNotEqualTo(List.of(245, 246, 248));
 		chromium.screenshot("timeline.png");
 
-		// Dragging across the computing stretch loads its graph: CPU, not the sleep, with the stretch's samples.
+		// Dragging across the computing stretch loads its graph: CPU, not the sleep, with
+		// the stretch's samples.
 		Map<String, Object> canvas = (Map<String, Object>) chromium.script(
 				"var r = document.getElementById('timeline-canvas').getBoundingClientRect(); return {x: r.left, y: r.top};");
 		int y = (int) Math.round(number(canvas, "y") + number(bar, "y") + number(bar, "height") / 2);
@@ -145,9 +152,10 @@ class TimelineBrowserTests {
 		assertThat(chromium.script("return window.spanprofile.frameRect('computeTotals')")).isNotNull();
 		assertThat(chromium.driver.findElement(org.openqa.selenium.By.id("kind-cpu")).getDomAttribute("aria-current"))
 			.isEqualTo("page");
-		Map<String, Object> stretchJson = client.json("/actuator/spanprofile/" + spanId + "?from=" + query.get("from")
-				+ "&to=" + query.get("to"));
-		// Values taken out first: a failing assertion on the whole body would print a whole flame graph.
+		Map<String, Object> stretchJson = client
+			.json("/actuator/spanprofile/" + spanId + "?from=" + query.get("from") + "&to=" + query.get("to"));
+		// Values taken out first: a failing assertion on the whole body would print a
+		// whole flame graph.
 		assertThat(stretchJson.get("flameGraphEvent")).isEqualTo("cpu");
 		assertThat(((Number) stretchJson.get("samples")).longValue())
 			.isEqualTo(((Number) graph.get("samples")).longValue());
@@ -158,9 +166,9 @@ class TimelineBrowserTests {
 		// At a phone's width the timeline still fits the screen, its bar still drawn.
 		chromium.driver.manage().window().setSize(new Dimension(390, 844));
 		chromium.open(client.url("/actuator/spanprofile/" + spanId), READY);
-		Map<String, Object> narrow = (Map<String, Object>) chromium.script(
-				"var r = document.getElementById('timeline-canvas').getBoundingClientRect();"
-						+ "return {right: r.right, inner: window.innerWidth, waits: window.spanprofileTimeline.state().waits};");
+		Map<String, Object> narrow = (Map<String, Object>) chromium
+			.script("var r = document.getElementById('timeline-canvas').getBoundingClientRect();"
+					+ "return {right: r.right, inner: window.innerWidth, waits: window.spanprofileTimeline.state().waits};");
 		assertThat(number(narrow, "right")).isLessThanOrEqualTo(number(narrow, "inner"));
 		assertThat((List<Map<String, Object>>) narrow.get("waits"))
 			.anySatisfy((wait) -> assertThat(number(wait, "width")).isGreaterThan(100));
@@ -186,7 +194,8 @@ class TimelineBrowserTests {
 		Map<String, String> parameters = new HashMap<>();
 		for (String pair : URI.create(url).getRawQuery().split("&")) {
 			int equals = pair.indexOf('=');
-			parameters.put(pair.substring(0, equals), URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8));
+			parameters.put(pair.substring(0, equals),
+					URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8));
 		}
 		return parameters;
 	}

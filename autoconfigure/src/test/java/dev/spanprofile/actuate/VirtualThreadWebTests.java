@@ -12,8 +12,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Requests served on virtual threads (JDK 21+; runs in the JDK 25 execution): auto selects Flight Recorder, and a
- * request's span gets its own samples.
+ * Requests served on virtual threads (JDK 21+; runs in the JDK 25 execution): auto
+ * selects Flight Recorder, and a request's span gets its own samples.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "spring.threads.virtual.enabled=true", "management.tracing.sampling.probability=1.0",
@@ -39,7 +39,8 @@ class VirtualThreadWebTests {
 		long total = EndpointClient.samplesWith(collapsed, "");
 		long hot = EndpointClient.samplesWith(collapsed, "recognisablyHotMethod");
 		System.out.printf("virtual-thread request: %d of %d samples in the hot method%n", hot, total);
-		// A second of burning; on a shared machine the virtual thread may get a fraction of a core.
+		// A second of burning; on a shared machine the virtual thread may get a fraction
+		// of a core.
 		assertThat(hot).isGreaterThan(10).isGreaterThanOrEqualTo((long) (total * 0.8));
 	}
 

@@ -33,19 +33,23 @@ import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Issue 25's "done when", on a real application with the starter's defaults (no event chosen): a request that waits
- * in one real way — a downstream service's answer on a socket, a contended {@code synchronized} block, a connection
- * pool (Boot's HikariCP, one connection) whose connection another thread holds, a sleep — is explained by that wait.
- * Its JSON breakdown names the wait (category, and what it was on) within 10 % of the time the request measured
- * around it, its CPU is read from its thread's CPU clock, its default graph is the graph of waits and holds the wait's frame with that weight, and its slow-request
- * log line says the same. All cases share one application.
- * A collector's stop-the-world pauses (full collections forced by the request) are its GC pauses the same way.
+ * Issue 25's "done when", on a real application with the starter's defaults (no event
+ * chosen): a request that waits in one real way — a downstream service's answer on a
+ * socket, a contended {@code synchronized} block, a connection pool (Boot's HikariCP, one
+ * connection) whose connection another thread holds, a sleep — is explained by that wait.
+ * Its JSON breakdown names the wait (category, and what it was on) within 10 % of the
+ * time the request measured around it, its CPU is read from its thread's CPU clock, its
+ * default graph is the graph of waits and holds the wait's frame with that weight, and
+ * its slow-request log line says the same. All cases share one application. A collector's
+ * stop-the-world pauses (full collections forced by the request) are its GC pauses the
+ * same way.
  */
 @SpringBootTest(classes = WaitingApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.tracing.sampling.probability=1.0",
 				"management.endpoints.web.exposure.include=spanprofile", "management.otlp.metrics.export.enabled=false",
 				"spanprofile.slow-span-log.threshold=250ms", "spring.datasource.hikari.maximum-pool-size=1",
-				// The test resources exclude the DataSource for every other test application: only Security here.
+				// The test resources exclude the DataSource for every other test
+				// application: only Security here.
 				"spring.autoconfigure.exclude="
 						+ "org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration,"
 						+ "org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration,"
@@ -62,7 +66,10 @@ class WaitsByDefaultWebTests {
 
 	private static final String FLAME_READY = "!!(window.spanprofile && window.spanprofile.state().readyMillis > 0)";
 
-	/** How long each request is made to wait: long enough that 10 % is far above a loaded machine's wobble. */
+	/**
+	 * How long each request is made to wait: long enough that 10 % is far above a loaded
+	 * machine's wobble.
+	 */
 	private static final long WAIT_MILLIS = 400;
 
 	@LocalServerPort
@@ -88,8 +95,10 @@ class WaitsByDefaultWebTests {
 
 	@Test
 	void aPoolWithNoFreeConnectionIsAParkInItsQueue(CapturedOutput output) throws Exception {
-		// HikariCP hands a returned connection to a waiter through a SynchronousQueue, whose poll parks the request
-		// (apart from other parks, such as the test's own hand-over to the thread that takes the connection).
+		// HikariCP hands a returned connection to a waiter through a SynchronousQueue,
+		// whose poll parks the request
+		// (apart from other parks, such as the test's own hand-over to the thread that
+		// takes the connection).
 		explained("/waits/pool", "park", "java.util.concurrent.SynchronousQueue$", WaitKind.PARK, output);
 	}
 
@@ -104,9 +113,11 @@ class WaitsByDefaultWebTests {
 	}
 
 	/**
-	 * By default a request's CPU time is counted from its samples ({@code ctimer}, every 10 ms of CPU; a few percent
-	 * short when threads outnumber cores); with {@code exactCpuTime} it is read from its thread's CPU clock where it
-	 * entered and left the request: the work's own reading, and the framework's few milliseconds around it.
+	 * By default a request's CPU time is counted from its samples ({@code ctimer}, every
+	 * 10 ms of CPU; a few percent short when threads outnumber cores); with
+	 * {@code exactCpuTime} it is read from its thread's CPU clock where it entered and
+	 * left the request: the work's own reading, and the framework's few milliseconds
+	 * around it.
 	 */
 	@Test
 	void aRequestsCpuTimeIsCountedFromSamplesByDefaultAndReadFromItsThreadsClockWhenAsked() throws Exception {
@@ -122,11 +133,13 @@ class WaitsByDefaultWebTests {
 	}
 
 	/**
-	 * Spring MVC with Micrometer's tracing and metrics enters each request twice on its thread: the observation filter
-	 * closes the server span's scope, then Micrometer's {@code TracingAwareMeterObservationHandler} opens it once more
-	 * to record its timers (for exemplars). Coming back into the span it just left goes on with the same stretch, so a
-	 * request reads its thread's CPU clock three times rather than four. Read from the activation hook itself, with
-	 * the profiler stopped so that this test, not the collector, drains its points.
+	 * Spring MVC with Micrometer's tracing and metrics enters each request twice on its
+	 * thread: the observation filter closes the server span's scope, then Micrometer's
+	 * {@code TracingAwareMeterObservationHandler} opens it once more to record its timers
+	 * (for exemplars). Coming back into the span it just left goes on with the same
+	 * stretch, so a request reads its thread's CPU clock three times rather than four.
+	 * Read from the activation hook itself, with the profiler stopped so that this test,
+	 * not the collector, drains its points.
 	 */
 	@Test
 	void aRequestReadsItsThreadsCpuClockWhereItEntersAndLeavesNotWhereItComesStraightBack() throws Exception {
@@ -175,7 +188,8 @@ class WaitsByDefaultWebTests {
 		}
 		System.out.printf("CPU clock reads: %d for %d requests, %d returns without one%n", reads.get(), requests,
 				continued.get());
-		// Four each without the return; a return later than its bound (a busy machine) reads the clock.
+		// Four each without the return; a return later than its bound (a busy machine)
+		// reads the clock.
 		assertThat(reads.get()).as("reads for %d requests", requests).isBetween(2L * requests, 7L * requests / 2);
 	}
 
@@ -198,9 +212,10 @@ class WaitsByDefaultWebTests {
 	}
 
 	/**
-	 * A quote service that mostly waits 20 ms for its downstream peer and now and then 400 ms: the names list gives
-	 * its share of time waiting, on that peer, and the slow-versus-typical diff of waits says how much longer slow
-	 * requests wait there; both within 10 % of what the requests measured.
+	 * A quote service that mostly waits 20 ms for its downstream peer and now and then
+	 * 400 ms: the names list gives its share of time waiting, on that peer, and the
+	 * slow-versus-typical diff of waits says how much longer slow requests wait there;
+	 * both within 10 % of what the requests measured.
 	 */
 	@Test
 	@SuppressWarnings("unchecked")
@@ -255,13 +270,16 @@ class WaitsByDefaultWebTests {
 		assertThat((String) largest.get("summary")).startsWith("slow requests wait ")
 			.contains(" more in [socket read " + peer + "] (SlowPeer.ask)");
 
-		// In the browser: the names page's Waiting column leads to the comparison of waits, which says the same above
+		// In the browser: the names page's Waiting column leads to the comparison of
+		// waits, which says the same above
 		// a graph where the read is red and its tooltip gives both sides in ms
-		// (target/screenshots/slow-vs-typical-waits.png is docs/images/slow-vs-typical-waits.png).
+		// (target/screenshots/slow-vs-typical-waits.png is
+		// docs/images/slow-vs-typical-waits.png).
 		try (Chromium chromium = Chromium.start()) {
 			chromium.open(client.url("/actuator/spanprofile/names"), "document.readyState === 'complete'");
 			WebElement table = chromium.driver.findElement(By.id("table"));
-			// The peer first; on a busy machine a reply written slowly to the client may follow it ("..., ...").
+			// The peer first; on a busy machine a reply written slowly to the client may
+			// follow it ("..., ...").
 			assertThat(table.getText()).contains("Waiting").contains("socket I/O").contains("(" + peer);
 			chromium.driver.findElements(By.linkText("waits, slow vs typical"))
 				.stream()
@@ -271,18 +289,20 @@ class WaitsByDefaultWebTests {
 				.click();
 			chromium.waitUntil(() -> chromium.driver.getCurrentUrl().contains("event=wait")
 					&& Boolean.TRUE.equals(chromium.script("return " + FLAME_READY)));
-			assertThat(chromium.driver.findElement(By.tagName("body")).getText())
-				.contains("slow requests wait ")
+			assertThat(chromium.driver.findElement(By.tagName("body")).getText()).contains("slow requests wait ")
 				.contains(" more in [socket read " + peer + "] (SlowPeer.ask)");
 			String read = WaitKind.SOCKET_READ.frameName(peer);
 			Map<String, Object> frame = chromium.frameRect(read);
 			List<Number> pixel = (List<Number>) chromium.script(
 					"return window.spanprofile.pixel(arguments[0], arguments[1])",
 					((Number) frame.get("x")).doubleValue() + 1, ((Number) frame.get("y")).doubleValue() + 1);
-			// Per request, a frame is painted "more" only where its share of its side grew too (issue 28 C): the
-			// read is most of both sides' waits, so it may stay neutral, but never "less". What it is more by, the
+			// Per request, a frame is painted "more" only where its share of its side
+			// grew too (issue 28 C): the
+			// read is most of both sides' waits, so it may stay neutral, but never
+			// "less". What it is more by, the
 			// text above says and the tooltip gives per request.
-			assertThat(pixel.get(2).intValue()).as("blue of %s", pixel).isLessThanOrEqualTo(pixel.get(0).intValue() + 10);
+			assertThat(pixel.get(2).intValue()).as("blue of %s", pixel)
+				.isLessThanOrEqualTo(pixel.get(0).intValue() + 10);
 			WebElement canvas = chromium.driver.findElement(By.id("flame"));
 			new Actions(chromium.driver)
 				.moveToElement(canvas, Chromium.offsetX(canvas, frame), Chromium.offsetY(canvas, frame))
@@ -299,9 +319,10 @@ class WaitsByDefaultWebTests {
 	}
 
 	/**
-	 * Makes one request to {@code path} wait {@link #WAIT_MILLIS} and checks that everything says where it waited,
-	 * within 10 % of what the request measured: the breakdown's {@code category} and, unless {@code null}, the
-	 * detail that starts with {@code detail}; the default graph's leaf frame of {@code kind} on that detail; the
+	 * Makes one request to {@code path} wait {@link #WAIT_MILLIS} and checks that
+	 * everything says where it waited, within 10 % of what the request measured: the
+	 * breakdown's {@code category} and, unless {@code null}, the detail that starts with
+	 * {@code detail}; the default graph's leaf frame of {@code kind} on that detail; the
 	 * slow-request log line.
 	 */
 	@SuppressWarnings("unchecked")
@@ -313,7 +334,8 @@ class WaitsByDefaultWebTests {
 		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
 		long measured = Long.parseLong(response.body());
 		double measuredMillis = measured / 1e6;
-		// It really waited: about as long as it was made to (never far less, and not stuck either).
+		// It really waited: about as long as it was made to (never far less, and not
+		// stuck either).
 		assertThat(measured).as("measured wait").isBetween(WAIT_MILLIS * MS / 2, WAIT_MILLIS * MS * 2);
 		String name = "http get " + path;
 		String spanId = (String) client.awaitNewCompleteSpan(name, known).get("spanId");
@@ -336,21 +358,24 @@ class WaitsByDefaultWebTests {
 			on = (String) wait.get("detail");
 		}
 		double millis = ((Number) wait.get("millis")).doubleValue();
-		assertThat(millis).as("%s%s of %s against the %.1f ms measured", category, (on != null) ? " on " + on : "",
-				name, measuredMillis)
+		assertThat(millis)
+			.as("%s%s of %s against the %.1f ms measured", category, (on != null) ? " on " + on : "", name,
+					measuredMillis)
 			.isCloseTo(measuredMillis, within(0.1 * measuredMillis));
 
 		assertThat(breakdown.get("cpuFrom")).isEqualTo("samples");
-		// Without event=, the graph of a request that mostly waited is its waits, in nanoseconds, ending in the wait.
+		// Without event=, the graph of a request that mostly waited is its waits, in
+		// nanoseconds, ending in the wait.
 		assertThat(json).containsEntry("flameGraphEvent", "wait").containsEntry("flameGraphUnit", "nanoseconds");
 		String frame = kind.frameName(on);
 		long weight = weightOf((Map<String, Object>) json.get("flameGraph"), frame);
 		assertThat(weight / 1e6).as("weight of %s in the graph", frame).isCloseTo(millis, within(0.001));
 
-		// The slow-request line says the same: "...; time: CPU 10.0 ms, socket I/O 402 ms (localhost:33113 402 ms)".
-		Pattern line = Pattern.compile("spanprofile: slow request \"" + Pattern.quote(name) + "\" took [^;]*; time: "
-				+ "[^;]*" + ((on != null) ? Pattern.quote(category) + " \\d+ ms \\([^)]*" + Pattern.quote(on)
-						: Pattern.quote(category))
+		// The slow-request line says the same: "...; time: CPU 10.0 ms, socket I/O 402 ms
+		// (localhost:33113 402 ms)".
+		Pattern line = Pattern.compile("spanprofile: slow request \""
+				+ Pattern.quote(name) + "\" took [^;]*; time: " + "[^;]*" + ((on != null)
+						? Pattern.quote(category) + " \\d+ ms \\([^)]*" + Pattern.quote(on) : Pattern.quote(category))
 				+ " (\\d+) ms[^;]*;.*flame graph: /actuator/spanprofile/" + spanId);
 		await().atMost(Duration.ofSeconds(20)).until(() -> line.matcher(output.getAll()).find());
 		Matcher logged = line.matcher(output.getAll());

@@ -12,7 +12,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code spanprofile.event=cpu,wall}: one request that waits gets both flame graphs, chosen with {@code ?event=}.
+ * {@code spanprofile.event=cpu,wall}: one request that waits gets both flame graphs,
+ * chosen with {@code ?event=}.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.tracing.sampling.probability=1.0",
@@ -40,7 +41,8 @@ class WallClockEndpointWebTests {
 		System.out.printf("wall endpoint: %d wall samples in the sleep (expected ~40), %d cpu samples there%n", waiting,
 				EndpointClient.samplesWith(cpu, "recognisablySleepyMethod"));
 		assertThat(waiting).isGreaterThanOrEqualTo(20);
-		// A sleeping thread uses no CPU: the one sleep may catch a CPU sample on its way in and out, no more,
+		// A sleeping thread uses no CPU: the one sleep may catch a CPU sample on its way
+		// in and out, no more,
 		// however long it lasts.
 		assertThat(EndpointClient.samplesWith(cpu, "recognisablySleepyMethod")).isLessThanOrEqualTo(2);
 

@@ -27,9 +27,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A real WebFlux application on Netty with Reactor's automatic context propagation: work that hops to another thread
- * (subscribeOn, publishOn, a timer) is profiled in its request's span, and event-loop work outside any request is
- * counted outside spans. Requests that tracing did not sample follow their hops the same way into their route's
+ * A real WebFlux application on Netty with Reactor's automatic context propagation: work
+ * that hops to another thread (subscribeOn, publishOn, a timer) is profiled in its
+ * request's span, and event-loop work outside any request is counted outside spans.
+ * Requests that tracing did not sample follow their hops the same way into their route's
  * graph.
  */
 @SpringBootTest(classes = HopsApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -64,7 +65,8 @@ class WebFluxHopsWebTests {
 	@Test
 	void workAfterEachKindOfHopLandsInItsRequestsSpan() throws Exception {
 		for (int round = 0; round < ROUNDS; round++) {
-			// The three kinds at once, so that their threads' samples could be mixed up if attribution were wrong.
+			// The three kinds at once, so that their threads' samples could be mixed up
+			// if attribution were wrong.
 			List<CompletableFuture<HttpResponse<String>>> responses = new ArrayList<>();
 			for (String hop : HOPS) {
 				responses.add(this.endpoint.getAsync("/" + hop + "?cpuMillis=" + CPU_MILLIS));
@@ -72,8 +74,10 @@ class WebFluxHopsWebTests {
 			for (int i = 0; i < HOPS.size(); i++) {
 				HttpResponse<String> response = responses.get(i).get(60, TimeUnit.SECONDS);
 				assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-				// The answer is the thread that burnt: never a Netty event loop, so the hop really happened.
-				assertThat(response.body()).as(HOPS.get(i)).doesNotContain("reactor-http")
+				// The answer is the thread that burnt: never a Netty event loop, so the
+				// hop really happened.
+				assertThat(response.body()).as(HOPS.get(i))
+					.doesNotContain("reactor-http")
 					.startsWith(HOPS.get(i).equals("subscribe-on") ? "boundedElastic-" : "parallel-");
 			}
 		}
@@ -91,7 +95,8 @@ class WebFluxHopsWebTests {
 		}
 		for (int round = 0; round < ROUNDS; round++) {
 			for (String hop : HOPS) {
-				// A trace context that says "not sampled": Boot's parent-based sampler drops the request's span.
+				// A trace context that says "not sampled": Boot's parent-based sampler
+				// drops the request's span.
 				HttpResponse<String> response = this.endpoint.get("/" + hop + "?cpuMillis=" + CPU_MILLIS, "text/plain",
 						"traceparent", String.format("00-%032x-%016x-00", 0xf00d0000L + round, 0xbeef0000L + round));
 				assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
@@ -115,8 +120,8 @@ class WebFluxHopsWebTests {
 	}
 
 	/**
-	 * A route's unsampled requests counted, those in its graph, and its graph's CPU samples in its own hot method
-	 * and in the other routes' and the event loops'.
+	 * A route's unsampled requests counted, those in its graph, and its graph's CPU
+	 * samples in its own hot method and in the other routes' and the event loops'.
 	 */
 	private long[] routeFigures(String hop) throws Exception {
 		String name = "http get /" + hop;
@@ -146,7 +151,8 @@ class WebFluxHopsWebTests {
 
 	@Test
 	void eventLoopWorkOutsideRequestsIsCountedOutsideSpans() throws Exception {
-		// A request first, so that the event loops have run traced work and had its scopes closed on them.
+		// A request first, so that the event loops have run traced work and had its
+		// scopes closed on them.
 		assertThat(this.endpoint.get("/publish-on?cpuMillis=20", "text/plain").statusCode()).isEqualTo(200);
 		this.endpoint.awaitCompleteSpan("http get /publish-on");
 		long outsideBefore = outsideSpans();
@@ -166,7 +172,8 @@ class WebFluxHopsWebTests {
 		assertThat(done.await(60, TimeUnit.SECONDS)).isTrue();
 		assertThat(threads).isNotEmpty().allSatisfy((name) -> assertThat(name).startsWith("reactor-http-"));
 
-		// Collected once the dump interval has passed: then no span may hold a sample of the event-loop method.
+		// Collected once the dump interval has passed: then no span may hold a sample of
+		// the event-loop method.
 		long expected = executors.size() * perLoopMillis / 10;
 		long tolerance = Math.round(4 * Math.sqrt(expected));
 		await().atMost(Duration.ofSeconds(15)).until(() -> {
@@ -208,14 +215,13 @@ class WebFluxHopsWebTests {
 
 	private void assertOwnHotMethod(String hop) throws Exception {
 		String name = "http get /" + hop;
-		List<Map<String, Object>> spans = await().atMost(Duration.ofSeconds(20))
-			.until(() -> {
-				this.profiler.collectNow();
-				return this.endpoint.spans("?limit=1000&name=" + hop)
-					.stream()
-					.filter((span) -> name.equals(span.get("name")) && Boolean.TRUE.equals(span.get("complete")))
-					.toList();
-			}, (found) -> found.size() >= ROUNDS);
+		List<Map<String, Object>> spans = await().atMost(Duration.ofSeconds(20)).until(() -> {
+			this.profiler.collectNow();
+			return this.endpoint.spans("?limit=1000&name=" + hop)
+				.stream()
+				.filter((span) -> name.equals(span.get("name")) && Boolean.TRUE.equals(span.get("complete")))
+				.toList();
+		}, (found) -> found.size() >= ROUNDS);
 		assertThat(spans).hasSize(ROUNDS);
 		long own = 0;
 		long others = 0;
@@ -235,20 +241,23 @@ class WebFluxHopsWebTests {
 				}
 			}
 			long hot = spanOwn + spanOthers;
-			assertThat(spanOwn).as("%s %s: %d of %d hot samples in its own method", name, span.get("spanId"), spanOwn,
-					hot).isGreaterThanOrEqualTo((long) Math.ceil(0.9 * hot));
+			assertThat(spanOwn)
+				.as("%s %s: %d of %d hot samples in its own method", name, span.get("spanId"), spanOwn, hot)
+				.isGreaterThanOrEqualTo((long) Math.ceil(0.9 * hot));
 			assertThat(spanOthers).as("%s %s: hot samples in other requests' methods", name, span.get("spanId"))
 				.isLessThanOrEqualTo(hot / 100);
 			own += spanOwn;
 			others += spanOthers;
 		}
 		assertThat(others).isLessThanOrEqualTo((own + others) / 100);
-		// CPU-time sampling of 3 x 200 ms at 10 ms: about 60 samples; 4 Poisson standard deviations (31) either side.
-		// Fewer means the hopped work was lost from the span, more that another request's work landed in it.
+		// CPU-time sampling of 3 x 200 ms at 10 ms: about 60 samples; 4 Poisson standard
+		// deviations (31) either side.
+		// Fewer means the hopped work was lost from the span, more that another request's
+		// work landed in it.
 		long expected = ROUNDS * CPU_MILLIS / 10;
 		long tolerance = Math.round(4 * Math.sqrt(expected));
-		assertThat(own).as("%s samples in %s", hotMethod(hop), name).isBetween(expected - tolerance,
-				expected + tolerance);
+		assertThat(own).as("%s samples in %s", hotMethod(hop), name)
+			.isBetween(expected - tolerance, expected + tolerance);
 	}
 
 	private long outsideSpans() throws Exception {

@@ -47,7 +47,8 @@ class MissingTracerWarningTests {
 
 	@Test
 	void namesTheAgentExtensionWhenTheAgentRunsWithoutIt(CapturedOutput output) {
-		// With a tracer provider of the application's own too: the agent's spans stay invisible all the same.
+		// With a tracer provider of the application's own too: the agent's spans stay
+		// invisible all the same.
 		DefaultListableBeanFactory beanFactory = new DefaultListableBeanFactory();
 		beanFactory.registerSingleton("tracerProvider", SdkTracerProvider.builder().build());
 		new MissingTracerWarning(beanFactory, new OtelJavaAgent(true, false)).afterSingletonsInstantiated();
@@ -71,7 +72,8 @@ class MissingTracerWarningTests {
 
 	@Test
 	void namesBootFourOpenTelemetryStarterWhenItsModuleIsMissing() {
-		ClassLoader withoutModule = new FilteredClassLoader("org.springframework.boot.micrometer.tracing.opentelemetry");
+		ClassLoader withoutModule = new FilteredClassLoader(
+				"org.springframework.boot.micrometer.tracing.opentelemetry");
 		assertThat(MissingTracerWarning.message(withoutModule)).contains("spanprofile-spring-boot-starter,")
 			.contains("spring-boot-starter-opentelemetry");
 	}

@@ -47,7 +47,8 @@ class SpanProfileAutoConfigurationTests {
 
 	@Test
 	void lifecycleReportsNotRunningWhenTheProfilerCouldNotStart(@TempDir Path temp) throws IOException {
-		// A regular file where the recording directory should be: async-profiler cannot start, whether or not an
+		// A regular file where the recording directory should be: async-profiler cannot
+		// start, whether or not an
 		// earlier test in this JVM already loaded its library.
 		Path notADirectory = Files.writeString(temp.resolve("not-a-directory"), "");
 		this.contextRunner
@@ -94,8 +95,9 @@ class SpanProfileAutoConfigurationTests {
 	@Test
 	void shouldBindProperties() {
 		this.contextRunner
-			.withPropertyValues("spanprofile.interval=5ms", "spanprofile.event=itimer", "spanprofile.root-span-only=false",
-					"spanprofile.max-spans=10", "spanprofile.max-memory=1MB", "spanprofile.dump-interval=250ms")
+			.withPropertyValues("spanprofile.interval=5ms", "spanprofile.event=itimer",
+					"spanprofile.root-span-only=false", "spanprofile.max-spans=10", "spanprofile.max-memory=1MB",
+					"spanprofile.dump-interval=250ms")
 			.run((context) -> {
 				SpanProfilerSettings settings = context.getBean(SpanProfiler.class).settings();
 				assertThat(settings.sampler().interval()).isEqualTo(Duration.ofMillis(5));
@@ -137,8 +139,10 @@ class SpanProfileAutoConfigurationTests {
 
 	@Test
 	void samplesCtimerEveryTenMillisecondsByDefault() {
-		// ctimer, not cpu: a quarter of cpu's cost per sample on virtual machines (its undercount when threads
-		// outnumber cores said in the docs); a request's CPU time counted from samples, the threads' clocks not read.
+		// ctimer, not cpu: a quarter of cpu's cost per sample on virtual machines (its
+		// undercount when threads
+		// outnumber cores said in the docs); a request's CPU time counted from samples,
+		// the threads' clocks not read.
 		this.contextRunner.run((context) -> {
 			SpanProfiler profiler = context.getBean(SpanProfiler.class);
 			assertThat(profiler.settings().sampler().events()).containsExactly(ProfilingEvent.CTIMER);
@@ -231,7 +235,8 @@ class SpanProfileAutoConfigurationTests {
 		this.contextRunner.run((context) -> assertThat(context).doesNotHaveBean(SpanProfileEndpoint.class));
 		this.contextRunner.withPropertyValues("management.endpoints.web.exposure.include=spanprofile")
 			.run((context) -> assertThat(context).hasSingleBean(SpanProfileEndpoint.class));
-		// Upper case: a bare context runner lacks the application conversion service that makes "none" work.
+		// Upper case: a bare context runner lacks the application conversion service that
+		// makes "none" work.
 		this.contextRunner
 			.withPropertyValues("management.endpoints.web.exposure.include=spanprofile",
 					"management.endpoint.spanprofile.access=NONE")
@@ -252,8 +257,8 @@ class SpanProfileAutoConfigurationTests {
 		@Bean
 		SpanProfiler customSpanProfiler() {
 			return new SpanProfiler(SpanProfilerSettings.defaults(),
-					frames -> new dev.spanprofile.sampling.AsyncProfilerEngine(SpanProfilerSettings.defaults().sampler(),
-							frames));
+					frames -> new dev.spanprofile.sampling.AsyncProfilerEngine(
+							SpanProfilerSettings.defaults().sampler(), frames));
 		}
 
 	}

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The lifecycle reports what the profiler does: a context whose profiler could not start does not claim that it
- * runs.
+ * The lifecycle reports what the profiler does: a context whose profiler could not start
+ * does not claim that it runs.
  */
 class SpanProfilerLifecycleTests {
 
@@ -26,7 +26,8 @@ class SpanProfilerLifecycleTests {
 
 	@Test
 	void isNotRunningAfterAFailedStart() {
-		// Only one engine can own the JVM: while another runs, this one's start fails for real.
+		// Only one engine can own the JVM: while another runs, this one's start fails for
+		// real.
 		try (SpanProfiler other = profiler(); SpanProfiler profiler = profiler()) {
 			assertThat(other.start()).as("%s", other.status()).isTrue();
 			SpanProfilerLifecycle lifecycle = new SpanProfilerLifecycle(profiler);

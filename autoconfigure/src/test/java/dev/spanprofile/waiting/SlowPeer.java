@@ -11,9 +11,10 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
 /**
- * A downstream service on loopback that answers each question after as many milliseconds as the question says, as a
- * database or an HTTP service under load would: the caller's read blocks for that long. Its threads run outside any
- * span, so only the caller's waiting is a request's.
+ * A downstream service on loopback that answers each question after as many milliseconds
+ * as the question says, as a database or an HTTP service under load would: the caller's
+ * read blocks for that long. Its threads run outside any span, so only the caller's
+ * waiting is a request's.
  */
 public final class SlowPeer implements AutoCloseable {
 
@@ -33,9 +34,9 @@ public final class SlowPeer implements AutoCloseable {
 	}
 
 	/**
-	 * Asks the peer to answer after {@code millis} and waits for the answer, connected by the name
-	 * {@code localhost} as an application names its database; answers the nanoseconds the read blocked, measured
-	 * around it.
+	 * Asks the peer to answer after {@code millis} and waits for the answer, connected by
+	 * the name {@code localhost} as an application names its database; answers the
+	 * nanoseconds the read blocked, measured around it.
 	 */
 	public long ask(long millis) throws IOException {
 		try (Socket socket = new Socket()) {

@@ -16,10 +16,12 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * A real Spring MVC application whose requests are slow the way real services are: each endpoint waits in one real
- * way for as long as asked (a downstream service's answer on a socket, a {@code synchronized} block another thread
- * holds, a connection pool whose one connection is taken, a sleep) and answers the nanoseconds it measured around
- * that wait. Outside {@code dev.spanprofile.actuate}, so that the other test applications do not scan it.
+ * A real Spring MVC application whose requests are slow the way real services are: each
+ * endpoint waits in one real way for as long as asked (a downstream service's answer on a
+ * socket, a {@code synchronized} block another thread holds, a connection pool whose one
+ * connection is taken, a sleep) and answers the nanoseconds it measured around that wait.
+ * Outside {@code dev.spanprofile.actuate}, so that the other test applications do not
+ * scan it.
  */
 @SpringBootApplication
 public class WaitingApplication {
@@ -29,7 +31,10 @@ public class WaitingApplication {
 		return new SlowPeer();
 	}
 
-	/** Opens the pool at startup, as an application that checks its database does, rather than in a request. */
+	/**
+	 * Opens the pool at startup, as an application that checks its database does, rather
+	 * than in a request.
+	 */
 	@Bean
 	ApplicationRunner openPool(DataSource dataSource) {
 		return (arguments) -> {
@@ -39,7 +44,9 @@ public class WaitingApplication {
 		};
 	}
 
-	/** The class a contended monitor is an instance of, as the wait's leaf frame names it. */
+	/**
+	 * The class a contended monitor is an instance of, as the wait's leaf frame names it.
+	 */
 	public static final class Inventory {
 
 	}
@@ -54,8 +61,9 @@ public class WaitingApplication {
 		private final Inventory inventory = new Inventory();
 
 		/**
-		 * Some tens of megabytes of small objects for full collections to mark and move, allocated at start-up: the
-		 * young collections their allocation brings about would otherwise fall inside the request.
+		 * Some tens of megabytes of small objects for full collections to mark and move,
+		 * allocated at start-up: the young collections their allocation brings about
+		 * would otherwise fall inside the request.
 		 */
 		private final Object[] retained = retainedGraph();
 
@@ -69,7 +77,10 @@ public class WaitingApplication {
 			return Long.toString(this.peer.ask(millis));
 		}
 
-		/** A downstream quote service: mostly quick, sometimes slow (the span-name views compare the two). */
+		/**
+		 * A downstream quote service: mostly quick, sometimes slow (the span-name views
+		 * compare the two).
+		 */
 		@GetMapping("/quotes")
 		String quotes(@RequestParam long millis) throws IOException {
 			return Long.toString(this.peer.ask(millis));
@@ -115,8 +126,9 @@ public class WaitingApplication {
 		}
 
 		/**
-		 * Full collections of a heap that holds {@link #retained}, each a stop-the-world pause of well over the waits'
-		 * threshold, until {@code millis} have gone by: the time spent in them.
+		 * Full collections of a heap that holds {@link #retained}, each a stop-the-world
+		 * pause of well over the waits' threshold, until {@code millis} have gone by: the
+		 * time spent in them.
 		 */
 		@GetMapping("/waits/gc")
 		String gc(@RequestParam long millis) {
@@ -155,8 +167,9 @@ public class WaitingApplication {
 		}
 
 		/**
-		 * Runs {@code holder} on a thread outside any span until it says it holds what the request needs, then the
-		 * request's {@code wait}: the request waits for as long as the holder keeps it.
+		 * Runs {@code holder} on a thread outside any span until it says it holds what
+		 * the request needs, then the request's {@code wait}: the request waits for as
+		 * long as the holder keeps it.
 		 */
 		private static long whileHeldElsewhere(long millis, Holder holder, Wait wait) throws Exception {
 			CountDownLatch held = new CountDownLatch(1);

@@ -27,11 +27,12 @@ import dev.spanprofile.benchmarks.report.Machine;
 import dev.spanprofile.benchmarks.report.Results;
 
 /**
- * Runs every benchmark with its full parameters and writes the report; started by benchmarks/run.sh.
+ * Runs every benchmark with its full parameters and writes the report; started by
+ * benchmarks/run.sh.
  * <p>
- * Arguments: {@code --out FILE} (default docs/benchmarks.md), {@code --logs DIR} for the benchmark application's
- * output, {@code --only hook,overhead,accuracy,memory} to run some of them. A benchmark that fails is named in the
- * report; the others still run.
+ * Arguments: {@code --out FILE} (default docs/benchmarks.md), {@code --logs DIR} for the
+ * benchmark application's output, {@code --only hook,overhead,accuracy,memory} to run
+ * some of them. A benchmark that fails is named in the report; the others still run.
  */
 public final class BenchmarkSuite {
 
@@ -114,8 +115,9 @@ public final class BenchmarkSuite {
 	}
 
 	/**
-	 * The part of the report below {@link BenchmarkReport#KEPT_MARKER}: analyses measured with {@code SwitchProbe}
-	 * and written by hand, which a run of the suite does not repeat and so must not erase.
+	 * The part of the report below {@link BenchmarkReport#KEPT_MARKER}: analyses measured
+	 * with {@code SwitchProbe} and written by hand, which a run of the suite does not
+	 * repeat and so must not erase.
 	 */
 	static String keptPart(Path out) throws java.io.IOException {
 		if (!Files.isRegularFile(out)) {

@@ -9,7 +9,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** A rewrite of docs/benchmarks.md must not erase the analyses written by hand below the marker. */
+/**
+ * A rewrite of docs/benchmarks.md must not erase the analyses written by hand below the
+ * marker.
+ */
 class BenchmarkSuiteTest {
 
 	@TempDir

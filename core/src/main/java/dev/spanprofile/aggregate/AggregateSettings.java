@@ -6,12 +6,15 @@ import java.time.Duration;
  * Bounds of the span-name aggregates.
  *
  * @param window how long a name's statistics and profiles are kept
- * @param bucket time resolution of the window: a query covers whole buckets, and expiry drops one at a time
- * @param maxNames distinct local-root span names tracked; spans of later names count under {@link #OTHER}
- * @param maxStacks distinct stacks counted per name and time bucket (all latency bands and sample kinds); beyond
- * it the thinnest are folded into a {@code [trimmed]} frame under their caller
- * @param maxBytes approximate heap for all aggregates; beyond it the profiles of the oldest buckets are dropped
- * (their statistics stay)
+ * @param bucket time resolution of the window: a query covers whole buckets, and expiry
+ * drops one at a time
+ * @param maxNames distinct local-root span names tracked; spans of later names count
+ * under {@link #OTHER}
+ * @param maxStacks distinct stacks counted per name and time bucket (all latency bands
+ * and sample kinds); beyond it the thinnest are folded into a {@code [trimmed]} frame
+ * under their caller
+ * @param maxBytes approximate heap for all aggregates; beyond it the profiles of the
+ * oldest buckets are dropped (their statistics stay)
  */
 public record AggregateSettings(Duration window, Duration bucket, int maxNames, int maxStacks, long maxBytes) {
 
@@ -39,7 +42,9 @@ public record AggregateSettings(Duration window, Duration bucket, int maxNames, 
 		}
 	}
 
-	/** One hour in one-minute buckets, 50 names, 2000 stacks per name and minute, 32 MB. */
+	/**
+	 * One hour in one-minute buckets, 50 names, 2000 stacks per name and minute, 32 MB.
+	 */
 	public static AggregateSettings defaults() {
 		return new AggregateSettings(Duration.ofHours(1), Duration.ofMinutes(1), 50, 2000, 32L * 1024 * 1024);
 	}

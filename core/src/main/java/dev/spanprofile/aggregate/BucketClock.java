@@ -4,8 +4,9 @@ import java.time.Duration;
 import java.util.function.LongSupplier;
 
 /**
- * The aggregates' time buckets on their clock: which bucket an instant falls in, and which ones the last part of
- * the window covers. Buckets are numbered from the epoch, so a bucket's number is the same for every name.
+ * The aggregates' time buckets on their clock: which bucket an instant falls in, and
+ * which ones the last part of the window covers. Buckets are numbered from the epoch, so
+ * a bucket's number is the same for every name.
  */
 final class BucketClock {
 
@@ -36,7 +37,10 @@ final class BucketClock {
 		return Math.floorDiv(epochNanos, this.bucketNanos);
 	}
 
-	/** The buckets of the last {@code window}, the one being filled counting as one: "last 15m" is it and 14 more. */
+	/**
+	 * The buckets of the last {@code window}, the one being filled counting as one: "last
+	 * 15m" is it and 14 more.
+	 */
 	Range last(Duration window) {
 		long now = nowIndex();
 		long buckets = Math.max(1, -Math.floorDiv(-window.toNanos(), this.bucketNanos));

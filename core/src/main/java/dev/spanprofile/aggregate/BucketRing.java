@@ -4,8 +4,8 @@ import java.util.function.Consumer;
 import java.util.function.LongFunction;
 
 /**
- * A name's buckets over the window, as a ring: a slot is reused once its bucket has left the window. Guarded by
- * whoever owns it.
+ * A name's buckets over the window, as a ring: a slot is reused once its bucket has left
+ * the window. Guarded by whoever owns it.
  */
 final class BucketRing<B extends BucketRing.Indexed> {
 
@@ -20,8 +20,9 @@ final class BucketRing<B extends BucketRing.Indexed> {
 	}
 
 	/**
-	 * The bucket with {@code index}, created if needed; {@code null} when it is older than the window ending at
-	 * {@code nowIndex}. {@code expired} receives a bucket pushed out of its slot.
+	 * The bucket with {@code index}, created if needed; {@code null} when it is older
+	 * than the window ending at {@code nowIndex}. {@code expired} receives a bucket
+	 * pushed out of its slot.
 	 */
 	B bucket(long index, long nowIndex, Consumer<B> expired) {
 		if (index <= nowIndex - this.ring.length || index > nowIndex + 1) {
@@ -43,7 +44,10 @@ final class BucketRing<B extends BucketRing.Indexed> {
 		return bucket;
 	}
 
-	/** Drop buckets older than the window ending at {@code nowIndex}. @return whether any bucket is left */
+	/**
+	 * Drop buckets older than the window ending at {@code nowIndex}. @return whether any
+	 * bucket is left
+	 */
 	boolean expire(long nowIndex, Consumer<B> expired) {
 		boolean any = false;
 		for (int i = 0; i < this.ring.length; i++) {

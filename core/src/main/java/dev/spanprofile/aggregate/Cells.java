@@ -1,8 +1,9 @@
 package dev.spanprofile.aggregate;
 
 /**
- * Which cells of a name's (time bucket, latency band) matrix a merge takes: a duration range over the whole window,
- * a rectangle selected on the heatmap, or everything but that rectangle.
+ * Which cells of a name's (time bucket, latency band) matrix a merge takes: a duration
+ * range over the whole window, a rectangle selected on the heatmap, or everything but
+ * that rectangle.
  */
 @FunctionalInterface
 interface Cells {

@@ -10,8 +10,9 @@ import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 
 /**
- * From a frame of a name's aggregate graph back to requests: the stored local roots of that name with the most
- * samples through that call path, so a pattern seen across many requests leads to individual ones to read.
+ * From a frame of a name's aggregate graph back to requests: the stored local roots of
+ * that name with the most samples through that call path, so a pattern seen across many
+ * requests leads to individual ones to read.
  */
 public final class FrameSpans {
 
@@ -20,14 +21,16 @@ public final class FrameSpans {
 
 	/**
 	 * @param path frame names from the outermost frame down to the one clicked
-	 * @return at most {@code limit} spans, most samples in the frame first; spans without any are left out
+	 * @return at most {@code limit} spans, most samples in the frame first; spans without
+	 * any are left out
 	 */
 	public static List<SpanSamples> top(SpanProfileStore store, String name, SampleKind kind, List<String> path,
 			int limit) {
 		FrameTable frames = store.frames();
 		List<SpanSamples> result = new ArrayList<>();
-		for (SpanRecord root : store.recent((record) -> record.isLocalRoot() && !record.inFlight()
-				&& record.name().equals(name), Integer.MAX_VALUE)) {
+		for (SpanRecord root : store.recent(
+				(record) -> record.isLocalRoot() && !record.inFlight() && record.name().equals(name),
+				Integer.MAX_VALUE)) {
 			long[] samples = { 0 };
 			root.inclusiveSamples(kind).visit((stack, depth, total, self) -> {
 				if (depth == path.size() && matches(frames, stack, path)) {

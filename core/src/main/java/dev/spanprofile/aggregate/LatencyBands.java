@@ -3,9 +3,10 @@ package dev.spanprofile.aggregate;
 import java.util.Arrays;
 
 /**
- * Log-spaced duration bands: three per doubling from 0.1 ms, so a band is about 26 % wide at any scale. Profiles
- * are kept per band, which lets a query restrict a name's profile to a duration range after the fact, at the price
- * of rounding that range out to band edges.
+ * Log-spaced duration bands: three per doubling from 0.1 ms, so a band is about 26 % wide
+ * at any scale. Profiles are kept per band, which lets a query restrict a name's profile
+ * to a duration range after the fact, at the price of rounding that range out to band
+ * edges.
  */
 public final class LatencyBands {
 
@@ -13,7 +14,10 @@ public final class LatencyBands {
 
 	private static final int PER_DOUBLING = 3;
 
-	/** Lower edges; band 0 is everything below 0.1 ms, the last band everything above about 2 minutes. */
+	/**
+	 * Lower edges; band 0 is everything below 0.1 ms, the last band everything above
+	 * about 2 minutes.
+	 */
 	private static final long[] LOWER_EDGES = edges(3 * 21 + 1);
 
 	private LatencyBands() {
@@ -61,9 +65,10 @@ public final class LatencyBands {
 	}
 
 	/**
-	 * The first band of the slow spans by default: those slower than the p90's whole band, so that no typical span
-	 * is called slow by rounding; when none is (all in one band), the p90's band itself. Never band 0, so that the
-	 * typical side is a range of bands too.
+	 * The first band of the slow spans by default: those slower than the p90's whole
+	 * band, so that no typical span is called slow by rounding; when none is (all in one
+	 * band), the p90's band itself. Never band 0, so that the typical side is a range of
+	 * bands too.
 	 */
 	static int slowFrom(long[] spansPerBand, long p90Nanos) {
 		int p90Band = of(p90Nanos);

@@ -3,18 +3,20 @@ package dev.spanprofile.aggregate;
 import java.util.Arrays;
 
 /**
- * A name's requests counted by time bucket and latency band: what its heatmap draws. The bands are cut to those
- * that hold requests, so that a name whose requests all take 2 to 40 ms is not drawn as a thin line at the bottom
- * of 64 bands. The counts are of the requests whose profiles were folded, the same ones a merged profile counts.
+ * A name's requests counted by time bucket and latency band: what its heatmap draws. The
+ * bands are cut to those that hold requests, so that a name whose requests all take 2 to
+ * 40 ms is not drawn as a thin line at the bottom of 64 bands. The counts are of the
+ * requests whose profiles were folded, the same ones a merged profile counts.
  *
  * @param startEpochNanos each bucket's start, oldest first
  * @param bucketNanos how long a bucket is
- * @param bandEdgesNanos the bands' edges from the lowest band's lower edge up, one more than the bands; the last is
- * {@link Long#MAX_VALUE} when the top band has no upper limit
+ * @param bandEdgesNanos the bands' edges from the lowest band's lower edge up, one more
+ * than the bands; the last is {@link Long#MAX_VALUE} when the top band has no upper limit
  * @param counts requests per bucket (first index) and band (second, lowest first)
  * @param errors requests with status ERROR per bucket and band
  */
-public record LatencyHeatmap(long[] startEpochNanos, long bucketNanos, long[] bandEdgesNanos, long[][] counts, long[][] errors) {
+public record LatencyHeatmap(long[] startEpochNanos, long bucketNanos, long[] bandEdgesNanos, long[][] counts,
+		long[][] errors) {
 
 	/**
 	 * @param spans requests per bucket and band, every band
@@ -36,7 +38,8 @@ public record LatencyHeatmap(long[] startEpochNanos, long bucketNanos, long[] ba
 			starts[i] = (firstBucket + i) * bucketNanos;
 		}
 		if (highest < 0) {
-			return new LatencyHeatmap(starts, bucketNanos, new long[0], new long[spans.length][0], new long[spans.length][0]);
+			return new LatencyHeatmap(starts, bucketNanos, new long[0], new long[spans.length][0],
+					new long[spans.length][0]);
 		}
 		long[] edges = new long[highest - lowest + 2];
 		for (int band = lowest; band <= highest; band++) {

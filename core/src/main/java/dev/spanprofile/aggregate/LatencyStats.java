@@ -8,9 +8,10 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.PackedHistogram;
 
 /**
- * The latency statistics of every name, from every local root that ends: per name a ring of {@link TimeBucket}s
- * guarded by that name's {@link NameAggregate} itself, so that a span ending waits only for a reader of its own
- * name's statistics, never for profiles being folded, compacted or read.
+ * The latency statistics of every name, from every local root that ends: per name a ring
+ * of {@link TimeBucket}s guarded by that name's {@link NameAggregate} itself, so that a
+ * span ending waits only for a reader of its own name's statistics, never for profiles
+ * being folded, compacted or read.
  */
 final class LatencyStats {
 
@@ -18,9 +19,10 @@ final class LatencyStats {
 	private final AtomicLong bytes = new AtomicLong();
 
 	/**
-	 * Count a span in its name's bucket {@code index} (unless that has left the window); with {@code spanId}
-	 * {@code null}, a request that tracing did not sample.
-	 * @return {@code false}, counting nothing, when the aggregate was retired: its name is to be looked up again
+	 * Count a span in its name's bucket {@code index} (unless that has left the window);
+	 * with {@code spanId} {@code null}, a request that tracing did not sample.
+	 * @return {@code false}, counting nothing, when the aggregate was retired: its name
+	 * is to be looked up again
 	 */
 	boolean record(NameAggregate aggregate, long index, long nowIndex, String spanId, long durationNanos,
 			boolean error) {
@@ -55,7 +57,10 @@ final class LatencyStats {
 		return new Latencies(latencies, totals[0], totals[1], slowest.spanIds(), totals[2]);
 	}
 
-	/** Each {@code percentile} of a name's spans per bucket of {@code buckets}, oldest first; -1 where none ended. */
+	/**
+	 * Each {@code percentile} of a name's spans per bucket of {@code buckets}, oldest
+	 * first; -1 where none ended.
+	 */
 	long[] percentilePerBucket(NameAggregate aggregate, BucketClock.Range buckets, double percentile) {
 		long[] values = new long[(int) (buckets.last() - buckets.first() + 1)];
 		Arrays.fill(values, -1);
@@ -67,8 +72,9 @@ final class LatencyStats {
 	}
 
 	/**
-	 * Drop a name's buckets older than the window ending at {@code nowIndex}. The caller holds the aggregate's
-	 * monitor, so that it can retire the aggregate before anything else is counted in it.
+	 * Drop a name's buckets older than the window ending at {@code nowIndex}. The caller
+	 * holds the aggregate's monitor, so that it can retire the aggregate before anything
+	 * else is counted in it.
 	 * @return whether any bucket is left
 	 */
 	boolean expire(NameAggregate aggregate, long nowIndex) {
@@ -102,7 +108,8 @@ final class LatencyStats {
 		}
 
 		/**
-		 * The histogram reports the top of a value's bucket, which may lie above the exact maximum: never beyond it.
+		 * The histogram reports the top of a value's bucket, which may lie above the
+		 * exact maximum: never beyond it.
 		 */
 		long percentileNanos(double percentile) {
 			return (count() > 0) ? Math.min(this.maxNanos, this.histogram.getValueAtPercentile(percentile) * 1000) : 0;

@@ -3,8 +3,8 @@ package dev.spanprofile.aggregate;
 import java.util.Arrays;
 
 /**
- * Non-negative long keys to long values, open addressing: about 16 bytes a key at most 2/3 full, against some 60
- * for a boxed map entry. Not thread-safe.
+ * Non-negative long keys to long values, open addressing: about 16 bytes a key at most
+ * 2/3 full, against some 60 for a boxed map entry. Not thread-safe.
  */
 final class LongCounts {
 

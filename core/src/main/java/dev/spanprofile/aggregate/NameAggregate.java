@@ -1,9 +1,10 @@
 package dev.spanprofile.aggregate;
 
 /**
- * One span name over the window: latency statistics per bucket (guarded by this object, see
- * {@link LatencyStats}) and folded samples per bucket (guarded by {@link NameProfiles}), apart so that a span
- * ending never waits for a profile being folded or read.
+ * One span name over the window: latency statistics per bucket (guarded by this object,
+ * see {@link LatencyStats}) and folded samples per bucket (guarded by
+ * {@link NameProfiles}), apart so that a span ending never waits for a profile being
+ * folded or read.
  */
 final class NameAggregate {
 
@@ -14,8 +15,8 @@ final class NameAggregate {
 	final BucketRing<ProfileBucket> profiles;
 
 	/**
-	 * Swept: no longer in the names, so nothing recorded into it could be read. Written under both locks, read
-	 * under either.
+	 * Swept: no longer in the names, so nothing recorded into it could be read. Written
+	 * under both locks, read under either.
 	 */
 	boolean retired;
 

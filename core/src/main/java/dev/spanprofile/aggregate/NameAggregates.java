@@ -14,27 +14,33 @@ import dev.spanprofile.profile.TreeTrimmer;
 import dev.spanprofile.store.SpanRecord;
 
 /**
- * Profiles and latency per local-root span name, over a sliding window of time buckets, independent of which
- * spans the store still holds.
+ * Profiles and latency per local-root span name, over a sliding window of time buckets,
+ * independent of which spans the store still holds.
  * <p>
- * Every local root that ends counts in its name's latency statistics ({@link LatencyStats}). Once its profile is
- * complete (or when the store drops it first), its samples of each kind are folded into the profile of its name,
- * time bucket (by end time) and latency band ({@link NameProfiles}), so a name's profile can later be read for any
- * part of the window and any duration range, and its slow spans compared with its typical ones.
+ * Every local root that ends counts in its name's latency statistics
+ * ({@link LatencyStats}). Once its profile is complete (or when the store drops it
+ * first), its samples of each kind are folded into the profile of its name, time bucket
+ * (by end time) and latency band ({@link NameProfiles}), so a name's profile can later be
+ * read for any part of the window and any duration range, and its slow spans compared
+ * with its typical ones.
  * <p>
- * Requests that tracing did not sample count the same way, marked as such: their latency as they end
- * ({@link #unsampledEnded}), their samples once complete ({@link #foldUnsampled}). They have no span id, so are
- * never among the slowest spans listed.
+ * Requests that tracing did not sample count the same way, marked as such: their latency
+ * as they end ({@link #unsampledEnded}), their samples once complete
+ * ({@link #foldUnsampled}). They have no span id, so are never among the slowest spans
+ * listed.
  * <p>
- * Bounded three ways: at most {@link AggregateSettings#maxNames()} names (later ones count as
- * {@link AggregateSettings#OTHER}), at most {@link AggregateSettings#maxStacks()} stacks per name and bucket, and
- * {@link AggregateSettings#maxBytes()} overall, beyond which the oldest buckets lose their stacks but keep their
- * statistics. Locks, always taken in this order: the names (to create or sweep one), a name's aggregate (its
- * statistics), the profiles.
+ * Bounded three ways: at most {@link AggregateSettings#maxNames()} names (later ones
+ * count as {@link AggregateSettings#OTHER}), at most
+ * {@link AggregateSettings#maxStacks()} stacks per name and bucket, and
+ * {@link AggregateSettings#maxBytes()} overall, beyond which the oldest buckets lose
+ * their stacks but keep their statistics. Locks, always taken in this order: the names
+ * (to create or sweep one), a name's aggregate (its statistics), the profiles.
  */
 public final class NameAggregates {
 
-	/** The frame thin branches are folded into, in a bucket and in a merged profile alike. */
+	/**
+	 * The frame thin branches are folded into, in a bucket and in a merged profile alike.
+	 */
 	static final String TRIMMED_FRAME = "[trimmed]";
 
 	private final AggregateSettings settings;
@@ -73,14 +79,18 @@ public final class NameAggregates {
 		}
 	}
 
-	/** A request that tracing did not sample ended: count it in its name's latency statistics. */
+	/**
+	 * A request that tracing did not sample ended: count it in its name's latency
+	 * statistics.
+	 */
 	public void unsampledEnded(String name, long durationNanos, boolean error, long endEpochNanos) {
 		spanEnded(name, null, durationNanos, error, endEpochNanos);
 	}
 
 	/**
-	 * Fold an ended local root's samples (its whole local request) into its name's profile. Call once per root,
-	 * when its profile is complete or it is about to be dropped.
+	 * Fold an ended local root's samples (its whole local request) into its name's
+	 * profile. Call once per root, when its profile is complete or it is about to be
+	 * dropped.
 	 */
 	public void fold(SpanRecord root) {
 		if (root.inFlight()) {
@@ -97,9 +107,10 @@ public final class NameAggregates {
 	}
 
 	/**
-	 * Fold the samples of a request that tracing did not sample, {@code trees} by {@link SampleKind#ordinal()}
-	 * ({@code null} for a kind without any), into its name's profile, once every sample up to its end is joined;
-	 * {@code error} marks a request that failed.
+	 * Fold the samples of a request that tracing did not sample, {@code trees} by
+	 * {@link SampleKind#ordinal()} ({@code null} for a kind without any), into its name's
+	 * profile, once every sample up to its end is joined; {@code error} marks a request
+	 * that failed.
 	 */
 	public void foldUnsampled(String name, long durationNanos, long endEpochNanos, boolean error, StackTree[] trees) {
 		fold(name, durationNanos, endEpochNanos, error, true, trees);
@@ -138,7 +149,10 @@ public final class NameAggregates {
 		return result;
 	}
 
-	/** One name's summary over the last {@code window}, or {@code null} for a name never seen (or expired). */
+	/**
+	 * One name's summary over the last {@code window}, or {@code null} for a name never
+	 * seen (or expired).
+	 */
 	public NameSummary summary(String name, Duration window) {
 		tick();
 		NameAggregate aggregate = this.names.get(name);
@@ -157,17 +171,19 @@ public final class NameAggregates {
 	}
 
 	/**
-	 * A name's profile of {@code kind} over the last {@code window}, from spans whose duration falls in the bands
-	 * covering {@code [minNanos, maxNanos)}; {@code null} for an unknown name.
+	 * A name's profile of {@code kind} over the last {@code window}, from spans whose
+	 * duration falls in the bands covering {@code [minNanos, maxNanos)}; {@code null} for
+	 * an unknown name.
 	 */
 	public NameProfile profile(String name, Duration window, SampleKind kind, long minNanos, long maxNanos) {
 		return profile(name, window, kind, LatencySelection.durations(minNanos, maxNanos));
 	}
 
 	/**
-	 * A name's profile of {@code kind} over the last {@code window} from the requests of {@code selection}, with
-	 * the heatmap of the window read under the same lock, so that the selected cells add up to the profile's
-	 * requests; {@code null} for an unknown name.
+	 * A name's profile of {@code kind} over the last {@code window} from the requests of
+	 * {@code selection}, with the heatmap of the window read under the same lock, so that
+	 * the selected cells add up to the profile's requests; {@code null} for an unknown
+	 * name.
 	 */
 	public NameProfile profile(String name, Duration window, SampleKind kind, LatencySelection selection) {
 		tick();
@@ -190,11 +206,11 @@ public final class NameAggregates {
 	}
 
 	/**
-	 * The requests of {@code selection} against every other request of the name in the window; {@code null} for
-	 * an unknown name. The diff's threshold is the selection's shortest duration, as applied.
+	 * The requests of {@code selection} against every other request of the name in the
+	 * window; {@code null} for an unknown name. The diff's threshold is the selection's
+	 * shortest duration, as applied.
 	 */
-	public ProfileDiff compareSelection(String name, Duration window, SampleKind kind,
-			LatencySelection selection) {
+	public ProfileDiff compareSelection(String name, Duration window, SampleKind kind, LatencySelection selection) {
 		tick();
 		NameAggregate aggregate = this.names.get(name);
 		if (aggregate == null) {
@@ -211,13 +227,18 @@ public final class NameAggregates {
 				LatencyBands.lowerEdgeNanos(selection.fromBand()));
 	}
 
-	/** Whether {@code selection}'s instants cover any bucket of the last {@code window}. */
+	/**
+	 * Whether {@code selection}'s instants cover any bucket of the last {@code window}.
+	 */
 	public boolean selectsAnyBucket(Duration window, LatencySelection selection) {
 		BucketClock.Range buckets = selection.buckets(this.clock, this.clock.last(window));
 		return buckets.first() <= buckets.last();
 	}
 
-	/** Each p99 of a name's spans per bucket of the last {@code window}, oldest first; -1 where none ended. */
+	/**
+	 * Each p99 of a name's spans per bucket of the last {@code window}, oldest first; -1
+	 * where none ended.
+	 */
 	public long[] p99PerBucket(String name, Duration window) {
 		tick();
 		NameAggregate aggregate = this.names.get(name);
@@ -231,9 +252,10 @@ public final class NameAggregates {
 	}
 
 	/**
-	 * A name's slow spans against the rest; {@code null} for an unknown name. An explicit {@code thresholdNanos}
-	 * is applied at the nearest band edge; by default the slow spans are those above the band of the name's p90
-	 * over the window (or in it, if none is above).
+	 * A name's slow spans against the rest; {@code null} for an unknown name. An explicit
+	 * {@code thresholdNanos} is applied at the nearest band edge; by default the slow
+	 * spans are those above the band of the name's p90 over the window (or in it, if none
+	 * is above).
 	 */
 	public ProfileDiff compare(String name, Duration window, SampleKind kind, Long thresholdNanos) {
 		tick();
@@ -250,8 +272,8 @@ public final class NameAggregates {
 	}
 
 	/**
-	 * One span's own request against the typical spans of its name (those below the name's p90 over the window);
-	 * {@code null} when its name is unknown.
+	 * One span's own request against the typical spans of its name (those below the
+	 * name's p90 over the window); {@code null} when its name is unknown.
 	 */
 	public ProfileDiff compareWithTypical(SpanRecord span, Duration window, SampleKind kind) {
 		tick();
@@ -275,18 +297,25 @@ public final class NameAggregates {
 
 	private NameProfiles.Merged merge(NameAggregate aggregate, Duration window, SampleKind kind, Cells cells) {
 		NameProfiles.Merged merged = this.profiles.merge(aggregate, this.clock.last(window), kind, cells);
-		// A window of many buckets can hold more stacks than a page can draw; the thinnest go to [trimmed].
+		// A window of many buckets can hold more stacks than a page can draw; the
+		// thinnest go to [trimmed].
 		int most = 4 * this.settings.maxStacks();
 		return new NameProfiles.Merged(this.trimmer.trim(merged.tree(), most, most), merged.spans(),
 				merged.unsampled());
 	}
 
-	/** Where a test interleaves a sweep: {@code hook} runs between resolving a name and recording into it. */
+	/**
+	 * Where a test interleaves a sweep: {@code hook} runs between resolving a name and
+	 * recording into it.
+	 */
 	void afterResolve(Runnable hook) {
 		this.names.afterResolve = hook;
 	}
 
-	/** The current bucket index, after dropping what left the window if the bucket changed. */
+	/**
+	 * The current bucket index, after dropping what left the window if the bucket
+	 * changed.
+	 */
 	private long tick() {
 		long now = this.clock.nowIndex();
 		if (this.lastSweepIndex != now) {
@@ -299,7 +328,8 @@ public final class NameAggregates {
 	/** Drop buckets that left the window, and retire names left with none. */
 	private void sweep(long now) {
 		this.names.sweep((aggregate) -> {
-			// Its statistics' lock held while the profiles retire it: nothing lands in it unseen.
+			// Its statistics' lock held while the profiles retire it: nothing lands in it
+			// unseen.
 			synchronized (aggregate) {
 				return this.profiles.expire(aggregate, now, this.stats.expire(aggregate, now));
 			}

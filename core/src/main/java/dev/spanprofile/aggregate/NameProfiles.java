@@ -10,15 +10,18 @@ import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.StackTree;
 
 /**
- * The folded samples of every name: per name a ring of {@link ProfileBucket}s counting stacks interned in one
- * {@link StackTrie} shared by all names. One lock, this object, guards every bucket and the trie, because
- * rebuilding the trie rewrites the buckets of all names at once.
+ * The folded samples of every name: per name a ring of {@link ProfileBucket}s counting
+ * stacks interned in one {@link StackTrie} shared by all names. One lock, this object,
+ * guards every bucket and the trie, because rebuilding the trie rewrites the buckets of
+ * all names at once.
  * <p>
- * Memory: the trie takes at most half of {@link AggregateSettings#maxBytes()}, at what its arrays cost once
- * doubled. When it has no room for a span's stacks it is rebuilt from the stacks still counted, newest bucket
- * first, and once three quarters of its room are taken the older buckets lose their stacks. Beyond the budget as a
- * whole, the trie is rebuilt if stacks nothing counts hold room in it, then the oldest buckets lose their stacks.
- * The bucket being folded never does, and a bucket that lost its stacks keeps its span and sample counts.
+ * Memory: the trie takes at most half of {@link AggregateSettings#maxBytes()}, at what
+ * its arrays cost once doubled. When it has no room for a span's stacks it is rebuilt
+ * from the stacks still counted, newest bucket first, and once three quarters of its room
+ * are taken the older buckets lose their stacks. Beyond the budget as a whole, the trie
+ * is rebuilt if stacks nothing counts hold room in it, then the oldest buckets lose their
+ * stacks. The bucket being folded never does, and a bucket that lost its stacks keeps its
+ * span and sample counts.
  */
 final class NameProfiles {
 
@@ -34,13 +37,22 @@ final class NameProfiles {
 	/** Bytes of all names' profile buckets; the trie's are its own. */
 	private long bucketBytes;
 
-	/** The trie's size when last rebuilt: it is rebuilt for room only once it has grown a little since. */
+	/**
+	 * The trie's size when last rebuilt: it is rebuilt for room only once it has grown a
+	 * little since.
+	 */
 	private int sizeAfterCompaction;
 
-	/** Whether the trie holds stacks that no bucket counts any more (expired, dropped or trimmed away). */
+	/**
+	 * Whether the trie holds stacks that no bucket counts any more (expired, dropped or
+	 * trimmed away).
+	 */
 	private boolean staleStacks;
 
-	/** The bucket of the last rebuild made to meet the memory budget: one a bucket at most. */
+	/**
+	 * The bucket of the last rebuild made to meet the memory budget: one a bucket at
+	 * most.
+	 */
 	private long budgetCompaction = Long.MIN_VALUE;
 
 	/**
@@ -67,10 +79,12 @@ final class NameProfiles {
 	}
 
 	/**
-	 * Fold one span's samples, {@code trees} by sample kind, into its name's bucket {@code index} and latency
-	 * {@code band} (unless that bucket has left the window); {@code error} marks a span that failed,
-	 * {@code unsampled} a request that tracing did not sample.
-	 * @return {@code false}, folding nothing, when the aggregate was retired: its name is to be looked up again
+	 * Fold one span's samples, {@code trees} by sample kind, into its name's bucket
+	 * {@code index} and latency {@code band} (unless that bucket has left the window);
+	 * {@code error} marks a span that failed, {@code unsampled} a request that tracing
+	 * did not sample.
+	 * @return {@code false}, folding nothing, when the aggregate was retired: its name is
+	 * to be looked up again
 	 */
 	synchronized boolean fold(NameAggregate aggregate, long index, long nowIndex, int band, boolean error,
 			boolean unsampled, StackTree[] trees) {
@@ -104,8 +118,8 @@ final class NameProfiles {
 	}
 
 	/**
-	 * A name's samples of each kind, by {@link SampleKind#ordinal()}, in {@code buckets}; last, the unsampled
-	 * requests folded in.
+	 * A name's samples of each kind, by {@link SampleKind#ordinal()}, in {@code buckets};
+	 * last, the unsampled requests folded in.
 	 */
 	synchronized long[] samples(NameAggregate aggregate, BucketClock.Range buckets) {
 		int kinds = SampleKind.values().length;
@@ -132,7 +146,10 @@ final class NameProfiles {
 		return spans;
 	}
 
-	/** A name's merged profile of {@code kind} from the spans of the {@code cells} within {@code buckets}. */
+	/**
+	 * A name's merged profile of {@code kind} from the spans of the {@code cells} within
+	 * {@code buckets}.
+	 */
 	synchronized Merged merge(NameAggregate aggregate, BucketClock.Range buckets, SampleKind kind, Cells cells) {
 		StackTree tree = new StackTree();
 		long[] spans = { 0, 0 };
@@ -154,8 +171,9 @@ final class NameProfiles {
 	}
 
 	/**
-	 * A name's spans and failed spans per bucket of {@code buckets} and band, the bands cut to those with spans:
-	 * the same counts a merge adds up, so that a selection of cells holds exactly the spans it shows.
+	 * A name's spans and failed spans per bucket of {@code buckets} and band, the bands
+	 * cut to those with spans: the same counts a merge adds up, so that a selection of
+	 * cells holds exactly the spans it shows.
 	 */
 	synchronized LatencyHeatmap heatmap(NameAggregate aggregate, BucketClock.Range buckets, long bucketNanos) {
 		int columns = (int) (buckets.last() - buckets.first() + 1);
@@ -172,8 +190,9 @@ final class NameProfiles {
 	}
 
 	/**
-	 * Drop a name's buckets older than the window ending at {@code nowIndex}, and retire its aggregate when nothing
-	 * is left of it. The caller holds the aggregate's monitor, so nothing lands in its statistics meanwhile.
+	 * Drop a name's buckets older than the window ending at {@code nowIndex}, and retire
+	 * its aggregate when nothing is left of it. The caller holds the aggregate's monitor,
+	 * so nothing lands in its statistics meanwhile.
 	 * @param statisticsLeft whether any of its statistics are left
 	 * @return whether it was retired
 	 */
@@ -183,7 +202,10 @@ final class NameProfiles {
 		return aggregate.retired;
 	}
 
-	/** After a sweep: what left the window leaves the trie too, before it takes the room of new stacks. */
+	/**
+	 * After a sweep: what left the window leaves the trie too, before it takes the room
+	 * of new stacks.
+	 */
 	synchronized void swept() {
 		if (this.names.isEmpty()) {
 			replaceTrie(newTrie(this.trie.trimmedFrame()));
@@ -204,9 +226,10 @@ final class NameProfiles {
 	}
 
 	/**
-	 * Before {@code nodes} more stacks are interned: when the trie has no room for them, rebuild it, keeping the
-	 * newest buckets' stacks up to three quarters of its capacity. Only once it has grown since it last was: a trie
-	 * full of one bucket's stacks is not rebuilt on every fold (its overflow goes to {@code [trimmed]} frames
+	 * Before {@code nodes} more stacks are interned: when the trie has no room for them,
+	 * rebuild it, keeping the newest buckets' stacks up to three quarters of its
+	 * capacity. Only once it has grown since it last was: a trie full of one bucket's
+	 * stacks is not rebuilt on every fold (its overflow goes to {@code [trimmed]} frames
 	 * meanwhile).
 	 */
 	private void makeRoom(ProfileBucket folding, int nodes) {
@@ -217,8 +240,9 @@ final class NameProfiles {
 	}
 
 	/**
-	 * Over budget: rebuild the trie if it holds stacks nothing counts (once a bucket at most), then forget the
-	 * stacks of the oldest buckets, across names, until within it. Never those of the bucket being folded.
+	 * Over budget: rebuild the trie if it holds stacks nothing counts (once a bucket at
+	 * most), then forget the stacks of the oldest buckets, across names, until within it.
+	 * Never those of the bucket being folded.
 	 */
 	private void enforceMemoryBudget(ProfileBucket folding, long nowIndex) {
 		if (bytes() + this.otherBytes.getAsLong() <= this.settings.maxBytes()) {
@@ -265,9 +289,10 @@ final class NameProfiles {
 	}
 
 	/**
-	 * The trie only grows: rebuild it from the stacks still counted, so that stacks of expired, dropped and trimmed
-	 * buckets stop taking the room of new ones. The newest buckets are kept first, the one being folded (if any)
-	 * before all; once {@code keepNodes} are taken, older buckets lose their stacks.
+	 * The trie only grows: rebuild it from the stacks still counted, so that stacks of
+	 * expired, dropped and trimmed buckets stop taking the room of new ones. The newest
+	 * buckets are kept first, the one being folded (if any) before all; once
+	 * {@code keepNodes} are taken, older buckets lose their stacks.
 	 */
 	private void compactTrie(ProfileBucket folding, int keepNodes) {
 		StackTrie old = this.trie;
@@ -293,6 +318,7 @@ final class NameProfiles {
 
 	/**
 	 * A merged profile and the spans folded into it.
+	 *
 	 * @param unsampled of those, the requests that tracing did not sample
 	 */
 	record Merged(StackTree tree, long spans, long unsampled) {

@@ -3,8 +3,8 @@ package dev.spanprofile.aggregate;
 import java.util.List;
 
 /**
- * Latency of one span name over a window, from every local root of that name that ended in it (stored or not),
- * and the samples folded into its profiles.
+ * Latency of one span name over a window, from every local root of that name that ended
+ * in it (stored or not), and the samples folded into its profiles.
  *
  * @param name the span name, or {@link AggregateSettings#OTHER}
  * @param count spans that ended, and requests that tracing did not sample
@@ -16,10 +16,12 @@ import java.util.List;
  * @param cpuSamples CPU samples folded into the name's profiles
  * @param wallSamples wall-clock samples folded into the name's profiles
  * @param slowest ids of the slowest spans, slowest first (they may no longer be stored)
- * @param totalNanos the spans' durations added up (from the latency histogram: to about two significant digits)
+ * @param totalNanos the spans' durations added up (from the latency histogram: to about
+ * two significant digits)
  * @param waitNanos nanoseconds of waits folded into the name's profiles
  * @param unsampled of {@code count}, the requests that tracing did not sample
- * @param unsampledProfiled unsampled requests whose samples are folded into the name's profiles
+ * @param unsampledProfiled unsampled requests whose samples are folded into the name's
+ * profiles
  */
 public record NameSummary(String name, long count, long errors, long p50Nanos, long p90Nanos, long p99Nanos,
 		long maxNanos, long cpuSamples, long wallSamples, List<String> slowest, long totalNanos, long waitNanos,

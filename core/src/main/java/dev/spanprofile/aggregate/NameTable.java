@@ -7,8 +7,8 @@ import java.util.function.Predicate;
 
 /**
  * The aggregates by span name, at most {@link AggregateSettings#maxNames()} of them plus
- * {@link AggregateSettings#OTHER}. Read without a lock; its own monitor is taken to create a name and to sweep, so
- * that the limit holds and a sweep sees every name.
+ * {@link AggregateSettings#OTHER}. Read without a lock; its own monitor is taken to
+ * create a name and to sweep, so that the limit holds and a sweep sees every name.
  */
 final class NameTable {
 
@@ -16,7 +16,10 @@ final class NameTable {
 
 	private final Map<String, NameAggregate> names = new ConcurrentHashMap<>();
 
-	/** Runs between resolving a name and recording into its aggregate: where a test interleaves a sweep. */
+	/**
+	 * Runs between resolving a name and recording into its aggregate: where a test
+	 * interleaves a sweep.
+	 */
 	Runnable afterResolve = () -> {
 	};
 
@@ -39,9 +42,9 @@ final class NameTable {
 	}
 
 	/**
-	 * The aggregate to record a span of {@code name} into, created if needed; {@link AggregateSettings#OTHER}'s
-	 * once the name limit is reached. A sweep may retire it before the recording takes its lock: the recording
-	 * then asks again.
+	 * The aggregate to record a span of {@code name} into, created if needed;
+	 * {@link AggregateSettings#OTHER}'s once the name limit is reached. A sweep may
+	 * retire it before the recording takes its lock: the recording then asks again.
 	 */
 	NameAggregate forRecording(String name) {
 		NameAggregate aggregate = resolve(name);
@@ -66,7 +69,10 @@ final class NameTable {
 		}
 	}
 
-	/** Remove the aggregates {@code retired} retires, then run {@code afterwards}, with no name created meanwhile. */
+	/**
+	 * Remove the aggregates {@code retired} retires, then run {@code afterwards}, with no
+	 * name created meanwhile.
+	 */
 	void sweep(Predicate<NameAggregate> retired, Runnable afterwards) {
 		synchronized (this.names) {
 			this.names.values().removeIf(retired);

@@ -3,9 +3,9 @@ package dev.spanprofile.aggregate;
 import dev.spanprofile.profile.SampleKind;
 
 /**
- * The samples of one name's spans that ended within one time bucket and whose profiles were folded in: counts per
- * (stack, sample kind, latency band), stacks being ids in the shared {@link StackTrie}. Guarded by the
- * {@link NameProfiles} that owns the trie.
+ * The samples of one name's spans that ended within one time bucket and whose profiles
+ * were folded in: counts per (stack, sample kind, latency band), stacks being ids in the
+ * shared {@link StackTrie}. Guarded by the {@link NameProfiles} that owns the trie.
  */
 final class ProfileBucket implements BucketRing.Indexed {
 
@@ -21,7 +21,10 @@ final class ProfileBucket implements BucketRing.Indexed {
 
 	private final long[] samples = new long[SampleKind.values().length];
 
-	/** Of {@link #spansPerBand}, the requests that tracing did not sample; made with the first. */
+	/**
+	 * Of {@link #spansPerBand}, the requests that tracing did not sample; made with the
+	 * first.
+	 */
 	private long[] unsampledPerBand;
 
 	private boolean dropped;
@@ -87,7 +90,10 @@ final class ProfileBucket implements BucketRing.Indexed {
 		this.counts = counts;
 	}
 
-	/** Forget the stacks (span and sample counts stay); later samples are counted but not kept. */
+	/**
+	 * Forget the stacks (span and sample counts stay); later samples are counted but not
+	 * kept.
+	 */
 	void dropStacks() {
 		this.dropped = true;
 		this.counts = new LongCounts();

@@ -3,14 +3,15 @@ package dev.spanprofile.aggregate;
 import java.util.Arrays;
 
 /**
- * Every distinct stack of every name's profiles, stored once as a path in one shared tree of frames: a profile
- * then only counts samples per stack id (the id of the stack's last node). Stacks repeat across names, buckets
- * and bands, so this is what lets an hour of profiles fit in a few megabytes.
+ * Every distinct stack of every name's profiles, stored once as a path in one shared tree
+ * of frames: a profile then only counts samples per stack id (the id of the stack's last
+ * node). Stacks repeat across names, buckets and bands, so this is what lets an hour of
+ * profiles fit in a few megabytes.
  * <p>
- * Bounded: never more than {@code capacity} nodes, placeholders included, so never more bytes than
- * {@link #capacityFor(long)} was given. Once full, a stack that would need new nodes is cut at its deepest known
- * frame and counted in a {@code [trimmed]} frame there, or under the nearest caller that has one (the root always
- * has). Not thread-safe.
+ * Bounded: never more than {@code capacity} nodes, placeholders included, so never more
+ * bytes than {@link #capacityFor(long)} was given. Once full, a stack that would need new
+ * nodes is cut at its deepest known frame and counted in a {@code [trimmed]} frame there,
+ * or under the nearest caller that has one (the root always has). Not thread-safe.
  */
 final class StackTrie {
 
@@ -45,13 +46,15 @@ final class StackTrie {
 		this.depths = new int[initial];
 		this.frames[ROOT] = -1;
 		this.parents[ROOT] = -1;
-		// Where a stack goes when nothing deeper has room: it exists from the start, so there always is one.
+		// Where a stack goes when nothing deeper has room: it exists from the start, so
+		// there always is one.
 		add(ROOT, trimmedFrame);
 	}
 
 	/**
-	 * The most nodes a trie can hold within {@code bytes}, counting what its arrays cost when they have just
-	 * doubled: the node arrays grow up to the capacity, the child table by powers of two and at two thirds full.
+	 * The most nodes a trie can hold within {@code bytes}, counting what its arrays cost
+	 * when they have just doubled: the node arrays grow up to the capacity, the child
+	 * table by powers of two and at two thirds full.
 	 */
 	static int capacityFor(long bytes) {
 		long best = 0;
@@ -84,8 +87,9 @@ final class StackTrie {
 	}
 
 	/**
-	 * The {@code [trimmed]} frame called from {@code node}, created if there is room, otherwise that of its nearest
-	 * caller that has one; {@code node} itself if it is one.
+	 * The {@code [trimmed]} frame called from {@code node}, created if there is room,
+	 * otherwise that of its nearest caller that has one; {@code node} itself if it is
+	 * one.
 	 */
 	int trimmedUnder(int node) {
 		if (this.frames[node] == this.trimmedFrame) {

@@ -4,8 +4,8 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.PackedHistogram;
 
 /**
- * Latency statistics of one name's spans that ended within one time bucket, from every one of them. Guarded by
- * the name's {@link NameAggregate} lock.
+ * Latency statistics of one name's spans that ended within one time bucket, from every
+ * one of them. Guarded by the name's {@link NameAggregate} lock.
  */
 final class TimeBucket implements BucketRing.Indexed {
 
@@ -15,12 +15,18 @@ final class TimeBucket implements BucketRing.Indexed {
 
 	private final long index;
 
-	/** Durations in microseconds; two significant digits are plenty for p50/p90/p99 and keep the packing small. */
+	/**
+	 * Durations in microseconds; two significant digits are plenty for p50/p90/p99 and
+	 * keep the packing small.
+	 */
 	private final Histogram latencyMicros = new PackedHistogram(2);
 
 	private long errors;
 
-	/** Requests counted that tracing did not sample (no span id, never among the slowest listed). */
+	/**
+	 * Requests counted that tracing did not sample (no span id, never among the slowest
+	 * listed).
+	 */
 	private long unsampled;
 
 	private long maxNanos;
@@ -41,7 +47,10 @@ final class TimeBucket implements BucketRing.Indexed {
 		return this.index;
 	}
 
-	/** A request ended: a span, or with {@code spanId} {@code null} a request that tracing did not sample. */
+	/**
+	 * A request ended: a span, or with {@code spanId} {@code null} a request that tracing
+	 * did not sample.
+	 */
 	void spanEnded(String spanId, long durationNanos, boolean error) {
 		this.latencyMicros.recordValue(Math.max(1, durationNanos / 1000));
 		if (error) {
@@ -104,7 +113,10 @@ final class TimeBucket implements BucketRing.Indexed {
 		return this.maxNanos;
 	}
 
-	/** The histogram reports the top of a value's bucket: never beyond the exact maximum. -1 when empty. */
+	/**
+	 * The histogram reports the top of a value's bucket: never beyond the exact maximum.
+	 * -1 when empty.
+	 */
 	long percentileNanos(double percentile) {
 		if (this.latencyMicros.getTotalCount() == 0) {
 			return -1;

@@ -7,9 +7,10 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import dev.spanprofile.profile.SampleKind;
 
 /**
- * Running totals of where samples went, per kind of sample, and of the stretches of thread activity that were lost.
- * Written by the collector thread, readable from any thread without waiting for a collection cycle (a metrics
- * scrape must not queue behind one).
+ * Running totals of where samples went, per kind of sample, and of the stretches of
+ * thread activity that were lost. Written by the collector thread, readable from any
+ * thread without waiting for a collection cycle (a metrics scrape must not queue behind
+ * one).
  */
 public final class AttributionCounters {
 
@@ -22,7 +23,10 @@ public final class AttributionCounters {
 		/** Its thread ran no tracked span at the time. */
 		OUTSIDE,
 
-		/** Its thread's state was unknown (change points lost, or the thread not yet seen). */
+		/**
+		 * Its thread's state was unknown (change points lost, or the thread not yet
+		 * seen).
+		 */
 		UNKNOWN;
 
 		public String id() {
@@ -45,13 +49,16 @@ public final class AttributionCounters {
 		this.timelineGaps.incrementAndGet();
 	}
 
-	/** Samples of {@code kind} that ended as {@code result} since the engine was created. */
+	/**
+	 * Samples of {@code kind} that ended as {@code result} since the engine was created.
+	 */
 	public long samples(SampleKind kind, Result result) {
 		return this.samples.get(kind.ordinal() * RESULTS + result.ordinal());
 	}
 
 	/**
-	 * The totals over the kinds counted in samples (cpu and wall); bytes and nanoseconds have counters of their own.
+	 * The totals over the kinds counted in samples (cpu and wall); bytes and nanoseconds
+	 * have counters of their own.
 	 */
 	public AttributionStats stats() {
 		long[] totals = new long[RESULTS];
@@ -67,8 +74,9 @@ public final class AttributionCounters {
 	}
 
 	/**
-	 * Times a thread changed spans faster than its change-point ring could be drained, so that a stretch of its
-	 * activity is unknown and its samples there are counted {@link Result#UNKNOWN}.
+	 * Times a thread changed spans faster than its change-point ring could be drained, so
+	 * that a stretch of its activity is unknown and its samples there are counted
+	 * {@link Result#UNKNOWN}.
 	 */
 	public long timelineGaps() {
 		return this.timelineGaps.get();

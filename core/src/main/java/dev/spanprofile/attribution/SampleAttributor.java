@@ -19,16 +19,19 @@ import dev.spanprofile.tracking.Watermark;
 import io.opentelemetry.api.trace.SpanContext;
 
 /**
- * Joins samples to spans: a sample taken on thread T at time t belongs to the span that was active on T at t,
- * according to T's change points. With root-span-only attribution it goes to that span's local root instead.
+ * Joins samples to spans: a sample taken on thread T at time t belongs to the span that
+ * was active on T at t, according to T's change points. With root-span-only attribution
+ * it goes to that span's local root instead.
  * <p>
  * Collector thread only: {@link #changed}/{@link #gap} absorb drained change points and
- * {@link #changePointsCompleteUpTo} says up to when the timelines are complete; {@link #sample} joins a sample at
- * once when it is older than that, and holds it back until the next drain otherwise, since a change point on its
- * thread may still be unpublished. {@link #forgetBefore} drops what no later sample can need.
+ * {@link #changePointsCompleteUpTo} says up to when the timelines are complete;
+ * {@link #sample} joins a sample at once when it is older than that, and holds it back
+ * until the next drain otherwise, since a change point on its thread may still be
+ * unpublished. {@link #forgetBefore} drops what no later sample can need.
  * <p>
- * A thread working for a request that tracing did not sample ({@link UnsampledRequest}) gives its samples to that
- * request, held until {@link #completeUnsampledUpTo} hands them on: they stay outside spans in the counters.
+ * A thread working for a request that tracing did not sample ({@link UnsampledRequest})
+ * gives its samples to that request, held until {@link #completeUnsampledUpTo} hands them
+ * on: they stay outside spans in the counters.
  */
 public final class SampleAttributor implements ThreadActivity.ChangePointSink, SampleSink {
 
@@ -44,21 +47,28 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	/** Every change point stamped before this has been drained; later samples wait. */
 	private long completeUpTo = Long.MIN_VALUE;
 
-	/** Samples newer than {@link #completeUpTo}, oldest first, waiting for the drain that covers them. */
+	/**
+	 * Samples newer than {@link #completeUpTo}, oldest first, waiting for the drain that
+	 * covers them.
+	 */
 	private final ArrayDeque<HeldSample> held = new ArrayDeque<>();
 
 	private final AttributionCounters counters = new AttributionCounters();
 
 	private final UnsampledProfiles unsampled = new UnsampledProfiles();
 
-	/** A drain hands over one thread's points in a row: the last timeline spares a map lookup per point. */
+	/**
+	 * A drain hands over one thread's points in a row: the last timeline spares a map
+	 * lookup per point.
+	 */
 	private long lastThreadId;
 
 	private ThreadTimeline lastTimeline;
 
 	/**
-	 * A span is attached and detached many times per request, always as the same SpanContext object: within one
-	 * drain, the last one looked up is remembered. Forgotten after each drain, since the store may drop the span.
+	 * A span is attached and detached many times per request, always as the same
+	 * SpanContext object: within one drain, the last one looked up is remembered.
+	 * Forgotten after each drain, since the store may drop the span.
 	 */
 	private Object lastSpan;
 
@@ -113,7 +123,10 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 		this.endedThreads.put(threadId, System.nanoTime());
 	}
 
-	/** From {@code time} on, what every known thread runs is unknown until its next change point. */
+	/**
+	 * From {@code time} on, what every known thread runs is unknown until its next change
+	 * point.
+	 */
 	public void statesUnknownFrom(long time) {
 		for (ThreadTimeline timeline : this.timelines.values()) {
 			timeline.append(time, ThreadTimeline.UNKNOWN);
@@ -136,27 +149,31 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 			UnsampledProfiles.Pending samples = this.unsampled.track(request);
 			return (samples != null) ? samples : ThreadTimeline.NONE;
 		}
-		// An OpenTelemetry SpanContext, or the hex span id that other tracers' hooks record.
+		// An OpenTelemetry SpanContext, or the hex span id that other tracers' hooks
+		// record.
 		String spanId = (span instanceof SpanContext spanContext) ? spanContext.getSpanId()
 				: (span instanceof String id) ? id : null;
 		if (spanId == null) {
 			return ThreadTimeline.NONE;
 		}
 		SpanRecord record = this.store.findTracked(spanId);
-		// A span the store never saw is unsampled (the SDK does not report those) or evicted with its profile
+		// A span the store never saw is unsampled (the SDK does not report those) or
+		// evicted with its profile
 		// complete, or with no room to await its samples.
 		return (record != null) ? record.ref() : ThreadTimeline.NONE;
 	}
 
 	/**
-	 * Every change point stamped before {@code time} has been handed to this attributor (the caller read the clock
-	 * before it drained): join the held-back samples that are now covered.
+	 * Every change point stamped before {@code time} has been handed to this attributor
+	 * (the caller read the clock before it drained): join the held-back samples that are
+	 * now covered.
 	 */
 	public void changePointsCompleteUpTo(long time) {
 		this.lastSpan = null;
 		this.lastResolved = null;
 		this.completeUpTo = Math.max(this.completeUpTo, time);
-		// Engines deliver mostly in time order, not strictly: look at every held sample, not just the head.
+		// Engines deliver mostly in time order, not strictly: look at every held sample,
+		// not just the head.
 		for (int i = this.held.size(); i > 0; i--) {
 			HeldSample sample = this.held.pollFirst();
 			if (sample.monotonicNanos <= this.completeUpTo) {
@@ -178,7 +195,8 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 			this.held.addLast(new HeldSample(kind, javaThreadId, monotonicNanos, rootFirstStack.clone(), weight));
 		}
 		else {
-			// Bounded memory: a collector stuck between drain and dump long enough to fill this loses samples
+			// Bounded memory: a collector stuck between drain and dump long enough to
+			// fill this loses samples
 			// rather than give them to a span that may have ended.
 			this.counters.add(kind, AttributionCounters.Result.UNKNOWN, weight);
 		}
@@ -198,7 +216,8 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 				this.store.addSample(target, kind, rootFirstStack, weight, MonotonicEpoch.toEpochNanos(monotonicNanos),
 						javaThreadId, timeline.threadName);
 			}
-			// Gone, a span still counts as the sample's owner: the store would have refused the sample all the same.
+			// Gone, a span still counts as the sample's owner: the store would have
+			// refused the sample all the same.
 			this.counters.add(kind, AttributionCounters.Result.ATTRIBUTED, weight);
 		}
 		else if (state == ThreadTimeline.NONE) {
@@ -214,8 +233,9 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	}
 
 	/**
-	 * A pause that stopped every thread: each thread inside a span (or an unsampled request) at that moment gets it
-	 * whole. Threads in neither are not counted: the pause is nobody's elsewhere.
+	 * A pause that stopped every thread: each thread inside a span (or an unsampled
+	 * request) at that moment gets it whole. Threads in neither are not counted: the
+	 * pause is nobody's elsewhere.
 	 */
 	private void joinEveryThreadInASpan(SampleKind kind, long monotonicNanos, int[] rootFirstStack, long weight) {
 		long epochNanos = MonotonicEpoch.toEpochNanos(monotonicNanos);
@@ -238,16 +258,17 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	}
 
 	/**
-	 * Every sample up to {@code upTo} is joined: hand each unsampled request that ended by then to {@code folder}
-	 * with its samples by {@link SampleKind#ordinal()} ({@code null} for a kind without any).
+	 * Every sample up to {@code upTo} is joined: hand each unsampled request that ended
+	 * by then to {@code folder} with its samples by {@link SampleKind#ordinal()}
+	 * ({@code null} for a kind without any).
 	 */
 	public void completeUnsampledUpTo(Watermark upTo, BiConsumer<UnsampledRequest, StackTree[]> folder) {
 		this.unsampled.completeUpTo(upTo, folder, System.nanoTime());
 	}
 
 	/**
-	 * All samples before {@code time} have been joined: drop change points no later sample can need, and the
-	 * timelines of threads that ended before it.
+	 * All samples before {@code time} have been joined: drop change points no later
+	 * sample can need, and the timelines of threads that ended before it.
 	 */
 	public void forgetBefore(long time) {
 		this.lastTimeline = null;

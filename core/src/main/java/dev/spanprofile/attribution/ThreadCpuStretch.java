@@ -6,35 +6,47 @@ import dev.spanprofile.store.SpanRecordRef;
 import dev.spanprofile.tracking.ThreadActivity;
 
 /**
- * One thread's stretch inside a request, from the change point where it entered the request's spans to the one
- * where it left them, each carrying the thread's CPU clock: the difference is added to the request's
- * {@link MeasuredCpu}. Whatever makes the difference doubtful (a change point lost, another request's span
- * attached in between, a point with no clock read) marks the request as not measured in full, so that its CPU
- * comes from its samples rather than from a partial sum. A thread that comes straight back into the span it left
- * ({@link ThreadActivity#CLOCK_CONTINUED}) goes on with the stretch it closed there.
+ * One thread's stretch inside a request, from the change point where it entered the
+ * request's spans to the one where it left them, each carrying the thread's CPU clock:
+ * the difference is added to the request's {@link MeasuredCpu}. Whatever makes the
+ * difference doubtful (a change point lost, another request's span attached in between, a
+ * point with no clock read) marks the request as not measured in full, so that its CPU
+ * comes from its samples rather than from a partial sum. A thread that comes straight
+ * back into the span it left ({@link ThreadActivity#CLOCK_CONTINUED}) goes on with the
+ * stretch it closed there.
  */
 final class ThreadCpuStretch {
 
 	private static final long UNREAD = -1;
 
-	/** The request the thread is in, measured since {@link #openedAt}; {@code null} outside one. */
+	/**
+	 * The request the thread is in, measured since {@link #openedAt}; {@code null}
+	 * outside one.
+	 */
 	private MeasuredCpu open;
 
 	private long openedAt;
 
-	/** The request whose stretch the thread's last point closed, and the clock there; {@code null} otherwise. */
+	/**
+	 * The request whose stretch the thread's last point closed, and the clock there;
+	 * {@code null} otherwise.
+	 */
 	private MeasuredCpu closed;
 
 	private long closedAt;
 
-	/** The thread's state changed to {@code state} (a {@link SpanRecordRef} or not), with its CPU clock or -1. */
+	/**
+	 * The thread's state changed to {@code state} (a {@link SpanRecordRef} or not), with
+	 * its CPU clock or -1.
+	 */
 	void changed(Object state, long cpuNanos) {
 		MeasuredCpu now = requestOf(state);
 		MeasuredCpu closed = this.closed;
 		this.closed = null;
 		if (cpuNanos == ThreadActivity.CLOCK_CONTINUED) {
 			if (now != null && now == closed && this.open == null) {
-				// The stretch goes on: the next exit's clock less the one read where it left counts the rest.
+				// The stretch goes on: the next exit's clock less the one read where it
+				// left counts the rest.
 				now.stretchOpened();
 				this.open = now;
 				this.openedAt = this.closedAt;
@@ -44,7 +56,8 @@ final class ThreadCpuStretch {
 		}
 		if (cpuNanos == UNREAD) {
 			if (now != this.open) {
-				// Another request, or none, without the thread leaving spans: no clock says where one ended.
+				// Another request, or none, without the thread leaving spans: no clock
+				// says where one ended.
 				lose();
 				if (now != null) {
 					now.partUnmeasured();

@@ -3,18 +3,25 @@ package dev.spanprofile.attribution;
 import java.util.Arrays;
 
 /**
- * The collector's copy of one thread's change points, in time order: which span was active on the thread from
- * each point until the next. Answers "what was active at time t" by binary search.
+ * The collector's copy of one thread's change points, in time order: which span was
+ * active on the thread from each point until the next. Answers "what was active at time
+ * t" by binary search.
  */
 final class ThreadTimeline {
 
-	/** State of a thread whose active span is unknown (change points were lost, or none seen yet). */
+	/**
+	 * State of a thread whose active span is unknown (change points were lost, or none
+	 * seen yet).
+	 */
 	static final Object UNKNOWN = new Object();
 
 	/** State of a thread that runs outside any tracked span. */
 	static final Object NONE = new Object();
 
-	/** The thread's name, when its tracker told it: for timelines that show lanes by thread. */
+	/**
+	 * The thread's name, when its tracker told it: for timelines that show lanes by
+	 * thread.
+	 */
 	String threadName;
 
 	/** The thread's CPU clock across the request it is in. */
@@ -26,12 +33,16 @@ final class ThreadTimeline {
 
 	private int size;
 
-	/** What was active before the first retained point: nothing, until a thread first attaches a span. */
+	/**
+	 * What was active before the first retained point: nothing, until a thread first
+	 * attaches a span.
+	 */
 	private Object baseline = NONE;
 
 	/**
-	 * Time of the last forgotten point: the baseline holds from here on. What ran before is no longer known, and
-	 * a sample that old (delivered late, after failed collection cycles) must not be given to the baseline.
+	 * Time of the last forgotten point: the baseline holds from here on. What ran before
+	 * is no longer known, and a sample that old (delivered late, after failed collection
+	 * cycles) must not be given to the baseline.
 	 */
 	private long baselineSince = Long.MIN_VALUE;
 
@@ -40,7 +51,8 @@ final class ThreadTimeline {
 			this.times = Arrays.copyOf(this.times, this.size * 2);
 			this.states = Arrays.copyOf(this.states, this.size * 2);
 		}
-		// Clocks are monotonic per thread; a point out of order (publication raced the clock read) is clamped.
+		// Clocks are monotonic per thread; a point out of order (publication raced the
+		// clock read) is clamped.
 		if (this.size > 0 && time < this.times[this.size - 1]) {
 			time = this.times[this.size - 1];
 		}

@@ -13,13 +13,14 @@ import dev.spanprofile.tracking.UnsampledRequest;
 import dev.spanprofile.tracking.Watermark;
 
 /**
- * The samples of requests that tracing did not sample, each gathered apart until the request has ended and every
- * sample up to its end is joined: only then are its name and duration (so its latency band) known, and its profile
- * can be folded into its name's.
+ * The samples of requests that tracing did not sample, each gathered apart until the
+ * request has ended and every sample up to its end is joined: only then are its name and
+ * duration (so its latency band) known, and its profile can be folded into its name's.
  * <p>
- * Collector thread only. Bounded: at most {@link #MAX_PENDING} requests and {@link #MAX_NODES} call-tree nodes held
- * at once (a request beyond either keeps its latency, not its samples), and a request not ended after
- * {@link #MAX_AGE_NANOS} (an observation never stopped) is let go.
+ * Collector thread only. Bounded: at most {@link #MAX_PENDING} requests and
+ * {@link #MAX_NODES} call-tree nodes held at once (a request beyond either keeps its
+ * latency, not its samples), and a request not ended after {@link #MAX_AGE_NANOS} (an
+ * observation never stopped) is let go.
  */
 final class UnsampledProfiles {
 
@@ -35,8 +36,8 @@ final class UnsampledProfiles {
 	private int nodes;
 
 	/**
-	 * The state a thread's timeline holds while it works for {@code request}: its samples' destination, or
-	 * {@code null} when there is no room for another request.
+	 * The state a thread's timeline holds while it works for {@code request}: its
+	 * samples' destination, or {@code null} when there is no room for another request.
 	 */
 	Pending track(UnsampledRequest request) {
 		Pending samples = this.pending.get(request);
@@ -63,7 +64,8 @@ final class UnsampledProfiles {
 				if (complete) {
 					folder.accept(request, samples.trees);
 				}
-				// A thread's timeline may keep this state as its baseline until its next change point: not the trees.
+				// A thread's timeline may keep this state as its baseline until its next
+				// change point: not the trees.
 				Arrays.fill(samples.trees, null);
 			}
 		}
@@ -83,7 +85,10 @@ final class UnsampledProfiles {
 
 		private int nodes;
 
-		/** Folded or let go: a sample joined late (a thread still marked as working for it) is not kept. */
+		/**
+		 * Folded or let go: a sample joined late (a thread still marked as working for
+		 * it) is not kept.
+		 */
 		private boolean done;
 
 		private Pending(UnsampledRequest request) {

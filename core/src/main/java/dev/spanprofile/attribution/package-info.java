@@ -3,7 +3,7 @@
  * ({@link dev.spanprofile.attribution.SampleAttributor} over per-thread
  * {@link dev.spanprofile.attribution.ThreadTimeline}s).
  * <p>
- * May import {@code profile}, {@code sampling} (the sink it implements), {@code store} (where joined samples go) and
- * {@code tracking}.
+ * May import {@code profile}, {@code sampling} (the sink it implements), {@code store}
+ * (where joined samples go) and {@code tracking}.
  */
 package dev.spanprofile.attribution;

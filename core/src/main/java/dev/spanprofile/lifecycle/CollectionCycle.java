@@ -15,35 +15,43 @@ import dev.spanprofile.tracking.UnsampledRequest;
 import dev.spanprofile.tracking.Watermark;
 
 /**
- * The collector's work, and the order it must be done in for a finished request to get every sample up to its end.
+ * The collector's work, and the order it must be done in for a finished request to get
+ * every sample up to its end.
  * <p>
- * Every drain period ({@link #tick}) the collector <b>drains change points</b>: each thread's ring of span switches
- * goes to the attributor's timelines, with the time read <i>before</i> the drain, up to which they are complete
- * (a switch stamped earlier has been published by the time its ring is read). Draining often keeps the rings from
+ * Every drain period ({@link #tick}) the collector <b>drains change points</b>: each
+ * thread's ring of span switches goes to the attributor's timelines, with the time read
+ * <i>before</i> the drain, up to which they are complete (a switch stamped earlier has
+ * been published by the time its ring is read). Draining often keeps the rings from
  * lapping.
  * <p>
  * Every dump interval it runs a <b>collection</b> ({@link #collectNow}), in this order:
  * <ol>
- * <li>drain change points, so that the stretch the engine's samples may outrun is short;</li>
- * <li>the engine <b>dumps</b> and delivers every sample taken so far, promising all up to a time ({@code upTo}).
- * A sample newer than the drained change points is held back by the attributor;</li>
- * <li>drain again: the held-back samples are joined now that every switch stamped before the dump is known;</li>
- * <li><b>advance the watermark</b> to {@code upTo} (only when the collect succeeded: a failed one leaves profiles
- * incomplete rather than complete without their samples);</li>
- * <li>hand <b>completed roots</b> (local roots that ended by the watermark) to the listeners: aggregates,
- * slow-span log, OTLP export; and the unsampled requests that ended by then to the aggregates;</li>
- * <li>only then <b>release</b> the requests the store dropped while they awaited samples, so that they reach the
- * listeners with them;</li>
- * <li><b>forget</b> change points no later sample can need: those before the watermark less two dump intervals
- * (a sample may be stamped just before the point that ends its span is published), and, for an engine whose
- * promise stops moving, those older than its {@link DeliveryLag} horizon;</li>
+ * <li>drain change points, so that the stretch the engine's samples may outrun is
+ * short;</li>
+ * <li>the engine <b>dumps</b> and delivers every sample taken so far, promising all up to
+ * a time ({@code upTo}). A sample newer than the drained change points is held back by
+ * the attributor;</li>
+ * <li>drain again: the held-back samples are joined now that every switch stamped before
+ * the dump is known;</li>
+ * <li><b>advance the watermark</b> to {@code upTo} (only when the collect succeeded: a
+ * failed one leaves profiles incomplete rather than complete without their samples);</li>
+ * <li>hand <b>completed roots</b> (local roots that ended by the watermark) to the
+ * listeners: aggregates, slow-span log, OTLP export; and the unsampled requests that
+ * ended by then to the aggregates;</li>
+ * <li>only then <b>release</b> the requests the store dropped while they awaited samples,
+ * so that they reach the listeners with them;</li>
+ * <li><b>forget</b> change points no later sample can need: those before the watermark
+ * less two dump intervals (a sample may be stamped just before the point that ends its
+ * span is published), and, for an engine whose promise stops moving, those older than its
+ * {@link DeliveryLag} horizon;</li>
  * <li>let the store <b>evict</b> what is over its bounds.</li>
  * </ol>
- * After a restart ({@link #resumedAt}) thread states are unknown from before the engine's first sample until each
- * thread's next change point: ends while stopped were not recorded.
+ * After a restart ({@link #resumedAt}) thread states are unknown from before the engine's
+ * first sample until each thread's next change point: ends while stopped were not
+ * recorded.
  * <p>
- * One lock serializes all of it: the collector thread, a caller of {@link #collectNow} (tests, {@code stop()}) and
- * readers of the attributor.
+ * One lock serializes all of it: the collector thread, a caller of {@link #collectNow}
+ * (tests, {@code stop()}) and readers of the attributor.
  */
 public final class CollectionCycle {
 
@@ -78,16 +86,20 @@ public final class CollectionCycle {
 	/** Guarded by {@link #lock}. */
 	private boolean failureLogged;
 
-	/** Nothing is joined yet: a request dropped before the first cycle awaits its samples. */
+	/**
+	 * Nothing is joined yet: a request dropped before the first cycle awaits its samples.
+	 */
 	private volatile Watermark completeUpTo = Watermark.NOTHING;
 
 	/**
-	 * @param running whether the profiler runs: a collection while it does not joins nothing
-	 * @param unsampledComplete told of each unsampled request whose samples are all joined, with them
+	 * @param running whether the profiler runs: a collection while it does not joins
+	 * nothing
+	 * @param unsampledComplete told of each unsampled request whose samples are all
+	 * joined, with them
 	 */
 	public CollectionCycle(SamplingEngine engine, SampleAttributor attributor, SpanProfileStore store,
-			CompletedRoots completedRoots, ActivationRecorder recorder, Duration dumpInterval,
-			BooleanSupplier running, BiConsumer<UnsampledRequest, StackTree[]> unsampledComplete) {
+			CompletedRoots completedRoots, ActivationRecorder recorder, Duration dumpInterval, BooleanSupplier running,
+			BiConsumer<UnsampledRequest, StackTree[]> unsampledComplete) {
 		this.engine = engine;
 		this.attributor = attributor;
 		this.store = store;
@@ -100,7 +112,10 @@ public final class CollectionCycle {
 		store.profilesCompleteUpTo(this.completeUpTo);
 	}
 
-	/** Collect from {@code engine} from now on; the profiler is stopped while it changes engines. */
+	/**
+	 * Collect from {@code engine} from now on; the profiler is stopped while it changes
+	 * engines.
+	 */
 	public void useEngine(SamplingEngine engine) {
 		this.lock.lock();
 		try {
@@ -111,7 +126,10 @@ public final class CollectionCycle {
 		}
 	}
 
-	/** The collector thread's periodic task: a collection when one is due, else a drain. Never throws. */
+	/**
+	 * The collector thread's periodic task: a collection when one is due, else a drain.
+	 * Never throws.
+	 */
 	public void tick() {
 		try {
 			boolean due;
@@ -130,15 +148,18 @@ public final class CollectionCycle {
 			}
 		}
 		catch (Throwable ex) {
-			// Never let the scheduled task die: an executor silently cancels a periodic task that throws, so a
-			// single failed cycle would end profiling for good. A failed cycle loses samples, not the profiler.
+			// Never let the scheduled task die: an executor silently cancels a periodic
+			// task that throws, so a
+			// single failed cycle would end profiling for good. A failed cycle loses
+			// samples, not the profiler.
 			logFailure(ex);
 		}
 	}
 
 	/**
-	 * Sampling resumes: what threads ran while nothing recorded is unknown from {@code resumedAt} (read before the
-	 * engine started, so before its first sample) until each thread's next change point.
+	 * Sampling resumes: what threads ran while nothing recorded is unknown from
+	 * {@code resumedAt} (read before the engine started, so before its first sample)
+	 * until each thread's next change point.
 	 */
 	public void resumedAt(long resumedAt) {
 		this.lock.lock();
@@ -153,8 +174,9 @@ public final class CollectionCycle {
 	}
 
 	/**
-	 * Run one collection now: join every sample taken so far to its span. Returns once the samples are in the
-	 * store, so a caller can read a span's complete profile right after it ended.
+	 * Run one collection now: join every sample taken so far to its span. Returns once
+	 * the samples are in the store, so a caller can read a span's complete profile right
+	 * after it ended.
 	 */
 	public void collectNow() {
 		this.lock.lock();
@@ -173,8 +195,10 @@ public final class CollectionCycle {
 				collected = true;
 			}
 			catch (IOException | RuntimeException | Error ex) {
-				// Errors too: a parser fed a corrupt recording throws OutOfMemoryError for an absurd array length
-				// or StackOverflowError, and neither the collector nor a caller of stop() should die of that.
+				// Errors too: a parser fed a corrupt recording throws OutOfMemoryError
+				// for an absurd array length
+				// or StackOverflowError, and neither the collector nor a caller of stop()
+				// should die of that.
 				logFailure(ex);
 				upTo = dumpStart;
 			}
@@ -205,12 +229,16 @@ public final class CollectionCycle {
 	private void logFailure(Throwable ex) {
 		if (!this.failureLogged) {
 			this.failureLogged = true;
-			logger.log(System.Logger.Level.WARNING, "spanprofile: collecting samples failed, profiles may miss samples "
-					+ "until it recovers: " + ex, ex);
+			logger.log(System.Logger.Level.WARNING,
+					"spanprofile: collecting samples failed, profiles may miss samples " + "until it recovers: " + ex,
+					ex);
 		}
 	}
 
-	/** Up to when every sample has been joined: a span that ended by then has its whole profile. */
+	/**
+	 * Up to when every sample has been joined: a span that ended by then has its whole
+	 * profile.
+	 */
 	public Watermark completeUpTo() {
 		return this.completeUpTo;
 	}
@@ -220,7 +248,9 @@ public final class CollectionCycle {
 		return this.stats;
 	}
 
-	/** Threads whose change points the attributor still holds (for tests and diagnostics). */
+	/**
+	 * Threads whose change points the attributor still holds (for tests and diagnostics).
+	 */
 	public int retainedTimelines() {
 		this.lock.lock();
 		try {
@@ -231,7 +261,10 @@ public final class CollectionCycle {
 		}
 	}
 
-	/** Change points the attributor still holds, all threads together (for tests and diagnostics). */
+	/**
+	 * Change points the attributor still holds, all threads together (for tests and
+	 * diagnostics).
+	 */
 	public int retainedChangePoints() {
 		this.lock.lock();
 		try {

@@ -3,8 +3,9 @@ package dev.spanprofile.lifecycle;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * How many collection cycles ran and how long they took in total, readable from any thread: the time a cycle
- * takes is the profiler's own overhead on the collector thread, and how far profiles lag behind.
+ * How many collection cycles ran and how long they took in total, readable from any
+ * thread: the time a cycle takes is the profiler's own overhead on the collector thread,
+ * and how far profiles lag behind.
  */
 public final class CollectionCycles {
 

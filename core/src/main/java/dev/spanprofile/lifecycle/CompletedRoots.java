@@ -10,12 +10,14 @@ import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.tracking.Watermark;
 
 /**
- * Local roots that ended and wait for their profile to be complete (every sample up to their end joined). Each is
- * handed to the listeners exactly once: when a collection cycle has joined samples past its end (the store keeps a
- * root it drops before that awaiting its samples, within its bounds), or, if the store has no room to keep it
+ * Local roots that ended and wait for their profile to be complete (every sample up to
+ * their end joined). Each is handed to the listeners exactly once: when a collection
+ * cycle has joined samples past its end (the store keeps a root it drops before that
+ * awaiting its samples, within its bounds), or, if the store has no room to keep it
  * waiting, just before it goes, with the samples it has.
  * <p>
- * Bounded by the store: a root leaves on completion or when the store lets it go, whichever comes first.
+ * Bounded by the store: a root leaves on completion or when the store lets it go,
+ * whichever comes first.
  */
 public final class CompletedRoots {
 
@@ -32,8 +34,8 @@ public final class CompletedRoots {
 	}
 
 	/**
-	 * A stored local root ends: queued just before the store marks it ended, so that a drop the moment after finds
-	 * it here.
+	 * A stored local root ends: queued just before the store marks it ended, so that a
+	 * drop the moment after finds it here.
 	 */
 	public void ended(SpanRecord root) {
 		if (!this.listeners.isEmpty()) {
@@ -51,9 +53,9 @@ public final class CompletedRoots {
 	}
 
 	/**
-	 * The store drops {@code root}: its profile is as complete as it will get. One queued but not yet marked ended
-	 * (dropped while running, in the instant its end is being recorded) is handed on by the next cycle, once its
-	 * end is known.
+	 * The store drops {@code root}: its profile is as complete as it will get. One queued
+	 * but not yet marked ended (dropped while running, in the instant its end is being
+	 * recorded) is handed on by the next cycle, once its end is known.
 	 */
 	public void dropped(SpanRecord root) {
 		if (!root.inFlight()) {
@@ -62,7 +64,8 @@ public final class CompletedRoots {
 	}
 
 	private void hand(SpanRecord root) {
-		// remove() decides the race between a completing cycle and an evicting thread: only one gets the root.
+		// remove() decides the race between a completing cycle and an evicting thread:
+		// only one gets the root.
 		if (this.pending.remove(root) == null) {
 			return;
 		}

@@ -3,22 +3,27 @@ package dev.spanprofile.lifecycle;
 import java.time.Duration;
 
 /**
- * How far behind "now" an engine's delivery promise may fall before the change points it would need are forgotten
- * by elapsed time instead. Engines promise with a lag of their own (a Flight Recorder stream a flush behind, a
- * Pyroscope agent an upload interval behind); one whose promise stops moving (its stream died) must not make the
- * collector keep every change point from then on.
+ * How far behind "now" an engine's delivery promise may fall before the change points it
+ * would need are forgotten by elapsed time instead. Engines promise with a lag of their
+ * own (a Flight Recorder stream a flush behind, a Pyroscope agent an upload interval
+ * behind); one whose promise stops moving (its stream died) must not make the collector
+ * keep every change point from then on.
  * <p>
- * The horizon is twice the longest lag the promise showed before it moved again, never less than
- * {@link #MIN_HORIZON_DUMP_INTERVALS} dump intervals (an engine still to deliver its first batch is not cut short)
- * and never more than {@link #MAX_HORIZON_DUMP_INTERVALS} (one long stall does not set it for good). Collector
- * thread only.
+ * The horizon is twice the longest lag the promise showed before it moved again, never
+ * less than {@link #MIN_HORIZON_DUMP_INTERVALS} dump intervals (an engine still to
+ * deliver its first batch is not cut short) and never more than
+ * {@link #MAX_HORIZON_DUMP_INTERVALS} (one long stall does not set it for good).
+ * Collector thread only.
  */
 final class DeliveryLag {
 
 	/** Dump intervals a promise may lag by before anything is known of the engine. */
 	static final int MIN_HORIZON_DUMP_INTERVALS = 60;
 
-	/** Dump intervals beyond which a promise counts as stopped, however late it has been before. */
+	/**
+	 * Dump intervals beyond which a promise counts as stopped, however late it has been
+	 * before.
+	 */
 	static final int MAX_HORIZON_DUMP_INTERVALS = 600;
 
 	private final long minHorizonNanos;
@@ -34,7 +39,10 @@ final class DeliveryLag {
 		this.maxHorizonNanos = MAX_HORIZON_DUMP_INTERVALS * dumpInterval.toNanos();
 	}
 
-	/** The engine promised every sample up to {@code upTo}, at {@code now} (both System.nanoTime). */
+	/**
+	 * The engine promised every sample up to {@code upTo}, at {@code now} (both
+	 * System.nanoTime).
+	 */
 	void promised(long upTo, long now) {
 		if (upTo <= this.promisedUpTo) {
 			return;
@@ -46,7 +54,9 @@ final class DeliveryLag {
 		this.promisedUpTo = upTo;
 	}
 
-	/** Change points older than this, before now, are not kept for the engine's promise. */
+	/**
+	 * Change points older than this, before now, are not kept for the engine's promise.
+	 */
 	long horizon() {
 		return Math.min(this.maxHorizonNanos, Math.max(this.minHorizonNanos, 2 * this.longestLagNanos));
 	}

@@ -14,9 +14,9 @@ import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 
 /**
- * Counts every local root that ends in its name's statistics, stored or not. Runs after the store's own processor,
- * so a stored root is already marked ended (and queued for its profile to be folded in once complete, see
- * {@link CompletedRoots#ended}).
+ * Counts every local root that ends in its name's statistics, stored or not. Runs after
+ * the store's own processor, so a stored root is already marked ended (and queued for its
+ * profile to be folded in once complete, see {@link CompletedRoots#ended}).
  */
 public final class LocalRootEndProcessor implements SpanProcessor {
 
@@ -48,7 +48,8 @@ public final class LocalRootEndProcessor implements SpanProcessor {
 			return;
 		}
 		String spanId = span.getSpanContext().getSpanId();
-		// Dropped already (the store is busy) but awaiting its samples: its end is known all the same.
+		// Dropped already (the store is busy) but awaiting its samples: its end is known
+		// all the same.
 		SpanRecord record = this.store.findTracked(spanId);
 		boolean stored = record != null && record.isLocalRoot() && !record.inFlight();
 		long end = stored ? record.endEpochNanos() : MonotonicEpoch.nowEpochNanos();

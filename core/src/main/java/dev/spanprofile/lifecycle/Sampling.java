@@ -11,13 +11,14 @@ import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.tracking.ActivationRecorder;
 
 /**
- * Sampling switched on and off, in the one order that loses no sample and joins none to the wrong span: on start the
- * engine first, then the activation hook and the collector thread; on stop the collector thread first, a last
- * collection, then the hook and the engine. Also the switches that take effect while sampling runs (exact CPU time).
+ * Sampling switched on and off, in the one order that loses no sample and joins none to
+ * the wrong span: on start the engine first, then the activation hook and the collector
+ * thread; on stop the collector thread first, a last collection, then the hook and the
+ * engine. Also the switches that take effect while sampling runs (exact CPU time).
  * <p>
- * Only one instance samples per JVM at a time: the activation hook and the native profiler are process-wide. Whether
- * it runs is the answer the span processors and the collection cycle read to decide whether to store spans and join
- * samples.
+ * Only one instance samples per JVM at a time: the activation hook and the native
+ * profiler are process-wide. Whether it runs is the answer the span processors and the
+ * collection cycle read to decide whether to store spans and join samples.
  */
 public final class Sampling {
 
@@ -38,12 +39,15 @@ public final class Sampling {
 	/** Guarded by this. */
 	private ScheduledExecutorService collector;
 
-	/** Whether requests' CPU time is read from their threads' CPU clocks while running ({@link #setExactCpuTime}). */
+	/**
+	 * Whether requests' CPU time is read from their threads' CPU clocks while running
+	 * ({@link #setExactCpuTime}).
+	 */
 	private volatile boolean exactCpuTime;
 
 	/**
-	 * Spans are stored only while running: stored while nothing samples, they would have no profiles and push the
-	 * profiles kept from before out of the store.
+	 * Spans are stored only while running: stored while nothing samples, they would have
+	 * no profiles and push the profiles kept from before out of the store.
 	 */
 	private volatile boolean running;
 
@@ -62,8 +66,8 @@ public final class Sampling {
 	}
 
 	/**
-	 * Start sampling. Never throws: when the engine cannot run here the reason is logged and returned, and the
-	 * application carries on unprofiled.
+	 * Start sampling. Never throws: when the engine cannot run here the reason is logged
+	 * and returned, and the application carries on unprofiled.
 	 * @return {@code null} when sampling runs, else why not
 	 */
 	public synchronized String start() {
@@ -75,7 +79,8 @@ public final class Sampling {
 			logger.log(System.Logger.Level.WARNING, "spanprofile not started: " + reason);
 			return reason;
 		}
-		// Read before the engine starts: from the first sample it takes, what a thread runs is unknown until its next
+		// Read before the engine starts: from the first sample it takes, what a thread
+		// runs is unknown until its next
 		// change point (ends while stopped were not recorded).
 		long resumedAt = System.nanoTime();
 		try {
@@ -103,13 +108,15 @@ public final class Sampling {
 	}
 
 	/**
-	 * Stop sampling; spans that started until now get their last samples, spans starting from now on are not stored.
+	 * Stop sampling; spans that started until now get their last samples, spans starting
+	 * from now on are not stored.
 	 */
 	public synchronized void stop() {
 		if (!this.running) {
 			return;
 		}
-		// Not shutdownNow: interrupting a cycle mid-read closes the recording's channel and logs a failure at every
+		// Not shutdownNow: interrupting a cycle mid-read closes the recording's channel
+		// and logs a failure at every
 		// shutdown. A running cycle finishes; no further one starts.
 		this.collector.shutdown();
 		try {
@@ -119,7 +126,8 @@ public final class Sampling {
 			Thread.currentThread().interrupt();
 		}
 		this.collector = null;
-		// Spans started until now are sampled until now: collect their last samples, then stop storing spans.
+		// Spans started until now are sampled until now: collect their last samples, then
+		// stop storing spans.
 		this.cycle.collectNow();
 		this.running = false;
 		this.recorder.setRecording(false);
@@ -137,9 +145,10 @@ public final class Sampling {
 	}
 
 	/**
-	 * Read a request's CPU time from its threads' CPU clocks where they enter and leave it (exact, whatever the
-	 * sampling event) instead of counting it from samples; a system call on every entry and exit, so off unless
-	 * asked for. Takes effect at once while running.
+	 * Read a request's CPU time from its threads' CPU clocks where they enter and leave
+	 * it (exact, whatever the sampling event) instead of counting it from samples; a
+	 * system call on every entry and exit, so off unless asked for. Takes effect at once
+	 * while running.
 	 */
 	public synchronized void setExactCpuTime(boolean exact) {
 		this.exactCpuTime = exact;

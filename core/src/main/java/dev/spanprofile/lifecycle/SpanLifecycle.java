@@ -9,8 +9,9 @@ import dev.spanprofile.tracking.MonotonicEpoch;
 
 /**
  * Span starts and ends as any tracer can report them, by hex ids and plain values: what
- * {@link SpanLifecycleProcessor} and {@link LocalRootEndProcessor} do for OpenTelemetry's SDK, for tracers that have
- * no {@code SpanProcessor} (Brave's span handlers). Only spans the tracer records are reported, as there.
+ * {@link SpanLifecycleProcessor} and {@link LocalRootEndProcessor} do for OpenTelemetry's
+ * SDK, for tracers that have no {@code SpanProcessor} (Brave's span handlers). Only spans
+ * the tracer records are reported, as there.
  */
 public final class SpanLifecycle {
 
@@ -21,7 +22,8 @@ public final class SpanLifecycle {
 	private final BooleanSupplier accepting;
 
 	/**
-	 * @param accepting whether spans starting now are stored (spans already stored are always completed)
+	 * @param accepting whether spans starting now are stored (spans already stored are
+	 * always completed)
 	 */
 	public SpanLifecycle(SpanProfileStore store, NameAggregates aggregates, BooleanSupplier accepting) {
 		this.store = store;
@@ -30,8 +32,9 @@ public final class SpanLifecycle {
 	}
 
 	/**
-	 * A span started on the calling thread. {@code parentSpanId} is null for a trace root; {@code parentIsLocal}
-	 * tells whether the parent runs in this process (a remote parent makes this span a local root).
+	 * A span started on the calling thread. {@code parentSpanId} is null for a trace
+	 * root; {@code parentIsLocal} tells whether the parent runs in this process (a remote
+	 * parent makes this span a local root).
 	 */
 	public void started(String traceId, String spanId, String parentSpanId, boolean parentIsLocal, String name,
 			String kind) {
@@ -42,9 +45,11 @@ public final class SpanLifecycle {
 	}
 
 	/**
-	 * A span ended, with its final name. A local root is counted in its name's statistics whether stored or not.
+	 * A span ended, with its final name. A local root is counted in its name's statistics
+	 * whether stored or not.
 	 * @param localRoot whether the span has no parent in this process
-	 * @param excluded drop the span (with its whole request, if a local root), as for calls to the actuator
+	 * @param excluded drop the span (with its whole request, if a local root), as for
+	 * calls to the actuator
 	 */
 	public void ended(String spanId, boolean localRoot, String name, boolean error, long durationNanos,
 			boolean excluded) {
@@ -56,7 +61,8 @@ public final class SpanLifecycle {
 		if (!localRoot || excluded) {
 			return;
 		}
-		// Dropped already (the store is busy) but awaiting its samples: its end is known all the same. A stored root
+		// Dropped already (the store is busy) but awaiting its samples: its end is known
+		// all the same. A stored root
 		// was queued for completion by the store as it marked it ended.
 		SpanRecord root = this.store.findTracked(spanId);
 		boolean stored = root != null && root.isLocalRoot() && !root.inFlight();

@@ -12,10 +12,12 @@ import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 
 /**
- * Tells the store about span starts and ends: identity, parent, timing, and the final name and status (under
- * Micrometer's bridge the real name is only set just before the span ends).
+ * Tells the store about span starts and ends: identity, parent, timing, and the final
+ * name and status (under Micrometer's bridge the real name is only set just before the
+ * span ends).
  * <p>
- * The SDK calls processors only for sampled spans, so unsampled requests are never profiled.
+ * The SDK calls processors only for sampled spans, so unsampled requests are never
+ * profiled.
  */
 public final class SpanLifecycleProcessor implements SpanProcessor {
 
@@ -26,19 +28,20 @@ public final class SpanLifecycleProcessor implements SpanProcessor {
 	private final BooleanSupplier accepting;
 
 	/**
-	 * @param excluded spans to drop when they end, with their whole request if they are a local root (e.g. calls to
-	 * the actuator itself)
+	 * @param excluded spans to drop when they end, with their whole request if they are a
+	 * local root (e.g. calls to the actuator itself)
 	 */
 	public SpanLifecycleProcessor(SpanProfileStore store, Predicate<ReadableSpan> excluded) {
 		this(store, excluded, () -> true);
 	}
 
 	/**
-	 * @param excluded spans to drop when they end, with their whole request if they are a local root
-	 * @param accepting whether spans starting now are stored (spans already stored are always completed)
+	 * @param excluded spans to drop when they end, with their whole request if they are a
+	 * local root
+	 * @param accepting whether spans starting now are stored (spans already stored are
+	 * always completed)
 	 */
-	public SpanLifecycleProcessor(SpanProfileStore store, Predicate<ReadableSpan> excluded,
-			BooleanSupplier accepting) {
+	public SpanLifecycleProcessor(SpanProfileStore store, Predicate<ReadableSpan> excluded, BooleanSupplier accepting) {
 		this.store = store;
 		this.excluded = excluded;
 		this.accepting = accepting;
@@ -53,8 +56,8 @@ public final class SpanLifecycleProcessor implements SpanProcessor {
 		SpanContext parent = span.getParentSpanContext();
 		boolean hasParent = parent.isValid();
 		this.store.spanStarted(context.getTraceId(), context.getSpanId(), hasParent ? parent.getSpanId() : null,
-				hasParent && !parent.isRemote(), span.getName(), span.getKind().name(),
-				MonotonicEpoch.nowEpochNanos(), Thread.currentThread().getName());
+				hasParent && !parent.isRemote(), span.getName(), span.getKind().name(), MonotonicEpoch.nowEpochNanos(),
+				Thread.currentThread().getName());
 	}
 
 	@Override

@@ -7,14 +7,15 @@ import dev.spanprofile.tracking.MonotonicEpoch;
 import dev.spanprofile.tracking.UnsampledRequest;
 
 /**
- * Requests that tracing did not sample, as the web framework reports them: with a trace sampling probability of
- * 10 %, nine requests in ten. They are never stored as spans (no span id, no span list entry, no export), but their
- * latency counts in their name's statistics and their samples in their name's profile, marked as unsampled.
+ * Requests that tracing did not sample, as the web framework reports them: with a trace
+ * sampling probability of 10 %, nine requests in ten. They are never stored as spans (no
+ * span id, no span list entry, no export), but their latency counts in their name's
+ * statistics and their samples in their name's profile, marked as unsampled.
  * <p>
- * The caller, on the application's threads: {@link #started} as the request starts, {@link #entered} and
- * {@link #left} on each thread as it starts and stops working for it, {@link #ended} with the name the span would
- * have had. Per request that is one small object and a few field writes per thread; nothing while no request is
- * unsampled.
+ * The caller, on the application's threads: {@link #started} as the request starts,
+ * {@link #entered} and {@link #left} on each thread as it starts and stops working for
+ * it, {@link #ended} with the name the span would have had. Per request that is one small
+ * object and a few field writes per thread; nothing while no request is unsampled.
  */
 public final class UnsampledRequests {
 
@@ -32,20 +33,27 @@ public final class UnsampledRequests {
 		return new UnsampledRequest(System.nanoTime());
 	}
 
-	/** The calling thread starts working for {@code request}: its samples belong to it from now on. */
+	/**
+	 * The calling thread starts working for {@code request}: its samples belong to it
+	 * from now on.
+	 */
 	public void entered(UnsampledRequest request) {
 		this.recorder.unsampledRequestEntered(request);
 	}
 
-	/** The calling thread stops working for {@code request} ({@code null}: for whichever request it works for). */
+	/**
+	 * The calling thread stops working for {@code request} ({@code null}: for whichever
+	 * request it works for).
+	 */
 	public void left(UnsampledRequest request) {
 		this.recorder.unsampledRequestLeft(request);
 	}
 
 	/**
-	 * {@code request} ended now, under the {@code name} its span would have had ({@code null}: not to be counted,
-	 * as a call to the actuator). Counts it in the name's latency statistics at once; its samples follow once
-	 * every sample up to now is joined.
+	 * {@code request} ended now, under the {@code name} its span would have had
+	 * ({@code null}: not to be counted, as a call to the actuator). Counts it in the
+	 * name's latency statistics at once; its samples follow once every sample up to now
+	 * is joined.
 	 */
 	public void ended(UnsampledRequest request, String name, boolean error) {
 		long end = System.nanoTime();
@@ -54,7 +62,10 @@ public final class UnsampledRequests {
 		}
 	}
 
-	/** Collector thread: every sample of {@code request} is joined; fold them into its name's profile. */
+	/**
+	 * Collector thread: every sample of {@code request} is joined; fold them into its
+	 * name's profile.
+	 */
 	public void complete(UnsampledRequest request, StackTree[] samples) {
 		if (request.name() != null) {
 			this.aggregates.foldUnsampled(request.name(), request.durationNanos(),

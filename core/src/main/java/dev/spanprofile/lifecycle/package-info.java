@@ -1,12 +1,14 @@
 /**
- * Sampling switched on and off ({@link dev.spanprofile.lifecycle.Sampling}: the order of a start and a stop, and the
- * switches that act while it runs), and a request's life as spans start and end: the processors that tell the
- * store, the tracer-neutral entry point other tracers' hooks call ({@link dev.spanprofile.lifecycle.SpanLifecycle}),
- * the collection cycle that joins samples and completes profiles ({@link dev.spanprofile.lifecycle.CollectionCycle},
- * whose javadoc is the order of a cycle), and the local roots whose profile waits to be complete
+ * Sampling switched on and off ({@link dev.spanprofile.lifecycle.Sampling}: the order of
+ * a start and a stop, and the switches that act while it runs), and a request's life as
+ * spans start and end: the processors that tell the store, the tracer-neutral entry point
+ * other tracers' hooks call ({@link dev.spanprofile.lifecycle.SpanLifecycle}), the
+ * collection cycle that joins samples and completes profiles
+ * ({@link dev.spanprofile.lifecycle.CollectionCycle}, whose javadoc is the order of a
+ * cycle), and the local roots whose profile waits to be complete
  * ({@link dev.spanprofile.lifecycle.CompletedRoots}).
  * <p>
- * May import {@code aggregate}, {@code attribution}, {@code profile}, {@code sampling}, {@code store} and
- * {@code tracking}.
+ * May import {@code aggregate}, {@code attribution}, {@code profile}, {@code sampling},
+ * {@code store} and {@code tracking}.
  */
 package dev.spanprofile.lifecycle;

@@ -8,11 +8,13 @@ import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 
 /**
- * Gives every request's entry span in this process (local root) the address of its flame graph, so that a trace
- * viewer (Zipkin, Jaeger, Tempo) shows where to look next to the span.
+ * Gives every request's entry span in this process (local root) the address of its flame
+ * graph, so that a trace viewer (Zipkin, Jaeger, Tempo) shows where to look next to the
+ * span.
  * <p>
- * Set when the span starts: attributes are frozen when it ends. Only local roots get it: with root-span-only
- * attribution they hold the samples, and asking for any span of a request serves its root's graph anyway.
+ * Set when the span starts: attributes are frozen when it ends. Only local roots get it:
+ * with root-span-only attribution they hold the samples, and asking for any span of a
+ * request serves its root's graph anyway.
  */
 public final class SpanLinkProcessor implements SpanProcessor {
 

@@ -15,8 +15,9 @@ import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesPar
 import io.opentelemetry.proto.collector.profiles.v1development.ExportProfilesServiceResponse;
 
 /**
- * POSTs one encoded request as OTLP/HTTP protobuf, retrying with backoff on what the OTLP specification calls
- * retryable (429, 502, 503, 504, no connection), up to the configured tries. Headers are never logged.
+ * POSTs one encoded request as OTLP/HTTP protobuf, retrying with backoff on what the OTLP
+ * specification calls retryable (429, 502, 503, 504, no connection), up to the configured
+ * tries. Headers are never logged.
  */
 final class OtlpHttpSender implements UploadQueue.Uploader<byte[]> {
 
@@ -62,7 +63,10 @@ final class OtlpHttpSender implements UploadQueue.Uploader<byte[]> {
 		}
 	}
 
-	/** @return null when accepted, else why not (starting with "retryable" when worth another try) */
+	/**
+	 * @return null when accepted, else why not (starting with "retryable" when worth
+	 * another try)
+	 */
 	private String send(byte[] body) throws InterruptedException {
 		HttpRequest.Builder request = HttpRequest.newBuilder(this.settings.endpoint())
 			.timeout(this.settings.timeout())
@@ -96,13 +100,15 @@ final class OtlpHttpSender implements UploadQueue.Uploader<byte[]> {
 			ExportProfilesPartialSuccess partial = ExportProfilesServiceResponse.parseFrom(body).getPartialSuccess();
 			if (partial.getRejectedProfiles() > 0 || !partial.getErrorMessage().isEmpty()) {
 				this.partialSuccessLogged = true;
-				logger.log(System.Logger.Level.WARNING, "spanprofile: " + this.settings.endpointForLogs()
-						+ " accepted the profiles only in part (" + partial.getRejectedProfiles() + " rejected): "
-						+ partial.getErrorMessage() + ". Logged once.");
+				logger.log(System.Logger.Level.WARNING,
+						"spanprofile: " + this.settings.endpointForLogs() + " accepted the profiles only in part ("
+								+ partial.getRejectedProfiles() + " rejected): " + partial.getErrorMessage()
+								+ ". Logged once.");
 			}
 		}
 		catch (InvalidProtocolBufferException ex) {
-			// A 2xx with a body that is not a response message: the profiles were accepted all the same.
+			// A 2xx with a body that is not a response message: the profiles were
+			// accepted all the same.
 		}
 	}
 

@@ -19,12 +19,14 @@ import dev.spanprofile.upload.UploadQueue;
 import io.opentelemetry.sdk.resources.Resource;
 
 /**
- * Exports span-linked profiles over OTLP/HTTP: each local root whose profile is complete hands its samples over
- * (exactly once), and every export interval the samples handed over since the last export become one
- * {@code ExportProfilesServiceRequest}, queued for upload.
+ * Exports span-linked profiles over OTLP/HTTP: each local root whose profile is complete
+ * hands its samples over (exactly once), and every export interval the samples handed
+ * over since the last export become one {@code ExportProfilesServiceRequest}, queued for
+ * upload.
  * <p>
- * Memory is bounded twice: samples waiting for the next export are capped by call-tree nodes (the oldest spans go
- * first, counted), and encoded requests waiting for the receiver by the upload queue's capacity.
+ * Memory is bounded twice: samples waiting for the next export are capped by call-tree
+ * nodes (the oldest spans go first, counted), and encoded requests waiting for the
+ * receiver by the upload queue's capacity.
  */
 public final class OtlpProfilesExporter implements Consumer<SpanRecord>, AutoCloseable {
 
@@ -55,7 +57,9 @@ public final class OtlpProfilesExporter implements Consumer<SpanRecord>, AutoClo
 
 	private final LongAdder failedExports = new LongAdder();
 
-	/** Whether the current stretch of failed exports was logged; the export thread's own. */
+	/**
+	 * Whether the current stretch of failed exports was logged; the export thread's own.
+	 */
 	private boolean failureLogged;
 
 	private final UploadQueue<byte[]> uploads;
@@ -107,7 +111,10 @@ public final class OtlpProfilesExporter implements Consumer<SpanRecord>, AutoClo
 		keep(samples);
 	}
 
-	/** Keep {@code samples} for the next export, dropping the oldest spans' beyond the bound. */
+	/**
+	 * Keep {@code samples} for the next export, dropping the oldest spans' beyond the
+	 * bound.
+	 */
 	void keep(List<LinkedSamples> samples) {
 		synchronized (this.pending) {
 			for (LinkedSamples span : samples) {
@@ -142,7 +149,8 @@ public final class OtlpProfilesExporter implements Consumer<SpanRecord>, AutoClo
 			}
 		}
 		catch (RuntimeException | Error ex) {
-			// Errors too (say, OutOfMemoryError on a huge batch): anything thrown out of a scheduled task cancels
+			// Errors too (say, OutOfMemoryError on a huge batch): anything thrown out of
+			// a scheduled task cancels
 			// every later run without a word. The batch is lost, the next one is tried.
 			this.failedExports.increment();
 			if (!this.failureLogged) {
@@ -154,7 +162,8 @@ public final class OtlpProfilesExporter implements Consumer<SpanRecord>, AutoClo
 	}
 
 	/**
-	 * Build one request of everything handed over since the last export and queue it; nothing when empty.
+	 * Build one request of everything handed over since the last export and queue it;
+	 * nothing when empty.
 	 * @return whether a request was queued
 	 */
 	public boolean exportNow() {
@@ -190,7 +199,10 @@ public final class OtlpProfilesExporter implements Consumer<SpanRecord>, AutoClo
 		return this.requestBytes.sum();
 	}
 
-	/** CPU time spent building and encoding the requests so far (compression, done on upload, not included). */
+	/**
+	 * CPU time spent building and encoding the requests so far (compression, done on
+	 * upload, not included).
+	 */
 	public long buildCpuNanos() {
 		return this.buildCpuNanos.sum();
 	}

@@ -6,14 +6,18 @@ import java.util.Map;
 
 /**
  * How span-linked profiles are exported over OTLP/HTTP.
- * @param endpoint where requests are POSTed, e.g. {@code http://localhost:4318/v1development/profiles}
+ *
+ * @param endpoint where requests are POSTed, e.g.
+ * {@code http://localhost:4318/v1development/profiles}
  * @param headers sent with every request (e.g. authorization); never logged
  * @param gzip whether request bodies are gzip-compressed
  * @param exportInterval how often the samples joined since the last export are sent
  * @param timeout for one request, connection included
- * @param queueCapacity most requests waiting while the receiver is away; the oldest are dropped beyond
+ * @param queueCapacity most requests waiting while the receiver is away; the oldest are
+ * dropped beyond
  * @param maxTries attempts per request before it is given up
- * @param linkToRoot link samples to their local root span instead of the innermost span they were taken in
+ * @param linkToRoot link samples to their local root span instead of the innermost span
+ * they were taken in
  */
 public record OtlpSettings(URI endpoint, Map<String, String> headers, boolean gzip, Duration exportInterval,
 		Duration timeout, int queueCapacity, int maxTries, boolean linkToRoot) {

@@ -30,9 +30,10 @@ import io.opentelemetry.proto.profiles.v1development.ValueType;
 import io.opentelemetry.sdk.resources.Resource;
 
 /**
- * One OTLP {@code ExportProfilesServiceRequest} (opentelemetry-proto 1.11.0, {@code profiles/v1development}) from
- * span-linked samples: a profile per sample kind, a sample per (stack, span) pair whose {@code link_index} names the
- * span, and one dictionary whose tables hold each string, function, location, stack and link once.
+ * One OTLP {@code ExportProfilesServiceRequest} (opentelemetry-proto 1.11.0,
+ * {@code profiles/v1development}) from span-linked samples: a profile per sample kind, a
+ * sample per (stack, span) pair whose {@code link_index} names the span, and one
+ * dictionary whose tables hold each string, function, location, stack and link once.
  */
 public final class ProfilesRequestBuilder {
 
@@ -77,7 +78,10 @@ public final class ProfilesRequestBuilder {
 		this.links.put("", 0);
 	}
 
-	/** Add the samples of one span; each distinct stack becomes a sample linked to that span. */
+	/**
+	 * Add the samples of one span; each distinct stack becomes a sample linked to that
+	 * span.
+	 */
 	public ProfilesRequestBuilder add(LinkedSamples span) {
 		Profile.Builder profile = this.profiles.computeIfAbsent(span.kind(), this::newProfile);
 		int link = link(span.traceId(), span.spanId());
@@ -139,8 +143,8 @@ public final class ProfilesRequestBuilder {
 	}
 
 	/**
-	 * cpu and wall samples each stand for one sampling interval of time; the weight of the other kinds is itself
-	 * the measure (bytes allocated, nanoseconds waited).
+	 * cpu and wall samples each stand for one sampling interval of time; the weight of
+	 * the other kinds is itself the measure (bytes allocated, nanoseconds waited).
 	 */
 	private static boolean isTime(SampleKind kind) {
 		return kind.counted();

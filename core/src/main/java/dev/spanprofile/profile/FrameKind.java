@@ -13,8 +13,8 @@ public enum FrameKind {
 	KERNEL,
 
 	/**
-	 * Not code but what a thread waited on, the leaf of a {@link SampleKind#WAIT} sample: its name is made and read
-	 * by {@link WaitKind}.
+	 * Not code but what a thread waited on, the leaf of a {@link SampleKind#WAIT} sample:
+	 * its name is made and read by {@link WaitKind}.
 	 */
 	WAIT
 

@@ -5,22 +5,29 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Interns frames: a stored stack is an array of small ints, and each distinct frame (name and kind) exists once
- * however many spans and samples contain it. Written by the collector, read by renderers.
+ * Interns frames: a stored stack is an array of small ints, and each distinct frame (name
+ * and kind) exists once however many spans and samples contain it. Written by the
+ * collector, read by renderers.
  * <p>
- * Ids stay valid for the life of the table (stored stacks and the engines' caches hold them), so it never shrinks;
- * instead it is bounded. Once its names would take more than {@code maxBytes}, every new frame gets the id of one
- * placeholder frame that says so, and the flame graphs show where the detail was lost.
+ * Ids stay valid for the life of the table (stored stacks and the engines' caches hold
+ * them), so it never shrinks; instead it is bounded. Once its names would take more than
+ * {@code maxBytes}, every new frame gets the id of one placeholder frame that says so,
+ * and the flame graphs show where the detail was lost.
  */
 public final class FrameTable {
 
-	/** Rough heap cost of one frame besides its name's characters: the String, the map entry, the array slots. */
+	/**
+	 * Rough heap cost of one frame besides its name's characters: the String, the map
+	 * entry, the array slots.
+	 */
 	static final int BYTES_PER_FRAME = 112;
 
 	/** Shown in place of every frame interned after the table is full. */
 	public static final String OVERFLOW_NAME = "[frame names beyond spanprofile.max-memory's share: not recorded]";
 
-	/** Bound of a table made without one (renderers, tests): generous, but not unlimited. */
+	/**
+	 * Bound of a table made without one (renderers, tests): generous, but not unlimited.
+	 */
 	private static final long DEFAULT_MAX_BYTES = 16L * 1024 * 1024;
 
 	private final Map<FrameKey, Integer> ids = new HashMap<>();
@@ -42,14 +49,17 @@ public final class FrameTable {
 		this(DEFAULT_MAX_BYTES);
 	}
 
-	/** @param maxBytes approximate heap the interned frames may take */
+	/**
+	 * @param maxBytes approximate heap the interned frames may take
+	 */
 	public FrameTable(long maxBytes) {
 		this.maxBytes = maxBytes;
 	}
 
 	/**
-	 * The id for the frame {@code name} of {@code kind}, assigning a new one on first sight. The same name can be
-	 * two frames of different kinds (a JIT-compiled method and the native stub of the same name, say).
+	 * The id for the frame {@code name} of {@code kind}, assigning a new one on first
+	 * sight. The same name can be two frames of different kinds (a JIT-compiled method
+	 * and the native stub of the same name, say).
 	 */
 	public synchronized int intern(String name, FrameKind kind) {
 		FrameKey key = new FrameKey(name, kind);
@@ -60,7 +70,8 @@ public final class FrameTable {
 		long cost = cost(name);
 		if (this.bytes + cost > this.maxBytes) {
 			if (this.overflowId < 0) {
-				// Always room for the placeholder itself: the bound is exceeded by one small frame at most.
+				// Always room for the placeholder itself: the bound is exceeded by one
+				// small frame at most.
 				this.overflowId = append(OVERFLOW_NAME, FrameKind.NATIVE, cost(OVERFLOW_NAME));
 			}
 			return this.overflowId;
@@ -84,7 +95,8 @@ public final class FrameTable {
 	}
 
 	private static long cost(String name) {
-		// Compact strings: one byte per Latin-1 character, which frame names nearly always are.
+		// Compact strings: one byte per Latin-1 character, which frame names nearly
+		// always are.
 		return BYTES_PER_FRAME + name.length();
 	}
 
@@ -100,7 +112,10 @@ public final class FrameTable {
 		return this.size;
 	}
 
-	/** Approximate heap held by the interned frames; at most the bound plus one placeholder frame. */
+	/**
+	 * Approximate heap held by the interned frames; at most the bound plus one
+	 * placeholder frame.
+	 */
 	public long approximateBytes() {
 		return this.bytes;
 	}

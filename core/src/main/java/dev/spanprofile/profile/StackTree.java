@@ -3,14 +3,16 @@ package dev.spanprofile.profile;
 import java.util.Arrays;
 
 /**
- * Stacks merged into a call tree: each node is one frame under its caller, counting per value column the samples
- * that passed through it ({@code total}) and those that ended in it ({@code self}). A profile has one column; a
- * comparison has one per side, so that both sides share one node per frame and a frame present on one side only
- * has zero on the other. This is the shape every flame graph is drawn from; identical stacks cost nothing extra
- * however often they are sampled.
+ * Stacks merged into a call tree: each node is one frame under its caller, counting per
+ * value column the samples that passed through it ({@code total}) and those that ended in
+ * it ({@code self}). A profile has one column; a comparison has one per side, so that
+ * both sides share one node per frame and a frame present on one side only has zero on
+ * the other. This is the shape every flame graph is drawn from; identical stacks cost
+ * nothing extra however often they are sampled.
  * <p>
- * A one-column node holds its values in fields of its own: profiles are kept per span and per name under a memory
- * budget, and the extra columns of a comparison must not cost them a byte.
+ * A one-column node holds its values in fields of its own: profiles are kept per span and
+ * per name under a memory budget, and the extra columns of a comparison must not cost
+ * them a byte.
  * <p>
  * Not thread-safe; its owner guards it.
  */
@@ -22,7 +24,9 @@ public final class StackTree {
 
 	private int nodeCount;
 
-	/** Events added with a count of their own (lock waits); 0 for trees of other kinds. */
+	/**
+	 * Events added with a count of their own (lock waits); 0 for trees of other kinds.
+	 */
 	private long events;
 
 	/** A profile: one value column. */
@@ -36,8 +40,8 @@ public final class StackTree {
 	}
 
 	/**
-	 * The trees side by side: column {@code i} holds {@code trees[i]}'s samples, such as a comparison's examined
-	 * side and its baseline.
+	 * The trees side by side: column {@code i} holds {@code trees[i]}'s samples, such as
+	 * a comparison's examined side and its baseline.
 	 */
 	public static StackTree sideBySide(StackTree... trees) {
 		if (trees.length == 0) {
@@ -59,8 +63,8 @@ public final class StackTree {
 	}
 
 	/**
-	 * Add one stack with {@code weight}, standing for {@code events} events: for kinds whose weight is a measure
-	 * (nanoseconds waited), how many waits make it up.
+	 * Add one stack with {@code weight}, standing for {@code events} events: for kinds
+	 * whose weight is a measure (nanoseconds waited), how many waits make it up.
 	 */
 	public void add(int[] rootFirstFrames, long weight, long events) {
 		this.events += events;
@@ -74,7 +78,10 @@ public final class StackTree {
 		node.selfEvents += events;
 	}
 
-	/** Add everything in {@code other}, column by column (used to build inclusive and merged views). */
+	/**
+	 * Add everything in {@code other}, column by column (used to build inclusive and
+	 * merged views).
+	 */
 	public void addAll(StackTree other) {
 		if (other.columns != this.columns) {
 			throw new IllegalArgumentException(other.columns + " columns added to " + this.columns);
@@ -115,7 +122,10 @@ public final class StackTree {
 		return this.root.total(column);
 	}
 
-	/** Events counted by {@link #add(int[], long, long)}: lock waits in a lock tree, 0 where not counted. */
+	/**
+	 * Events counted by {@link #add(int[], long, long)}: lock waits in a lock tree, 0
+	 * where not counted.
+	 */
 	public long events() {
 		return this.events;
 	}
@@ -137,11 +147,12 @@ public final class StackTree {
 
 	/** Walk the first column depth-first, with the events that ended in each node. */
 	public void visit(EventsVisitor visitor) {
-		visit((NodeVisitor) (path, depth, node) -> visitor.node(path, depth, node.total, node.self,
-				node.selfEvents));
+		visit((NodeVisitor) (path, depth, node) -> visitor.node(path, depth, node.total, node.self, node.selfEvents));
 	}
 
-	/** Walk the tree depth-first, every column of each node; frames are passed root first. */
+	/**
+	 * Walk the tree depth-first, every column of each node; frames are passed root first.
+	 */
 	public void visit(NodeVisitor visitor) {
 		int[] path = new int[64];
 		for (int i = 0; i < this.root.childCount; i++) {
@@ -166,7 +177,8 @@ public final class StackTree {
 	public interface Visitor {
 
 		/**
-		 * @param path frame ids from the root to this node; only the first {@code depth} entries are valid
+		 * @param path frame ids from the root to this node; only the first {@code depth}
+		 * entries are valid
 		 * @param depth length of the path
 		 * @param total samples through this node
 		 * @param self samples ending in this node
@@ -175,16 +187,20 @@ public final class StackTree {
 
 	}
 
-	/** Receives each node of a {@link StackTree}'s first column with its counted events. */
+	/**
+	 * Receives each node of a {@link StackTree}'s first column with its counted events.
+	 */
 	@FunctionalInterface
 	public interface EventsVisitor {
 
 		/**
-		 * @param path frame ids from the root to this node; only the first {@code depth} entries are valid
+		 * @param path frame ids from the root to this node; only the first {@code depth}
+		 * entries are valid
 		 * @param depth length of the path
 		 * @param total weight through this node
 		 * @param self weight ending in this node
-		 * @param selfEvents counted events ending in this node (see {@link StackTree#events()})
+		 * @param selfEvents counted events ending in this node (see
+		 * {@link StackTree#events()})
 		 */
 		void node(int[] path, int depth, long total, long self, long selfEvents);
 
@@ -195,7 +211,8 @@ public final class StackTree {
 	public interface NodeVisitor {
 
 		/**
-		 * @param path frame ids from the root to this node; only the first {@code depth} entries are valid
+		 * @param path frame ids from the root to this node; only the first {@code depth}
+		 * entries are valid
 		 * @param depth length of the path
 		 * @param node the node's values, to be read during the call only
 		 */

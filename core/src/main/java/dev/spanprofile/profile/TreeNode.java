@@ -3,9 +3,9 @@ package dev.spanprofile.profile;
 import java.util.Arrays;
 
 /**
- * One frame of a {@link StackTree} under its caller, with its values per column. The first column lives in fields;
- * a node of a wider tree keeps the others in an array of its own, so that a profile's nodes stay as small as one
- * column allows.
+ * One frame of a {@link StackTree} under its caller, with its values per column. The
+ * first column lives in fields; a node of a wider tree keeps the others in an array of
+ * its own, so that a profile's nodes stay as small as one column allows.
  */
 public class TreeNode {
 
@@ -78,7 +78,10 @@ public class TreeNode {
 		return child;
 	}
 
-	/** A node with columns beyond the first: total, self and events of each, in that order. */
+	/**
+	 * A node with columns beyond the first: total, self and events of each, in that
+	 * order.
+	 */
 	private static final class Wide extends TreeNode {
 
 		private final long[] others;

@@ -3,36 +3,40 @@ package dev.spanprofile.profile;
 import java.util.Arrays;
 
 /**
- * Bounds a call tree by folding its thinnest branches into one placeholder under their caller. Totals are
- * preserved: every sample still counts at every frame that was kept on its way, so the widths of the kept frames do
- * not change.
+ * Bounds a call tree by folding its thinnest branches into one placeholder under their
+ * caller. Totals are preserved: every sample still counts at every frame that was kept on
+ * its way, so the widths of the kept frames do not change.
  * <p>
- * One rule serves every tree bounded by its nodes (a name's merged profile, a flame graph page): keep the nodes
- * whose weight reaches a threshold, fold the rest, and take the lowest threshold whose kept nodes and placeholders
- * fit the budget. A child never outweighs its caller, so the kept nodes form one connected tree. {@link #threshold}
- * finds it for any tree laid out as {@link Nodes}; {@link #trim} applies it to a {@link StackTree}. (A profile
- * bucket bounds distinct stacks, not nodes, and trims them its own way: {@code aggregate.StackTrimming}.)
+ * One rule serves every tree bounded by its nodes (a name's merged profile, a flame graph
+ * page): keep the nodes whose weight reaches a threshold, fold the rest, and take the
+ * lowest threshold whose kept nodes and placeholders fit the budget. A child never
+ * outweighs its caller, so the kept nodes form one connected tree. {@link #threshold}
+ * finds it for any tree laid out as {@link Nodes}; {@link #trim} applies it to a
+ * {@link StackTree}. (A profile bucket bounds distinct stacks, not nodes, and trims them
+ * its own way: {@code aggregate.StackTrimming}.)
  */
 public final class TreeTrimmer {
 
 	private final int placeholderFrame;
 
 	/**
-	 * @param placeholder the name of the frame thin branches are folded into, such as {@code [trimmed]}: say that
-	 * something was left out, and be no method's name
+	 * @param placeholder the name of the frame thin branches are folded into, such as
+	 * {@code [trimmed]}: say that something was left out, and be no method's name
 	 */
 	public TreeTrimmer(FrameTable frames, String placeholder) {
 		this.placeholderFrame = frames.intern(placeholder, FrameKind.JAVA);
 	}
 
-	/** The frame id of the placeholder, for a structure that folds into the same frame. */
+	/**
+	 * The frame id of the placeholder, for a structure that folds into the same frame.
+	 */
 	public int placeholderFrame() {
 		return this.placeholderFrame;
 	}
 
 	/**
-	 * {@code tree} itself when it has at most {@code maxStacks} nodes, otherwise a copy of its first column with at
-	 * most {@code targetNodes} (placeholders included).
+	 * {@code tree} itself when it has at most {@code maxStacks} nodes, otherwise a copy
+	 * of its first column with at most {@code targetNodes} (placeholders included).
 	 */
 	public StackTree trim(StackTree tree, int maxStacks, int targetNodes) {
 		if (tree.nodeCount() <= maxStacks) {
@@ -65,10 +69,10 @@ public final class TreeTrimmer {
 	}
 
 	/**
-	 * The lowest weight a node needs to be kept so that the kept nodes and placeholders number at most
-	 * {@code budget}, or
-	 * {@link Long#MAX_VALUE} when even the heaviest nodes alone do not fit. A node is kept when its caller is and
-	 * its weight reaches the threshold; the nodes directly under the root are always candidates.
+	 * The lowest weight a node needs to be kept so that the kept nodes and placeholders
+	 * number at most {@code budget}, or {@link Long#MAX_VALUE} when even the heaviest
+	 * nodes alone do not fit. A node is kept when its caller is and its weight reaches
+	 * the threshold; the nodes directly under the root are always candidates.
 	 */
 	public static long threshold(Nodes nodes, int budget) {
 		long[] totals = Arrays.copyOf(nodes.totals, nodes.size);
@@ -90,8 +94,8 @@ public final class TreeTrimmer {
 	}
 
 	/**
-	 * A tree laid out for {@link #threshold}: each node with its caller (added before it; -1 for the root, which
-	 * is not listed) and its weight.
+	 * A tree laid out for {@link #threshold}: each node with its caller (added before it;
+	 * -1 for the root, which is not listed) and its weight.
 	 */
 	public static final class Nodes {
 
@@ -107,7 +111,9 @@ public final class TreeTrimmer {
 			this.totals = new long[capacity];
 		}
 
-		/** @return the node's index, the parent of its callees */
+		/**
+		 * @return the node's index, the parent of its callees
+		 */
 		public int add(int parent, long total) {
 			if (parent >= this.size) {
 				throw new IllegalArgumentException("Caller " + parent + " not added yet");
@@ -121,7 +127,10 @@ public final class TreeTrimmer {
 			return this.size++;
 		}
 
-		/** Per node, whether it is kept at {@code threshold}: its caller is and its weight reaches it. */
+		/**
+		 * Per node, whether it is kept at {@code threshold}: its caller is and its weight
+		 * reaches it.
+		 */
 		public boolean[] kept(long threshold) {
 			return kept(threshold, new boolean[this.size]);
 		}
@@ -136,14 +145,20 @@ public final class TreeTrimmer {
 
 	}
 
-	/** How many nodes keeping those that reach a threshold leaves, with one placeholder per caller losing any. */
+	/**
+	 * How many nodes keeping those that reach a threshold leaves, with one placeholder
+	 * per caller losing any.
+	 */
 	private static final class Costing {
 
 		private final Nodes nodes;
 
 		private final boolean[] kept;
 
-		/** Per caller (the root last), whether it loses any callee: then it has a placeholder. */
+		/**
+		 * Per caller (the root last), whether it loses any callee: then it has a
+		 * placeholder.
+		 */
 		private final boolean[] folds;
 
 		Costing(Nodes nodes) {

@@ -6,9 +6,10 @@ import dev.spanprofile.upload.UploadQueue;
 import io.pyroscope.javaagent.api.Logger;
 
 /**
- * Receives the Pyroscope agent's log lines: upload attempts and failures go to the {@link UploadQueue} (which logs
- * an outage once), other problems become warnings, the rest debug output. Secrets are blanked out of every line,
- * since the agent prints its configuration and upload URLs.
+ * Receives the Pyroscope agent's log lines: upload attempts and failures go to the
+ * {@link UploadQueue} (which logs an outage once), other problems become warnings, the
+ * rest debug output. Secrets are blanked out of every line, since the agent prints its
+ * configuration and upload URLs.
  */
 final class AgentLogger implements Logger {
 

@@ -21,20 +21,25 @@ import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
 
 /**
- * Reads the recordings of the Pyroscope agent's async-profiler into samples. Its fork appends tracing fields to
- * every sample event, which jfr-converter's reader does not expect (it reads a fixed layout and loses its place);
- * the JDK's own parser follows the recording's metadata and reads them fine.
+ * Reads the recordings of the Pyroscope agent's async-profiler into samples. Its fork
+ * appends tracing fields to every sample event, which jfr-converter's reader does not
+ * expect (it reads a fixed layout and loses its place); the JDK's own parser follows the
+ * recording's metadata and reads them fine.
  * <p>
- * The JDK's parser gives event times as wall-clock instants, computed from each chunk's header. The agent records
- * with {@code clock=monotonic}, so the header's pairing of the two clocks turns them back into exactly the
- * {@code System.nanoTime()} ticks the samples were taken at, whatever the wall clock did since: each chunk is read
- * on its own, with its own pairing.
+ * The JDK's parser gives event times as wall-clock instants, computed from each chunk's
+ * header. The agent records with {@code clock=monotonic}, so the header's pairing of the
+ * two clocks turns them back into exactly the {@code System.nanoTime()} ticks the samples
+ * were taken at, whatever the wall clock did since: each chunk is read on its own, with
+ * its own pairing.
  */
 final class AgentRecordingParser {
 
 	private final StackConverter stacks;
 
-	/** The kind of the recording's timer samples: CPU or WALL, the agent runs one timer event. */
+	/**
+	 * The kind of the recording's timer samples: CPU or WALL, the agent runs one timer
+	 * event.
+	 */
 	private final SampleKind timedKind;
 
 	private final boolean alloc;
@@ -59,7 +64,10 @@ final class AgentRecordingParser {
 		this.workDirectory = workDirectory;
 	}
 
-	/** Hand every sample (timer, allocation, lock) of {@code recording} (a complete JFR file) to {@code sink}. */
+	/**
+	 * Hand every sample (timer, allocation, lock) of {@code recording} (a complete JFR
+	 * file) to {@code sink}.
+	 */
 	int parse(byte[] recording, SampleSink sink) throws IOException {
 		Files.createDirectories(this.workDirectory);
 		Path file = Files.createTempFile(this.workDirectory, "spanprofile-pyroscope-", ".jfr");
@@ -85,9 +93,12 @@ final class AgentRecordingParser {
 
 	private int parseChunk(Path chunk, MonotonicEpoch.Anchor anchor, SampleSink sink) throws IOException {
 		int count = 0;
-		// The parser hands out one object per stack in the chunk's constant pool: converting each once keeps the cost
-		// per event low. That matters beyond speed: with alloc on, the profiler samples this parse's own allocations
-		// into the next recording, and a parse allocating more than alloc-interval per event would feed on itself.
+		// The parser hands out one object per stack in the chunk's constant pool:
+		// converting each once keeps the cost
+		// per event low. That matters beyond speed: with alloc on, the profiler samples
+		// this parse's own allocations
+		// into the next recording, and a parse allocating more than alloc-interval per
+		// event would feed on itself.
 		Map<RecordedStackTrace, int[]> chunkStacks = new IdentityHashMap<>();
 		try (RecordingFile events = new RecordingFile(chunk)) {
 			while (events.hasMoreEvents()) {
@@ -106,8 +117,10 @@ final class AgentRecordingParser {
 							continue;
 						}
 						kind = SampleKind.ALLOC;
-						// The bytes the sample stands for, as jfr-converter reads them for the async-profiler engine:
-						// the TLAB the allocation opened, or the object allocated outside one.
+						// The bytes the sample stands for, as jfr-converter reads them
+						// for the async-profiler engine:
+						// the TLAB the allocation opened, or the object allocated outside
+						// one.
 						long tlab = event.hasField("tlabSize") ? event.getLong("tlabSize") : 0;
 						weight = Math.max(1, (tlab != 0) ? tlab : event.getLong("allocationSize"));
 						thread = event.getThread();

@@ -29,18 +29,23 @@ import io.pyroscope.labels.pb.JfrLabels;
 import io.pyroscope.vendor.one.profiler.AsyncProfiler;
 
 /**
- * Samples with the Pyroscope agent's own async-profiler, the only native profiler in the JVM in this mode, and
- * uses every profile it cuts twice: uploaded to the Pyroscope server (span ids, names and trace ids as labels) and
- * parsed into the local store that the actuator endpoint reads.
+ * Samples with the Pyroscope agent's own async-profiler, the only native profiler in the
+ * JVM in this mode, and uses every profile it cuts twice: uploaded to the Pyroscope
+ * server (span ids, names and trace ids as labels) and parsed into the local store that
+ * the actuator endpoint reads.
  * <p>
- * The agent stops, dumps and restarts its recording every upload interval, so local profiles are complete only up
- * to the last cut: a span's flame graph fills in within one upload interval after the span ends.
+ * The agent stops, dumps and restarts its recording every upload interval, so local
+ * profiles are complete only up to the last cut: a span's flame graph fills in within one
+ * upload interval after the span ends.
  */
 public final class PyroscopeEngine implements SamplingEngine {
 
 	private static final System.Logger logger = System.getLogger(PyroscopeEngine.class.getName());
 
-	/** Profiles waiting for the local collector; it runs every dump interval, so more than two means it is stuck. */
+	/**
+	 * Profiles waiting for the local collector; it runs every dump interval, so more than
+	 * two means it is stuck.
+	 */
 	private static final int LOCAL_QUEUE_CAPACITY = 2;
 
 	private final PyroscopeSettings settings;
@@ -53,7 +58,10 @@ public final class PyroscopeEngine implements SamplingEngine {
 
 	private final ActivationRecorder recorder;
 
-	/** This instance's draw against {@code sample-rate}: once for the engine's life, so a restart does not re-draw. */
+	/**
+	 * This instance's draw against {@code sample-rate}: once for the engine's life, so a
+	 * restart does not re-draw.
+	 */
 	private final double drawn;
 
 	private final ArrayDeque<Snapshot> local = new ArrayDeque<>(LOCAL_QUEUE_CAPACITY);
@@ -113,11 +121,12 @@ public final class PyroscopeEngine implements SamplingEngine {
 			config = AgentConfig.config(this.settings, this.sampler, event);
 		}
 		catch (IllegalArgumentException ex) {
-			throw new SamplerUnavailableException("Pyroscope rejected the configuration: " + agentLogger.redact(
-					String.valueOf(ex.getMessage())), ex);
+			throw new SamplerUnavailableException(
+					"Pyroscope rejected the configuration: " + agentLogger.redact(String.valueOf(ex.getMessage())), ex);
 		}
 		AsyncProfiler profiler = NativeProfiler.loadPyroscopeCopy(PyroscopeAsyncProfiler::getAsyncProfiler);
-		// The agent's exporter retries with backoff itself and reports every attempt through the agent's logger.
+		// The agent's exporter retries with backoff itself and reports every attempt
+		// through the agent's logger.
 		Exporter uploader = new PyroscopeExporter(config, agentLogger);
 		UploadQueue<Snapshot> uploads = new UploadQueue<>(uploader::export, this.settings.queueCapacity(),
 				this.settings.redactedServerAddress(), "spanprofile-pyroscope-upload");
@@ -142,7 +151,8 @@ public final class PyroscopeEngine implements SamplingEngine {
 		this.recorder.setActivationListener(new TracingContextUpdater(this.labels, profiler,
 				this.settings.spanNameLabel(), this.settings.traceIdLabel()));
 		this.completeUpTo = System.nanoTime();
-		PyroscopeAgent.start(new PyroscopeAgent.Options.Builder(config).setExporter(tee).setLogger(agentLogger).build());
+		PyroscopeAgent
+			.start(new PyroscopeAgent.Options.Builder(config).setExporter(tee).setLogger(agentLogger).build());
 		if (!PyroscopeAgent.isStarted()) {
 			this.recorder.setActivationListener(null);
 			this.labels.stopExporting();
@@ -154,14 +164,15 @@ public final class PyroscopeEngine implements SamplingEngine {
 		this.uploads = uploads;
 		this.uploader = uploader;
 		this.started = true;
-		logger.log(System.Logger.Level.INFO, "spanprofile: exporting span profiles to Pyroscope at "
-				+ this.settings.redactedServerAddress() + " as " + this.settings.applicationName() + " every "
-				+ this.settings.uploadInterval().toSeconds() + "s");
+		logger.log(System.Logger.Level.INFO,
+				"spanprofile: exporting span profiles to Pyroscope at " + this.settings.redactedServerAddress() + " as "
+						+ this.settings.applicationName() + " every " + this.settings.uploadInterval().toSeconds()
+						+ "s");
 	}
 
 	/**
-	 * Two async-profiler copies in one process steal each other's samples; two Pyroscope agents cannot run in one
-	 * JVM either. Refuse rather than lose samples silently.
+	 * Two async-profiler copies in one process steal each other's samples; two Pyroscope
+	 * agents cannot run in one JVM either. Refuse rather than lose samples silently.
 	 */
 	private static void refuseIfAnotherProfilerRuns() throws SamplerUnavailableException {
 		if (PyroscopeAgent.isStarted()) {
@@ -194,7 +205,8 @@ public final class PyroscopeEngine implements SamplingEngine {
 			return snapshot;
 		}
 		JfrLabels.LabelsSnapshot merged = snapshot.labels.toBuilder().putAllStrings(names).build();
-		return new Snapshot(snapshot.format, snapshot.eventType, snapshot.started, snapshot.ended, snapshot.data, merged);
+		return new Snapshot(snapshot.format, snapshot.eventType, snapshot.started, snapshot.ended, snapshot.data,
+				merged);
 	}
 
 	@Override
@@ -208,7 +220,8 @@ public final class PyroscopeEngine implements SamplingEngine {
 				return this.completeUpTo;
 			}
 			this.parser.parse(snapshot.data, sink);
-			// The agent stamped the dump's end with the wall clock moments ago: pair the clocks now, not at start-up.
+			// The agent stamped the dump's end with the wall clock moments ago: pair the
+			// clocks now, not at start-up.
 			this.completeUpTo = Math.max(this.completeUpTo, MonotonicEpoch.Anchor.now().toNanoTime(snapshot.ended));
 		}
 	}
@@ -219,11 +232,18 @@ public final class PyroscopeEngine implements SamplingEngine {
 		if (uploads == null) {
 			return null;
 		}
-		StringBuilder note = new StringBuilder("exporting to Pyroscope at ").append(this.settings.redactedServerAddress())
-			.append(" as ").append(this.settings.applicationName())
+		StringBuilder note = new StringBuilder("exporting to Pyroscope at ")
+			.append(this.settings.redactedServerAddress())
+			.append(" as ")
+			.append(this.settings.applicationName())
 			.append("; local profiles fill in after each upload interval (")
-			.append(this.settings.uploadInterval().toSeconds()).append("s); uploaded ").append(uploads.uploaded())
-			.append(", failed ").append(uploads.failed()).append(", dropped ").append(uploads.dropped());
+			.append(this.settings.uploadInterval().toSeconds())
+			.append("s); uploaded ")
+			.append(uploads.uploaded())
+			.append(", failed ")
+			.append(uploads.failed())
+			.append(", dropped ")
+			.append(uploads.dropped());
 		if (uploads.inOutage()) {
 			note.append("; the server cannot be reached");
 		}
@@ -262,7 +282,8 @@ public final class PyroscopeEngine implements SamplingEngine {
 	 * @param dropped profiles dropped unsent because the queue was full
 	 * @param queued profiles waiting now
 	 * @param outage whether the last attempt failed
-	 * @param droppedLocally profiles the local view missed because its collector fell behind
+	 * @param droppedLocally profiles the local view missed because its collector fell
+	 * behind
 	 */
 	public record UploadStats(long uploaded, long failed, long dropped, int queued, boolean outage,
 			long droppedLocally) {

@@ -8,24 +8,31 @@ import java.util.Map;
 /**
  * Where and how to export span profiles to a Pyroscope server.
  *
- * @param serverAddress base URL of the Pyroscope server, e.g. {@code http://pyroscope:4040}
- * @param applicationName the {@code service_name} of the uploaded profiles; must equal the spans' {@code service.name}
- * for Grafana's "Profiles for this span" link
+ * @param serverAddress base URL of the Pyroscope server, e.g.
+ * {@code http://pyroscope:4040}
+ * @param applicationName the {@code service_name} of the uploaded profiles; must equal
+ * the spans' {@code service.name} for Grafana's "Profiles for this span" link
  * @param tenantId sent as {@code X-Scope-OrgID}, or {@code null}
  * @param username basic-auth user, or {@code null}
  * @param password basic-auth password, or {@code null}
- * @param bearerToken sent as {@code Authorization: Bearer}, or {@code null}; ignored when basic auth is set
+ * @param bearerToken sent as {@code Authorization: Bearer}, or {@code null}; ignored when
+ * basic auth is set
  * @param labels static labels added to every uploaded profile
  * @param uploadInterval how often a profile is cut and uploaded
  * @param compressionLevel gzip level of the uploaded JFR and label tables, 0 (none) to 9
- * @param queueCapacity profiles waiting for upload at most; beyond it the oldest is dropped
- * @param maxTries attempts per profile on 429 and 5xx answers and connection failures, with exponential backoff
+ * @param queueCapacity profiles waiting for upload at most; beyond it the oldest is
+ * dropped
+ * @param maxTries attempts per profile on 429 and 5xx answers and connection failures,
+ * with exponential backoff
  * @param exportTimeout connect, read and total timeout of one upload attempt
- * @param rootSpanOnly whether samples are labelled with the local root span (true) or the innermost span
+ * @param rootSpanOnly whether samples are labelled with the local root span (true) or the
+ * innermost span
  * @param spanNameLabel whether samples carry a {@code span_name} label
- * @param maxSpanNames distinct {@code span_name} values at most; later new names are reported as {@value SpanNameLimit#OTHER}
+ * @param maxSpanNames distinct {@code span_name} values at most; later new names are
+ * reported as {@value SpanNameLimit#OTHER}
  * @param traceIdLabel whether samples carry a {@code trace_id} label
- * @param sampleRate fraction of instances that profile at all, drawn once per engine (a restart does not re-draw), 0 to 1
+ * @param sampleRate fraction of instances that profile at all, drawn once per engine (a
+ * restart does not re-draw), 0 to 1
  */
 public record PyroscopeSettings(String serverAddress, String applicationName, String tenantId, String username,
 		String password, String bearerToken, Map<String, String> labels, Duration uploadInterval, int compressionLevel,
@@ -106,12 +113,12 @@ public record PyroscopeSettings(String serverAddress, String applicationName, St
 	public String toString() {
 		return "PyroscopeSettings[serverAddress=" + redactedServerAddress() + ", applicationName="
 				+ this.applicationName + ", tenantId=" + this.tenantId + ", username=" + this.username + ", password="
-				+ ((this.password != null) ? "***" : null) + ", bearerToken=" + ((this.bearerToken != null) ? "***" : null)
-				+ ", labels=" + this.labels + ", uploadInterval=" + this.uploadInterval + ", compressionLevel="
-				+ this.compressionLevel + ", queueCapacity=" + this.queueCapacity + ", maxTries=" + this.maxTries
-				+ ", exportTimeout=" + this.exportTimeout + ", rootSpanOnly=" + this.rootSpanOnly + ", spanNameLabel="
-				+ this.spanNameLabel + ", maxSpanNames=" + this.maxSpanNames + ", traceIdLabel=" + this.traceIdLabel
-				+ ", sampleRate=" + this.sampleRate + "]";
+				+ ((this.password != null) ? "***" : null) + ", bearerToken="
+				+ ((this.bearerToken != null) ? "***" : null) + ", labels=" + this.labels + ", uploadInterval="
+				+ this.uploadInterval + ", compressionLevel=" + this.compressionLevel + ", queueCapacity="
+				+ this.queueCapacity + ", maxTries=" + this.maxTries + ", exportTimeout=" + this.exportTimeout
+				+ ", rootSpanOnly=" + this.rootSpanOnly + ", spanNameLabel=" + this.spanNameLabel + ", maxSpanNames="
+				+ this.maxSpanNames + ", traceIdLabel=" + this.traceIdLabel + ", sampleRate=" + this.sampleRate + "]";
 	}
 
 }

@@ -7,12 +7,14 @@ import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 
 /**
- * Registers sampled spans with the {@link SpanLabels} and marks the spans whose id labels samples with
- * {@code pyroscope.profile.id}, the attribute Grafana looks for to offer "Profiles for this span".
+ * Registers sampled spans with the {@link SpanLabels} and marks the spans whose id labels
+ * samples with {@code pyroscope.profile.id}, the attribute Grafana looks for to offer
+ * "Profiles for this span".
  * <p>
- * The attribute is set when the span starts because a span's attributes are frozen when it ends, and whether it got
- * samples is only known once the profile covering its end is uploaded. So it means "this span's samples are
- * labelled", not "this span has samples": a span shorter than the sampling interval may have none.
+ * The attribute is set when the span starts because a span's attributes are frozen when
+ * it ends, and whether it got samples is only known once the profile covering its end is
+ * uploaded. So it means "this span's samples are labelled", not "this span has samples":
+ * a span shorter than the sampling interval may have none.
  */
 public final class PyroscopeSpanProcessor implements SpanProcessor {
 

@@ -4,10 +4,10 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Bounds the distinct values of the {@code span_name} label. Pyroscope turns every value into a series of its
- * own, so the first {@code max} names seen are kept and any later new name is reported as {@value #OTHER}. (An LRU
- * would bound this process's memory but not the number of series on the server, which grows with every name ever
- * sent.)
+ * Bounds the distinct values of the {@code span_name} label. Pyroscope turns every value
+ * into a series of its own, so the first {@code max} names seen are kept and any later
+ * new name is reported as {@value #OTHER}. (An LRU would bound this process's memory but
+ * not the number of series on the server, which grows with every name ever sent.)
  */
 final class SpanNameLimit {
 

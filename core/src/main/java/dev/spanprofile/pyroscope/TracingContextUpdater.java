@@ -5,10 +5,11 @@ import io.opentelemetry.api.trace.SpanContext;
 import io.pyroscope.vendor.one.profiler.AsyncProfiler;
 
 /**
- * Keeps the Pyroscope profiler's per-thread tracing context equal to the span active on the thread: set on every
- * attach, restored on every scope close. A parent is therefore labelled again as soon as its child's scope closes,
- * work handed to a pool thread with its context is labelled with the caller's span, and a thread whose scope closed
- * carries no label, whichever thread ends the span.
+ * Keeps the Pyroscope profiler's per-thread tracing context equal to the span active on
+ * the thread: set on every attach, restored on every scope close. A parent is therefore
+ * labelled again as soon as its child's scope closes, work handed to a pool thread with
+ * its context is labelled with the caller's span, and a thread whose scope closed carries
+ * no label, whichever thread ends the span.
  */
 final class TracingContextUpdater implements SpanActivationListener {
 

@@ -5,10 +5,11 @@ import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.profile.TreeNode;
 
 /**
- * The collapsed-stack text format of flamegraph.pl and most flame-graph tools: one line per distinct stack,
- * frames root first joined by {@code ;}, then a space and the samples that ended there in each column of the tree.
- * A profile gives {@code frame;frame count}; a comparison {@code frame;frame slow typical}, as difffolded.pl
- * writes and diff-aware flame graph tools read.
+ * The collapsed-stack text format of flamegraph.pl and most flame-graph tools: one line
+ * per distinct stack, frames root first joined by {@code ;}, then a space and the samples
+ * that ended there in each column of the tree. A profile gives {@code frame;frame count};
+ * a comparison {@code frame;frame slow typical}, as difffolded.pl writes and diff-aware
+ * flame graph tools read.
  */
 public final class CollapsedStacks {
 
@@ -26,7 +27,8 @@ public final class CollapsedStacks {
 				if (i > 0) {
 					out.append(';');
 				}
-				// ';' and line breaks would change the structure; frame names never legitimately contain them.
+				// ';' and line breaks would change the structure; frame names never
+				// legitimately contain them.
 				out.append(sanitize(frames.name(path[i])));
 			}
 			for (int column = 0; column < columns; column++) {

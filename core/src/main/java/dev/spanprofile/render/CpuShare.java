@@ -4,9 +4,10 @@ import java.time.Duration;
 import java.util.Locale;
 
 /**
- * How much of a span's duration was spent on a CPU, estimated from its CPU samples (each stands for one sampling
- * interval of CPU time). Latency is wall time: a slow span with a small share was mostly waiting, which CPU samples
- * cannot show, and the reader should be told so rather than be left with a thin flame graph.
+ * How much of a span's duration was spent on a CPU, estimated from its CPU samples (each
+ * stands for one sampling interval of CPU time). Latency is wall time: a slow span with a
+ * small share was mostly waiting, which CPU samples cannot show, and the reader should be
+ * told so rather than be left with a thin flame graph.
  *
  * @param cpuMillis estimated CPU time
  * @param durationMillis the span's duration (so far, for a running span)
@@ -17,7 +18,10 @@ public record CpuShare(double cpuMillis, double durationMillis) {
 		return new CpuShare(cpuSamples * interval.toNanos() / 1_000_000.0, durationMillis);
 	}
 
-	/** Less than half of the duration on a CPU: the answer to "why slow" is in the waiting. */
+	/**
+	 * Less than half of the duration on a CPU: the answer to "why slow" is in the
+	 * waiting.
+	 */
 	public boolean mostlyOffCpu() {
 		return this.cpuMillis < this.durationMillis / 2;
 	}

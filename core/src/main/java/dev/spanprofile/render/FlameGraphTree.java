@@ -10,13 +10,16 @@ import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.profile.StackTree;
 
 /**
- * A flame graph as nested maps, ready for any JSON serialiser (the actuator's, here) and for d3-flame-graph-style
- * viewers: {@code {name, value, self, kind, children}} for a profile; a comparison adds its second column as
- * {@code baseline} and {@code selfBaseline}, {@code value} being the examined (slow) side.
+ * A flame graph as nested maps, ready for any JSON serialiser (the actuator's, here) and
+ * for d3-flame-graph-style viewers: {@code {name, value, self, kind, children}} for a
+ * profile; a comparison adds its second column as {@code baseline} and
+ * {@code selfBaseline}, {@code value} being the examined (slow) side.
  */
 public final class FlameGraphTree {
 
-	/** Per column, the keys of its weight through a node and of its weight ending there. */
+	/**
+	 * Per column, the keys of its weight through a node and of its weight ending there.
+	 */
 	private static final String[][] COLUMN_KEYS = { { "value", "self" }, { "baseline", "selfBaseline" } };
 
 	private FlameGraphTree() {

@@ -1,9 +1,10 @@
 package dev.spanprofile.render;
 
 /**
- * Whose code a frame runs, as the flame graph page colours it: the question a reader asks first is "is this my
- * code, a library's, or the JDK's?". The page is told each category's {@link #id()}, {@link #label()} and colour
- * (the page data's {@code frameCategories}), so that a new category needs no change to the page's script.
+ * Whose code a frame runs, as the flame graph page colours it: the question a reader asks
+ * first is "is this my code, a library's, or the JDK's?". The page is told each
+ * category's {@link #id()}, {@link #label()} and colour (the page data's
+ * {@code frameCategories}), so that a new category needs no change to the page's script.
  */
 public enum FrameCategory {
 
@@ -13,7 +14,10 @@ public enum FrameCategory {
 	/** Other Java code: Spring, the servlet container, libraries. */
 	FRAMEWORK("framework", "framework or library"),
 
-	/** The Java runtime: {@code java.*}, {@code javax.*}, {@code jdk.*}, {@code sun.*}, {@code com.sun.*}. */
+	/**
+	 * The Java runtime: {@code java.*}, {@code javax.*}, {@code jdk.*}, {@code sun.*},
+	 * {@code com.sun.*}.
+	 */
 	JDK("jdk", "JDK"),
 
 	/** Native code: JNI, libc, the JVM's own C++ code. */
@@ -22,7 +26,10 @@ public enum FrameCategory {
 	/** The operating system kernel. */
 	KERNEL("kernel", "kernel"),
 
-	/** Not code but what a thread waited on: the leaf of a wait sample, e.g. {@code [socket read 10.0.0.5:5432]}. */
+	/**
+	 * Not code but what a thread waited on: the leaf of a wait sample, e.g.
+	 * {@code [socket read 10.0.0.5:5432]}.
+	 */
 	WAIT("wait", "waiting"),
 
 	/** Not code but a span: the children of a trace's merged flame graph. */

@@ -1,14 +1,21 @@
 package dev.spanprofile.render;
 
-/** Shorter forms of {@code package.Class.method} frame names, for places too narrow for the whole name. */
+/**
+ * Shorter forms of {@code package.Class.method} frame names, for places too narrow for
+ * the whole name.
+ */
 public final class FrameNames {
 
 	private FrameNames() {
 	}
 
-	/** {@code Class.method}: the part a reader recognises. Names that are not Java methods come back unchanged. */
+	/**
+	 * {@code Class.method}: the part a reader recognises. Names that are not Java methods
+	 * come back unchanged.
+	 */
 	public static String shortName(String frame) {
-		// Bracketed names are not methods: what a thread waited on ([socket read 10.0.0.5:5432]) or a placeholder.
+		// Bracketed names are not methods: what a thread waited on ([socket read
+		// 10.0.0.5:5432]) or a placeholder.
 		if (frame.startsWith("[")) {
 			return frame;
 		}
@@ -19,7 +26,8 @@ public final class FrameNames {
 			return frame;
 		}
 		int type = name.lastIndexOf('.', method - 1);
-		// A lambda's hidden class ends in its address (Outer$$Lambda.0x00007f...): keep the outer class too.
+		// A lambda's hidden class ends in its address (Outer$$Lambda.0x00007f...): keep
+		// the outer class too.
 		if (type > 0 && name.startsWith("0x", type + 1)) {
 			type = name.lastIndexOf('.', type - 1);
 		}

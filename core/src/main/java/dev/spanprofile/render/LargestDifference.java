@@ -8,17 +8,20 @@ import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.profile.StackTree;
 
 /**
- * Where one side of a comparison spends the most more, per request, than a typical request: the line that answers
- * "what do slow requests do that typical ones do not?" before anyone reads the colours of a differential graph. Frames
- * are compared by what ends there (self weight; in a graph of waits, what was waited on), added up over every path
- * that reaches them, since a database read is the same read whichever controller issued it.
+ * Where one side of a comparison spends the most more, per request, than a typical
+ * request: the line that answers "what do slow requests do that typical ones do not?"
+ * before anyone reads the colours of a differential graph. Frames are compared by what
+ * ends there (self weight; in a graph of waits, what was waited on), added up over every
+ * path that reaches them, since a database read is the same read whichever controller
+ * issued it.
  *
  * @param frame the frame's name
- * @param caller the nearest caller outside the JDK and native code (the driver's or the application's method that
- * waited, not the JDK's read it called) that most of the examined side's weight there came through, or {@code null}
- * when there is none
+ * @param caller the nearest caller outside the JDK and native code (the driver's or the
+ * application's method that waited, not the JDK's read it called) that most of the
+ * examined side's weight there came through, or {@code null} when there is none
  * @param examinedPerRequest the examined side's weight there, per request of that side
- * @param typicalPerRequest the typical side's, per typical request (zero when there is none)
+ * @param typicalPerRequest the typical side's, per typical request (zero when there is
+ * none)
  */
 public record LargestDifference(String frame, String caller, double examinedPerRequest, double typicalPerRequest) {
 
@@ -31,7 +34,8 @@ public record LargestDifference(String frame, String caller, double examinedPerR
 	 * @param tree two columns: the examined side, then the typical side
 	 * @param examinedSpans requests on the examined side
 	 * @param typicalSpans requests on the typical side
-	 * @return the frame with the largest difference, or {@code null} when the examined side has more nowhere
+	 * @return the frame with the largest difference, or {@code null} when the examined
+	 * side has more nowhere
 	 */
 	public static LargestDifference of(StackTree tree, FrameTable frames, FrameClassifier classifier,
 			long examinedSpans, long typicalSpans) {
@@ -60,7 +64,8 @@ public record LargestDifference(String frame, String caller, double examinedPerR
 		for (Map.Entry<Integer, long[]> entry : selfByFrame.entrySet()) {
 			long[] sums = entry.getValue();
 			double more = perRequest(sums[0], examinedSpans) - perRequest(sums[1], typicalSpans);
-			// Ties go to the first name, so that the answer does not depend on the order of a hash map.
+			// Ties go to the first name, so that the answer does not depend on the order
+			// of a hash map.
 			boolean tie = more == bestMore && best >= 0 && frames.name(entry.getKey()).compareTo(frames.name(best)) < 0;
 			if (more > bestMore || tie) {
 				best = entry.getKey();

@@ -8,22 +8,29 @@ import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.profile.StackTree;
 
 /**
- * A span's samples with the profiler's own work taken out. When async-profiler's wall-clock signal handler runs on a
- * request thread, a CPU sample taken meanwhile shows the handler (often under the kernel's signal delivery) on top of
- * the request's stack: the request's flame graph and self-time table then list the profiler as if the application
- * had spent that time. Such samples are kept apart and counted, so that the CPU a request is charged is its own.
+ * A span's samples with the profiler's own work taken out. When async-profiler's
+ * wall-clock signal handler runs on a request thread, a CPU sample taken meanwhile shows
+ * the handler (often under the kernel's signal delivery) on top of the request's stack:
+ * the request's flame graph and self-time table then list the profiler as if the
+ * application had spent that time. Such samples are kept apart and counted, so that the
+ * CPU a request is charged is its own.
  *
  * @param application the samples whose stack holds no frame of the profiler
- * @param profiler the weight of the samples taken while the profiler's own code ran on the thread
+ * @param profiler the weight of the samples taken while the profiler's own code ran on
+ * the thread
  */
 public record ProfilerWork(StackTree application, long profiler) {
 
-	/** {@code samples} split into the application's and the profiler's; {@code samples} itself is left alone. */
+	/**
+	 * {@code samples} split into the application's and the profiler's; {@code samples}
+	 * itself is left alone.
+	 */
 	public static ProfilerWork split(StackTree samples, FrameTable frames) {
 		StackTree application = new StackTree();
 		long[] profiler = new long[1];
 		Map<Integer, Boolean> own = new HashMap<>();
-		// Depth of the outermost profiler frame on the current path; the tree is walked depth first, so a node no
+		// Depth of the outermost profiler frame on the current path; the tree is walked
+		// depth first, so a node no
 		// deeper than it has left that frame's subtree.
 		int[] ownDepth = { Integer.MAX_VALUE };
 		samples.visit((StackTree.EventsVisitor) (path, depth, total, self, selfEvents) -> {

@@ -10,8 +10,8 @@ import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.profile.StackTree;
 
 /**
- * Where a profile's samples end: self time summed per function over all its call sites, the flat "hot spots" list
- * that tells which method to look at first.
+ * Where a profile's samples end: self time summed per function over all its call sites,
+ * the flat "hot spots" list that tells which method to look at first.
  */
 public final class SelfTime {
 
@@ -34,6 +34,7 @@ public final class SelfTime {
 
 	/**
 	 * One function's self time.
+	 *
 	 * @param frame the frame name, {@code package.Class.method}
 	 * @param samples samples that ended in it
 	 */

@@ -13,14 +13,16 @@ import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.profile.WaitKind;
 
 /**
- * Where a request's time went, in the order a person reads it: on a CPU, then waiting, by what it waited on (socket
- * I/O by peer, file I/O, locks, parks, sleeps, GC pauses), and what none of these accounts for, said as such. The
- * parts add up to the duration: what is left is {@link #unaccountedNanos() unaccounted}, never negative; when the
- * parts add up to more (work on several threads at once, or the CPU estimate above the truth) the excess is
- * {@link #overlapNanos() said} rather than printed as a negative remainder.
+ * Where a request's time went, in the order a person reads it: on a CPU, then waiting, by
+ * what it waited on (socket I/O by peer, file I/O, locks, parks, sleeps, GC pauses), and
+ * what none of these accounts for, said as such. The parts add up to the duration: what
+ * is left is {@link #unaccountedNanos() unaccounted}, never negative; when the parts add
+ * up to more (work on several threads at once, or the CPU estimate above the truth) the
+ * excess is {@link #overlapNanos() said} rather than printed as a negative remainder.
  * <p>
- * Waits are read from the leaf frames of {@code WAIT} samples ({@link WaitKind}), each one wait weighed by its
- * nanoseconds; CPU is the CPU samples times the sampling interval, an estimate.
+ * Waits are read from the leaf frames of {@code WAIT} samples ({@link WaitKind}), each
+ * one wait weighed by its nanoseconds; CPU is the CPU samples times the sampling
+ * interval, an estimate.
  */
 public final class TimeBreakdown {
 
@@ -50,8 +52,10 @@ public final class TimeBreakdown {
 
 	/**
 	 * @param durationNanos the span's duration (so far, for a running span)
-	 * @param cpuNanos CPU time estimated from its samples, or a negative value when CPU is not sampled
-	 * @param profilerNanos CPU time its threads spent in the profiler's own code (see {@link ProfilerWork})
+	 * @param cpuNanos CPU time estimated from its samples, or a negative value when CPU
+	 * is not sampled
+	 * @param profilerNanos CPU time its threads spent in the profiler's own code (see
+	 * {@link ProfilerWork})
 	 * @param waits its wait samples, or {@code null} when waits are not recorded
 	 */
 	public static TimeBreakdown of(long durationNanos, long cpuNanos, long profilerNanos, StackTree waits,
@@ -60,8 +64,9 @@ public final class TimeBreakdown {
 	}
 
 	/**
-	 * As {@link #of(long, long, long, StackTree, FrameTable)}, where {@code cpuMeasured} says that
-	 * {@code cpuNanos} was read from the request's threads' CPU clocks rather than estimated from samples.
+	 * As {@link #of(long, long, long, StackTree, FrameTable)}, where {@code cpuMeasured}
+	 * says that {@code cpuNanos} was read from the request's threads' CPU clocks rather
+	 * than estimated from samples.
 	 */
 	public static TimeBreakdown of(long durationNanos, long cpuNanos, boolean cpuMeasured, long profilerNanos,
 			StackTree waits, FrameTable frames) {
@@ -95,7 +100,10 @@ public final class TimeBreakdown {
 		return this.durationNanos;
 	}
 
-	/** Whether {@link #cpuNanos()} was read from the request's threads' CPU clocks, not estimated from samples. */
+	/**
+	 * Whether {@link #cpuNanos()} was read from the request's threads' CPU clocks, not
+	 * estimated from samples.
+	 */
 	public boolean cpuMeasured() {
 		return this.cpuMeasured;
 	}
@@ -113,7 +121,10 @@ public final class TimeBreakdown {
 		return this.profilerNanos;
 	}
 
-	/** Whether waits are recorded, so that an empty {@link #waits()} means the request did not wait. */
+	/**
+	 * Whether waits are recorded, so that an empty {@link #waits()} means the request did
+	 * not wait.
+	 */
 	public boolean waitsRecorded() {
 		return this.waits != null;
 	}
@@ -135,17 +146,26 @@ public final class TimeBreakdown {
 		return cpuNanos() + this.profilerNanos + waitNanos();
 	}
 
-	/** The duration that neither CPU nor a recorded wait explains; zero when they explain it all or more. */
+	/**
+	 * The duration that neither CPU nor a recorded wait explains; zero when they explain
+	 * it all or more.
+	 */
 	public long unaccountedNanos() {
 		return Math.max(0, this.durationNanos - accountedNanos());
 	}
 
-	/** How much CPU and waits add up to beyond the duration (threads working or waiting at the same time). */
+	/**
+	 * How much CPU and waits add up to beyond the duration (threads working or waiting at
+	 * the same time).
+	 */
 	public long overlapNanos() {
 		return Math.max(0, accountedNanos() - this.durationNanos);
 	}
 
-	/** Waits explain more of the duration than CPU does: the graph of waits is the one that tells why it took so long. */
+	/**
+	 * Waits explain more of the duration than CPU does: the graph of waits is the one
+	 * that tells why it took so long.
+	 */
 	public boolean mostlyWaiting() {
 		return waitNanos() > cpuNanos();
 	}
@@ -163,7 +183,8 @@ public final class TimeBreakdown {
 	}
 
 	/**
-	 * One line for a log: {@code CPU 60.0 ms, socket I/O 1,420 ms (127.0.0.1:5432 1,400 ms), lock 12.0 ms,
+	 * One line for a log:
+	 * {@code CPU 60.0 ms, socket I/O 1,420 ms (127.0.0.1:5432 1,400 ms), lock 12.0 ms,
 	 * unaccounted 5.0 ms}, with {@code millis} formatting each time.
 	 */
 	public String summary(DoubleFunction<String> millis) {
@@ -172,24 +193,33 @@ public final class TimeBreakdown {
 			line.append("CPU ").append(millis.apply(this.cpuNanos / 1e6));
 		}
 		for (WaitCategory category : waits()) {
-			line.append((line.length() > 0) ? ", " : "").append(category.name()).append(' ')
+			line.append((line.length() > 0) ? ", " : "")
+				.append(category.name())
+				.append(' ')
 				.append(millis.apply(category.nanos() / 1e6));
 			if (!category.on().isEmpty()) {
 				line.append(" (");
 				for (int i = 0; i < category.on().size(); i++) {
 					WaitCategory.Detail detail = category.on().get(i);
-					line.append((i > 0) ? ", " : "").append(detail.detail()).append(' ')
+					line.append((i > 0) ? ", " : "")
+						.append(detail.detail())
+						.append(' ')
 						.append(millis.apply(detail.nanos() / 1e6));
 				}
 				line.append((category.others() != null) ? ", ..." : "").append(')');
 			}
 		}
 		if (this.profilerNanos > 0) {
-			line.append((line.length() > 0) ? ", " : "").append("profiler ").append(millis.apply(this.profilerNanos / 1e6));
+			line.append((line.length() > 0) ? ", " : "")
+				.append("profiler ")
+				.append(millis.apply(this.profilerNanos / 1e6));
 		}
-		line.append((line.length() > 0) ? ", " : "").append("unaccounted ").append(millis.apply(unaccountedNanos() / 1e6));
+		line.append((line.length() > 0) ? ", " : "")
+			.append("unaccounted ")
+			.append(millis.apply(unaccountedNanos() / 1e6));
 		if (overlapNanos() > 0) {
-			line.append(" (CPU and waits exceed the duration by ").append(millis.apply(overlapNanos() / 1e6))
+			line.append(" (CPU and waits exceed the duration by ")
+				.append(millis.apply(overlapNanos() / 1e6))
 				.append(": threads at once)");
 		}
 		return line.toString();

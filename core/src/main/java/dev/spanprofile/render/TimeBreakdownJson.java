@@ -6,19 +6,24 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonInclude.Include;
 
 /**
- * A {@link TimeBreakdown} as a span's JSON carries it: where the request's time went, in milliseconds to the
- * microsecond (the parts add up to the duration to within a few microseconds). A part that does not apply is left
- * out rather than written as zero, so that "not sampled" and "none" stay apart.
+ * A {@link TimeBreakdown} as a span's JSON carries it: where the request's time went, in
+ * milliseconds to the microsecond (the parts add up to the duration to within a few
+ * microseconds). A part that does not apply is left out rather than written as zero, so
+ * that "not sampled" and "none" stay apart.
  *
  * @param durationMillis the span's duration (so far, for a running span)
  * @param cpuMillis its CPU time, when CPU is sampled; else {@code null}, left out
- * @param cpuFrom where that figure comes from: {@code thread CPU clocks} or {@code samples}; left out with it
- * @param profilerMillis CPU time in the profiler's own code, when there was any; else left out
- * @param waitsRecorded whether waits are recorded, so that no {@code waits} means none were
+ * @param cpuFrom where that figure comes from: {@code thread CPU clocks} or
+ * {@code samples}; left out with it
+ * @param profilerMillis CPU time in the profiler's own code, when there was any; else
+ * left out
+ * @param waitsRecorded whether waits are recorded, so that no {@code waits} means none
+ * were
  * @param waitMillis the time waited, when waits are recorded; else left out
  * @param waits the waits by category, longest first, when recorded; else left out
  * @param unaccountedMillis what neither CPU nor a recorded wait explains
- * @param overlapMillis how much the parts exceed the duration, when they do; else left out
+ * @param overlapMillis how much the parts exceed the duration, when they do; else left
+ * out
  * @param note why they do, when they do; else left out
  */
 public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_NULL) Double cpuMillis,
@@ -35,9 +40,8 @@ public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_
 				cpu ? (breakdown.cpuMeasured() ? "thread CPU clocks" : "samples") : null,
 				(breakdown.profilerNanos() > 0) ? millis(breakdown.profilerNanos()) : null, waited,
 				waited ? millis(breakdown.waitNanos()) : null,
-				waited ? breakdown.waits().stream().map(Wait::of).toList() : null,
-				millis(breakdown.unaccountedNanos()), overlap ? millis(breakdown.overlapNanos()) : null,
-				overlap ? breakdown.overlapNote() : null);
+				waited ? breakdown.waits().stream().map(Wait::of).toList() : null, millis(breakdown.unaccountedNanos()),
+				overlap ? millis(breakdown.overlapNanos()) : null, overlap ? breakdown.overlapNote() : null);
 	}
 
 	/** Milliseconds to the microsecond. */
@@ -51,9 +55,10 @@ public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_
 	 * @param category e.g. {@code socket I/O}, or {@code other}
 	 * @param millis the time waited
 	 * @param count how many waits
-	 * @param on the details waited on most, longest first, when any is named; else left out
-	 * @param otherDetails the other details added up, when there are more than {@link TimeBreakdown#TOP_DETAILS};
-	 * else left out
+	 * @param on the details waited on most, longest first, when any is named; else left
+	 * out
+	 * @param otherDetails the other details added up, when there are more than
+	 * {@link TimeBreakdown#TOP_DETAILS}; else left out
 	 */
 	public record Wait(String category, double millis, long count, @JsonInclude(Include.NON_NULL) List<Detail> on,
 			@JsonInclude(Include.NON_NULL) Detail otherDetails) {
@@ -69,7 +74,8 @@ public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_
 	/**
 	 * What waits were on.
 	 *
-	 * @param detail a peer {@code host:port}, a file, a monitor's class; for the others, how many
+	 * @param detail a peer {@code host:port}, a file, a monitor's class; for the others,
+	 * how many
 	 * @param millis the time waited on it
 	 * @param count how many waits
 	 */

@@ -9,12 +9,15 @@ import dev.spanprofile.profile.WaitKind;
 
 /**
  * One kind of wait.
- * @param name the category, e.g. {@code socket I/O} ({@link WaitKind#category()}), or {@code other}
+ *
+ * @param name the category, e.g. {@code socket I/O} ({@link WaitKind#category()}), or
+ * {@code other}
  * @param nanos the time waited
  * @param count how many waits
- * @param on the details waited on most (peers, files, monitors' classes), longest first; at most
- * {@link TimeBreakdown#TOP_DETAILS}
- * @param others the other details added up, or {@code null} when {@code on} names them all
+ * @param on the details waited on most (peers, files, monitors' classes), longest first;
+ * at most {@link TimeBreakdown#TOP_DETAILS}
+ * @param others the other details added up, or {@code null} when {@code on} names them
+ * all
  */
 public record WaitCategory(String name, long nanos, long count, List<Detail> on, Detail others) {
 
@@ -46,7 +49,9 @@ public record WaitCategory(String name, long nanos, long count, List<Detail> on,
 
 	/**
 	 * What one category's waits were on.
-	 * @param detail a peer {@code host:port}, a file, a monitor's class; for {@link WaitCategory#others()}, how many
+	 *
+	 * @param detail a peer {@code host:port}, a file, a monitor's class; for
+	 * {@link WaitCategory#others()}, how many
 	 * @param nanos the time waited on it
 	 * @param count how many waits
 	 */

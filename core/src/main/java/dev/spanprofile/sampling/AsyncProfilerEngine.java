@@ -9,10 +9,12 @@ import dev.spanprofile.tracking.ActivationRecorder;
 import one.profiler.AsyncProfiler;
 
 /**
- * Samples with async-profiler: one long JFR recording with {@code clock=monotonic}, so that sample times are
- * directly comparable with {@code System.nanoTime()}. What this class knows is how to drive the profiler (the start
- * command, the event it fell back to, the wall-clock thread filter); the library is {@link NativeProfiler}'s, and
- * the recording file's life (dumps, rotation, restarts, deletion) is {@link ChunkedRecording}'s.
+ * Samples with async-profiler: one long JFR recording with {@code clock=monotonic}, so
+ * that sample times are directly comparable with {@code System.nanoTime()}. What this
+ * class knows is how to drive the profiler (the start command, the event it fell back to,
+ * the wall-clock thread filter); the library is {@link NativeProfiler}'s, and the
+ * recording file's life (dumps, rotation, restarts, deletion) is
+ * {@link ChunkedRecording}'s.
  */
 public final class AsyncProfilerEngine implements SamplingEngine {
 
@@ -78,7 +80,8 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 			command.append(",event=wall,interval=").append(interval);
 		}
 		if (this.settings.wall()) {
-			// Wall samples only for threads inside a span, one event per sample so that each lands at its own time.
+			// Wall samples only for threads inside a span, one event per sample so that
+			// each lands at its own time.
 			command.append(",filter,nobatch");
 		}
 		if (this.settings.alloc()) {
@@ -96,8 +99,9 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 	}
 
 	/**
-	 * The events in use: async-profiler says which engine it fell back to, e.g. when perf_events are not
-	 * permitted, and ctimer is itimer where there are no per-thread timers.
+	 * The events in use: async-profiler says which engine it fell back to, e.g. when
+	 * perf_events are not permitted, and ctimer is itimer where there are no per-thread
+	 * timers.
 	 */
 	private String detectEvent(String response) {
 		String requested = this.settings.eventsDescriptionOn(System.getProperty("os.name"));
@@ -113,7 +117,10 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 		return requested;
 	}
 
-	/** The commands the recording gives the profiler, with what each start and stop means for the thread filter. */
+	/**
+	 * The commands the recording gives the profiler, with what each start and stop means
+	 * for the thread filter.
+	 */
 	private final class ProfilerCommands implements ChunkedRecording.Recorder {
 
 		@Override
@@ -123,10 +130,12 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 				AsyncProfilerEngine.this.activeEvent = detectEvent(AsyncProfilerEngine.this.profiler.execute(command));
 			}
 			catch (IllegalStateException | IllegalArgumentException | IOException ex) {
-				throw new SamplerUnavailableException("async-profiler refused '" + command + "': " + ex.getMessage(), ex);
+				throw new SamplerUnavailableException("async-profiler refused '" + command + "': " + ex.getMessage(),
+						ex);
 			}
 			if (AsyncProfilerEngine.this.settings.wall()) {
-				// Every start clears the thread filter: register the threads that are inside a span right now, then
+				// Every start clears the thread filter: register the threads that are
+				// inside a span right now, then
 				// follow threads as they enter and leave spans.
 				AsyncProfilerEngine.this.recorder
 					.setThreadListener(new WallClockThreadFilter(AsyncProfilerEngine.this.profiler));

@@ -7,10 +7,11 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
- * The life of async-profiler's recording file: one long JFR recording cut into chunks by a dump at every collect,
- * only newly completed chunks parsed. The file is started afresh when it grows past {@link #ROTATE_BYTES}, when it is
- * deleted under the running application, and when its writes stop reaching it (a full disk). Every file given up
- * is deleted, and so are those that processes now gone left in the directory.
+ * The life of async-profiler's recording file: one long JFR recording cut into chunks by
+ * a dump at every collect, only newly completed chunks parsed. The file is started afresh
+ * when it grows past {@link #ROTATE_BYTES}, when it is deleted under the running
+ * application, and when its writes stop reaching it (a full disk). Every file given up is
+ * deleted, and so are those that processes now gone left in the directory.
  * <p>
  * Not thread-safe: the engine calls it under its own lock.
  */
@@ -18,12 +19,16 @@ final class ChunkedRecording {
 
 	static final long ROTATE_BYTES = 32L * 1024 * 1024;
 
-	/** Dumps in a row without a completed chunk after which the recording is given up for a new file. */
+	/**
+	 * Dumps in a row without a completed chunk after which the recording is given up for
+	 * a new file.
+	 */
 	static final int STALLED_DUMPS_BEFORE_RESTART = 3;
 
 	/**
-	 * Usable bytes the directory needs before a recording given up is replaced. The one given up is deleted, and on
-	 * a disk someone else filled, its bytes alone would let a new recording run briefly and fill the disk again.
+	 * Usable bytes the directory needs before a recording given up is replaced. The one
+	 * given up is deleted, and on a disk someone else filled, its bytes alone would let a
+	 * new recording run briefly and fill the disk again.
 	 */
 	static final long ROOM_TO_RESTART = 1024 * 1024;
 
@@ -33,7 +38,10 @@ final class ChunkedRecording {
 
 	private final Recorder recorder;
 
-	/** The file being written, or {@code null} after a failed (re)start, to be tried again at the next collect. */
+	/**
+	 * The file being written, or {@code null} after a failed (re)start, to be tried again
+	 * at the next collect.
+	 */
 	private JfrChunkFile file;
 
 	/** Why there is no file, while there is none. */
@@ -55,8 +63,8 @@ final class ChunkedRecording {
 			Files.createDirectories(this.directory);
 		}
 		catch (IOException ex) {
-			throw new SamplerUnavailableException("Cannot create the recording directory " + this.directory + ": "
-					+ ex.getMessage(), ex);
+			throw new SamplerUnavailableException(
+					"Cannot create the recording directory " + this.directory + ": " + ex.getMessage(), ex);
 		}
 		RecordingFiles.deleteAbandoned(this.directory);
 		startFile();
@@ -76,8 +84,10 @@ final class ChunkedRecording {
 	}
 
 	/**
-	 * Dump, and hand every sample of the chunks completed since the last call to {@code sink}.
-	 * @return the time (System.nanoTime clock) up to which all samples have been delivered
+	 * Dump, and hand every sample of the chunks completed since the last call to
+	 * {@code sink}.
+	 * @return the time (System.nanoTime clock) up to which all samples have been
+	 * delivered
 	 */
 	long collect(SampleSink sink) throws IOException {
 		if (!this.started) {
@@ -87,7 +97,8 @@ final class ChunkedRecording {
 			restart(this.noFileBecause);
 			return System.nanoTime();
 		}
-		// Samples taken before the dump are in the chunk it completes; later ones go to the next chunk.
+		// Samples taken before the dump are in the chunk it completes; later ones go to
+		// the next chunk.
 		long completeUpTo = System.nanoTime();
 		this.recorder.dump();
 		boolean completedAChunk;
@@ -95,14 +106,16 @@ final class ChunkedRecording {
 			completedAChunk = drain(sink);
 		}
 		catch (NoSuchFileException ex) {
-			// Deleted under us, say by a temp-directory cleaner: the profiler would write on into a file nobody can
+			// Deleted under us, say by a temp-directory cleaner: the profiler would write
+			// on into a file nobody can
 			// open, and that no rotation ever frees.
 			String deleted = "the recording " + this.file.path() + " was deleted";
 			restart(deleted);
 			throw new IOException("Samples were lost: " + deleted + "; started a new one", ex);
 		}
 		catch (IOException ex) {
-			// Damaged chunks mostly come from failed writes; the free space tells whether the disk is why.
+			// Damaged chunks mostly come from failed writes; the free space tells whether
+			// the disk is why.
 			throw new IOException("Reading " + this.file.path() + " failed (" + freeSpace() + "): " + ex.getMessage(),
 					ex);
 		}
@@ -110,12 +123,15 @@ final class ChunkedRecording {
 			rotate(sink);
 		}
 		if (!completedAChunk) {
-			// Every dump completes a chunk, even one without samples: none means nothing reaches the file.
+			// Every dump completes a chunk, even one without samples: none means nothing
+			// reaches the file.
 			String stall = "async-profiler completed no chunk in " + this.file.path() + " at the last dump: its "
 					+ "writes do not reach the file. Is the disk full? (" + freeSpace() + ")";
 			if (++this.stalledDumps >= STALLED_DUMPS_BEFORE_RESTART) {
-				// A chunk whose header a failed write left unfinished never completes, and every chunk after it
-				// waits behind it: once the disk has room again only a new file gets samples through.
+				// A chunk whose header a failed write left unfinished never completes,
+				// and every chunk after it
+				// waits behind it: once the disk has room again only a new file gets
+				// samples through.
 				this.stalledDumps = 0;
 				restart(stall);
 				throw new IOException(stall + "; started a new recording");
@@ -126,7 +142,9 @@ final class ChunkedRecording {
 		return completeUpTo;
 	}
 
-	/** @return whether a completed chunk was found */
+	/**
+	 * @return whether a completed chunk was found
+	 */
 	private boolean drain(SampleSink sink) throws IOException {
 		ByteBuffer chunks = this.file.completedChunks();
 		if (chunks == null) {
@@ -143,7 +161,8 @@ final class ChunkedRecording {
 			drain(sink);
 		}
 		finally {
-			// Read or not, the stopped file is done with: the next one starts below or at the next collect.
+			// Read or not, the stopped file is done with: the next one starts below or at
+			// the next collect.
 			giveUp(finished, "the rotation of the recording");
 		}
 		try {
@@ -154,7 +173,9 @@ final class ChunkedRecording {
 		}
 	}
 
-	/** Give up the current file, if any, and start a new one once the directory has room. */
+	/**
+	 * Give up the current file, if any, and start a new one once the directory has room.
+	 */
 	private void restart(String reason) throws IOException {
 		if (this.file != null) {
 			stopQuietly();
@@ -170,8 +191,9 @@ final class ChunkedRecording {
 			startFile();
 		}
 		catch (IOException | SamplerUnavailableException ex) {
-			throw new IOException("Cannot start a new recording in " + this.directory + " after " + reason + ": "
-					+ ex.getMessage(), ex);
+			throw new IOException(
+					"Cannot start a new recording in " + this.directory + " after " + reason + ": " + ex.getMessage(),
+					ex);
 		}
 	}
 
@@ -191,7 +213,9 @@ final class ChunkedRecording {
 		}
 	}
 
-	/** Usable bytes in the directory; when unknown (say, deleted), as if there were room. */
+	/**
+	 * Usable bytes in the directory; when unknown (say, deleted), as if there were room.
+	 */
 	private long usableSpace() {
 		try {
 			return Files.getFileStore(this.directory).getUsableSpace();

@@ -9,10 +9,16 @@ import dev.spanprofile.profile.FrameTable;
  */
 public enum EngineChoice {
 
-	/** async-profiler where it loads and no other native profiler runs; JDK Flight Recorder otherwise. */
+	/**
+	 * async-profiler where it loads and no other native profiler runs; JDK Flight
+	 * Recorder otherwise.
+	 */
 	AUTO,
 
-	/** async-profiler only: when it cannot run, there are no profiles (the endpoint says why). */
+	/**
+	 * async-profiler only: when it cannot run, there are no profiles (the endpoint says
+	 * why).
+	 */
 	ASYNC_PROFILER,
 
 	/** JDK Flight Recorder only: no native code; right for virtual threads. */

@@ -5,9 +5,10 @@ import java.io.IOException;
 import dev.spanprofile.profile.FrameTable;
 
 /**
- * An engine that samples (CPU, wall, allocations, locks) with the waits of {@link JfrWaitEngine} beside it, so that a
- * request's time is explained whether it computed or waited. The waits are an addition: when Flight Recorder cannot
- * run them, or their stream ends, the engine carries on without them and says so in its note.
+ * An engine that samples (CPU, wall, allocations, locks) with the waits of
+ * {@link JfrWaitEngine} beside it, so that a request's time is explained whether it
+ * computed or waited. The waits are an addition: when Flight Recorder cannot run them, or
+ * their stream ends, the engine carries on without them and says so in its note.
  */
 public final class EngineWithWaits implements SamplingEngine {
 
@@ -26,7 +27,10 @@ public final class EngineWithWaits implements SamplingEngine {
 		this.waits = waits;
 	}
 
-	/** {@code engine} with waits beside it when the settings ask for them, else {@code engine} itself. */
+	/**
+	 * {@code engine} with waits beside it when the settings ask for them, else
+	 * {@code engine} itself.
+	 */
 	public static SamplingEngine around(SamplingEngine engine, SamplerSettings settings, FrameTable frames) {
 		if (!settings.waits()) {
 			return engine;
@@ -35,7 +39,8 @@ public final class EngineWithWaits implements SamplingEngine {
 			return new EngineWithWaits(engine, new JfrWaitEngine(settings.waitThreshold(), frames));
 		}
 		catch (LinkageError ex) {
-			// A runtime image without the jdk.jfr module: sample without waits rather than fail the application.
+			// A runtime image without the jdk.jfr module: sample without waits rather
+			// than fail the application.
 			logger.log(System.Logger.Level.WARNING, "spanprofile: waits are not recorded, JDK Flight Recorder is "
 					+ "missing from this runtime: " + ex);
 			return engine;
@@ -69,7 +74,8 @@ public final class EngineWithWaits implements SamplingEngine {
 				upTo = Math.min(upTo, this.waits.collect(sink));
 			}
 			catch (IOException | RuntimeException ex) {
-				// Losing the waits must not hold every profile back: carry on with the samples.
+				// Losing the waits must not hold every profile back: carry on with the
+				// samples.
 				this.waitsRunning = false;
 				this.waitsProblem = "waits are no longer recorded: " + ex.getMessage();
 				logger.log(System.Logger.Level.WARNING, "spanprofile: " + this.waitsProblem);

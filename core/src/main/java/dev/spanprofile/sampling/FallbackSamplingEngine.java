@@ -3,8 +3,8 @@ package dev.spanprofile.sampling;
 import java.io.IOException;
 
 /**
- * {@code spanprofile.engine=auto}: the preferred engine where it can run, the fallback otherwise, and one log
- * line saying which and why.
+ * {@code spanprofile.engine=auto}: the preferred engine where it can run, the fallback
+ * otherwise, and one log line saying which and why.
  */
 public final class FallbackSamplingEngine implements SamplingEngine {
 
@@ -42,8 +42,8 @@ public final class FallbackSamplingEngine implements SamplingEngine {
 		}
 		this.fallback.start();
 		this.active = this.fallback;
-		logger.log(System.Logger.Level.WARNING, "spanprofile: " + this.fallbackReason + "; using " + this.fallback.name()
-				+ " instead");
+		logger.log(System.Logger.Level.WARNING,
+				"spanprofile: " + this.fallbackReason + "; using " + this.fallback.name() + " instead");
 	}
 
 	@Override

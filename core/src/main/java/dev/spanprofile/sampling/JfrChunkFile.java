@@ -8,12 +8,14 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Reads a JFR file that the profiler is still appending to, one batch of completed chunks at a time. A chunk is
- * complete once its header carries its real size and constant-pool offset; the chunk being written has neither.
+ * Reads a JFR file that the profiler is still appending to, one batch of completed chunks
+ * at a time. A chunk is complete once its header carries its real size and constant-pool
+ * offset; the chunk being written has neither.
  * <p>
- * Bytes that do not start a chunk where one should start (a write to the recording failed, e.g. on a full disk,
- * and the profiler carried on after it) are skipped up to the next chunk header, so that later chunks are read
- * again instead of the same garbage failing every cycle.
+ * Bytes that do not start a chunk where one should start (a write to the recording
+ * failed, e.g. on a full disk, and the profiler carried on after it) are skipped up to
+ * the next chunk header, so that later chunks are read again instead of the same garbage
+ * failing every cycle.
  */
 final class JfrChunkFile {
 
@@ -29,7 +31,10 @@ final class JfrChunkFile {
 
 	private long offset;
 
-	/** Whether the offset is in bytes that are not a chunk, already reported, looking for the next header. */
+	/**
+	 * Whether the offset is in bytes that are not a chunk, already reported, looking for
+	 * the next header.
+	 */
 	private boolean skipping;
 
 	JfrChunkFile(Path file) {
@@ -48,8 +53,9 @@ final class JfrChunkFile {
 
 	/**
 	 * The chunks completed since the last call, or {@code null} when none were.
-	 * @throws IOException when the file cannot be read, or (once per stretch of them) when bytes that are not a
-	 * chunk follow the chunks read so far: they are skipped, and later calls go on from the next chunk header
+	 * @throws IOException when the file cannot be read, or (once per stretch of them)
+	 * when bytes that are not a chunk follow the chunks read so far: they are skipped,
+	 * and later calls go on from the next chunk header
 	 */
 	ByteBuffer completedChunks() throws IOException {
 		try (FileChannel channel = FileChannel.open(this.file, StandardOpenOption.READ)) {
@@ -65,7 +71,8 @@ final class JfrChunkFile {
 				readFully(channel, header, this.offset + complete);
 				if (!isChunkStart(header)) {
 					if (complete > 0) {
-						// Hand over the good chunks first; the garbage is dealt with on the next call.
+						// Hand over the good chunks first; the garbage is dealt with on
+						// the next call.
 						break;
 					}
 					long start = this.offset;
@@ -105,11 +112,12 @@ final class JfrChunkFile {
 	}
 
 	/**
-	 * Move the offset past the bytes at it: to the next place a chunk header starts, or as far as it is certain
-	 * that none starts before.
+	 * Move the offset past the bytes at it: to the next place a chunk header starts, or
+	 * as far as it is certain that none starts before.
 	 */
 	private void skipToNextChunk(FileChannel channel, long size) throws IOException {
-		// Every position up to size - 4 is searched; a header may be partly written after that.
+		// Every position up to size - 4 is searched; a header may be partly written after
+		// that.
 		long next = Math.max(this.offset + 1, size - 3);
 		ByteBuffer block = ByteBuffer.allocate(SCAN_BLOCK + 3).order(ByteOrder.BIG_ENDIAN);
 		ByteBuffer header = ByteBuffer.allocate(HEADER_SIZE).order(ByteOrder.BIG_ENDIAN);

@@ -6,8 +6,9 @@ import java.nio.ByteOrder;
 import dev.spanprofile.tracking.MonotonicEpoch;
 
 /**
- * The fixed header of one JFR chunk: its size, and the moment it started on both of its clocks (epoch nanoseconds
- * and ticks), which is what every event time in the chunk is converted from.
+ * The fixed header of one JFR chunk: its size, and the moment it started on both of its
+ * clocks (epoch nanoseconds and ticks), which is what every event time in the chunk is
+ * converted from.
  *
  * @param size bytes of the chunk, header included
  * @param startEpochNanos wall-clock time the chunk started
@@ -25,7 +26,9 @@ public record JfrChunkHeader(long size, long startEpochNanos, long durationNanos
 
 	private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
-	/** The header at {@code position}, or {@code null} when no complete header is there. */
+	/**
+	 * The header at {@code position}, or {@code null} when no complete header is there.
+	 */
 	public static JfrChunkHeader read(ByteBuffer buffer, int position) {
 		ByteBuffer big = buffer.duplicate().order(ByteOrder.BIG_ENDIAN);
 		if (big.limit() - position < SIZE || big.getInt(position) != MAGIC) {
@@ -36,17 +39,21 @@ public record JfrChunkHeader(long size, long startEpochNanos, long durationNanos
 	}
 
 	/**
-	 * The chunk's own pairing of the wall clock with the monotonic clock, for async-profiler recordings made with
-	 * {@code clock=monotonic} (ticks are then CLOCK_MONOTONIC nanoseconds, as {@code System.nanoTime()} reads).
-	 * Exact however the wall clock was slewed or stepped since the JVM started: each chunk carries its own pairing.
-	 * Without monotonic ticks, a pairing read now is the closest there is.
+	 * The chunk's own pairing of the wall clock with the monotonic clock, for
+	 * async-profiler recordings made with {@code clock=monotonic} (ticks are then
+	 * CLOCK_MONOTONIC nanoseconds, as {@code System.nanoTime()} reads). Exact however the
+	 * wall clock was slewed or stepped since the JVM started: each chunk carries its own
+	 * pairing. Without monotonic ticks, a pairing read now is the closest there is.
 	 */
 	public MonotonicEpoch.Anchor anchor() {
 		return monotonicTicks() ? new MonotonicEpoch.Anchor(this.startEpochNanos, this.startTicks)
 				: MonotonicEpoch.Anchor.now();
 	}
 
-	/** Whether the ticks are nanoseconds: what async-profiler writes with {@code clock=monotonic}. */
+	/**
+	 * Whether the ticks are nanoseconds: what async-profiler writes with
+	 * {@code clock=monotonic}.
+	 */
 	public boolean monotonicTicks() {
 		return this.ticksPerSecond == NANOS_PER_SECOND;
 	}

@@ -17,8 +17,9 @@ import one.jfr.event.Event;
 import one.jfr.event.ExecutionSample;
 
 /**
- * Turns complete JFR chunks written by async-profiler into samples: each stack becomes interned frame ids, root
- * first, and each timestamp the {@code System.nanoTime()} clock the activation tracker uses.
+ * Turns complete JFR chunks written by async-profiler into samples: each stack becomes
+ * interned frame ids, root first, and each timestamp the {@code System.nanoTime()} clock
+ * the activation tracker uses.
  */
 final class JfrChunkParser {
 
@@ -28,10 +29,16 @@ final class JfrChunkParser {
 
 	private final StackConverter stacks;
 
-	/** What the recording samples; with cpu and wall each sample's thread state tells them apart. */
+	/**
+	 * What the recording samples; with cpu and wall each sample's thread state tells them
+	 * apart.
+	 */
 	private final java.util.Set<SampleKind> kinds;
 
-	/** The one timer-driven kind when only one is sampled, or {@code null} for none or both. */
+	/**
+	 * The one timer-driven kind when only one is sampled, or {@code null} for none or
+	 * both.
+	 */
 	private final SampleKind onlyTimedKind;
 
 	/** async-profiler's {@code lock=} interval (see {@link LockWaitWeight}). */
@@ -51,11 +58,12 @@ final class JfrChunkParser {
 	}
 
 	/**
-	 * Parse every chunk in {@code chunks} (complete chunks only) and hand their samples to {@code sink}. Each chunk
-	 * stands alone: one that cannot be parsed is skipped whole, none of its samples delivered, and the others are
-	 * still parsed.
+	 * Parse every chunk in {@code chunks} (complete chunks only) and hand their samples
+	 * to {@code sink}. Each chunk stands alone: one that cannot be parsed is skipped
+	 * whole, none of its samples delivered, and the others are still parsed.
 	 * @return the number of samples delivered
-	 * @throws IOException after delivering the samples of the good chunks, when some chunks were corrupt
+	 * @throws IOException after delivering the samples of the good chunks, when some
+	 * chunks were corrupt
 	 */
 	int parse(ByteBuffer chunks, SampleSink sink) throws IOException {
 		int count = 0;
@@ -64,7 +72,8 @@ final class JfrChunkParser {
 		Throwable firstFailure = null;
 		for (int position = 0; position < chunks.limit();) {
 			long chunkSize = (chunks.limit() - position >= CHUNK_HEADER_SIZE) ? chunks.getLong(position + 8) : 0;
-			// The chunk file hands over whole chunks only; a size that does not fit means the batch is damaged.
+			// The chunk file hands over whole chunks only; a size that does not fit means
+			// the batch is damaged.
 			int size = (chunkSize >= CHUNK_HEADER_SIZE && chunkSize <= chunks.limit() - position) ? (int) chunkSize
 					: chunks.limit() - position;
 			total++;
@@ -73,8 +82,10 @@ final class JfrChunkParser {
 				parseChunk(chunks.slice(position, size), samples);
 			}
 			catch (IOException | RuntimeException | OutOfMemoryError | StackOverflowError ex) {
-				// Corrupt lengths make the reader allocate absurd arrays or recurse without end: that is the chunk's
-				// fault, not the heap's or the stack's, and must not cost the samples of the other chunks.
+				// Corrupt lengths make the reader allocate absurd arrays or recurse
+				// without end: that is the chunk's
+				// fault, not the heap's or the stack's, and must not cost the samples of
+				// the other chunks.
 				corrupt++;
 				if (firstFailure == null) {
 					firstFailure = ex;
@@ -90,8 +101,9 @@ final class JfrChunkParser {
 			position += size;
 		}
 		if (firstFailure != null) {
-			throw new IOException(corrupt + " of " + total + " JFR chunks could not be parsed and were skipped: "
-					+ firstFailure, firstFailure);
+			throw new IOException(
+					corrupt + " of " + total + " JFR chunks could not be parsed and were skipped: " + firstFailure,
+					firstFailure);
 		}
 		return count;
 	}
@@ -114,16 +126,20 @@ final class JfrChunkParser {
 					weight = Math.max(1, sample.samples);
 				}
 				else if (event instanceof AllocationSample allocation && this.kinds.contains(SampleKind.ALLOC)) {
-					// value() is the bytes the sample stands for: the TLAB it opened, or the object outside one.
+					// value() is the bytes the sample stands for: the TLAB it opened, or
+					// the object outside one.
 					kind = SampleKind.ALLOC;
 					weight = Math.max(1, allocation.value());
 				}
 				else if (event instanceof ContendedLock lock && this.kinds.contains(SampleKind.LOCK)) {
 					kind = SampleKind.LOCK;
 					weight = LockWaitWeight.of(ticksToNanos(reader, lock.duration), this.lockIntervalNanos);
-					// Stamped when the wait ended, as async-profiler writes it: into the chunk of its end, so that
-					// "every sample stamped before a dump is in it" holds for waits in progress at a dump too. The
-					// waiting thread ran no code meanwhile, so its span at the end is its span throughout.
+					// Stamped when the wait ended, as async-profiler writes it: into the
+					// chunk of its end, so that
+					// "every sample stamped before a dump is in it" holds for waits in
+					// progress at a dump too. The
+					// waiting thread ran no code meanwhile, so its span at the end is its
+					// span throughout.
 					time = lock.time + lock.duration;
 				}
 				else {
@@ -149,8 +165,8 @@ final class JfrChunkParser {
 	}
 
 	/**
-	 * async-profiler marks CPU samples with the thread state STATE_DEFAULT and wall-clock samples with the thread's
-	 * real state (RUNNABLE, SLEEPING, ...).
+	 * async-profiler marks CPU samples with the thread state STATE_DEFAULT and wall-clock
+	 * samples with the thread's real state (RUNNABLE, SLEEPING, ...).
 	 */
 	private SampleKind kindOf(ExecutionSample sample, int cpuState) {
 		if (this.onlyTimedKind != null) {
@@ -160,14 +176,18 @@ final class JfrChunkParser {
 	}
 
 	private static long toMonotonic(JfrReader reader, MonotonicEpoch.Anchor anchor, long ticks) {
-		// With clock=monotonic the ticks are CLOCK_MONOTONIC nanoseconds, which is what System.nanoTime() reads.
+		// With clock=monotonic the ticks are CLOCK_MONOTONIC nanoseconds, which is what
+		// System.nanoTime() reads.
 		if (reader.ticksPerSec == NANOS_PER_SECOND) {
 			return ticks;
 		}
 		return anchor.toNanoTime(reader.eventTimeToNanos(ticks));
 	}
 
-	/** Other ticks (TSC) are converted through wall-clock time, with a pairing of the clocks read per chunk. */
+	/**
+	 * Other ticks (TSC) are converted through wall-clock time, with a pairing of the
+	 * clocks read per chunk.
+	 */
 	private static MonotonicEpoch.Anchor anchor(JfrReader reader) {
 		return (reader.ticksPerSec == NANOS_PER_SECOND) ? null : MonotonicEpoch.Anchor.now();
 	}

@@ -14,17 +14,19 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingStream;
 
 /**
- * Maps Flight Recorder's instants onto the {@code System.nanoTime()} clock that change points are stamped with,
- * through a reference the recording itself carries.
+ * Maps Flight Recorder's instants onto the {@code System.nanoTime()} clock that change
+ * points are stamped with, through a reference the recording itself carries.
  * <p>
- * Flight Recorder stamps events with ticks and turns them into instants with the (wall clock, ticks) pairing of the
- * chunk's start; a chunk lives for minutes. A pairing of the two clocks read when an event is delivered therefore
- * differs from the one it was stamped with by any step of the wall clock since the chunk began (NTP, a resumed
- * virtual machine) and by the drift of the ticks' assumed frequency, and samples go to whatever span their thread ran
- * that much earlier or later. Instead, each collection commits a {@link Reference} event holding
- * {@code System.nanoTime()}: stamped by the same chunk arithmetic as every other event, it gives the offset between
- * the recording's instants and the monotonic clock as the recording sees them. Ordered streams deliver events by time,
- * so each event is mapped with the latest reference before it.
+ * Flight Recorder stamps events with ticks and turns them into instants with the (wall
+ * clock, ticks) pairing of the chunk's start; a chunk lives for minutes. A pairing of the
+ * two clocks read when an event is delivered therefore differs from the one it was
+ * stamped with by any step of the wall clock since the chunk began (NTP, a resumed
+ * virtual machine) and by the drift of the ticks' assumed frequency, and samples go to
+ * whatever span their thread ran that much earlier or later. Instead, each collection
+ * commits a {@link Reference} event holding {@code System.nanoTime()}: stamped by the
+ * same chunk arithmetic as every other event, it gives the offset between the recording's
+ * instants and the monotonic clock as the recording sees them. Ordered streams deliver
+ * events by time, so each event is mapped with the latest reference before it.
  * <p>
  * Stream thread only, except {@link #commitReference()}.
  */
@@ -32,10 +34,16 @@ final class JfrClock {
 
 	static final String REFERENCE = "dev.spanprofile.ClockReference";
 
-	/** How instants are mapped before the first reference is delivered: a pairing of the clocks read now. */
+	/**
+	 * How instants are mapped before the first reference is delivered: a pairing of the
+	 * clocks read now.
+	 */
 	private final Supplier<MonotonicEpoch.Anchor> fallback;
 
-	/** {@code System.nanoTime()} minus the recording's epoch nanoseconds at the latest reference. */
+	/**
+	 * {@code System.nanoTime()} minus the recording's epoch nanoseconds at the latest
+	 * reference.
+	 */
 	private long offset;
 
 	private boolean referenced;

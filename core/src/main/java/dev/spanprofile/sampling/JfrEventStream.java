@@ -17,21 +17,27 @@ import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingStream;
 
 /**
- * One Flight Recorder stream from start to close, and what it promises: the samples it turned events into, queued
- * for the collector, and the time up to which every one of them has been delivered.
+ * One Flight Recorder stream from start to close, and what it promises: the samples it
+ * turned events into, queued for the collector, and the time up to which every one of
+ * them has been delivered.
  * <p>
- * Made anew at every start, so that nothing the stream's thread uses (the clock reference, the stack cache, the flush
- * bookkeeping) is shared with the thread of an earlier stream that is still finishing its last batch; {@link #close}
- * waits for the handler under way, and a closed stream's later events are dropped.
+ * Made anew at every start, so that nothing the stream's thread uses (the clock
+ * reference, the stack cache, the flush bookkeeping) is shared with the thread of an
+ * earlier stream that is still finishing its last batch; {@link #close} waits for the
+ * handler under way, and a closed stream's later events are dropped.
  * <p>
- * The stream ending by itself (its recording stopped with {@code jcmd JFR.stop}, its repository deleted) is noticed:
- * {@link #collect} then fails with the reason instead of promising nothing more forever.
+ * The stream ending by itself (its recording stopped with {@code jcmd JFR.stop}, its
+ * repository deleted) is noticed: {@link #collect} then fails with the reason instead of
+ * promising nothing more forever.
  */
 final class JfrEventStream {
 
 	private static final System.Logger logger = System.getLogger(JfrEventStream.class.getName());
 
-	/** Flight Recorder's record of its own flushes: when the JVM wrote out what the stream delivers later. */
+	/**
+	 * Flight Recorder's record of its own flushes: when the JVM wrote out what the stream
+	 * delivers later.
+	 */
 	static final String FLUSH = "jdk.Flush";
 
 	private static final int QUEUE_CAPACITY = 100_000;
@@ -49,7 +55,10 @@ final class JfrEventStream {
 	/** Every event stamped earlier has been delivered (handed to {@link #pending}). */
 	private volatile long deliveredUpTo;
 
-	/** Held by the stream's thread while it runs a handler; uncontended but for {@link #close}. */
+	/**
+	 * Held by the stream's thread while it runs a handler; uncontended but for
+	 * {@link #close}.
+	 */
 	private final ReentrantLock handling = new ReentrantLock();
 
 	/** Set by {@link #close}: from then on the stream's callbacks deliver nothing. */
@@ -58,21 +67,32 @@ final class JfrEventStream {
 	/** Why the stream ended by itself, or {@code null} while it runs. */
 	private volatile String ended;
 
-	/** When the stream last finished delivering a flush, by this JVM's clock; used only without flush events. */
+	/**
+	 * When the stream last finished delivering a flush, by this JVM's clock; used only
+	 * without flush events.
+	 */
 	private long lastFlush;
 
-	/** Start of the latest JVM flush reported by a {@link #FLUSH} event; 0 before the first. Stream thread only. */
+	/**
+	 * Start of the latest JVM flush reported by a {@link #FLUSH} event; 0 before the
+	 * first. Stream thread only.
+	 */
 	private long latestJvmFlush;
 
-	/** {@link #latestJvmFlush} as it was when the stream last finished delivering a flush. Stream thread only. */
+	/**
+	 * {@link #latestJvmFlush} as it was when the stream last finished delivering a flush.
+	 * Stream thread only.
+	 */
 	private long jvmFlushAtLastDelivery;
 
 	/** Deliveries before the first {@link #FLUSH} event. Stream thread only. */
 	private int deliveriesWithoutJvmFlush;
 
 	/**
-	 * @param dropped counts samples the collector had no room for, across the streams of one engine
-	 * @param fallback the clock pairing for events delivered before the stream's first clock reference
+	 * @param dropped counts samples the collector had no room for, across the streams of
+	 * one engine
+	 * @param fallback the clock pairing for events delivered before the stream's first
+	 * clock reference
 	 */
 	JfrEventStream(FrameTable frames, AtomicLong dropped, Supplier<MonotonicEpoch.Anchor> fallback) {
 		this.stacks = new StackConverter(frames);
@@ -85,7 +105,9 @@ final class JfrEventStream {
 		return this.stream;
 	}
 
-	/** Handle {@code eventName} on the stream's thread, unless the stream has been closed. */
+	/**
+	 * Handle {@code eventName} on the stream's thread, unless the stream has been closed.
+	 */
 	void onEvent(String eventName, Consumer<RecordedEvent> handler) {
 		this.stream.onEvent(eventName, (event) -> {
 			this.handling.lock();
@@ -120,8 +142,10 @@ final class JfrEventStream {
 	}
 
 	/**
-	 * Queue one sample for the collector: {@code event}'s stack, with {@code leafFrame} appended when not negative.
-	 * @param at when the sample counts as taken; Flight Recorder's instant, mapped onto the monotonic clock
+	 * Queue one sample for the collector: {@code event}'s stack, with {@code leafFrame}
+	 * appended when not negative.
+	 * @param at when the sample counts as taken; Flight Recorder's instant, mapped onto
+	 * the monotonic clock
 	 */
 	void offer(SampleKind kind, RecordedEvent event, Instant at, long weight, int leafFrame) {
 		RecordedThread thread = sampledThread(event);
@@ -143,8 +167,8 @@ final class JfrEventStream {
 	}
 
 	/**
-	 * Queue one sample for every thread inside a span at {@code at}, whose stack is the one frame {@code frame}: a
-	 * pause that stopped them all.
+	 * Queue one sample for every thread inside a span at {@code at}, whose stack is the
+	 * one frame {@code frame}: a pause that stopped them all.
 	 */
 	void offerForEveryThreadInASpan(SampleKind kind, Instant at, long weight, int frame) {
 		PendingSample sample = new PendingSample(kind, SampleSink.EVERY_THREAD_IN_A_SPAN, this.clock.toNanoTime(at),
@@ -154,7 +178,10 @@ final class JfrEventStream {
 		}
 	}
 
-	/** The thread an event is about: the sampled one for samples, the one that committed it otherwise. */
+	/**
+	 * The thread an event is about: the sampled one for samples, the one that committed
+	 * it otherwise.
+	 */
 	static RecordedThread sampledThread(RecordedEvent event) {
 		if (event.hasField("sampledThread")) {
 			return event.getThread("sampledThread");
@@ -176,12 +203,16 @@ final class JfrEventStream {
 		if (reason != null) {
 			throw new IOException(reason);
 		}
-		// The next flush carries it: instants after this point are mapped with a reference at most a cycle old.
+		// The next flush carries it: instants after this point are mapped with a
+		// reference at most a cycle old.
 		JfrClock.commitReference();
 		return upTo;
 	}
 
-	/** Why the stream ended by itself, or {@code null} while it runs (or after {@link #close}). */
+	/**
+	 * Why the stream ended by itself, or {@code null} while it runs (or after
+	 * {@link #close}).
+	 */
 	String ended() {
 		return this.ended;
 	}
@@ -194,7 +225,8 @@ final class JfrEventStream {
 		catch (RuntimeException ex) {
 			logger.log(System.Logger.Level.DEBUG, "Closing the JFR stream failed", ex);
 		}
-		// The stream's close neither waits for its thread nor stops the batch it is dispatching: wait for the handler
+		// The stream's close neither waits for its thread nor stops the batch it is
+		// dispatching: wait for the handler
 		// under way, if any; the ones after it see the stream closed.
 		this.handling.lock();
 		this.handling.unlock();
@@ -214,14 +246,17 @@ final class JfrEventStream {
 	}
 
 	/**
-	 * The stream finished delivering a flush. What it vouches for is a JVM flush, not this moment: a stream that
-	 * lags behind the JVM (its thread starved, or catching up) is called back well after the flush it delivered,
-	 * and samples taken in between are still to come. Vouching for the callback's own time, the engine promised
-	 * samples not yet written (up to 50 ms of them on JDK 17 and 220 ms on JDK 25, four busy threads on two cores),
-	 * and they reached the join after it had forgotten the change points they needed.
+	 * The stream finished delivering a flush. What it vouches for is a JVM flush, not
+	 * this moment: a stream that lags behind the JVM (its thread starved, or catching up)
+	 * is called back well after the flush it delivered, and samples taken in between are
+	 * still to come. Vouching for the callback's own time, the engine promised samples
+	 * not yet written (up to 50 ms of them on JDK 17 and 220 ms on JDK 25, four busy
+	 * threads on two cores), and they reached the join after it had forgotten the change
+	 * points they needed.
 	 * <p>
-	 * The flush known at the previous delivery, one delivery back: everything the JVM had written by then has been
-	 * dispatched since, as has what a thread stamped before it and committed shortly after.
+	 * The flush known at the previous delivery, one delivery back: everything the JVM had
+	 * written by then has been dispatched since, as has what a thread stamped before it
+	 * and committed shortly after.
 	 */
 	private void flushed() {
 		long now = System.nanoTime();

@@ -20,13 +20,15 @@ import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingStream;
 
 /**
- * Samples with the JDK's own Flight Recorder: no native library, so it runs wherever the JVM does (Windows,
- * musl, locked-down containers), and it reports virtual threads as themselves rather than as their carriers.
+ * Samples with the JDK's own Flight Recorder: no native library, so it runs wherever the
+ * JVM does (Windows, musl, locked-down containers), and it reports virtual threads as
+ * themselves rather than as their carriers.
  * <p>
- * CPU samples come from {@code jdk.CPUTimeSample} where the JDK has it (25+, Linux), otherwise from
- * {@code jdk.ExecutionSample}. Wall-clock is approximated from running samples plus the blocking events
- * {@code jdk.ThreadPark}, {@code jdk.JavaMonitorEnter}, {@code jdk.JavaMonitorWait} and {@code jdk.ThreadSleep}, each
- * weighted by its duration over the interval. Events arrive on the stream's thread about once a second and wait in
+ * CPU samples come from {@code jdk.CPUTimeSample} where the JDK has it (25+, Linux),
+ * otherwise from {@code jdk.ExecutionSample}. Wall-clock is approximated from running
+ * samples plus the blocking events {@code jdk.ThreadPark}, {@code jdk.JavaMonitorEnter},
+ * {@code jdk.JavaMonitorWait} and {@code jdk.ThreadSleep}, each weighted by its duration
+ * over the interval. Events arrive on the stream's thread about once a second and wait in
  * a bounded queue for the collector.
  */
 public final class JfrStreamingEngine implements SamplingEngine {
@@ -39,10 +41,16 @@ public final class JfrStreamingEngine implements SamplingEngine {
 
 	static final String ALLOCATION_SAMPLE = "jdk.ObjectAllocationSample";
 
-	/** The JDK's own setting in its profile.jfc: enough samples for a request-sized graph, a bounded cost. */
+	/**
+	 * The JDK's own setting in its profile.jfc: enough samples for a request-sized graph,
+	 * a bounded cost.
+	 */
 	public static final String ALLOCATION_SAMPLE_RATE = "300/s";
 
-	/** Waits to enter a monitor and parks (java.util.concurrent locks), as async-profiler's lock event sees them. */
+	/**
+	 * Waits to enter a monitor and parks (java.util.concurrent locks), as
+	 * async-profiler's lock event sees them.
+	 */
 	private static final List<String> LOCK_EVENTS = List.of("jdk.JavaMonitorEnter", "jdk.ThreadPark");
 
 	private static final List<String> BLOCKING_EVENTS = List.of("jdk.ThreadPark", "jdk.JavaMonitorEnter",
@@ -74,8 +82,9 @@ public final class JfrStreamingEngine implements SamplingEngine {
 	}
 
 	/**
-	 * @param clockFallback the pairing of the wall and monotonic clocks used for events delivered before a stream's
-	 * first clock reference (tests simulate a stepped wall clock with it)
+	 * @param clockFallback the pairing of the wall and monotonic clocks used for events
+	 * delivered before a stream's first clock reference (tests simulate a stepped wall
+	 * clock with it)
 	 */
 	JfrStreamingEngine(SamplerSettings settings, FrameTable frames, Supplier<MonotonicEpoch.Anchor> clockFallback) {
 		this.settings = settings;
@@ -110,7 +119,8 @@ public final class JfrStreamingEngine implements SamplingEngine {
 	public synchronized String note() {
 		List<String> notes = new ArrayList<>();
 		if (this.settings.wall()) {
-			notes.add("wall-clock is approximated from running samples plus waits (park, monitor, sleep) of 10 ms or more");
+			notes.add(
+					"wall-clock is approximated from running samples plus waits (park, monitor, sleep) of 10 ms or more");
 		}
 		if (this.settings.alloc()) {
 			notes.add("alloc comes from jdk.ObjectAllocationSample, throttled to " + ALLOCATION_SAMPLE_RATE
@@ -151,7 +161,9 @@ public final class JfrStreamingEngine implements SamplingEngine {
 			if (this.settings.cpuEvent() != null) {
 				this.cpuEventName = cpuTimeSamplingPossible() ? CPU_TIME_SAMPLE : EXECUTION_SAMPLE;
 				if (this.cpuEventName.equals(CPU_TIME_SAMPLE)) {
-					recording.enable(CPU_TIME_SAMPLE).with("throttle", Math.max(1, interval.toMillis()) + "ms").withStackTrace();
+					recording.enable(CPU_TIME_SAMPLE)
+						.with("throttle", Math.max(1, interval.toMillis()) + "ms")
+						.withStackTrace();
 				}
 				else {
 					recording.enable(EXECUTION_SAMPLE).withPeriod(interval).withStackTrace();
@@ -170,14 +182,16 @@ public final class JfrStreamingEngine implements SamplingEngine {
 			}
 			if (this.settings.alloc()) {
 				recording.enable(ALLOCATION_SAMPLE).with("throttle", ALLOCATION_SAMPLE_RATE).withStackTrace();
-				// Threads that have had an allocation sample in this stream; its thread only.
+				// Threads that have had an allocation sample in this stream; its thread
+				// only.
 				Set<Long> allocatingThreads = new HashSet<>();
 				events.onEvent(ALLOCATION_SAMPLE, (event) -> offerAllocation(events, allocatingThreads, event));
 			}
 			if (this.settings.lock()) {
 				Duration threshold = this.settings.lockThreshold();
 				if (this.settings.wall() && threshold.compareTo(interval) > 0) {
-					// One threshold per event type: the lower one serves both; each listener keeps what it wants.
+					// One threshold per event type: the lower one serves both; each
+					// listener keeps what it wants.
 					threshold = interval;
 				}
 				for (String blocking : LOCK_EVENTS) {
@@ -194,9 +208,10 @@ public final class JfrStreamingEngine implements SamplingEngine {
 	}
 
 	/**
-	 * A sample's weight is what its thread allocated since the thread's previous sample, in this recording or any
-	 * earlier one: a thread's first sample here stands for an unknown stretch, up to everything the thread
-	 * allocated since it started, and is left out.
+	 * A sample's weight is what its thread allocated since the thread's previous sample,
+	 * in this recording or any earlier one: a thread's first sample here stands for an
+	 * unknown stretch, up to everything the thread allocated since it started, and is
+	 * left out.
 	 */
 	private static void offerAllocation(JfrEventStream events, Set<Long> allocatingThreads, RecordedEvent event) {
 		RecordedThread thread = JfrEventStream.sampledThread(event);
@@ -204,7 +219,8 @@ public final class JfrStreamingEngine implements SamplingEngine {
 			return;
 		}
 		if (allocatingThreads.size() >= MAX_ALLOCATING_THREADS) {
-			// Bounded: threads that ended stay in the set; starting afresh costs each live thread one sample.
+			// Bounded: threads that ended stay in the set; starting afresh costs each
+			// live thread one sample.
 			allocatingThreads.clear();
 		}
 		if (allocatingThreads.add(thread.getJavaThreadId())) {
@@ -216,8 +232,10 @@ public final class JfrStreamingEngine implements SamplingEngine {
 	private void offerLockWait(JfrEventStream events, RecordedEvent event) {
 		long nanos = event.getDuration().toNanos();
 		if (nanos > 0 && nanos >= this.settings.lockThreshold().toNanos()) {
-			// At its end, when Flight Recorder commits it: a wait still in progress at a flush is not yet delivered,
-			// and must not be stamped before the time the flush vouches for. The span is the same throughout.
+			// At its end, when Flight Recorder commits it: a wait still in progress at a
+			// flush is not yet delivered,
+			// and must not be stamped before the time the flush vouches for. The span is
+			// the same throughout.
 			events.offer(SampleKind.LOCK, event, event.getEndTime(), nanos, -1);
 		}
 	}
@@ -250,8 +268,9 @@ public final class JfrStreamingEngine implements SamplingEngine {
 	}
 
 	/**
-	 * jdk.CPUTimeSample (JDK 25+) needs the SIGPROF signal; once a native profiler (ours in auto mode, Pyroscope's,
-	 * an -agentpath one) has installed its handler, the JDK refuses to record it.
+	 * jdk.CPUTimeSample (JDK 25+) needs the SIGPROF signal; once a native profiler (ours
+	 * in auto mode, Pyroscope's, an -agentpath one) has installed its handler, the JDK
+	 * refuses to record it.
 	 */
 	private boolean cpuTimeSamplingPossible() {
 		this.nativeProfilerLoaded = !OtherProfilers.mappedLibraries().isEmpty();
@@ -267,13 +286,17 @@ public final class JfrStreamingEngine implements SamplingEngine {
 		return false;
 	}
 
-	/** JFR recordings started elsewhere share the sampler: the shorter period of the two applies to both. */
+	/**
+	 * JFR recordings started elsewhere share the sampler: the shorter period of the two
+	 * applies to both.
+	 */
 	private static String otherRecordings() {
 		try {
 			List<String> names = new ArrayList<>();
 			for (Recording recording : FlightRecorder.getFlightRecorder().getRecordings()) {
-				if (recording.getState() == jdk.jfr.RecordingState.RUNNING
-						&& recording.getSettings().getOrDefault(EXECUTION_SAMPLE + "#enabled", "false").equals("true")) {
+				if (recording.getState() == jdk.jfr.RecordingState.RUNNING && recording.getSettings()
+					.getOrDefault(EXECUTION_SAMPLE + "#enabled", "false")
+					.equals("true")) {
 					names.add(recording.getName());
 				}
 			}

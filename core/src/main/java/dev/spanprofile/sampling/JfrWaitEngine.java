@@ -15,18 +15,24 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedThread;
 
 /**
- * Records where threads wait, from the JDK's own wait events: each wait at least as long as the threshold becomes one
- * {@link SampleKind#WAIT} sample with its exact duration, the waiting thread's stack and a leaf frame that names what
- * it waited on (the peer of a socket read, the class of a monitor). A 1.5 s database read is one sample of 1.5 s
- * under the driver's read, not thirty wall-clock samples, and a request that only computes costs nothing.
+ * Records where threads wait, from the JDK's own wait events: each wait at least as long
+ * as the threshold becomes one {@link SampleKind#WAIT} sample with its exact duration,
+ * the waiting thread's stack and a leaf frame that names what it waited on (the peer of a
+ * socket read, the class of a monitor). A 1.5 s database read is one sample of 1.5 s
+ * under the driver's read, not thirty wall-clock samples, and a request that only
+ * computes costs nothing.
  * <p>
- * Flight Recorder times these waits whatever their length (two clock reads each) and records those above the
- * threshold with their stack, so the cost follows the number of long waits, not the number of requests or threads.
- * Runs beside whichever engine samples CPU; the JDK's waits need no native library.
+ * Flight Recorder times these waits whatever their length (two clock reads each) and
+ * records those above the threshold with their stack, so the cost follows the number of
+ * long waits, not the number of requests or threads. Runs beside whichever engine samples
+ * CPU; the JDK's waits need no native library.
  */
 public final class JfrWaitEngine implements SamplingEngine {
 
-	/** A stop-the-world phase of a garbage collection, as the collector reports it (its concurrent work is not). */
+	/**
+	 * A stop-the-world phase of a garbage collection, as the collector reports it (its
+	 * concurrent work is not).
+	 */
 	static final String GC_PAUSE = "jdk.GCPhasePause";
 
 	/** spanprofile's own collector thread, which waits between its cycles. */
@@ -80,24 +86,28 @@ public final class JfrWaitEngine implements SamplingEngine {
 		events.onEvent(eventName, (event) -> {
 			long nanos = event.getDuration().toNanos();
 			if (nanos <= 0 || nanos < this.threshold.toNanos()) {
-				// Another recording asked for a lower threshold: the JDK applies it to every recording.
+				// Another recording asked for a lower threshold: the JDK applies it to
+				// every recording.
 				return;
 			}
 			if (isCollector(event)) {
-				// Its waits between cycles are a fifth to a half of all events, never in a span: spare their stacks.
+				// Its waits between cycles are a fifth to a half of all events, never in
+				// a span: spare their stacks.
 				return;
 			}
 			int leaf = events.stacks().frame(kind.frameName(detail.apply(event)), FrameKind.WAIT);
-			// At its end, when Flight Recorder commits it: a wait still going on at a flush is not delivered yet, and
-			// must not be stamped before the time that flush vouches for. The span is the same throughout.
+			// At its end, when Flight Recorder commits it: a wait still going on at a
+			// flush is not delivered yet, and
+			// must not be stamped before the time that flush vouches for. The span is the
+			// same throughout.
 			events.offer(SampleKind.WAIT, event, event.getEndTime(), nanos, leaf);
 		});
 	}
 
 	/**
-	 * Stop-the-world pauses of the collector: the VM's thread commits them, and every thread inside a span at the
-	 * time waited for them. Stamped at their end, as the waits are, when the stopped threads are still where the pause
-	 * found them.
+	 * Stop-the-world pauses of the collector: the VM's thread commits them, and every
+	 * thread inside a span at the time waited for them. Stamped at their end, as the
+	 * waits are, when the stopped threads are still where the pause found them.
 	 */
 	private void listenToPauses(JfrEventStream events) {
 		events.recording().enable(GC_PAUSE).withThreshold(this.threshold);
@@ -116,7 +126,10 @@ public final class JfrWaitEngine implements SamplingEngine {
 		return thread != null && COLLECTOR_THREAD.equals(thread.getJavaName());
 	}
 
-	/** {@code host:port} as the application named the peer, or its address when it used none. */
+	/**
+	 * {@code host:port} as the application named the peer, or its address when it used
+	 * none.
+	 */
 	private static String peer(RecordedEvent event) {
 		String host = event.getString("host");
 		if (host == null || host.isEmpty()) {

@@ -10,18 +10,26 @@ import java.util.concurrent.Callable;
 import one.profiler.AsyncProfiler;
 
 /**
- * async-profiler's native library in this JVM, for both engines that use one: the async-profiler engine loads the
- * upstream copy, the Pyroscope engine the copy bundled in the agent. Two copies in one process install their signal
- * handlers over each other and both lose samples without a word, so a copy is only loaded when no other one runs,
- * and this class holds the JVM-wide answer to "is the copy that is mapped one of ours?": the upstream API's own
- * instance, or the agent's copy once the Pyroscope engine loaded it (it stays mapped after a stop).
+ * async-profiler's native library in this JVM, for both engines that use one: the
+ * async-profiler engine loads the upstream copy, the Pyroscope engine the copy bundled in
+ * the agent. Two copies in one process install their signal handlers over each other and
+ * both lose samples without a word, so a copy is only loaded when no other one runs, and
+ * this class holds the JVM-wide answer to "is the copy that is mapped one of ours?": the
+ * upstream API's own instance, or the agent's copy once the Pyroscope engine loaded it
+ * (it stays mapped after a stop).
  */
 public final class NativeProfiler {
 
-	/** async-profiler's own setting for where {@code getInstance()} extracts its bundled library. */
+	/**
+	 * async-profiler's own setting for where {@code getInstance()} extracts its bundled
+	 * library.
+	 */
 	static final String EXTRACT_PATH_PROPERTY = "one.profiler.extractPath";
 
-	/** A path that is never a library, to ask the API for an existing instance without loading one. */
+	/**
+	 * A path that is never a library, to ask the API for an existing instance without
+	 * loading one.
+	 */
 	private static final String PROBE_PATH = "/nonexistent/spanprofile-probe/libasyncProfiler.so";
 
 	/** Whether the Pyroscope engine loaded the agent's copy in this JVM. */
@@ -31,12 +39,13 @@ public final class NativeProfiler {
 	}
 
 	/**
-	 * The upstream copy, loaded as {@code settings} say, once it is certain that no other copy runs and that no
-	 * other component of this JVM is profiling with ours.
+	 * The upstream copy, loaded as {@code settings} say, once it is certain that no other
+	 * copy runs and that no other component of this JVM is profiling with ours.
 	 */
 	static AsyncProfiler acquire(SamplerSettings settings) throws SamplerUnavailableException {
 		if (!ourInstanceExists()) {
-			// A copy mapped before our own instance exists is someone else's: the Pyroscope agent's, an -agentpath
+			// A copy mapped before our own instance exists is someone else's: the
+			// Pyroscope agent's, an -agentpath
 			// agent, another class loader's.
 			Set<String> mapped = OtherProfilers.mappedLibraries();
 			if (!mapped.isEmpty()) {
@@ -44,12 +53,14 @@ public final class NativeProfiler {
 			}
 			if (!OtherProfilers.agentsOnCommandLine().isEmpty()) {
 				throw new SamplerUnavailableException("a profiling agent is configured on the command line ("
-						+ String.join(", ", OtherProfilers.agentsOnCommandLine()) + "); two async-profiler copies steal "
+						+ String.join(", ", OtherProfilers.agentsOnCommandLine())
+						+ "); two async-profiler copies steal "
 						+ "each other's samples. Remove it, or use spanprofile.engine=jfr");
 			}
 		}
 		AsyncProfiler profiler = load(settings);
-		// Loading must not have added a second copy beside one we could not see before (an -agentpath library).
+		// Loading must not have added a second copy beside one we could not see before
+		// (an -agentpath library).
 		Set<String> mappedNow = OtherProfilers.mappedLibraries();
 		if (mappedNow.size() > 1) {
 			throw anotherCopy(mappedNow, "use spanprofile.engine=jfr");
@@ -57,14 +68,15 @@ public final class NativeProfiler {
 		String status = status(profiler);
 		if (status != null && !status.toLowerCase(Locale.ROOT).contains("not active")) {
 			throw new SamplerUnavailableException("async-profiler is already profiling on behalf of another component ("
-					+ status.trim() + "); spanprofile will not take it over. Stop the other session, or use spanprofile.engine=jfr");
+					+ status.trim()
+					+ "); spanprofile will not take it over. Stop the other session, or use spanprofile.engine=jfr");
 		}
 		return profiler;
 	}
 
 	/**
-	 * Before the Pyroscope engine loads the agent's copy: refuse when any other copy is mapped, the agent's own
-	 * from an earlier start in this JVM excepted.
+	 * Before the Pyroscope engine loads the agent's copy: refuse when any other copy is
+	 * mapped, the agent's own from an earlier start in this JVM excepted.
 	 */
 	public static void refuseIfAnotherCopyRunsBesidePyroscope() throws SamplerUnavailableException {
 		for (String library : OtherProfilers.mappedLibraries()) {
@@ -76,8 +88,8 @@ public final class NativeProfiler {
 	}
 
 	/**
-	 * Load the Pyroscope agent's copy with {@code loader} (the agent's own loading code), and remember that the
-	 * copy mapped from now on is ours.
+	 * Load the Pyroscope agent's copy with {@code loader} (the agent's own loading code),
+	 * and remember that the copy mapped from now on is ours.
 	 */
 	public static <T> T loadPyroscopeCopy(Callable<T> loader) throws SamplerUnavailableException {
 		try {
@@ -97,9 +109,10 @@ public final class NativeProfiler {
 	}
 
 	/**
-	 * Whether this class loader's async-profiler API already loaded its library (then it is shared, not foreign).
-	 * {@code getInstance(path)} hands out the existing instance without looking at the path, and loads nothing when
-	 * there is none and the path does not exist: a probe that uses the library's public API only.
+	 * Whether this class loader's async-profiler API already loaded its library (then it
+	 * is shared, not foreign). {@code getInstance(path)} hands out the existing instance
+	 * without looking at the path, and loads nothing when there is none and the path does
+	 * not exist: a probe that uses the library's public API only.
 	 */
 	private static boolean ourInstanceExists() {
 		try {
@@ -121,9 +134,11 @@ public final class NativeProfiler {
 	}
 
 	/**
-	 * Load the upstream library: from an explicit path, extracted into a chosen directory (a noexec temp directory
-	 * is common in hardened containers), or the library's own default extraction. Extraction is async-profiler's
-	 * own: its {@code one.profiler.extractPath} property names the directory, set only for the duration of the load.
+	 * Load the upstream library: from an explicit path, extracted into a chosen directory
+	 * (a noexec temp directory is common in hardened containers), or the library's own
+	 * default extraction. Extraction is async-profiler's own: its
+	 * {@code one.profiler.extractPath} property names the directory, set only for the
+	 * duration of the load.
 	 */
 	static AsyncProfiler load(SamplerSettings settings) throws SamplerUnavailableException {
 		try {
@@ -139,7 +154,8 @@ public final class NativeProfiler {
 			throw ex;
 		}
 		catch (Throwable ex) {
-			// UnsatisfiedLinkError (musl, Windows, noexec), SecurityException, ...: never take the application down.
+			// UnsatisfiedLinkError (musl, Windows, noexec), SecurityException, ...: never
+			// take the application down.
 			throw new SamplerUnavailableException("async-profiler's native library cannot be loaded on "
 					+ System.getProperty("os.name") + "/" + System.getProperty("os.arch") + ": " + ex, ex);
 		}
@@ -147,13 +163,15 @@ public final class NativeProfiler {
 
 	private static AsyncProfiler extractInto(Path directory) throws SamplerUnavailableException {
 		try {
-			// The library creates its temp file in the directory but does not create the directory.
+			// The library creates its temp file in the directory but does not create the
+			// directory.
 			Files.createDirectories(directory);
 		}
 		catch (IOException ex) {
 			throw cannotExtract(directory, ex);
 		}
-		// getInstance is synchronized on the class: holding the same lock keeps other loads from seeing our property.
+		// getInstance is synchronized on the class: holding the same lock keeps other
+		// loads from seeing our property.
 		synchronized (AsyncProfiler.class) {
 			String previous = System.getProperty(EXTRACT_PATH_PROPERTY);
 			System.setProperty(EXTRACT_PATH_PROPERTY, directory.toAbsolutePath().toString());

@@ -12,16 +12,20 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Finds native profilers that another component of this JVM loaded: a {@code -agentpath} async-profiler, the
- * Pyroscope agent's bundled copy, a second copy extracted by another library. Two copies in one process take each
- * other's signals and both lose samples without a word, so the engine refuses to start a second one.
+ * Finds native profilers that another component of this JVM loaded: a {@code -agentpath}
+ * async-profiler, the Pyroscope agent's bundled copy, a second copy extracted by another
+ * library. Two copies in one process take each other's signals and both lose samples
+ * without a word, so the engine refuses to start a second one.
  */
 final class OtherProfilers {
 
 	private OtherProfilers() {
 	}
 
-	/** async-profiler libraries mapped into this process, whoever loaded them (Linux; empty elsewhere). */
+	/**
+	 * async-profiler libraries mapped into this process, whoever loaded them (Linux;
+	 * empty elsewhere).
+	 */
 	static Set<String> mappedLibraries() {
 		return mappedLibraries(readMaps());
 	}

@@ -11,10 +11,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The names of async-profiler's recording files, {@code spanprofile-<pid>-<n>.jfr}, and the deletion of those that
- * a process which is gone left behind (killed before its close, or a crash). The work directory may be shared by
- * several instances, so a file is only deleted when nothing can still be writing it: its process is not alive
- * and it has not been written for longer than any live recording goes unwritten.
+ * The names of async-profiler's recording files, {@code spanprofile-<pid>-<n>.jfr}, and
+ * the deletion of those that a process which is gone left behind (killed before its
+ * close, or a crash). The work directory may be shared by several instances, so a file is
+ * only deleted when nothing can still be writing it: its process is not alive and it has
+ * not been written for longer than any live recording goes unwritten.
  */
 final class RecordingFiles {
 
@@ -23,12 +24,16 @@ final class RecordingFiles {
 	private static final Pattern NAME = Pattern.compile("spanprofile-(\\d{1,18})-\\d{1,10}\\.jfr");
 
 	/**
-	 * A live recording is appended at every dump, a second or so apart. A process in another pid namespace (another
-	 * container sharing the directory) looks gone from here: only its file's age says it still writes.
+	 * A live recording is appended at every dump, a second or so apart. A process in
+	 * another pid namespace (another container sharing the directory) looks gone from
+	 * here: only its file's age says it still writes.
 	 */
 	static final Duration UNWRITTEN_WHEN_ABANDONED = Duration.ofMinutes(10);
 
-	/** Unique in this JVM, so that two engines one after the other never write the same file. */
+	/**
+	 * Unique in this JVM, so that two engines one after the other never write the same
+	 * file.
+	 */
 	private static final AtomicInteger counter = new AtomicInteger();
 
 	private RecordingFiles() {
@@ -36,10 +41,14 @@ final class RecordingFiles {
 
 	/** A file name of our own for a new recording in {@code directory}. */
 	static Path next(Path directory) {
-		return directory.resolve("spanprofile-" + ProcessHandle.current().pid() + "-" + counter.getAndIncrement() + ".jfr");
+		return directory
+			.resolve("spanprofile-" + ProcessHandle.current().pid() + "-" + counter.getAndIncrement() + ".jfr");
 	}
 
-	/** Delete a recording this engine gave up; a file that cannot be deleted is only logged. */
+	/**
+	 * Delete a recording this engine gave up; a file that cannot be deleted is only
+	 * logged.
+	 */
 	static void delete(Path file) {
 		try {
 			Files.deleteIfExists(file);
@@ -50,7 +59,8 @@ final class RecordingFiles {
 	}
 
 	/**
-	 * Delete the recordings in {@code directory} that processes which are gone left behind.
+	 * Delete the recordings in {@code directory} that processes which are gone left
+	 * behind.
 	 * @return how many were deleted
 	 */
 	static int deleteAbandoned(Path directory) {

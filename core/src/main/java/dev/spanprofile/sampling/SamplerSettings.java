@@ -11,25 +11,35 @@ import dev.spanprofile.profile.SampleKind;
 /**
  * How to sample.
  *
- * @param events what triggers samples: at most one of cpu, itimer and ctimer, optionally with wall, alloc and lock
- * @param interval time between samples of one thread (CPU time for cpu/itimer/ctimer, elapsed time for wall)
+ * @param events what triggers samples: at most one of cpu, itimer and ctimer, optionally
+ * with wall, alloc and lock
+ * @param interval time between samples of one thread (CPU time for cpu/itimer/ctimer,
+ * elapsed time for wall)
  * @param workDirectory where the engine keeps its rolling recording file
- * @param nativeLibraryDirectory where to extract the native profiler library, or {@code null} for the temp directory
- * @param nativeLibraryPath an already extracted native library to load instead, or {@code null}
+ * @param nativeLibraryDirectory where to extract the native profiler library, or
+ * {@code null} for the temp directory
+ * @param nativeLibraryPath an already extracted native library to load instead, or
+ * {@code null}
  * @param allocInterval bytes allocated between two allocation samples (alloc event)
- * @param lockThreshold lock event: zero records every contended wait; above zero async-profiler samples waits by
- * their added-up length (a wait each time the total crosses another multiple), the JDK drops shorter waits
- * @param waitThreshold waits (socket and file I/O, monitors, parks, sleeps, GC pauses) at least this long are recorded
- * with their exact duration as {@link SampleKind#WAIT} samples, whatever the events; {@code null} records none
+ * @param lockThreshold lock event: zero records every contended wait; above zero
+ * async-profiler samples waits by their added-up length (a wait each time the total
+ * crosses another multiple), the JDK drops shorter waits
+ * @param waitThreshold waits (socket and file I/O, monitors, parks, sleeps, GC pauses) at
+ * least this long are recorded with their exact duration as {@link SampleKind#WAIT}
+ * samples, whatever the events; {@code null} records none
  */
 public record SamplerSettings(Set<ProfilingEvent> events, Duration interval, Path workDirectory,
 		Path nativeLibraryDirectory, Path nativeLibraryPath, long allocInterval, Duration lockThreshold,
 		Duration waitThreshold) {
 
-	/** async-profiler's own default for {@code alloc}: one sample per 512 KiB allocated. */
+	/**
+	 * async-profiler's own default for {@code alloc}: one sample per 512 KiB allocated.
+	 */
 	public static final long DEFAULT_ALLOC_INTERVAL = 512 * 1024;
 
-	/** async-profiler's own default for {@code lock}: every contended wait, however short. */
+	/**
+	 * async-profiler's own default for {@code lock}: every contended wait, however short.
+	 */
 	public static final Duration DEFAULT_LOCK_THRESHOLD = Duration.ZERO;
 
 	public SamplerSettings {
@@ -46,7 +56,8 @@ public record SamplerSettings(Set<ProfilingEvent> events, Duration interval, Pat
 			throw new IllegalArgumentException("interval must be positive, was " + interval);
 		}
 		if (allocInterval <= 0) {
-			throw new IllegalArgumentException("alloc-interval must be a positive number of bytes, was " + allocInterval);
+			throw new IllegalArgumentException(
+					"alloc-interval must be a positive number of bytes, was " + allocInterval);
 		}
 		if (lockThreshold == null || lockThreshold.isNegative()) {
 			throw new IllegalArgumentException("lock-threshold must not be negative, was " + lockThreshold);
@@ -63,7 +74,9 @@ public record SamplerSettings(Set<ProfilingEvent> events, Duration interval, Pat
 				null);
 	}
 
-	/** These settings, recording waits of at least {@code threshold} ({@code null}: none). */
+	/**
+	 * These settings, recording waits of at least {@code threshold} ({@code null}: none).
+	 */
 	public SamplerSettings withWaitThreshold(Duration threshold) {
 		return new SamplerSettings(this.events, this.interval, this.workDirectory, this.nativeLibraryDirectory,
 				this.nativeLibraryPath, this.allocInterval, this.lockThreshold, threshold);
@@ -88,15 +101,18 @@ public record SamplerSettings(Set<ProfilingEvent> events, Duration interval, Pat
 	}
 
 	/**
-	 * The engine's own defaults: {@code cpu}, whose sample count follows CPU time most closely, every 10 ms. The
-	 * Spring Boot starter chooses {@code ctimer} instead, for its cost (see its {@code spanprofile.event}).
+	 * The engine's own defaults: {@code cpu}, whose sample count follows CPU time most
+	 * closely, every 10 ms. The Spring Boot starter chooses {@code ctimer} instead, for
+	 * its cost (see its {@code spanprofile.event}).
 	 */
 	public static SamplerSettings defaults() {
 		return new SamplerSettings(ProfilingEvent.CPU, Duration.ofMillis(10),
 				Path.of(System.getProperty("java.io.tmpdir")), null, null);
 	}
 
-	/** The CPU-time event (cpu, itimer or ctimer), or {@code null} when none is sampled. */
+	/**
+	 * The CPU-time event (cpu, itimer or ctimer), or {@code null} when none is sampled.
+	 */
 	public ProfilingEvent cpuEvent() {
 		for (ProfilingEvent event : this.events) {
 			if (event.timed() && event != ProfilingEvent.WALL) {
@@ -139,7 +155,10 @@ public record SamplerSettings(Set<ProfilingEvent> events, Duration interval, Pat
 		return this.events.contains(ProfilingEvent.LOCK);
 	}
 
-	/** The kind shown when a request does not say which: the first sampled of cpu, wall, alloc and lock. */
+	/**
+	 * The kind shown when a request does not say which: the first sampled of cpu, wall,
+	 * alloc and lock.
+	 */
 	public SampleKind primaryKind() {
 		return kinds().iterator().next();
 	}
@@ -153,7 +172,10 @@ public record SamplerSettings(Set<ProfilingEvent> events, Duration interval, Pat
 		return description.toString();
 	}
 
-	/** Events as the profiler runs them on the given operating system: ctimer is itimer outside Linux. */
+	/**
+	 * Events as the profiler runs them on the given operating system: ctimer is itimer
+	 * outside Linux.
+	 */
 	public String eventsDescriptionOn(String osName) {
 		ProfilingEvent cpu = cpuEvent();
 		String described = eventsDescription();

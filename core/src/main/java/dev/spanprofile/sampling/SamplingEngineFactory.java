@@ -3,8 +3,9 @@ package dev.spanprofile.sampling;
 import dev.spanprofile.profile.FrameTable;
 
 /**
- * Creates the sampling engine for a profiler. Lets an integration (such as the Pyroscope export) supply the one
- * engine that may run in the JVM instead of the configured {@link EngineChoice}.
+ * Creates the sampling engine for a profiler. Lets an integration (such as the Pyroscope
+ * export) supply the one engine that may run in the JVM instead of the configured
+ * {@link EngineChoice}.
  */
 @FunctionalInterface
 public interface SamplingEngineFactory {

@@ -3,11 +3,14 @@ package dev.spanprofile.sampling;
 import java.util.regex.Pattern;
 
 /**
- * Frame names without what differs from one JVM to the next: the counter and address of a lambda or other hidden
- * class ({@code PaymentService$$Lambda$1634.0x00007f1ecc5f8838.get} is {@code PaymentService$$Lambda.get}), the
- * number of a generated reflection accessor or proxy, the random suffix of an extracted native library. The same code
- * must give the same frame on every instance and after every restart: otherwise a fleet's merged profile splits one
- * stack per pod, and a diff of two runs shows the same lambda as gone and new.
+ * Frame names without what differs from one JVM to the next: the counter and address of a
+ * lambda or other hidden class
+ * ({@code PaymentService$$Lambda$1634.0x00007f1ecc5f8838.get} is
+ * {@code PaymentService$$Lambda.get}), the number of a generated reflection accessor or
+ * proxy, the random suffix of an extracted native library. The same code must give the
+ * same frame on every instance and after every restart: otherwise a fleet's merged
+ * profile splits one stack per pod, and a diff of two runs shows the same lambda as gone
+ * and new.
  */
 final class StableFrameNames {
 
@@ -15,14 +18,17 @@ final class StableFrameNames {
 	private static final Pattern LAMBDA_COUNTER = Pattern.compile("(\\$\\$Lambda)\\$\\d+");
 
 	/**
-	 * A hidden class's address, after a dot or a slash: {@code $$Lambda.0x00007f1ecc5f8838},
-	 * {@code LambdaForm$MH/0x0000000800c03000}.
+	 * A hidden class's address, after a dot or a slash:
+	 * {@code $$Lambda.0x00007f1ecc5f8838}, {@code LambdaForm$MH/0x0000000800c03000}.
 	 */
 	private static final Pattern HIDDEN_CLASS_ADDRESS = Pattern.compile("[./]0x[0-9a-fA-F]+");
 
-	/** {@code GeneratedMethodAccessor123}, {@code $Proxy42}: numbered in the order the JVM made them. */
-	private static final Pattern GENERATED_NUMBER = Pattern
-		.compile("(GeneratedMethodAccessor|GeneratedConstructorAccessor|GeneratedSerializationConstructorAccessor|\\$Proxy)\\d+");
+	/**
+	 * {@code GeneratedMethodAccessor123}, {@code $Proxy42}: numbered in the order the JVM
+	 * made them.
+	 */
+	private static final Pattern GENERATED_NUMBER = Pattern.compile(
+			"(GeneratedMethodAccessor|GeneratedConstructorAccessor|GeneratedSerializationConstructorAccessor|\\$Proxy)\\d+");
 
 	/** {@code libasyncProfiler-5074426373574794542.so}: extracted under a random name. */
 	private static final Pattern EXTRACTED_LIBRARY = Pattern.compile("^(lib[\\w]+)-\\d{6,}(\\.so|\\.dylib)");

@@ -16,9 +16,10 @@ import one.jfr.MethodRef;
 import one.jfr.StackTrace;
 
 /**
- * Turns a recorded stack into interned frame ids, outermost caller first, whichever reader produced it: the JDK's
- * (Flight Recorder, the Pyroscope agent's recordings) or async-profiler's own. One converter, so that a frame is
- * named, classified and keyed the same way by every engine: by its name and its kind.
+ * Turns a recorded stack into interned frame ids, outermost caller first, whichever
+ * reader produced it: the JDK's (Flight Recorder, the Pyroscope agent's recordings) or
+ * async-profiler's own. One converter, so that a frame is named, classified and keyed the
+ * same way by every engine: by its name and its kind.
  * <p>
  * Not thread-safe: one per engine, used by the thread that parses.
  */
@@ -35,7 +36,9 @@ public final class StackConverter {
 
 	private static final byte FRAME_KERNEL = 5;
 
-	/** Frames seen recently, to spare the table's lock; bounded, the table is the truth. */
+	/**
+	 * Frames seen recently, to spare the table's lock; bounded, the table is the truth.
+	 */
 	private static final int CACHE_LIMIT = 100_000;
 
 	private final FrameTable frames;
@@ -56,7 +59,8 @@ public final class StackConverter {
 		int offset = trace.isTruncated() ? 1 : 0;
 		int[] stack = new int[depth + offset];
 		if (offset == 1) {
-			// JFR keeps the innermost frames of a deep stack; say where the outer ones went.
+			// JFR keeps the innermost frames of a deep stack; say where the outer ones
+			// went.
 			stack[0] = frame(TRUNCATED_STACK, FrameKind.NATIVE);
 		}
 		for (int i = 0; i < depth; i++) {
@@ -71,8 +75,8 @@ public final class StackConverter {
 	}
 
 	/**
-	 * A stack of async-profiler's own reader. Method ids are only valid within one chunk: {@code chunkFrames}
-	 * remembers them for the chunk being read.
+	 * A stack of async-profiler's own reader. Method ids are only valid within one chunk:
+	 * {@code chunkFrames} remembers them for the chunk being read.
 	 */
 	public int[] rootFirst(JfrReader reader, int stackTraceId, Map<Long, Integer> chunkFrames) {
 		StackTrace trace = reader.stackTraces.get(stackTraceId);
@@ -110,8 +114,8 @@ public final class StackConverter {
 	}
 
 	/**
-	 * The kind of a frame by its JFR type name: the JDK writes "Interpreted", "JIT compiled", "Inlined", "Native";
-	 * async-profiler adds "C++" and "Kernel".
+	 * The kind of a frame by its JFR type name: the JDK writes "Interpreted", "JIT
+	 * compiled", "Inlined", "Native"; async-profiler adds "C++" and "Kernel".
 	 */
 	static FrameKind kind(String type) {
 		if (type == null) {

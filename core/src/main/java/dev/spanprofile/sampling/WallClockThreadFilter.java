@@ -4,8 +4,9 @@ import dev.spanprofile.tracking.SpanThreadListener;
 import one.profiler.AsyncProfiler;
 
 /**
- * Keeps async-profiler's wall-clock thread filter equal to the set of threads inside a span: idle pool threads
- * are not sampled at all, so wall-clock profiling costs in proportion to the traced work.
+ * Keeps async-profiler's wall-clock thread filter equal to the set of threads inside a
+ * span: idle pool threads are not sampled at all, so wall-clock profiling costs in
+ * proportion to the traced work.
  */
 final class WallClockThreadFilter implements SpanThreadListener {
 

@@ -17,8 +17,8 @@ import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.profile.StackTree;
 
 /**
- * The one line that tells, where people already look, why a request was slow: how long, how much of it on CPU,
- * where the time went, and where the whole flame graph is.
+ * The one line that tells, where people already look, why a request was slow: how long,
+ * how much of it on CPU, where the time went, and where the whole flame graph is.
  */
 final class SlowSpanLine {
 
@@ -36,10 +36,12 @@ final class SlowSpanLine {
 			.append(millis(durationMillis));
 		boolean waits = kinds.contains(SampleKind.WAIT);
 		ProfilerWork cpuWork = ProfilerWork.split(root.inclusiveSamples(SampleKind.CPU), frames);
-		SpanCpuTime cpuTime = kinds.contains(SampleKind.CPU) ? SpanCpuTime.of(root,
-				cpuWork.application().totalSamples(), cpuWork.profiler(), interval.toNanos()) : SpanCpuTime.NOT_SAMPLED;
+		SpanCpuTime cpuTime = kinds.contains(SampleKind.CPU)
+				? SpanCpuTime.of(root, cpuWork.application().totalSamples(), cpuWork.profiler(), interval.toNanos())
+				: SpanCpuTime.NOT_SAMPLED;
 		if (waits) {
-			// Where the time went comes first: it answers "why slow" before any flame graph does.
+			// Where the time went comes first: it answers "why slow" before any flame
+			// graph does.
 			TimeBreakdown breakdown = TimeBreakdown.of(durationNanos, cpuTime.nanos(), cpuTime.measured(),
 					cpuTime.profilerNanos(), root.inclusiveSamples(SampleKind.WAIT), frames);
 			line.append("; time: ").append(breakdown.summary(SlowSpanLine::millis));
@@ -55,10 +57,14 @@ final class SlowSpanLine {
 			if (kind == SampleKind.CPU) {
 				if (!waits) {
 					CpuShare share = new CpuShare(cpuTime.nanos() / 1e6, durationMillis);
-					line.append("; CPU ").append(millis(share.cpuMillis())).append(" of ").append(millis(durationMillis));
+					line.append("; CPU ")
+						.append(millis(share.cpuMillis()))
+						.append(" of ")
+						.append(millis(durationMillis));
 					if (!kinds.contains(SampleKind.WALL) && share.mostlyOffCpu()) {
 						// The answer is in the waiting, which CPU samples do not see.
-						line.append(" (mostly off-CPU: sample wall too, spanprofile.event=cpu,wall, to see where it waited)");
+						line.append(
+								" (mostly off-CPU: sample wall too, spanprofile.event=cpu,wall, to see where it waited)");
 					}
 				}
 			}
@@ -67,7 +73,9 @@ final class SlowSpanLine {
 			}
 			List<SelfTime.Entry> top = SelfTime.top(samples, frames, TOP);
 			if (!top.isEmpty()) {
-				line.append((kind == SampleKind.CPU && waits) ? "; top " : ", top ").append(kind.id()).append(" self time:");
+				line.append((kind == SampleKind.CPU && waits) ? "; top " : ", top ")
+					.append(kind.id())
+					.append(" self time:");
 				for (int i = 0; i < top.size(); i++) {
 					SelfTime.Entry entry = top.get(i);
 					line.append((i == 0) ? " " : ", ")
@@ -81,7 +89,10 @@ final class SlowSpanLine {
 		return line.append("; flame graph: ").append(base).append(root.spanId()).toString();
 	}
 
-	/** Without digit grouping: log lines are read by grep and parsers as much as by people. */
+	/**
+	 * Without digit grouping: log lines are read by grep and parsers as much as by
+	 * people.
+	 */
 	private static String millis(double millis) {
 		return String.format(Locale.ROOT, (millis >= 100) ? "%.0f ms" : "%.1f ms", millis);
 	}

@@ -11,12 +11,13 @@ import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.store.SpanRecord;
 
 /**
- * Writes one INFO line per slow request once its profile is complete: it is told of each stored local root when
- * every sample up to the root's end has been joined (samples reach the store up to a dump interval after they are
- * taken, so a line written when the span ends would miss the end of the request).
+ * Writes one INFO line per slow request once its profile is complete: it is told of each
+ * stored local root when every sample up to the root's end has been joined (samples reach
+ * the store up to a dump interval after they are taken, so a line written when the span
+ * ends would miss the end of the request).
  * <p>
- * Rate-limited: at most {@code maxPerMinute} lines in any minute; slow requests beyond that are counted, and the
- * count is told in the next line.
+ * Rate-limited: at most {@code maxPerMinute} lines in any minute; slow requests beyond
+ * that are counted, and the count is told in the next line.
  */
 public final class SlowSpanLog implements Consumer<SpanRecord> {
 

@@ -5,10 +5,11 @@ import java.time.Duration;
 /**
  * When a slow request gets a log line.
  *
- * @param threshold requests (local roots) longer than this are logged; {@code null} logs none
+ * @param threshold requests (local roots) longer than this are logged; {@code null} logs
+ * none
  * @param maxPerMinute most lines in any minute; further slow requests are only counted
- * @param flameGraphPath path of the spanprofile endpoint, to which the span id is appended in the line, e.g.
- * {@code /actuator/spanprofile}
+ * @param flameGraphPath path of the spanprofile endpoint, to which the span id is
+ * appended in the line, e.g. {@code /actuator/spanprofile}
  */
 public record SlowSpanLogSettings(Duration threshold, int maxPerMinute, String flameGraphPath) {
 

@@ -12,13 +12,14 @@ import java.util.concurrent.atomic.LongAdder;
 import dev.spanprofile.tracking.Watermark;
 
 /**
- * Requests the store has dropped before the collection cycle that joins their last samples: out of sight (no view
- * lists them) but still found by the attributor, so that their samples land, until the samples up to their end are
- * joined and they are handed to the listeners of completed requests with their whole profile.
+ * Requests the store has dropped before the collection cycle that joins their last
+ * samples: out of sight (no view lists them) but still found by the attributor, so that
+ * their samples land, until the samples up to their end are joined and they are handed to
+ * the listeners of completed requests with their whole profile.
  * <p>
- * At most {@code maxRoots} requests wait, and their bytes are counted here, against the store's memory bound. The
- * store calls every method that moves a request in or out under its eviction lock; lookups and counts are free of
- * it.
+ * At most {@code maxRoots} requests wait, and their bytes are counted here, against the
+ * store's memory bound. The store calls every method that moves a request in or out under
+ * its eviction lock; lookups and counts are free of it.
  */
 final class AwaitingRoots {
 
@@ -27,20 +28,26 @@ final class AwaitingRoots {
 	/** Every span of the waiting requests, by id. */
 	private final Map<String, SpanRecord> spans = new ConcurrentHashMap<>();
 
-	/** The waiting requests' local roots, in the order they were dropped. Guarded by the store's eviction lock. */
+	/**
+	 * The waiting requests' local roots, in the order they were dropped. Guarded by the
+	 * store's eviction lock.
+	 */
 	private final ArrayDeque<SpanRecord> roots = new ArrayDeque<>();
 
 	/** The size of {@link #roots}, for readers without the lock (metrics). */
 	private volatile int count;
 
-	/** What their samples hold: moved here from the store's account, and charged here for later samples. */
+	/**
+	 * What their samples hold: moved here from the store's account, and charged here for
+	 * later samples.
+	 */
 	private final AtomicLong bytes = new AtomicLong();
 
 	private final LongAdder droppedIncomplete = new LongAdder();
 
 	/**
-	 * Until a profiler says, every profile counts as complete: a store nobody joins samples for has nothing to
-	 * wait for.
+	 * Until a profiler says, every profile counts as complete: a store nobody joins
+	 * samples for has nothing to wait for.
 	 */
 	private volatile Watermark joinedUpTo = Watermark.EVERYTHING;
 
@@ -66,8 +73,9 @@ final class AwaitingRoots {
 	}
 
 	/**
-	 * Move a dropped request here from {@code stored}, span by span: each is findable in one map or the other at
-	 * every moment, since the attributor must not miss it in between.
+	 * Move a dropped request here from {@code stored}, span by span: each is findable in
+	 * one map or the other at every moment, since the attributor must not miss it in
+	 * between.
 	 */
 	void add(SpanRecord root, Map<String, SpanRecord> stored) {
 		this.roots.addLast(root);
@@ -84,7 +92,10 @@ final class AwaitingRoots {
 		}
 	}
 
-	/** The request dropped longest ago goes now, with the samples it has: the store needs its memory. */
+	/**
+	 * The request dropped longest ago goes now, with the samples it has: the store needs
+	 * its memory.
+	 */
 	SpanRecord handOffOldest() {
 		SpanRecord oldest = this.roots.pollFirst();
 		this.count = this.roots.size();
@@ -93,7 +104,10 @@ final class AwaitingRoots {
 		return oldest;
 	}
 
-	/** Samples up to {@code upTo} are joined: from now on, requests that ended by then need not wait. */
+	/**
+	 * Samples up to {@code upTo} are joined: from now on, requests that ended by then
+	 * need not wait.
+	 */
 	void joinedUpTo(Watermark upTo) {
 		this.joinedUpTo = upTo;
 	}
@@ -103,7 +117,10 @@ final class AwaitingRoots {
 		return this.spans.isEmpty();
 	}
 
-	/** Take out the requests whose profile is complete by {@link #joinedUpTo}, to be handed on. */
+	/**
+	 * Take out the requests whose profile is complete by {@link #joinedUpTo}, to be
+	 * handed on.
+	 */
 	List<SpanRecord> releaseComplete() {
 		List<SpanRecord> complete = new ArrayList<>();
 		Watermark upTo = this.joinedUpTo;

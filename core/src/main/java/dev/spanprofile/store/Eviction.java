@@ -10,13 +10,15 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 
 /**
- * Which requests leave the store to keep it within its bounds, and in what order. Requests (local roots with their
- * descendants) go whole: finished ones oldest first; running ones only at twice the span limit (spans that never
- * end must not grow the store forever). Requests kept longer as slow or failed ({@link ProtectedRoots}) are out of
- * that order until released; a dropped request still missing samples waits in {@link AwaitingRoots}.
+ * Which requests leave the store to keep it within its bounds, and in what order.
+ * Requests (local roots with their descendants) go whole: finished ones oldest first;
+ * running ones only at twice the span limit (spans that never end must not grow the store
+ * forever). Requests kept longer as slow or failed ({@link ProtectedRoots}) are out of
+ * that order until released; a dropped request still missing samples waits in
+ * {@link AwaitingRoots}.
  * <p>
- * One lock guards every move between those places. Request threads only try it: when another thread is evicting,
- * they leave the work to it.
+ * One lock guards every move between those places. Request threads only try it: when
+ * another thread is evicting, they leave the work to it.
  */
 final class Eviction {
 
@@ -51,7 +53,8 @@ final class Eviction {
 		this.bytes = bytes;
 		this.clock = clock;
 		this.awaiting = awaiting;
-		// Protected requests get at most half of the bounds: the recent ones always keep the other half (a store of
+		// Protected requests get at most half of the bounds: the recent ones always keep
+		// the other half (a store of
 		// one span keeps none).
 		this.protectedRoots = new ProtectedRoots(settings.retention(), settings.maxSpans() / 2,
 				settings.maxBytes() / 2);
@@ -62,15 +65,19 @@ final class Eviction {
 		this.rootsInStartOrder.add(root);
 	}
 
-	/** A request left out on purpose (say, to the actuator) goes now, without reaching any listener. */
+	/**
+	 * A request left out on purpose (say, to the actuator) goes now, without reaching any
+	 * listener.
+	 */
 	void excluded(SpanRecord root) {
 		this.rootsInStartOrder.remove(root);
 		removeGroup(root);
 	}
 
 	/**
-	 * A request is about to be marked ended: keep it longer if it is among the slowest or the latest failed.
-	 * Before it is marked: until then no eviction pass takes it, so it cannot go while being judged.
+	 * A request is about to be marked ended: keep it longer if it is among the slowest or
+	 * the latest failed. Before it is marked: until then no eviction pass takes it, so it
+	 * cannot go while being judged.
 	 */
 	void retain(SpanRecord root, String name, boolean error, long endEpochNanos) {
 		long duration = Math.max(0, endEpochNanos - root.startEpochNanos());
@@ -87,8 +94,7 @@ final class Eviction {
 			countGroup(root, spansAndBytes);
 			int spans = (int) spansAndBytes[0];
 			long bytes = (long) spans * SpanProfileStore.BYTES_PER_SPAN + spansAndBytes[1];
-			if (this.protectedRoots.consider(root, name, error, duration, endEpochNanos, spans, bytes,
-					released)) {
+			if (this.protectedRoots.consider(root, name, error, duration, endEpochNanos, spans, bytes, released)) {
 				this.rootsInStartOrder.remove(root);
 			}
 			demote(released);
@@ -107,8 +113,9 @@ final class Eviction {
 	}
 
 	/**
-	 * Requests no longer protected become ordinary ones again, at the old end of the eviction order: they are past
-	 * their window or outranked, so the first to go when room is needed.
+	 * Requests no longer protected become ordinary ones again, at the old end of the
+	 * eviction order: they are past their window or outranked, so the first to go when
+	 * room is needed.
 	 */
 	private void demote(List<SpanRecord> released) {
 		for (SpanRecord root : released) {
@@ -138,9 +145,11 @@ final class Eviction {
 	}
 
 	/**
-	 * Drop the oldest requests until the store is within its bounds, unless another thread is at it.
-	 * @return the requests dropped for good, for the store to hand to its listener outside the lock (listeners
-	 * fold profiles and write log lines, and this may run on a request thread)
+	 * Drop the oldest requests until the store is within its bounds, unless another
+	 * thread is at it.
+	 * @return the requests dropped for good, for the store to hand to its listener
+	 * outside the lock (listeners fold profiles and write log lines, and this may run on
+	 * a request thread)
 	 */
 	List<SpanRecord> evictIfNeeded() {
 		if (!this.evicting.tryLock()) {
@@ -152,12 +161,15 @@ final class Eviction {
 			this.protectedRoots.expire(this.clock.getAsLong(), expired);
 			demote(expired);
 			dropOldest(true, dropped);
-			// Memory still short: requests awaiting their samples go with what they have, oldest first.
+			// Memory still short: requests awaiting their samples go with what they have,
+			// oldest first.
 			while (this.bytes.getAsLong() > this.settings.maxBytes() && !this.awaiting.isEmpty()) {
 				dropped.add(this.awaiting.handOffOldest());
 			}
-			// Last resort, for memory only: nothing ordinary is left to drop. Running requests beyond max-spans are
-			// bounded below (at twice the limit) and releasing kept requests would not make room for them, so a burst
+			// Last resort, for memory only: nothing ordinary is left to drop. Running
+			// requests beyond max-spans are
+			// bounded below (at twice the limit) and releasing kept requests would not
+			// make room for them, so a burst
 			// of requests in flight does not cost the kept ones.
 			while (this.bytes.getAsLong() > this.settings.maxBytes()) {
 				SpanRecord kept = this.protectedRoots.releaseOldest();
@@ -183,10 +195,12 @@ final class Eviction {
 			if (finishedOnly && root.inFlight()) {
 				continue;
 			}
-			// Short of memory, a request awaiting its samples goes before a stored one that would go without its
-			// own: the same loss, and the stored one stays in the views. A complete one goes first: it loses none.
-			while (finishedOnly && this.awaiting.awaitsSamples(root) && this.bytes.getAsLong() > this.settings.maxBytes()
-					&& !this.awaiting.isEmpty()) {
+			// Short of memory, a request awaiting its samples goes before a stored one
+			// that would go without its
+			// own: the same loss, and the stored one stays in the views. A complete one
+			// goes first: it loses none.
+			while (finishedOnly && this.awaiting.awaitsSamples(root)
+					&& this.bytes.getAsLong() > this.settings.maxBytes() && !this.awaiting.isEmpty()) {
 				dropped.add(this.awaiting.handOffOldest());
 			}
 			if (!overBudget(finishedOnly)) {
@@ -198,9 +212,9 @@ final class Eviction {
 	}
 
 	/**
-	 * Take a request out of the store. One that ended after the samples joined so far awaits the rest, if there is
-	 * room and waiting frees what is short (a count, not memory: its bytes stay); any other goes now, in
-	 * {@code dropped}.
+	 * Take a request out of the store. One that ended after the samples joined so far
+	 * awaits the rest, if there is room and waiting frees what is short (a count, not
+	 * memory: its bytes stay); any other goes now, in {@code dropped}.
 	 */
 	private void drop(SpanRecord root, List<SpanRecord> dropped) {
 		this.evictedSpans.add(groupSize(root));

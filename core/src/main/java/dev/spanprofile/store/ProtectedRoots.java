@@ -8,17 +8,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The finished requests (local roots) kept beyond the recent ones, and why: per span name the slowest few, and the
- * latest failed one per name and minute, for the retention window.
+ * The finished requests (local roots) kept beyond the recent ones, and why: per span name
+ * the slowest few, and the latest failed one per name and minute, for the retention
+ * window.
  * <p>
- * Bounded twice over: by count (names beyond the cap share the slots of "other", errors have a fixed number of
- * slots) and by share of the store: protected requests hold at most half of its span count and memory, so recent
- * requests always have the other half. Going over a bound releases the request protected longest ago. A released
- * request is an ordinary old one again, which the store drops first when it needs room.
+ * Bounded twice over: by count (names beyond the cap share the slots of "other", errors
+ * have a fixed number of slots) and by share of the store: protected requests hold at
+ * most half of its span count and memory, so recent requests always have the other half.
+ * Going over a bound releases the request protected longest ago. A released request is an
+ * ordinary old one again, which the store drops first when it needs room.
  * <p>
- * {@link Eviction} calls {@link #consider} and the releasing methods under its lock, so that no request is
- * evicted while it is being protected; every method is synchronized for the cheap {@link #worthConsidering} check,
- * which runs outside that lock.
+ * {@link Eviction} calls {@link #consider} and the releasing methods under its lock, so
+ * that no request is evicted while it is being protected; every method is synchronized
+ * for the cheap {@link #worthConsidering} check, which runs outside that lock.
  */
 final class ProtectedRoots {
 
@@ -46,13 +48,16 @@ final class ProtectedRoots {
 
 	private long heldBytes;
 
-	/** Span time: the latest end seen, so that the window follows the spans' own clock. */
+	/**
+	 * Span time: the latest end seen, so that the window follows the spans' own clock.
+	 */
 	private long latestEndEpochNanos;
 
 	private long nextExpiryEpochNanos = Long.MAX_VALUE;
 
 	/**
-	 * @param maxSpans spans (requests with their descendants) protected requests may hold in all
+	 * @param maxSpans spans (requests with their descendants) protected requests may hold
+	 * in all
 	 * @param maxBytes memory protected requests may hold in all
 	 */
 	ProtectedRoots(RetentionSettings settings, int maxSpans, long maxBytes) {
@@ -62,7 +67,8 @@ final class ProtectedRoots {
 	}
 
 	/**
-	 * Whether a request ending now might be kept; most are not, and this tells without the store's eviction lock.
+	 * Whether a request ending now might be kept; most are not, and this tells without
+	 * the store's eviction lock.
 	 */
 	synchronized boolean worthConsidering(String name, boolean error, long durationNanos) {
 		if (error && this.settings.maxErrorSpans() > 0) {
@@ -83,8 +89,8 @@ final class ProtectedRoots {
 	 * @param released collects the requests no longer protected for any reason
 	 * @return whether it is protected
 	 */
-	synchronized boolean consider(SpanRecord root, String name, boolean error, long durationNanos,
-			long endEpochNanos, int spans, long bytes, List<SpanRecord> released) {
+	synchronized boolean consider(SpanRecord root, String name, boolean error, long durationNanos, long endEpochNanos,
+			int spans, long bytes, List<SpanRecord> released) {
 		this.latestEndEpochNanos = Math.max(this.latestEndEpochNanos, endEpochNanos);
 		if (spans > this.maxSpans || bytes > this.maxBytes) {
 			// Keeping it would release every other protected request and still not fit.
@@ -103,7 +109,8 @@ final class ProtectedRoots {
 		root.retainedAs(candidate.reason());
 		this.nextExpiryEpochNanos = Math.min(this.nextExpiryEpochNanos,
 				endEpochNanos + this.settings.window().toNanos());
-		// The candidate fits alone, so this stops before reaching it (it was protected last).
+		// The candidate fits alone, so this stops before reaching it (it was protected
+		// last).
 		while (this.heldSpans > this.maxSpans || this.heldBytes > this.maxBytes
 				|| this.held.size() > this.settings.maxProtectedRoots()) {
 			released.add(releaseOldest());
@@ -144,7 +151,8 @@ final class ProtectedRoots {
 			return false;
 		}
 		ErrorSlot slot = new ErrorSlot(key, candidate.endEpochNanos / MINUTE_NANOS);
-		// The latest failure of a name in a minute replaces the one before: the most recent is the one asked about.
+		// The latest failure of a name in a minute replaces the one before: the most
+		// recent is the one asked about.
 		Held previous = this.errors.remove(slot);
 		if (previous != null) {
 			previous.errorSlot = null;
@@ -185,7 +193,10 @@ final class ProtectedRoots {
 		this.nextExpiryEpochNanos = next;
 	}
 
-	/** Release the request protected longest ago, for when the store has no other room; {@code null} if none. */
+	/**
+	 * Release the request protected longest ago, for when the store has no other room;
+	 * {@code null} if none.
+	 */
 	synchronized SpanRecord releaseOldest() {
 		if (this.held.isEmpty()) {
 			return null;

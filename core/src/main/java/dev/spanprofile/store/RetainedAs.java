@@ -3,8 +3,8 @@ package dev.spanprofile.store;
 import java.util.Locale;
 
 /**
- * Why a stored span is still there: most spans only because they are recent; a few because they are worth reading
- * later, whatever the traffic since.
+ * Why a stored span is still there: most spans only because they are recent; a few
+ * because they are worth reading later, whatever the traffic since.
  */
 public enum RetainedAs {
 
@@ -14,7 +14,9 @@ public enum RetainedAs {
 	/** Among the slowest requests of its name within the retention window. */
 	SLOWEST,
 
-	/** The latest failed request of its name in its minute, within the retention window. */
+	/**
+	 * The latest failed request of its name in its minute, within the retention window.
+	 */
 	ERROR;
 
 	public String id() {

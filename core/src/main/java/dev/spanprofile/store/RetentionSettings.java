@@ -5,10 +5,14 @@ import java.time.Duration;
 /**
  * Which finished requests the {@link SpanProfileStore} keeps beyond the most recent ones.
  *
- * @param slowestPerName how many of the slowest requests to keep per local-root span name; 0 keeps none
- * @param window how long a request stays protected as slow or failed; after it, it is an ordinary old request
- * @param maxNames span names tracked separately; requests of further names share one slot set as "other"
- * @param maxErrorSpans failed requests kept in all (the latest one per name and minute); 0 keeps none
+ * @param slowestPerName how many of the slowest requests to keep per local-root span
+ * name; 0 keeps none
+ * @param window how long a request stays protected as slow or failed; after it, it is an
+ * ordinary old request
+ * @param maxNames span names tracked separately; requests of further names share one slot
+ * set as "other"
+ * @param maxErrorSpans failed requests kept in all (the latest one per name and minute);
+ * 0 keeps none
  */
 public record RetentionSettings(int slowestPerName, Duration window, int maxNames, int maxErrorSpans) {
 

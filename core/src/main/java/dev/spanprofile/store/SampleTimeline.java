@@ -8,31 +8,42 @@ import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.StackTree;
 
 /**
- * When and on which thread each of one span's samples was taken, in arrival order: what a request's timeline is
- * drawn from and what a stretch of it is filtered by. {@link SampledStacks} folds samples into distinct stacks and
- * forgets their times; this keeps, per sample, only its time, thread, kind, weight and the position of its stack in
- * that kind's {@link SampledStacks} (stacks are never removed there, so a position stays valid).
+ * When and on which thread each of one span's samples was taken, in arrival order: what a
+ * request's timeline is drawn from and what a stretch of it is filtered by.
+ * {@link SampledStacks} folds samples into distinct stacks and forgets their times; this
+ * keeps, per sample, only its time, thread, kind, weight and the position of its stack in
+ * that kind's {@link SampledStacks} (stacks are never removed there, so a position stays
+ * valid).
  * <p>
- * Bounded: at most {@link #MAX_ENTRIES} samples, the first ones; later ones are counted as dropped, so a view can say
- * that the timeline stops early. Columns of primitives, grown by doubling and charged by their capacity, so that a
- * span's cost is a handful of arrays, not an object per sample.
+ * Bounded: at most {@link #MAX_ENTRIES} samples, the first ones; later ones are counted
+ * as dropped, so a view can say that the timeline stops early. Columns of primitives,
+ * grown by doubling and charged by their capacity, so that a span's cost is a handful of
+ * arrays, not an object per sample.
  * <p>
  * Not thread-safe; {@link SpanRecord} guards it.
  */
 final class SampleTimeline {
 
-	/** A request with more samples than this (40 s of CPU at 10 ms) keeps the first ones only. */
+	/**
+	 * A request with more samples than this (40 s of CPU at 10 ms) keeps the first ones
+	 * only.
+	 */
 	static final int MAX_ENTRIES = 4096;
 
 	private static final int INITIAL_CAPACITY = 8;
 
-	/** Object header and the fields of this object, and the headers of its seven arrays. */
+	/**
+	 * Object header and the fields of this object, and the headers of its seven arrays.
+	 */
 	static final long FIXED_BYTES = 48 + 7 * 16;
 
 	/** Per entry: time, weight, stack position, thread position, kind. */
 	static final long BYTES_PER_ENTRY = 8 + 8 + 4 + 2 + 1;
 
-	/** Per distinct thread: its id and the reference to its name (the name itself is the tracker's). */
+	/**
+	 * Per distinct thread: its id and the reference to its name (the name itself is the
+	 * tracker's).
+	 */
 	static final long BYTES_PER_THREAD = 8 + 8;
 
 	private long[] epochNanos = new long[INITIAL_CAPACITY];
@@ -57,8 +68,10 @@ final class SampleTimeline {
 
 	/**
 	 * Record one sample.
-	 * @param stackPosition where its stack is in the {@link SampledStacks} of {@code kind}
-	 * @return the bytes this added, 0 when it fitted in the arrays already held (or was dropped)
+	 * @param stackPosition where its stack is in the {@link SampledStacks} of
+	 * {@code kind}
+	 * @return the bytes this added, 0 when it fitted in the arrays already held (or was
+	 * dropped)
 	 */
 	long add(long time, long threadId, String threadName, SampleKind kind, int stackPosition, long weight) {
 		if (this.size == MAX_ENTRIES) {
@@ -142,9 +155,10 @@ final class SampleTimeline {
 	}
 
 	/**
-	 * How much of the entry's weight falls between {@code from} and {@code to} (epoch nanoseconds, {@code to}
-	 * excluded): a wait stands for the nanoseconds before its time and counts with the part inside the stretch; any
-	 * other sample is a moment and counts whole when its time is inside, not at all otherwise.
+	 * How much of the entry's weight falls between {@code from} and {@code to} (epoch
+	 * nanoseconds, {@code to} excluded): a wait stands for the nanoseconds before its
+	 * time and counts with the part inside the stretch; any other sample is a moment and
+	 * counts whole when its time is inside, not at all otherwise.
 	 */
 	long weightWithin(int entry, long from, long to) {
 		long time = this.epochNanos[entry];
@@ -156,21 +170,24 @@ final class SampleTimeline {
 		return Math.max(0, overlap);
 	}
 
-	/** A copy of the entries, each with the innermost frame of its stack from {@code samples} (per kind). */
+	/**
+	 * A copy of the entries, each with the innermost frame of its stack from
+	 * {@code samples} (per kind).
+	 */
 	TimelineSamples snapshot(SampledStacks[] samples) {
 		List<TimelineSamples.Sample> copy = new ArrayList<>(this.size);
 		for (int i = 0; i < this.size; i++) {
 			SampleKind kind = kind(i);
 			int[] stack = samples[kind.ordinal()].stack(this.stacks[i]);
-			copy.add(new TimelineSamples.Sample(this.epochNanos[i], threadId(i), threadName(i), kind,
-					this.weights[i], (stack.length > 0) ? stack[stack.length - 1] : -1));
+			copy.add(new TimelineSamples.Sample(this.epochNanos[i], threadId(i), threadName(i), kind, this.weights[i],
+					(stack.length > 0) ? stack[stack.length - 1] : -1));
 		}
 		return new TimelineSamples(copy, this.dropped);
 	}
 
 	/**
-	 * The samples of {@code kind} between {@code from} and {@code to} as a call tree, weighted by
-	 * {@link #weightWithin}; each wait that overlaps counts as one event.
+	 * The samples of {@code kind} between {@code from} and {@code to} as a call tree,
+	 * weighted by {@link #weightWithin}; each wait that overlaps counts as one event.
 	 */
 	StackTree samplesWithin(SampleKind kind, SampledStacks stacks, long from, long to) {
 		StackTree tree = new StackTree();

@@ -5,10 +5,12 @@ import java.util.Arrays;
 import dev.spanprofile.profile.StackTree;
 
 /**
- * One span's samples of one kind, as a list of distinct stacks with their weights: each stack is one {@code int[]}.
- * A call tree of the same samples costs a node object per frame, and a span's samples live for seconds while the
- * application's own garbage dies in milliseconds: on deep stacks (150 frames) the tree made every sampled request
- * add 150 small objects that young collections had to copy. The tree is built only when someone looks.
+ * One span's samples of one kind, as a list of distinct stacks with their weights: each
+ * stack is one {@code int[]}. A call tree of the same samples costs a node object per
+ * frame, and a span's samples live for seconds while the application's own garbage dies
+ * in milliseconds: on deep stacks (150 frames) the tree made every sampled request add
+ * 150 small objects that young collections had to copy. The tree is built only when
+ * someone looks.
  * <p>
  * Not thread-safe; {@link SpanRecord} guards it.
  */
@@ -21,7 +23,10 @@ final class SampledStacks {
 
 	private long[] weights = new long[2];
 
-	/** Events per stack, for kinds that count them (lock waits); {@code null} until one is added. */
+	/**
+	 * Events per stack, for kinds that count them (lock waits); {@code null} until one is
+	 * added.
+	 */
 	private long[] events;
 
 	private long eventTotal;
@@ -33,12 +38,15 @@ final class SampledStacks {
 	/** Where the stack of the last {@link #add} is: for a timeline that refers to it. */
 	private int lastPosition = -1;
 
-	/** Open addressing over {@link #stacks}: slot holds position + 1, 0 is empty. Built once the list grows. */
+	/**
+	 * Open addressing over {@link #stacks}: slot holds position + 1, 0 is empty. Built
+	 * once the list grows.
+	 */
 	private int[] index;
 
 	/**
-	 * Add {@code weight} to {@code rootFirstStack}, copying the stack the first time it is seen here (the caller's
-	 * array may be shared or reused).
+	 * Add {@code weight} to {@code rootFirstStack}, copying the stack the first time it
+	 * is seen here (the caller's array may be shared or reused).
 	 * @return the bytes this added to the span, 0 when the stack was already here
 	 */
 	long add(int[] rootFirstStack, long weight) {
@@ -46,7 +54,8 @@ final class SampledStacks {
 	}
 
 	/**
-	 * As {@link #add(int[], long)}, the sample standing for {@code events} events (lock waits) besides its weight.
+	 * As {@link #add(int[], long)}, the sample standing for {@code events} events (lock
+	 * waits) besides its weight.
 	 */
 	long add(int[] rootFirstStack, long weight, long events) {
 		this.total += weight;
@@ -90,15 +99,20 @@ final class SampledStacks {
 			return;
 		}
 		if (this.events == null) {
-			// Charged with every stack by bytesOf: only lock trees have it, and then on every stack.
+			// Charged with every stack by bytesOf: only lock trees have it, and then on
+			// every stack.
 			this.events = new long[this.stacks.length];
 		}
 		this.events[position] += events;
 	}
 
-	/** Heap one distinct stack costs: its array, its slots in the lists, about two slots of index. */
+	/**
+	 * Heap one distinct stack costs: its array, its slots in the lists, about two slots
+	 * of index.
+	 */
 	static long bytesOf(int depth) {
-		// The array, its reference, weight, events (lock kinds only, but charged always), index slots.
+		// The array, its reference, weight, events (lock kinds only, but charged always),
+		// index slots.
 		return 16 + 4L * depth + 8 + 8 + 8 + 8;
 	}
 
@@ -160,7 +174,9 @@ final class SampledStacks {
 		}
 	}
 
-	/** @return the change in the index's bytes */
+	/**
+	 * @return the change in the index's bytes
+	 */
 	private long rebuildIndex() {
 		long before = (this.index != null) ? 4L * this.index.length : 0;
 		this.index = new int[Integer.highestOneBit(this.size * 4 - 1) << 1];

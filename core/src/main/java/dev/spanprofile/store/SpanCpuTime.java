@@ -1,27 +1,35 @@
 package dev.spanprofile.store;
 
 /**
- * A span's CPU time as every view and log line states it: read from its request's threads' CPU clocks when they
- * measured the whole request ({@link MeasuredCpu}), else counted from its CPU samples, each standing for one sampling
- * interval. The one place that makes this choice, so that a span's CPU share, its time breakdown and its slow-request
- * line never disagree; made once per response, so that the measurement is read once even while it changes.
+ * A span's CPU time as every view and log line states it: read from its request's
+ * threads' CPU clocks when they measured the whole request ({@link MeasuredCpu}), else
+ * counted from its CPU samples, each standing for one sampling interval. The one place
+ * that makes this choice, so that a span's CPU share, its time breakdown and its
+ * slow-request line never disagree; made once per response, so that the measurement is
+ * read once even while it changes.
  * <p>
- * Either way the profiler's own work on the span's threads is left out: its samples are counted apart, and a
- * thread's clock counts that work as the thread's.
+ * Either way the profiler's own work on the span's threads is left out: its samples are
+ * counted apart, and a thread's clock counts that work as the thread's.
  *
- * @param nanos the application's CPU time in nanoseconds, negative where CPU is not sampled
- * @param measured whether {@code nanos} was read from the threads' clocks rather than counted from samples
- * @param profilerSamples CPU samples that caught the profiler's own code on the span's threads
+ * @param nanos the application's CPU time in nanoseconds, negative where CPU is not
+ * sampled
+ * @param measured whether {@code nanos} was read from the threads' clocks rather than
+ * counted from samples
+ * @param profilerSamples CPU samples that caught the profiler's own code on the span's
+ * threads
  * @param profilerNanos the CPU time those samples stand for
  */
 public record SpanCpuTime(long nanos, boolean measured, long profilerSamples, long profilerNanos) {
 
-	/** Where CPU is not sampled: no CPU time, which a breakdown takes a negative figure for. */
+	/**
+	 * Where CPU is not sampled: no CPU time, which a breakdown takes a negative figure
+	 * for.
+	 */
 	public static final SpanCpuTime NOT_SAMPLED = new SpanCpuTime(-1, false, 0, 0);
 
 	/**
-	 * The CPU time of {@code span}: only a local root's whole request is measured, a child span's share of it is
-	 * not, so a child's is always counted from its samples.
+	 * The CPU time of {@code span}: only a local root's whole request is measured, a
+	 * child span's share of it is not, so a child's is always counted from its samples.
 	 * @param applicationSamples the span's CPU samples of the application's code
 	 * @param profilerSamples the span's CPU samples of the profiler's own code
 	 * @param intervalNanos the CPU time one sample stands for

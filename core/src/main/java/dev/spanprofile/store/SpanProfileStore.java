@@ -17,26 +17,30 @@ import dev.spanprofile.tracking.Watermark;
 /**
  * The spans of recent requests with their samples, bounded in count and memory.
  * <p>
- * Spans are grouped by local root (one request in this process): a group is kept or dropped whole, so a parent's
- * inclusive flame graph never silently loses a child's samples. Finished groups are dropped oldest first; running
- * ones only when the count reaches twice the limit (spans that never end must not grow the store forever): see
+ * Spans are grouped by local root (one request in this process): a group is kept or
+ * dropped whole, so a parent's inclusive flame graph never silently loses a child's
+ * samples. Finished groups are dropped oldest first; running ones only when the count
+ * reaches twice the limit (spans that never end must not grow the store forever): see
  * {@link Eviction}.
  * <p>
- * A few finished requests are kept longer, within the same bounds: per span name the slowest, and the latest failed
- * ones (see {@link RetentionSettings}). They are not in the eviction order of recent requests; they go when their
- * retention ends, when slower ones outrank them, or, as a last resort, when the store has nothing else to drop.
+ * A few finished requests are kept longer, within the same bounds: per span name the
+ * slowest, and the latest failed ones (see {@link RetentionSettings}). They are not in
+ * the eviction order of recent requests; they go when their retention ends, when slower
+ * ones outrank them, or, as a last resort, when the store has nothing else to drop.
  * <p>
- * A request dropped before the collection cycle that joins its last samples would lose them (on a busy application
- * most requests do: they leave the store within one dump interval). Until its profile is complete it waits out of
- * sight ({@link AwaitingRoots}), then is handed to the listeners of completed requests with its whole profile. At
- * most {@code max-spans} requests wait, and their bytes count against the same memory bound; beyond either, a
- * dropped request goes at once with what it has.
+ * A request dropped before the collection cycle that joins its last samples would lose
+ * them (on a busy application most requests do: they leave the store within one dump
+ * interval). Until its profile is complete it waits out of sight ({@link AwaitingRoots}),
+ * then is handed to the listeners of completed requests with its whole profile. At most
+ * {@code max-spans} requests wait, and their bytes count against the same memory bound;
+ * beyond either, a dropped request goes at once with what it has.
  */
 public final class SpanProfileStore {
 
 	/**
-	 * Rough heap cost of a span's metadata, for the memory budget: the record, its attributes and its
-	 * {@link SpanRecordRef} (the memory benchmark measures about 335 bytes per stored span with samples).
+	 * Rough heap cost of a span's metadata, for the memory budget: the record, its
+	 * attributes and its {@link SpanRecordRef} (the memory benchmark measures about 335
+	 * bytes per stored span with samples).
 	 */
 	static final int BYTES_PER_SPAN = 344;
 
@@ -68,11 +72,13 @@ public final class SpanProfileStore {
 	}
 
 	/**
-	 * @param clock epoch nanoseconds now, on the spans' clock: retention windows end by it even when no span ends
+	 * @param clock epoch nanoseconds now, on the spans' clock: retention windows end by
+	 * it even when no span ends
 	 */
 	public SpanProfileStore(StoreSettings settings, LongSupplier clock) {
 		this.settings = settings;
-		// Frame names are shared by all spans and cannot be evicted with them: they get a fixed share of the budget.
+		// Frame names are shared by all spans and cannot be evicted with them: they get a
+		// fixed share of the budget.
 		this.frames = new FrameTable(settings.maxBytes() / FRAME_TABLE_SHARE);
 		this.awaiting = new AwaitingRoots(settings.maxSpans());
 		this.eviction = new Eviction(settings, this.spans, this::approximateBytes, clock, this.awaiting);
@@ -86,33 +92,40 @@ public final class SpanProfileStore {
 		return this.frames;
 	}
 
-	/** Called with each local root the store drops to stay within its bounds, just before it goes. */
+	/**
+	 * Called with each local root the store drops to stay within its bounds, just before
+	 * it goes.
+	 */
 	public void onRootDropped(Consumer<SpanRecord> listener) {
 		this.rootDropped = listener;
 	}
 
 	/**
-	 * Called with each stored local root that ends (not left out on purpose), just before it counts as finished:
-	 * from that moment another thread may drop it, and the drop listener must already know it ended.
+	 * Called with each stored local root that ends (not left out on purpose), just before
+	 * it counts as finished: from that moment another thread may drop it, and the drop
+	 * listener must already know it ended.
 	 */
 	public void onRootEnding(Consumer<SpanRecord> listener) {
 		this.rootEnding = listener;
 	}
 
 	/**
-	 * A span started. {@code parentSpanId} is null for a trace root; {@code parentIsLocal} tells whether the parent
-	 * runs in this process (a remote parent makes this span a local root).
+	 * A span started. {@code parentSpanId} is null for a trace root;
+	 * {@code parentIsLocal} tells whether the parent runs in this process (a remote
+	 * parent makes this span a local root).
 	 */
 	public SpanRecord spanStarted(String traceId, String spanId, String parentSpanId, boolean parentIsLocal,
 			String name, String kind, long startEpochNanos, String threadName) {
 		SpanRecord parent = (parentIsLocal && parentSpanId != null) ? this.spans.get(parentSpanId) : null;
 		SpanRecord record = new SpanRecord(traceId, spanId, parentSpanId, parent, name, kind, startEpochNanos,
 				threadName, this.sampleBytes);
-		// Stored before it joins its parent: a walk that takes the parent's group out and finds it among the
+		// Stored before it joins its parent: a walk that takes the parent's group out and
+		// finds it among the
 		// children then removes it from the map too.
 		this.spans.put(spanId, record);
 		if (parent != null && !parent.addChild(record)) {
-			// The parent's request went meanwhile: this span stands as a request of its own, as it does when its
+			// The parent's request went meanwhile: this span stands as a request of its
+			// own, as it does when its
 			// parent is gone before it starts.
 			record = new SpanRecord(traceId, spanId, parentSpanId, null, name, kind, startEpochNanos, threadName,
 					this.sampleBytes);
@@ -122,7 +135,8 @@ public final class SpanProfileStore {
 		if (parent == null) {
 			this.eviction.started(record);
 		}
-		// Span metadata counts against the memory budget too: many small spans must not wait for a sample to be evicted.
+		// Span metadata counts against the memory budget too: many small spans must not
+		// wait for a sample to be evicted.
 		if (this.spans.size() > this.settings.maxSpans() || approximateBytes() > this.settings.maxBytes()) {
 			evictIfNeeded();
 		}
@@ -130,15 +144,16 @@ public final class SpanProfileStore {
 	}
 
 	/**
-	 * A span ended. {@code excluded} drops it (and, for a local root, its whole request) from the store, as for
-	 * requests to the actuator itself.
+	 * A span ended. {@code excluded} drops it (and, for a local root, its whole request)
+	 * from the store, as for requests to the actuator itself.
 	 */
 	public void spanEnded(String spanId, String name, String status, long endEpochNanos, boolean excluded) {
 		SpanRecord record = this.spans.get(spanId);
 		if (record == null) {
 			SpanRecord waiting = this.awaiting.find(spanId);
 			if (waiting != null) {
-				// A descendant of a dropped request: kept for its samples only, so only its end matters.
+				// A descendant of a dropped request: kept for its samples only, so only
+				// its end matters.
 				waiting.ended(name, status, endEpochNanos);
 			}
 			return;
@@ -164,8 +179,8 @@ public final class SpanProfileStore {
 	}
 
 	/**
-	 * The span with this id, stored or dropped but still awaiting its samples, or {@code null}: where samples and the
-	 * span's end go. Views use {@link #find}.
+	 * The span with this id, stored or dropped but still awaiting its samples, or
+	 * {@code null}: where samples and the span's end go. Views use {@link #find}.
 	 */
 	public SpanRecord findTracked(String spanId) {
 		SpanRecord record = this.spans.get(spanId);
@@ -173,8 +188,9 @@ public final class SpanProfileStore {
 	}
 
 	/**
-	 * Samples up to {@code upTo} have been joined: dropped requests that ended by then have their whole profile,
-	 * and leave (handed to the drop listener, which passes on only what it did not have yet).
+	 * Samples up to {@code upTo} have been joined: dropped requests that ended by then
+	 * have their whole profile, and leave (handed to the drop listener, which passes on
+	 * only what it did not have yet).
 	 */
 	public void profilesCompleteUpTo(Watermark upTo) {
 		this.awaiting.joinedUpTo(upTo);
@@ -197,8 +213,9 @@ public final class SpanProfileStore {
 	}
 
 	/**
-	 * Spans matching {@code filter}, newest first, at most {@code limit}. With root-span-only attribution only
-	 * local roots are listed, since only they carry samples.
+	 * Spans matching {@code filter}, newest first, at most {@code limit}. With
+	 * root-span-only attribution only local roots are listed, since only they carry
+	 * samples.
 	 */
 	public List<SpanRecord> recent(Predicate<SpanRecord> filter, int limit) {
 		List<SpanRecord> result = new ArrayList<>();
@@ -219,8 +236,9 @@ public final class SpanProfileStore {
 	}
 
 	/**
-	 * Add one sample of {@code kind} to {@code record}, taken at {@code epochNanos} on thread {@code threadId}
-	 * (named {@code threadName} when known), placing it on the span's timeline too.
+	 * Add one sample of {@code kind} to {@code record}, taken at {@code epochNanos} on
+	 * thread {@code threadId} (named {@code threadName} when known), placing it on the
+	 * span's timeline too.
 	 */
 	public void addSample(SpanRecord record, SampleKind kind, int[] rootFirstStack, long weight, long epochNanos,
 			long threadId, String threadName) {
@@ -235,8 +253,8 @@ public final class SpanProfileStore {
 	}
 
 	/**
-	 * Approximate heap held by stored spans, their samples and the frame names they share, and by dropped requests
-	 * awaiting their samples.
+	 * Approximate heap held by stored spans, their samples and the frame names they
+	 * share, and by dropped requests awaiting their samples.
 	 */
 	public long approximateBytes() {
 		return this.sampleBytes.get() + this.awaiting.sampleBytes()
@@ -244,22 +262,26 @@ public final class SpanProfileStore {
 				+ this.frames.approximateBytes();
 	}
 
-	/** Dropped requests (local roots) awaiting their samples now: at most {@code max-spans}. */
+	/**
+	 * Dropped requests (local roots) awaiting their samples now: at most
+	 * {@code max-spans}.
+	 */
 	public int awaitingSamples() {
 		return this.awaiting.count();
 	}
 
 	/**
-	 * Finished requests dropped before all their samples were joined, and with no room to await them: handed to the
-	 * listeners of completed requests (span-name aggregates, slow-span log, OTLP export) with samples missing.
+	 * Finished requests dropped before all their samples were joined, and with no room to
+	 * await them: handed to the listeners of completed requests (span-name aggregates,
+	 * slow-span log, OTLP export) with samples missing.
 	 */
 	public long droppedIncomplete() {
 		return this.awaiting.droppedIncomplete();
 	}
 
 	/**
-	 * Spans dropped to keep the store within its bounds since it was created (not counting requests left out on
-	 * purpose, such as those to the actuator).
+	 * Spans dropped to keep the store within its bounds since it was created (not
+	 * counting requests left out on purpose, such as those to the actuator).
 	 */
 	public long evictedSpans() {
 		return this.eviction.evictedSpans();
@@ -275,6 +297,5 @@ public final class SpanProfileStore {
 			this.rootDropped.accept(root);
 		}
 	}
-
 
 }

@@ -8,8 +8,9 @@ import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.StackTree;
 
 /**
- * What the store knows about one span: its identity and timing from the tracer, and the samples attributed to it.
- * Created when the span starts, so an in-flight span can be listed and its partial profile read.
+ * What the store knows about one span: its identity and timing from the tracer, and the
+ * samples attributed to it. Created when the span starts, so an in-flight span can be
+ * listed and its partial profile read.
  */
 public final class SpanRecord {
 
@@ -34,13 +35,19 @@ public final class SpanRecord {
 	/** 0 while the span runs. */
 	private volatile long endEpochNanos;
 
-	/** Out of the store: no view lists it (its samples may still arrive while it awaits them, see awaitSamples). */
+	/**
+	 * Out of the store: no view lists it (its samples may still arrive while it awaits
+	 * them, see awaitSamples).
+	 */
 	private volatile boolean evicted;
 
 	/** Set on local roots by the store's retention; descendants go with their root. */
 	private volatile RetainedAs retainedAs = RetainedAs.RECENT;
 
-	/** Guarded by this, with {@link #evicted}: a child is added before its parent goes or not at all. */
+	/**
+	 * Guarded by this, with {@link #evicted}: a child is added before its parent goes or
+	 * not at all.
+	 */
 	private final List<SpanRecord> children = new ArrayList<>(0);
 
 	/** Guarded by this, with the account their bytes are charged to. */
@@ -73,12 +80,18 @@ public final class SpanRecord {
 		return this.spanId;
 	}
 
-	/** The parent's span id, or {@code null} for a trace root; the parent may live in another process. */
+	/**
+	 * The parent's span id, or {@code null} for a trace root; the parent may live in
+	 * another process.
+	 */
 	public String parentSpanId() {
 		return this.parentSpanId;
 	}
 
-	/** The outermost span of this trace in this process: the entry point of the request here. */
+	/**
+	 * The outermost span of this trace in this process: the entry point of the request
+	 * here.
+	 */
 	public SpanRecord localRoot() {
 		return this.localRoot;
 	}
@@ -146,8 +159,9 @@ public final class SpanRecord {
 	}
 
 	/**
-	 * Mark this span evicted and refund its samples' bytes to the account they were charged to, once. Under the same lock as
-	 * {@link #addSample}: a sample either lands before (and is refunded here) or sees the eviction and is dropped.
+	 * Mark this span evicted and refund its samples' bytes to the account they were
+	 * charged to, once. Under the same lock as {@link #addSample}: a sample either lands
+	 * before (and is refunded here) or sees the eviction and is dropped.
 	 */
 	synchronized void evict() {
 		this.evicted = true;
@@ -155,19 +169,26 @@ public final class SpanRecord {
 		this.ref.clear();
 	}
 
-	/** The CPU time of this span's request (its local root's), measured on its threads' clocks. */
+	/**
+	 * The CPU time of this span's request (its local root's), measured on its threads'
+	 * clocks.
+	 */
 	public MeasuredCpu measuredCpu() {
 		return this.measuredCpu;
 	}
 
-	/** A reference to this record that lets go of it once it is gone, for holders that outlive it. */
+	/**
+	 * A reference to this record that lets go of it once it is gone, for holders that
+	 * outlive it.
+	 */
 	public SpanRecordRef ref() {
 		return this.ref;
 	}
 
 	/**
-	 * Out of the store, but still taking the samples joined to it until its profile is complete: its bytes move
-	 * from the store's account to {@code awaiting}, and later samples are charged there.
+	 * Out of the store, but still taking the samples joined to it until its profile is
+	 * complete: its bytes move from the store's account to {@code awaiting}, and later
+	 * samples are charged there.
 	 * @return whether it moved (false if it was already gone)
 	 */
 	synchronized boolean awaitSamples(AtomicLong awaiting) {
@@ -180,9 +201,10 @@ public final class SpanRecord {
 	}
 
 	/**
-	 * Add a child unless this span is out of the store already. Under the lock that marks it evicted, and a walk
-	 * that takes a group out marks the parent before it reads its children: a child is either among them, and goes
-	 * with the group, or refused, and never left behind where no walk reaches it.
+	 * Add a child unless this span is out of the store already. Under the lock that marks
+	 * it evicted, and a walk that takes a group out marks the parent before it reads its
+	 * children: a child is either among them, and goes with the group, or refused, and
+	 * never left behind where no walk reaches it.
 	 * @return whether it was added
 	 */
 	synchronized boolean addChild(SpanRecord child) {
@@ -199,8 +221,9 @@ public final class SpanRecord {
 	}
 
 	/**
-	 * Add a sample unless this span is gone, charging the bytes it adds to its account before the lock is released,
-	 * so that {@link #evict} can never refund less than was charged.
+	 * Add a sample unless this span is gone, charging the bytes it adds to its account
+	 * before the lock is released, so that {@link #evict} can never refund less than was
+	 * charged.
 	 * @return whether the sample added bytes
 	 */
 	synchronized boolean addSample(SampleKind kind, int[] rootFirstStack, long weight) {
@@ -208,11 +231,12 @@ public final class SpanRecord {
 	}
 
 	/**
-	 * As {@link #addSample(SampleKind, int[], long)}, also placing the sample on the span's timeline at
-	 * {@code epochNanos} on the thread {@code threadId}, whose name is {@code threadName} when known.
+	 * As {@link #addSample(SampleKind, int[], long)}, also placing the sample on the
+	 * span's timeline at {@code epochNanos} on the thread {@code threadId}, whose name is
+	 * {@code threadName} when known.
 	 */
-	synchronized boolean addSample(SampleKind kind, int[] rootFirstStack, long weight, long epochNanos,
-			long threadId, String threadName) {
+	synchronized boolean addSample(SampleKind kind, int[] rootFirstStack, long weight, long epochNanos, long threadId,
+			String threadName) {
 		return this.samples.add(kind, rootFirstStack, weight, epochNanos, threadId, threadName);
 	}
 
@@ -222,15 +246,19 @@ public final class SpanRecord {
 	}
 
 	/**
-	 * This span's own samples of {@code kind} taken between {@code fromEpochNanos} and {@code toEpochNanos} (the
-	 * end excluded), from its timeline: a wait that overlaps the stretch counts with the part of it inside. Samples
-	 * the timeline had no room for are missing (see {@link TimelineSamples#dropped()}).
+	 * This span's own samples of {@code kind} taken between {@code fromEpochNanos} and
+	 * {@code toEpochNanos} (the end excluded), from its timeline: a wait that overlaps
+	 * the stretch counts with the part of it inside. Samples the timeline had no room for
+	 * are missing (see {@link TimelineSamples#dropped()}).
 	 */
 	public synchronized StackTree ownSamples(SampleKind kind, long fromEpochNanos, long toEpochNanos) {
 		return this.samples.within(kind, fromEpochNanos, toEpochNanos);
 	}
 
-	/** {@link #ownSamples(SampleKind, long, long)} of this span and every local descendant. */
+	/**
+	 * {@link #ownSamples(SampleKind, long, long)} of this span and every local
+	 * descendant.
+	 */
 	public StackTree inclusiveSamples(SampleKind kind, long fromEpochNanos, long toEpochNanos) {
 		StackTree tree = ownSamples(kind, fromEpochNanos, toEpochNanos);
 		for (SpanRecord child : children()) {
@@ -244,7 +272,10 @@ public final class SpanRecord {
 		return this.samples.weight(kind);
 	}
 
-	/** Events of {@code kind} attributed to this span itself, where the kind {@link SampleKind#countsEvents()}. */
+	/**
+	 * Events of {@code kind} attributed to this span itself, where the kind
+	 * {@link SampleKind#countsEvents()}.
+	 */
 	public synchronized long ownEventCount(SampleKind kind) {
 		return this.samples.events(kind);
 	}
@@ -254,7 +285,10 @@ public final class SpanRecord {
 		return this.samples.bytes();
 	}
 
-	/** A copy of this span's own samples of {@code kind}, safe to render while sampling goes on. */
+	/**
+	 * A copy of this span's own samples of {@code kind}, safe to render while sampling
+	 * goes on.
+	 */
 	public synchronized StackTree ownSamples(SampleKind kind) {
 		return this.samples.tree(kind);
 	}

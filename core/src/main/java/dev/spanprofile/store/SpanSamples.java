@@ -7,21 +7,26 @@ import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.StackTree;
 
 /**
- * One span's own samples: their stacks per {@link SampleKind}, when and on which thread each was taken, and the
- * account their heap is charged to, which bounds the store. Not thread-safe: guarded by the owning
- * {@link SpanRecord}'s lock, so that a sample is charged before the account can be refunded, or not taken.
+ * One span's own samples: their stacks per {@link SampleKind}, when and on which thread
+ * each was taken, and the account their heap is charged to, which bounds the store. Not
+ * thread-safe: guarded by the owning {@link SpanRecord}'s lock, so that a sample is
+ * charged before the account can be refunded, or not taken.
  */
 final class SpanSamples {
 
 	/** Per {@link SampleKind}, created on the first sample of that kind. */
 	private final SampledStacks[] byKind = new SampledStacks[SampleKind.values().length];
 
-	/** When and where each sample was taken, for the request's timeline; created with the first timed sample. */
+	/**
+	 * When and where each sample was taken, for the request's timeline; created with the
+	 * first timed sample.
+	 */
 	private SampleTimeline timeline;
 
 	/**
-	 * The account the bytes of these samples are charged to: the store's while the span is stored, the one of dropped
-	 * requests awaiting their samples while those are joined, none (samples refused) once gone.
+	 * The account the bytes of these samples are charged to: the store's while the span
+	 * is stored, the one of dropped requests awaiting their samples while those are
+	 * joined, none (samples refused) once gone.
 	 */
 	private AtomicLong chargedTo;
 
@@ -35,8 +40,8 @@ final class SpanSamples {
 	}
 
 	/**
-	 * Move what these samples hold from their account to {@code to} (refund it, for {@code null}); later samples are
-	 * charged there, or refused for {@code null}.
+	 * Move what these samples hold from their account to {@code to} (refund it, for
+	 * {@code null}); later samples are charged there, or refused for {@code null}.
 	 */
 	void moveCharge(AtomicLong to) {
 		if (this.chargedTo == null) {
@@ -50,14 +55,16 @@ final class SpanSamples {
 		this.chargedTo = to;
 	}
 
-	/** Adds a sample's stack, unless samples are refused; returns whether that added bytes (charged). */
+	/**
+	 * Adds a sample's stack, unless samples are refused; returns whether that added bytes
+	 * (charged).
+	 */
 	boolean add(SampleKind kind, int[] rootFirstStack, long weight) {
 		return charge((this.chargedTo != null) ? stack(kind, rootFirstStack, weight) : 0);
 	}
 
 	/** As {@link #add(SampleKind, int[], long)}, also placing it on the timeline. */
-	boolean add(SampleKind kind, int[] rootFirstStack, long weight, long epochNanos, long threadId,
-			String threadName) {
+	boolean add(SampleKind kind, int[] rootFirstStack, long weight, long epochNanos, long threadId, String threadName) {
 		if (this.chargedTo == null) {
 			return false;
 		}

@@ -3,11 +3,14 @@ package dev.spanprofile.store;
 /**
  * Bounds of the {@link SpanProfileStore}.
  *
- * @param maxSpans spans kept; beyond it the oldest finished requests (local roots with all their descendants)
- * are dropped first
- * @param maxBytes approximate heap for stored samples; beyond it the oldest finished requests are dropped
- * @param rootSpanOnly whether samples go to the local root span instead of the innermost active span
- * @param retention which finished requests are kept beyond the most recent ones, within the same bounds
+ * @param maxSpans spans kept; beyond it the oldest finished requests (local roots with
+ * all their descendants) are dropped first
+ * @param maxBytes approximate heap for stored samples; beyond it the oldest finished
+ * requests are dropped
+ * @param rootSpanOnly whether samples go to the local root span instead of the innermost
+ * active span
+ * @param retention which finished requests are kept beyond the most recent ones, within
+ * the same bounds
  */
 public record StoreSettings(int maxSpans, long maxBytes, boolean rootSpanOnly, RetentionSettings retention) {
 

@@ -1,9 +1,12 @@
 /**
- * The bounded store of spans and their samples: {@link dev.spanprofile.store.SpanProfileStore} indexes requests by
- * span id, evicts the oldest finished ones within {@code max-spans} and {@code max-memory}, keeps dropped requests
- * while they await their samples and retains the slowest and failed ones. A span's CPU time, measured or counted from
- * samples, is chosen in one place: {@link dev.spanprofile.store.SpanCpuTime}.
+ * The bounded store of spans and their samples:
+ * {@link dev.spanprofile.store.SpanProfileStore} indexes requests by span id, evicts the
+ * oldest finished ones within {@code max-spans} and {@code max-memory}, keeps dropped
+ * requests while they await their samples and retains the slowest and failed ones. A
+ * span's CPU time, measured or counted from samples, is chosen in one place:
+ * {@link dev.spanprofile.store.SpanCpuTime}.
  * <p>
- * May import {@code profile} and {@code tracking} (the clocks: {@link dev.spanprofile.tracking.Watermark}).
+ * May import {@code profile} and {@code tracking} (the clocks:
+ * {@link dev.spanprofile.tracking.Watermark}).
  */
 package dev.spanprofile.store;

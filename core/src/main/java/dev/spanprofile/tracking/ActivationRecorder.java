@@ -9,25 +9,34 @@ import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.context.Context;
 
 /**
- * Records, per thread, when the active span changes. One instance per JVM ({@link #global()}) because the
- * OpenTelemetry context storage it listens to is JVM-wide.
+ * Records, per thread, when the active span changes. One instance per JVM
+ * ({@link #global()}) because the OpenTelemetry context storage it listens to is
+ * JVM-wide.
  * <p>
- * Recording a change costs one clock read and four stores into a preallocated per-thread ring (and, when asked to,
- * a read of the thread's CPU clock where it enters or leaves spans, not where it comes straight back into the span it
- * just left); an activation that leaves the same span active records nothing, and everything is skipped (one
- * volatile read) while no engine consumes the points.
+ * Recording a change costs one clock read and four stores into a preallocated per-thread
+ * ring (and, when asked to, a read of the thread's CPU clock where it enters or leaves
+ * spans, not where it comes straight back into the span it just left); an activation that
+ * leaves the same span active records nothing, and everything is skipped (one volatile
+ * read) while no engine consumes the points.
  */
 public final class ActivationRecorder {
 
-	/** Change points a thread can hold between two drains; at 20 drains a second that is ~20k changes/s/thread. */
+	/**
+	 * Change points a thread can hold between two drains; at 20 drains a second that is
+	 * ~20k changes/s/thread.
+	 */
 	static final int DEFAULT_CAPACITY = 1024;
 
-	/** Virtual threads are many and short-lived: a request's worth of change points is enough. */
+	/**
+	 * Virtual threads are many and short-lived: a request's worth of change points is
+	 * enough.
+	 */
 	static final int VIRTUAL_THREAD_CAPACITY = 64;
 
 	/**
-	 * How soon a thread that comes back into the span it just left continues its stretch rather than reading its
-	 * CPU clock again: what it did in between, at most this long, is counted as the request's.
+	 * How soon a thread that comes back into the span it just left continues its stretch
+	 * rather than reading its CPU clock again: what it did in between, at most this long,
+	 * is counted as the request's.
 	 */
 	static final long RESUME_WITHIN_NANOS = 1_000_000;
 
@@ -40,17 +49,19 @@ public final class ActivationRecorder {
 	private final ConcurrentLinkedQueue<ThreadActivity> threads = new ConcurrentLinkedQueue<>();
 
 	/**
-	 * 0 while not recording; otherwise the recording session, new at every start, so that the first change of each
-	 * thread in a session is recorded even when its span is the one it last recorded before a stop.
+	 * 0 while not recording; otherwise the recording session, new at every start, so that
+	 * the first change of each thread in a session is recorded even when its span is the
+	 * one it last recorded before a stop.
 	 */
 	private volatile int session;
 
 	private int lastSession;
 
 	/**
-	 * Whether a thread's CPU clock is read where it enters or leaves spans. Off unless asked for: each read is a system
-	 * call, and on a machine whose cores are all busy it lets the scheduler switch threads more often, which cost the
-	 * benchmark application 9 % more CPU per request (docs/benchmarks.md, round 12).
+	 * Whether a thread's CPU clock is read where it enters or leaves spans. Off unless
+	 * asked for: each read is a system call, and on a machine whose cores are all busy it
+	 * lets the scheduler switch threads more often, which cost the benchmark application
+	 * 9 % more CPU per request (docs/benchmarks.md, round 12).
 	 */
 	private volatile boolean readsCpuClocks;
 
@@ -64,7 +75,9 @@ public final class ActivationRecorder {
 		return GLOBAL;
 	}
 
-	/** Start or stop accepting change points. Stopped, the hook costs one volatile read. */
+	/**
+	 * Start or stop accepting change points. Stopped, the hook costs one volatile read.
+	 */
 	public synchronized void setRecording(boolean recording) {
 		if (!recording) {
 			this.session = 0;
@@ -76,8 +89,9 @@ public final class ActivationRecorder {
 	}
 
 	/**
-	 * Read (or stop reading) each platform thread's CPU clock where it enters and leaves spans, so that a request's
-	 * CPU time is exact whatever the sampling event; without the reads it is counted from samples.
+	 * Read (or stop reading) each platform thread's CPU clock where it enters and leaves
+	 * spans, so that a request's CPU time is exact whatever the sampling event; without
+	 * the reads it is counted from samples.
 	 */
 	public void setReadingCpuClocks(boolean reads) {
 		this.readsCpuClocks = reads;
@@ -92,8 +106,8 @@ public final class ActivationRecorder {
 	}
 
 	/**
-	 * Called on the thread whose current OpenTelemetry context changed to {@code context} ({@code null} for none).
-	 * Looks at the context only while recording.
+	 * Called on the thread whose current OpenTelemetry context changed to {@code context}
+	 * ({@code null} for none). Looks at the context only while recording.
 	 */
 	void contextActivated(Context context) {
 		if (this.session != 0) {
@@ -113,18 +127,21 @@ public final class ActivationRecorder {
 		if (!spanContext.isValid()) {
 			return null;
 		}
-		// A span the tracer's sampler dropped never reaches the span processors, so it has no profile to receive
-		// samples: to the join it is no span at all. Seen as none here, a thread that goes from one dropped
+		// A span the tracer's sampler dropped never reaches the span processors, so it
+		// has no profile to receive
+		// samples: to the join it is no span at all. Seen as none here, a thread that
+		// goes from one dropped
 		// request to the next records no change point.
 		return (spanContext.isSampled() || span.isRecording()) ? spanContext : null;
 	}
 
 	/**
-	 * Called on the thread whose active span changed. {@code span} is the OpenTelemetry SpanContext now active, or,
-	 * from another tracer's hook, the lowercase hex id of the span now active (the same String object for as long as
-	 * the span stays active spares the join a lookup); {@code null} when no recorded span is. Only a SpanContext
-	 * reaches the {@link #setActivationListener activation listener}: an {@link UnsampledRequest} has no span id
-	 * to label samples with.
+	 * Called on the thread whose active span changed. {@code span} is the OpenTelemetry
+	 * SpanContext now active, or, from another tracer's hook, the lowercase hex id of the
+	 * span now active (the same String object for as long as the span stays active spares
+	 * the join a lookup); {@code null} when no recorded span is. Only a SpanContext
+	 * reaches the {@link #setActivationListener activation listener}: an
+	 * {@link UnsampledRequest} has no span id to label samples with.
 	 */
 	public void spanActivated(Object span) {
 		int session = this.session;
@@ -133,19 +150,22 @@ public final class ActivationRecorder {
 		}
 		ThreadActivity activity = activity();
 		if (span == null) {
-			// Inside an unsampled request its own spans are unsampled too: the request stays what runs.
+			// Inside an unsampled request its own spans are unsampled too: the request
+			// stays what runs.
 			span = activity.unsampled;
 		}
 		if (activity.lastSession == session && activity.lastSpan == span) {
-			// The same span again (re-attached, or a context that differs only in other entries): no change.
+			// The same span again (re-attached, or a context that differs only in other
+			// entries): no change.
 			return;
 		}
 		changeTo(activity, session, span);
 	}
 
 	/**
-	 * Called on a thread that starts working for {@code request}, a request tracing did not sample: until
-	 * {@link #unsampledRequestLeft}, whenever no recorded span is active the thread's samples belong to it.
+	 * Called on a thread that starts working for {@code request}, a request tracing did
+	 * not sample: until {@link #unsampledRequestLeft}, whenever no recorded span is
+	 * active the thread's samples belong to it.
 	 */
 	public void unsampledRequestEntered(UnsampledRequest request) {
 		int session = this.session;
@@ -160,8 +180,8 @@ public final class ActivationRecorder {
 	}
 
 	/**
-	 * Called on a thread that stops working for {@code request} ({@code null}: for whichever it works for, as when
-	 * a pool thread's context is reset).
+	 * Called on a thread that stops working for {@code request} ({@code null}: for
+	 * whichever it works for, as when a pool thread's context is reset).
 	 */
 	public void unsampledRequestLeft(UnsampledRequest request) {
 		ThreadActivity activity = this.current.get();
@@ -181,8 +201,8 @@ public final class ActivationRecorder {
 		ThreadActivity activity = this.current.get();
 		if (activity == null) {
 			Thread thread = Thread.currentThread();
-			activity = new ThreadActivity(thread,
-					VirtualThreads.isVirtual(thread) ? Math.min(VIRTUAL_THREAD_CAPACITY, this.capacity) : this.capacity);
+			activity = new ThreadActivity(thread, VirtualThreads.isVirtual(thread)
+					? Math.min(VIRTUAL_THREAD_CAPACITY, this.capacity) : this.capacity);
 			this.current.set(activity);
 			this.threads.add(activity);
 		}
@@ -196,8 +216,10 @@ public final class ActivationRecorder {
 		activity.lastSpan = span;
 		boolean inSpan = span != null;
 		boolean enteredOrLeft = inSpan != activity.inSpan;
-		// The CPU clock, when asked for, only where the thread enters or leaves spans: a request's CPU time is then
-		// exact for two reads, whatever the sampling event. Not for a request tracing did not sample, which has no
+		// The CPU clock, when asked for, only where the thread enters or leaves spans: a
+		// request's CPU time is then
+		// exact for two reads, whatever the sampling event. Not for a request tracing did
+		// not sample, which has no
 		// record to hold its CPU time.
 		boolean measured = enteredOrLeft && this.readsCpuClocks && !activity.virtual
 				&& !(span instanceof UnsampledRequest) && !(previous instanceof UnsampledRequest);
@@ -221,10 +243,12 @@ public final class ActivationRecorder {
 	}
 
 	/**
-	 * Whether the thread, entering {@code span}, comes back into the span it left at its previous point, soon after.
-	 * Spring MVC with Micrometer's tracing and metrics does so in every request: its observation filter closes the
-	 * server span's scope, then the metrics handler opens it once more to record its timers with the span current
-	 * (for exemplars). One stretch, measured from the first entry to the last exit, spares that CPU clock read.
+	 * Whether the thread, entering {@code span}, comes back into the span it left at its
+	 * previous point, soon after. Spring MVC with Micrometer's tracing and metrics does
+	 * so in every request: its observation filter closes the server span's scope, then
+	 * the metrics handler opens it once more to record its timers with the span current
+	 * (for exemplars). One stretch, measured from the first entry to the last exit,
+	 * spares that CPU clock read.
 	 */
 	private static boolean continues(ThreadActivity activity, boolean sameSession, Object span, long now) {
 		return sameSession && activity.leftSpan != null && now - activity.leftAt < RESUME_WITHIN_NANOS
@@ -232,30 +256,34 @@ public final class ActivationRecorder {
 	}
 
 	/**
-	 * Set (or clear, with {@code null}) the listener told about every span change on platform threads (virtual
-	 * threads are left out, see {@link ActivationListeners}).
+	 * Set (or clear, with {@code null}) the listener told about every span change on
+	 * platform threads (virtual threads are left out, see {@link ActivationListeners}).
 	 */
 	public void setActivationListener(SpanActivationListener listener) {
 		this.listeners.setActivationListener(listener);
 	}
 
 	/**
-	 * Set (or clear, with {@code null}) the listener told when platform threads enter and leave spans. The
-	 * listener is then told about every platform thread already inside a span; a thread entering one meanwhile is
-	 * told about at least once ({@link ActivationListeners#setThreadListener}).
+	 * Set (or clear, with {@code null}) the listener told when platform threads enter and
+	 * leave spans. The listener is then told about every platform thread already inside a
+	 * span; a thread entering one meanwhile is told about at least once
+	 * ({@link ActivationListeners#setThreadListener}).
 	 */
 	public void setThreadListener(SpanThreadListener listener) {
 		this.listeners.setThreadListener(listener);
 	}
 
-	/** Call {@code action} with every live platform thread whose last recorded point was inside a span. */
+	/**
+	 * Call {@code action} with every live platform thread whose last recorded point was
+	 * inside a span.
+	 */
 	public void forEachThreadInSpan(Consumer<Thread> action) {
 		this.listeners.forEachThreadInSpan(action);
 	}
 
 	/**
-	 * Collector thread only: hand all pending change points of all threads to {@code sink}; forget threads that
-	 * have died once their last points are drained.
+	 * Collector thread only: hand all pending change points of all threads to
+	 * {@code sink}; forget threads that have died once their last points are drained.
 	 */
 	public void drainTo(ThreadActivity.ChangePointSink sink) {
 		for (Iterator<ThreadActivity> it = this.threads.iterator(); it.hasNext();) {

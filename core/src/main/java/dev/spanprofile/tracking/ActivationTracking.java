@@ -7,9 +7,10 @@ import io.opentelemetry.context.ContextStorage;
 /**
  * Installs the span activation hook into OpenTelemetry's context storage.
  * <p>
- * OpenTelemetry applies storage wrappers once, when the storage is first used, and silently ignores wrappers added
- * later. {@link #install()} must therefore run before anything touches {@code Context.current()};
- * {@link #isActive()} tells afterwards whether it made it in time.
+ * OpenTelemetry applies storage wrappers once, when the storage is first used, and
+ * silently ignores wrappers added later. {@link #install()} must therefore run before
+ * anything touches {@code Context.current()}; {@link #isActive()} tells afterwards
+ * whether it made it in time.
  */
 public final class ActivationTracking {
 
@@ -30,15 +31,18 @@ public final class ActivationTracking {
 	}
 
 	/**
-	 * Whether the wrapper is in the storage OpenTelemetry actually uses. Initialises the storage if nothing did
-	 * yet, which applies a pending wrapper.
+	 * Whether the wrapper is in the storage OpenTelemetry actually uses. Initialises the
+	 * storage if nothing did yet, which applies a pending wrapper.
 	 */
 	public static boolean isActive() {
 		ContextStorage.get();
 		return active;
 	}
 
-	/** Used by {@link SpanProfileContextStorageProvider} when the storage is chosen by system property. */
+	/**
+	 * Used by {@link SpanProfileContextStorageProvider} when the storage is chosen by
+	 * system property.
+	 */
 	static ContextStorage wrap(ContextStorage storage) {
 		if (storage instanceof SpanActivationStorage || storage instanceof TrackingContextStorage) {
 			return storage;

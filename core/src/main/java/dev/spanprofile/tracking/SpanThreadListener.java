@@ -1,8 +1,9 @@
 package dev.spanprofile.tracking;
 
 /**
- * Told, on the thread itself, when a platform thread starts and stops running inside a span. A wall-clock
- * sampler uses it to sample only threads that have something to attribute to.
+ * Told, on the thread itself, when a platform thread starts and stops running inside a
+ * span. A wall-clock sampler uses it to sample only threads that have something to
+ * attribute to.
  */
 public interface SpanThreadListener {
 

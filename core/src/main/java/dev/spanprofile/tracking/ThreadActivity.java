@@ -4,19 +4,21 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * The change points of one thread: every time the active span on the thread changes, the owning thread appends
- * (timestamp, span) to a fixed ring. One writer (the owning thread), one reader (the collector), no locks and no
- * allocation on the write path.
+ * The change points of one thread: every time the active span on the thread changes, the
+ * owning thread appends (timestamp, span) to a fixed ring. One writer (the owning
+ * thread), one reader (the collector), no locks and no allocation on the write path.
  * <p>
- * The reader copies what was published since its last visit. When the writer laps the reader (more changes
- * between two drains than the ring holds) the lost stretch is reported as a gap, so that samples falling in it are
- * left unattributed rather than given to a wrong span.
+ * The reader copies what was published since its last visit. When the writer laps the
+ * reader (more changes between two drains than the ring holds) the lost stretch is
+ * reported as a gap, so that samples falling in it are left unattributed rather than
+ * given to a wrong span.
  */
 public final class ThreadActivity {
 
 	/**
-	 * A point's CPU clock where the thread came back into the span it left at its previous point, soon after: not
-	 * read, its stretch in the request goes on from the clock read where it left.
+	 * A point's CPU clock where the thread came back into the span it left at its
+	 * previous point, soon after: not read, its stretch in the request goes on from the
+	 * clock read where it left.
 	 */
 	public static final long CLOCK_CONTINUED = -2;
 
@@ -41,48 +43,65 @@ public final class ThreadActivity {
 
 	private final Object[] spans;
 
-	/** The thread's CPU clock at each point where it entered or left a span, {@link ThreadCpuClock#UNREAD} elsewhere. */
+	/**
+	 * The thread's CPU clock at each point where it entered or left a span,
+	 * {@link ThreadCpuClock#UNREAD} elsewhere.
+	 */
 	private final long[] cpuTimes;
 
 	private final int mask;
 
-	/** Sequence number of the next entry to write; written by the owner only, read by the collector. */
+	/**
+	 * Sequence number of the next entry to write; written by the owner only, read by the
+	 * collector.
+	 */
 	@SuppressWarnings("unused")
 	private volatile long published;
 
-	/** Owner-side: the span of the last recorded point, and the recording session it was recorded in. */
+	/**
+	 * Owner-side: the span of the last recorded point, and the recording session it was
+	 * recorded in.
+	 */
 	Object lastSpan;
 
 	int lastSession;
 
 	/**
-	 * Owner-side: the span the thread left at its last point, where its CPU clock was read then ({@code null}
-	 * otherwise), and when; for {@link ActivationRecorder} to tell a quick return into it.
+	 * Owner-side: the span the thread left at its last point, where its CPU clock was
+	 * read then ({@code null} otherwise), and when; for {@link ActivationRecorder} to
+	 * tell a quick return into it.
 	 */
 	Object leftSpan;
 
 	long leftAt;
 
 	/**
-	 * Owner-side: the unsampled request entered on this thread, recorded in place of "no span" while no recorded span
-	 * is active (its own unsampled spans included).
+	 * Owner-side: the unsampled request entered on this thread, recorded in place of "no
+	 * span" while no recorded span is active (its own unsampled spans included).
 	 */
 	UnsampledRequest unsampled;
 
 	/**
-	 * Written by the owner, read by whoever installs a thread listener: whether the last recorded point had a span
-	 * (drives wall-clock thread filters). Volatile for the handshake described in
-	 * {@link ActivationListeners#setThreadListener}; written only when the thread enters or leaves a span.
+	 * Written by the owner, read by whoever installs a thread listener: whether the last
+	 * recorded point had a span (drives wall-clock thread filters). Volatile for the
+	 * handshake described in {@link ActivationListeners#setThreadListener}; written only
+	 * when the thread enters or leaves a span.
 	 */
 	volatile boolean inSpan;
 
-	/** Virtual threads get small rings and are never registered with native thread filters. */
+	/**
+	 * Virtual threads get small rings and are never registered with native thread
+	 * filters.
+	 */
 	final boolean virtual;
 
 	/** Collector-side: the first sequence number not yet drained. */
 	private long drained;
 
-	/** Collector-side: time of the last drained point, where a gap starts when entries were lost. */
+	/**
+	 * Collector-side: time of the last drained point, where a gap starts when entries
+	 * were lost.
+	 */
 	private long lastDrainedTime = Long.MIN_VALUE;
 
 	ThreadActivity(Thread owner, int capacity) {
@@ -119,14 +138,17 @@ public final class ThreadActivity {
 	}
 
 	/**
-	 * Owner thread only: the span now active on this thread ({@code null} for none) since {@code time}, and the
-	 * thread's CPU clock then ({@link ThreadCpuClock#UNREAD} when not read).
+	 * Owner thread only: the span now active on this thread ({@code null} for none) since
+	 * {@code time}, and the thread's CPU clock then ({@link ThreadCpuClock#UNREAD} when
+	 * not read).
 	 */
 	void record(long time, Object span, long cpuTime) {
 		long seq = (long) PUBLISHED.getOpaque(this);
 		int slot = (int) (seq & this.mask);
-		// The publication of seq (end of the previous record) must be visible before this slot is overwritten: a
-		// reader that sees the overwrite then also sees seq and discards the old entry. Free on x86.
+		// The publication of seq (end of the previous record) must be visible before this
+		// slot is overwritten: a
+		// reader that sees the overwrite then also sees seq and discards the old entry.
+		// Free on x86.
 		VarHandle.storeStoreFence();
 		this.times[slot] = time;
 		this.spans[slot] = span;
@@ -135,7 +157,8 @@ public final class ThreadActivity {
 	}
 
 	/**
-	 * Collector thread only: hand every change point published since the last call to {@code sink}, oldest first.
+	 * Collector thread only: hand every change point published since the last call to
+	 * {@code sink}, oldest first.
 	 * @return whether anything was pending
 	 */
 	boolean drainTo(ChangePointSink sink) {
@@ -158,12 +181,16 @@ public final class ThreadActivity {
 			copiedSpans[i] = this.spans[slot];
 			copiedCpuTimes[i] = this.cpuTimes[slot];
 		}
-		// The writer may have lapped us while we copied. The copies must be complete before its position is
-		// re-read, or a slot read after the re-read could hold a newer entry than the position admits.
+		// The writer may have lapped us while we copied. The copies must be complete
+		// before its position is
+		// re-read, or a slot read after the re-read could hold a newer entry than the
+		// position admits.
 		VarHandle.acquireFence();
 		long endAfterCopy = (long) PUBLISHED.getAcquire(this);
-		// Entries up to endAfterCopy - capacity have been overwritten, and the writer may be in the middle of
-		// overwriting the next one (for seq endAfterCopy) right now: only what follows is intact.
+		// Entries up to endAfterCopy - capacity have been overwritten, and the writer may
+		// be in the middle of
+		// overwriting the next one (for seq endAfterCopy) right now: only what follows is
+		// intact.
 		long firstIntact = Math.max(start, endAfterCopy - capacity + 1);
 		if (firstIntact > this.drained) {
 			sink.gap(this.threadId, this.lastDrainedTime == Long.MIN_VALUE ? Long.MIN_VALUE : this.lastDrainedTime + 1);
@@ -180,22 +207,31 @@ public final class ThreadActivity {
 	/** Receives drained change points. */
 	public interface ChangePointSink {
 
-		/** From {@code time} on, {@code span} (an OpenTelemetry SpanContext, a hex span id, or null) is active. */
+		/**
+		 * From {@code time} on, {@code span} (an OpenTelemetry SpanContext, a hex span
+		 * id, or null) is active.
+		 */
 		void changed(long threadId, long time, Object span);
 
 		/**
-		 * As {@link #changed(long, long, Object)}, with the thread's CPU clock at that point when the thread entered
-		 * or left a span there ({@link #CLOCK_CONTINUED} where it came straight back into the span it left, {@code -1}
-		 * otherwise).
+		 * As {@link #changed(long, long, Object)}, with the thread's CPU clock at that
+		 * point when the thread entered or left a span there ({@link #CLOCK_CONTINUED}
+		 * where it came straight back into the span it left, {@code -1} otherwise).
 		 */
 		default void changed(long threadId, long time, Object span, long threadCpuNanos) {
 			changed(threadId, time, span);
 		}
 
-		/** From {@code time} on, what is active on the thread is unknown until the next change point. */
+		/**
+		 * From {@code time} on, what is active on the thread is unknown until the next
+		 * change point.
+		 */
 		void gap(long threadId, long time);
 
-		/** The thread's name, told before its first change point, for views that show threads. */
+		/**
+		 * The thread's name, told before its first change point, for views that show
+		 * threads.
+		 */
 		default void named(long threadId, String threadName) {
 		}
 

@@ -4,12 +4,15 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 
 /**
- * The calling thread's own CPU clock, read (when exact CPU time is asked for) where a thread enters or leaves a
- * span: the difference is exactly the CPU time the thread spent for that request, which sampling can only estimate
- * (and the {@code ctimer} event undercounts when threads outnumber cores). Read at those two points only, and not
- * where a thread comes straight back into the span it just left ({@link ThreadActivity#CLOCK_CONTINUED}): one read
- * is a system call (0.2 to 1 µs), against a few nanoseconds for the change point itself, and entering the kernel
- * gives the scheduler a chance to switch threads, which on a busy machine costs far more than the call.
+ * The calling thread's own CPU clock, read (when exact CPU time is asked for) where a
+ * thread enters or leaves a span: the difference is exactly the CPU time the thread spent
+ * for that request, which sampling can only estimate (and the {@code ctimer} event
+ * undercounts when threads outnumber cores). Read at those two points only, and not where
+ * a thread comes straight back into the span it just left
+ * ({@link ThreadActivity#CLOCK_CONTINUED}): one read is a system call (0.2 to 1 µs),
+ * against a few nanoseconds for the change point itself, and entering the kernel gives
+ * the scheduler a chance to switch threads, which on a busy machine costs far more than
+ * the call.
  */
 final class ThreadCpuClock {
 
@@ -31,7 +34,8 @@ final class ThreadCpuClock {
 			return (nanos >= 0) ? nanos : UNREAD;
 		}
 		catch (RuntimeException ex) {
-			// Disabled at run time, or a virtual thread on a JDK that refuses to answer for one.
+			// Disabled at run time, or a virtual thread on a JDK that refuses to answer
+			// for one.
 			return UNREAD;
 		}
 	}

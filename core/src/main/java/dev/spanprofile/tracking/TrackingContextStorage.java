@@ -5,13 +5,15 @@ import io.opentelemetry.context.ContextStorage;
 import io.opentelemetry.context.Scope;
 
 /**
- * Takes the place of OpenTelemetry's default thread-local storage (and behaves as it does) so that one scope object
- * both restores the previous context and records the change. Wrapping the default storage instead costs a second
- * scope per attach, which the JIT does not scalar-replace; this one is, while the profiler is stopped, since the
+ * Takes the place of OpenTelemetry's default thread-local storage (and behaves as it
+ * does) so that one scope object both restores the previous context and records the
+ * change. Wrapping the default storage instead costs a second scope per attach, which the
+ * JIT does not scalar-replace; this one is, while the profiler is stopped, since the
  * scope then only restores.
  * <p>
- * Every scope records at its close when the profiler is recording then, whether or not it was recording at the
- * attach: a scope opened while stopped and closed after a restart still reports what runs after it.
+ * Every scope records at its close when the profiler is recording then, whether or not it
+ * was recording at the attach: a scope opened while stopped and closed after a restart
+ * still reports what runs after it.
  */
 final class TrackingContextStorage implements ContextStorage {
 
@@ -62,7 +64,8 @@ final class TrackingContextStorage implements ContextStorage {
 
 		@Override
 		public void close() {
-			// As OpenTelemetry's storage: a scope closed out of order, or twice, changes nothing.
+			// As OpenTelemetry's storage: a scope closed out of order, or twice, changes
+			// nothing.
 			ThreadLocal<Context> current = TrackingContextStorage.this.current;
 			if (!this.closed && current.get() == this.toAttach) {
 				this.closed = true;

@@ -1,14 +1,16 @@
 package dev.spanprofile.tracking;
 
 /**
- * One request that tracing did not sample, profiled all the same: it has no span id and is never stored as a span,
- * but while it is {@link ActivationRecorder#unsampledRequestEntered entered} on a thread the samples taken there
- * belong to it, and once it ends they count in the profile of its name (the route the web framework matched, the
- * span's name had it been sampled).
+ * One request that tracing did not sample, profiled all the same: it has no span id and
+ * is never stored as a span, but while it is
+ * {@link ActivationRecorder#unsampledRequestEntered entered} on a thread the samples
+ * taken there belong to it, and once it ends they count in the profile of its name (the
+ * route the web framework matched, the span's name had it been sampled).
  * <p>
- * Written by the application's threads: the start when the request starts, the name, outcome and end as it ends
- * (the end last and volatile, publishing the rest). Read by the collector, which folds the request's samples once
- * the samples up to its end are all joined.
+ * Written by the application's threads: the start when the request starts, the name,
+ * outcome and end as it ends (the end last and volatile, publishing the rest). Read by
+ * the collector, which folds the request's samples once the samples up to its end are all
+ * joined.
  */
 public final class UnsampledRequest {
 
@@ -22,14 +24,17 @@ public final class UnsampledRequest {
 
 	private volatile long endNanos = RUNNING;
 
-	/** A request that started at {@code startNanos}, on the {@code System.nanoTime()} clock. */
+	/**
+	 * A request that started at {@code startNanos}, on the {@code System.nanoTime()}
+	 * clock.
+	 */
 	public UnsampledRequest(long startNanos) {
 		this.startNanos = startNanos;
 	}
 
 	/**
-	 * The request ended at {@code endNanos}, under its final {@code name} ({@code null}: not to be counted, as a
-	 * call to the actuator). Once only: later calls are ignored.
+	 * The request ended at {@code endNanos}, under its final {@code name} ({@code null}:
+	 * not to be counted, as a call to the actuator). Once only: later calls are ignored.
 	 * @return whether this call ended it
 	 */
 	public boolean end(String name, boolean error, long endNanos) {
@@ -50,7 +55,10 @@ public final class UnsampledRequest {
 		return this.startNanos;
 	}
 
-	/** When it ended on the {@code System.nanoTime()} clock; meaningful once {@link #isEnded() ended}. */
+	/**
+	 * When it ended on the {@code System.nanoTime()} clock; meaningful once
+	 * {@link #isEnded() ended}.
+	 */
 	public long endNanos() {
 		return this.endNanos;
 	}
@@ -59,7 +67,10 @@ public final class UnsampledRequest {
 		return Math.max(0, this.endNanos - this.startNanos);
 	}
 
-	/** Its name; known once {@link #isEnded() ended} ({@code null} for a request not to be counted). */
+	/**
+	 * Its name; known once {@link #isEnded() ended} ({@code null} for a request not to be
+	 * counted).
+	 */
 	public String name() {
 		return this.name;
 	}

@@ -5,7 +5,8 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 
 /**
- * {@code Thread.isVirtual()} for code compiled for Java 17: false on JDKs without virtual threads.
+ * {@code Thread.isVirtual()} for code compiled for Java 17: false on JDKs without virtual
+ * threads.
  */
 final class VirtualThreads {
 

@@ -4,10 +4,12 @@ import java.util.ArrayDeque;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Uploads items one at a time on its own thread, so that whoever produces them never waits for the network. At most
- * {@code capacity} items wait; when the server is away longer than that, the oldest are dropped (and counted), so an
- * outage costs bounded memory. An outage is logged once when the first attempt fails and once when uploads work
- * again, however many attempts fail in between.
+ * Uploads items one at a time on its own thread, so that whoever produces them never
+ * waits for the network. At most {@code capacity} items wait; when the server is away
+ * longer than that, the oldest are dropped (and counted), so an outage costs bounded
+ * memory. An outage is logged once when the first attempt fails and once when uploads
+ * work again, however many attempts fail in between.
+ *
  * @param <T> what is uploaded
  */
 public final class UploadQueue<T> {
@@ -37,8 +39,8 @@ public final class UploadQueue<T> {
 	private long failedAttemptsInOutage;
 
 	/**
-	 * @param uploader sends one item, retrying as it sees fit, and reports each failed attempt to
-	 * {@link #attemptFailed}
+	 * @param uploader sends one item, retrying as it sees fit, and reports each failed
+	 * attempt to {@link #attemptFailed}
 	 * @param capacity most items kept waiting
 	 * @param serverForLogs where items go, as logs may show it (no credentials)
 	 * @param threadName name of the upload thread
@@ -56,7 +58,10 @@ public final class UploadQueue<T> {
 		this.thread.start();
 	}
 
-	/** Queue {@code item}, dropping the oldest waiting one when full. Never blocks on the network. */
+	/**
+	 * Queue {@code item}, dropping the oldest waiting one when full. Never blocks on the
+	 * network.
+	 */
 	public void add(T item) {
 		synchronized (this.queue) {
 			if (this.queue.size() >= this.capacity) {
@@ -92,7 +97,8 @@ public final class UploadQueue<T> {
 			this.uploader.upload(item);
 		}
 		catch (RuntimeException | Error ex) {
-			// Errors too (a client class that cannot be linked, a full heap): the item fails, the thread goes on, and
+			// Errors too (a client class that cannot be linked, a full heap): the item
+			// fails, the thread goes on, and
 			// the outage warning carries the stack trace.
 			attemptFailed(ex.toString(), ex);
 		}
@@ -103,9 +109,10 @@ public final class UploadQueue<T> {
 		this.uploaded.increment();
 		if (this.outage) {
 			this.outage = false;
-			logger.log(System.Logger.Level.INFO, "spanprofile: uploading profiles to " + this.serverForLogs
-					+ " works again after " + this.failedAttemptsInOutage + " failed attempts; " + this.dropped.sum()
-					+ " profiles dropped so far because the queue was full");
+			logger.log(System.Logger.Level.INFO,
+					"spanprofile: uploading profiles to " + this.serverForLogs + " works again after "
+							+ this.failedAttemptsInOutage + " failed attempts; " + this.dropped.sum()
+							+ " profiles dropped so far because the queue was full");
 		}
 	}
 
@@ -124,9 +131,11 @@ public final class UploadQueue<T> {
 		if (!this.outage) {
 			this.outage = true;
 			this.failedAttemptsInOutage = 0;
-			logger.log(System.Logger.Level.WARNING, "spanprofile: cannot upload profiles to " + this.serverForLogs
-					+ " (" + reason + "); retrying with backoff, keeping at most " + this.capacity
-					+ " profiles and dropping the oldest. Logged once until uploads work again.", thrown);
+			logger.log(System.Logger.Level.WARNING,
+					"spanprofile: cannot upload profiles to " + this.serverForLogs + " (" + reason
+							+ "); retrying with backoff, keeping at most " + this.capacity
+							+ " profiles and dropping the oldest. Logged once until uploads work again.",
+					thrown);
 		}
 		this.failedAttemptsInOutage++;
 	}
@@ -160,14 +169,15 @@ public final class UploadQueue<T> {
 
 	/**
 	 * Sends one item.
+	 *
 	 * @param <T> what is uploaded
 	 */
 	@FunctionalInterface
 	public interface Uploader<T> {
 
 		/**
-		 * Send {@code item}; returns once it was accepted or given up on, having reported every failed attempt to
-		 * the queue's {@link UploadQueue#attemptFailed}.
+		 * Send {@code item}; returns once it was accepted or given up on, having reported
+		 * every failed attempt to the queue's {@link UploadQueue#attemptFailed}.
 		 */
 		void upload(T item) throws InterruptedException;
 

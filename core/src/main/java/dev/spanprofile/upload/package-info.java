@@ -1,5 +1,6 @@
 /**
- * A bounded queue of uploads on a thread of its own, retried with back-off, that never blocks the application.
+ * A bounded queue of uploads on a thread of its own, retried with back-off, that never
+ * blocks the application.
  * <p>
  * Imports no other spanprofile package.
  */

@@ -1,9 +1,10 @@
 package dev.spanprofile.view;
 
 /**
- * Input quoted back in an error message, shortened so a huge parameter is not mirrored whole, and with anything but
- * ASCII letters, digits and a few marks shown as {@code ?}: a client that renders the message as HTML, or a log that
- * records it, must never get markup or line breaks from it.
+ * Input quoted back in an error message, shortened so a huge parameter is not mirrored
+ * whole, and with anything but ASCII letters, digits and a few marks shown as {@code ?}:
+ * a client that renders the message as HTML, or a log that records it, must never get
+ * markup or line breaks from it.
  */
 public final class Echo {
 

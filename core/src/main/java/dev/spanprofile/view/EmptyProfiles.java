@@ -11,8 +11,8 @@ import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 
 /**
- * Why a profile has no samples, in words: an empty picture would leave the reader guessing whether the span was too
- * short, idle, or not collected yet.
+ * Why a profile has no samples, in words: an empty picture would leave the reader
+ * guessing whether the span was too short, idle, or not collected yet.
  */
 final class EmptyProfiles {
 
@@ -51,8 +51,9 @@ final class EmptyProfiles {
 	}
 
 	/**
-	 * The same for a graph of {@code kind}: allocation and lock samples are not taken per interval of time, so an
-	 * empty graph says the span allocated or waited too little for the configured threshold.
+	 * The same for a graph of {@code kind}: allocation and lock samples are not taken per
+	 * interval of time, so an empty graph says the span allocated or waited too little
+	 * for the configured threshold.
 	 */
 	static String explain(SpanRecord profiled, SampleKind kind, long samples, boolean complete, EngineStatus status,
 			SamplerSettings sampler, long dumpIntervalMillis, long nowEpochNanos) {
@@ -80,7 +81,8 @@ final class EmptyProfiles {
 					+ "allocated less than that. Lower spanprofile.alloc-interval to see smaller allocations.";
 		}
 		Duration threshold = sampler.lockThreshold();
-		// Above zero async-profiler samples waits by their added-up length and Flight Recorder drops shorter
+		// Above zero async-profiler samples waits by their added-up length and Flight
+		// Recorder drops shorter
 		// ones: either way, waits much shorter than the threshold may go unrecorded.
 		String longer = threshold.isZero() ? "at all" : "long enough to be recorded at spanprofile.lock-threshold="
 				+ millis(threshold.toNanos() / 1_000_000.0) + " (lower it to see shorter waits)";
@@ -89,7 +91,10 @@ final class EmptyProfiles {
 				+ "contention; spanprofile.event=wall shows it.";
 	}
 
-	/** The reasons that hold whatever the kind: the profiler is off, or the samples are not all in yet. */
+	/**
+	 * The reasons that hold whatever the kind: the profiler is off, or the samples are
+	 * not all in yet.
+	 */
 	private static String notYet(SpanRecord profiled, boolean complete, EngineStatus status, String duration,
 			long dumpIntervalMillis) {
 		if (!status.running()) {

@@ -3,8 +3,9 @@ package dev.spanprofile.view;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 /**
- * The engine's state and where its samples went: the answer to a change of what is sampled, and the head of the
- * span list and of a comparison's graph. A record, so that the keys are its components in their order.
+ * The engine's state and where its samples went: the answer to a change of what is
+ * sampled, and the head of the span list and of a comparison's graph. A record, so that
+ * the keys are its components in their order.
  *
  * @param state what the engine is doing, its keys at the top level
  * @param samples where the samples taken so far went

@@ -10,8 +10,8 @@ import java.util.List;
  * @param flameGraphEvent the kind of samples counted
  * @param spans the requests with the most samples in the frame, most first
  */
-public record FrameSpansJson(String name, List<String> frame, String flameGraphEvent, List<Span> spans)
-		implements TableBody {
+public record FrameSpansJson(String name, List<String> frame, String flameGraphEvent,
+		List<Span> spans) implements TableBody {
 
 	/**
 	 * One request and its samples in the frame.

@@ -51,8 +51,8 @@ public final class FrameSpansView implements TableView {
 		TablePage page = TablePage.titled("Requests in " + FrameNames.shortName(frame))
 			.fact("span name", this.name)
 			.fact("frame", frame)
-			.link("back to the graph of " + this.name, NameViews.nameHref(this.name, this.window) + "&format=html"
-					+ "&event=" + this.kind.id())
+			.link("back to the graph of " + this.name,
+					NameViews.nameHref(this.name, this.window) + "&format=html" + "&event=" + this.kind.id())
 			.indexHref("../spanprofile");
 		page.note("Stored requests only (the store keeps the most recent ones); the graph counts every request.");
 		page.columns(Cell.text("Span"), Cell.number("Samples in this frame"), Cell.number("Duration"),

@@ -8,13 +8,14 @@ import java.util.List;
 import dev.spanprofile.aggregate.LatencyHeatmap;
 
 /**
- * A span name's latency heatmap as its JSON and its page carry it: per minute of the window, the requests and the
- * failed requests in each latency band. The counts add up to the window's requests of the name, so that a selection
- * of cells can be checked against the graph it opens.
+ * A span name's latency heatmap as its JSON and its page carry it: per minute of the
+ * window, the requests and the failed requests in each latency band. The counts add up to
+ * the window's requests of the name, so that a selection of cells can be checked against
+ * the graph it opens.
  *
  * @param startTimes each bucket's start (ISO-8601), oldest first
- * @param bandEdgesMillis the bands' edges, one more than the bands, lowest first; the last {@code null} when the top
- * band is unbounded
+ * @param bandEdgesMillis the bands' edges, one more than the bands, lowest first; the
+ * last {@code null} when the top band is unbounded
  * @param counts per bucket, the requests in each band, lowest band first
  * @param errors per bucket, the failed requests in each band
  */

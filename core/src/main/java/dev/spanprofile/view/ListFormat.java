@@ -4,7 +4,9 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** The representations of the span list: JSON for programs, an HTML page for a browser. */
+/**
+ * The representations of the span list: JSON for programs, an HTML page for a browser.
+ */
 public enum ListFormat {
 
 	/** Engine state and the spans, newest first. */
@@ -14,7 +16,8 @@ public enum ListFormat {
 	HTML;
 
 	/**
-	 * The format a {@code format} query parameter names, or {@code negotiated} when there is none.
+	 * The format a {@code format} query parameter names, or {@code negotiated} when there
+	 * is none.
 	 * @param parameter the parameter, or {@code null}
 	 * @throws ViewException for a name that is not a list format, saying which ones are
 	 */

@@ -14,9 +14,9 @@ import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 
 /**
- * A differential flame graph: a name's slow requests (or one request) against its typical ones, or the requests
- * selected on its heatmap against all its others. Sized by the examined side, coloured by the difference per
- * request.
+ * A differential flame graph: a name's slow requests (or one request) against its typical
+ * ones, or the requests selected on its heatmap against all its others. Sized by the
+ * examined side, coloured by the difference per request.
  */
 public final class NameDiffView implements FlameGraphView {
 
@@ -32,8 +32,8 @@ public final class NameDiffView implements FlameGraphView {
 	private final SpanRecord span;
 
 	/**
-	 * The selection compared with the rest of the name's requests, as query parameters; {@code null} when slow
-	 * requests (or one span) are compared with typical ones.
+	 * The selection compared with the rest of the name's requests, as query parameters;
+	 * {@code null} when slow requests (or one span) are compared with typical ones.
 	 */
 	private final String selection;
 
@@ -61,7 +61,10 @@ public final class NameDiffView implements FlameGraphView {
 				FlameGraphTree.render(this.diff.name(), this.diff.tree(), this.context.frames()));
 	}
 
-	/** The largest difference in milliseconds, keyed by what the examined side is; {@code null} when none. */
+	/**
+	 * The largest difference in milliseconds, keyed by what the examined side is;
+	 * {@code null} when none.
+	 */
 	private LargestDifferenceJson largestDifferenceJson() {
 		LargestDifference largest = largestDifference();
 		if (largest == null) {
@@ -74,8 +77,8 @@ public final class NameDiffView implements FlameGraphView {
 	}
 
 	/**
-	 * For graphs weighed in nanoseconds (waits, locks): where the slow side waits the most longer per request; else
-	 * {@code null}.
+	 * For graphs weighed in nanoseconds (waits, locks): where the slow side waits the
+	 * most longer per request; else {@code null}.
 	 */
 	LargestDifference largestDifference() {
 		if (this.kind != SampleKind.WAIT && this.kind != SampleKind.LOCK) {
@@ -102,7 +105,9 @@ public final class NameDiffView implements FlameGraphView {
 		return Math.round(nanos / 1_000.0) / 1_000.0;
 	}
 
-	/** A side's total: samples, or what a weighed kind measures ("1,234.5 ms waiting"). */
+	/**
+	 * A side's total: samples, or what a weighed kind measures ("1,234.5 ms waiting").
+	 */
 	private String weight(long total) {
 		return this.kind.counted() ? total + " samples" : Weights.describe(this.kind, total);
 	}
@@ -124,14 +129,16 @@ public final class NameDiffView implements FlameGraphView {
 		String title = (this.span != null) ? this.diff.name() + " — span " + this.span.spanId() + " vs typical"
 				: this.diff.name() + " — slow vs typical";
 		String threshold = EmptyProfiles.millis(this.diff.thresholdNanos() / 1e6);
-		FlameGraphPage page = FlameGraphPage.of(model).title(title).comparison(this.diff.slowSpans(),
-				this.diff.typicalSpans());
+		FlameGraphPage page = FlameGraphPage.of(model)
+			.title(title)
+			.comparison(this.diff.slowSpans(), this.diff.typicalSpans());
 		page.fact("window", "last " + NameViews.describe(this.window))
-			.fact(this.span != null ? "this span" : "slow", (this.span != null)
-					? EmptyProfiles.millis(this.span.durationNanos(this.context.now()) / 1e6) + ", "
-							+ weight(this.diff.tree().totalSamples(0))
-					: this.diff.slowSpans() + " requests ≥ " + threshold + ", "
-							+ weight(this.diff.tree().totalSamples(0)))
+			.fact(this.span != null ? "this span" : "slow",
+					(this.span != null)
+							? EmptyProfiles.millis(this.span.durationNanos(this.context.now()) / 1e6) + ", "
+									+ weight(this.diff.tree().totalSamples(0))
+							: this.diff.slowSpans() + " requests ≥ " + threshold + ", "
+									+ weight(this.diff.tree().totalSamples(0)))
 			.fact("typical", this.diff.typicalSpans() + " requests < " + threshold + ", "
 					+ weight(this.diff.tree().totalSamples(1)));
 		LargestDifference largest = largestDifference();
@@ -183,7 +190,8 @@ public final class NameDiffView implements FlameGraphView {
 		page.note("Widths: the selected requests' samples. Colour: samples per request there against one of the rest "
 				+ "— red where the selection spends more, blue where it spends less, grey where they are alike.");
 		if (this.diff.typicalSpans() == 0) {
-			page.note("The selection holds every request of this name in the window: there is no rest to compare with.");
+			page.note(
+					"The selection holds every request of this name in the window: there is no rest to compare with.");
 		}
 		if (!this.kind.counted()) {
 			page.weightedIn(this.kind.unit());

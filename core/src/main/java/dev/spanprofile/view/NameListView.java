@@ -12,7 +12,10 @@ import dev.spanprofile.aggregate.NameSummary;
 import dev.spanprofile.render.html.TablePage;
 import dev.spanprofile.render.html.TablePage.Cell;
 
-/** Every local-root span name seen in the window with its latency and samples, busiest first. */
+/**
+ * Every local-root span name seen in the window with its latency and samples, busiest
+ * first.
+ */
 public final class NameListView implements TableView {
 
 	private final ViewContext context;
@@ -23,10 +26,14 @@ public final class NameListView implements TableView {
 
 	private final AggregateSettings settings;
 
-	/** Per name, how much it waited and on what; {@code null} when waits are not recorded. */
+	/**
+	 * Per name, how much it waited and on what; {@code null} when waits are not recorded.
+	 */
 	private final Map<String, NameWaits> waits;
 
-	/** Per name, its p99 in each bucket of the window, oldest first; -1 where none ended. */
+	/**
+	 * Per name, its p99 in each bucket of the window, oldest first; -1 where none ended.
+	 */
 	private final Map<String, long[]> p99s;
 
 	NameListView(ViewContext context, Duration window, List<NameSummary> names, AggregateSettings settings,
@@ -60,8 +67,9 @@ public final class NameListView implements TableView {
 	public String html() {
 		TablePage page = TablePage.titled("Span names")
 			.fact("window", "last " + NameViews.describe(this.window))
-			.fact("names", this.names.size() + " (at most " + this.settings.maxNames() + "; later ones count as '"
-					+ AggregateSettings.OTHER + "')")
+			.fact("names",
+					this.names.size() + " (at most " + this.settings.maxNames() + "; later ones count as '"
+							+ AggregateSettings.OTHER + "')")
 			.link("JSON", "names?format=json&window=" + this.window.toSeconds() + "s")
 			.link("last 15 minutes", "names?format=html&window=15m")
 			.link("whole window", "names?format=html")
@@ -77,8 +85,8 @@ public final class NameListView implements TableView {
 		}
 		List<Cell> columns = new ArrayList<>(List.of(Cell.text("Span name"), Cell.number("Requests"),
 				Cell.number("Unsampled"), Cell.number("Errors"), Cell.number("p50"), Cell.number("p90"),
-				Cell.number("p99"), Cell.text("p99 over the window"), Cell.number("Max"),
-				Cell.number("CPU samples"), Cell.number("Wall samples")));
+				Cell.number("p99"), Cell.text("p99 over the window"), Cell.number("Max"), Cell.number("CPU samples"),
+				Cell.number("Wall samples")));
 		if (this.waits != null) {
 			columns.add(Cell.text("Waiting"));
 		}
@@ -95,11 +103,9 @@ public final class NameListView implements TableView {
 			}
 			List<Cell> row = new ArrayList<>(List.of(Cell.links().link(summary.name(), href),
 					Cell.number(Long.toString(summary.count())), Cell.number(Long.toString(summary.unsampled())),
-					Cell.number(Long.toString(summary.errors())),
-					Cell.number(millis(summary.p50Nanos())), Cell.number(millis(summary.p90Nanos())),
-					Cell.number(millis(summary.p99Nanos())), p99Line(summary),
-					Cell.number(millis(summary.maxNanos())),
-					Cell.number(Long.toString(summary.cpuSamples())),
+					Cell.number(Long.toString(summary.errors())), Cell.number(millis(summary.p50Nanos())),
+					Cell.number(millis(summary.p90Nanos())), Cell.number(millis(summary.p99Nanos())), p99Line(summary),
+					Cell.number(millis(summary.maxNanos())), Cell.number(Long.toString(summary.cpuSamples())),
 					Cell.number(Long.toString(summary.wallSamples()))));
 			Cell profiles = Cell.links().link("all", href).link("slow vs typical", href + "&compare=typical");
 			if (this.waits != null) {
@@ -125,8 +131,8 @@ public final class NameListView implements TableView {
 			millis[i] = (nanos[i] >= 0) ? nanos[i] / 1e6 : -1;
 			most = Math.max(most, millis[i]);
 		}
-		return Cell.sparkline(millis, "p99 per " + NameViews.describe(this.settings.bucket()) + ", highest "
-				+ EmptyProfiles.millis(most));
+		return Cell.sparkline(millis,
+				"p99 per " + NameViews.describe(this.settings.bucket()) + ", highest " + EmptyProfiles.millis(most));
 	}
 
 	private static String millis(long nanos) {

@@ -15,8 +15,9 @@ import dev.spanprofile.render.pprof.PprofProfile;
 import dev.spanprofile.profile.SampleKind;
 
 /**
- * All requests of one span name merged into one flame graph, or those of a selection by end time and duration (a
- * rectangle of the name's latency heatmap, which the page draws above the graph and the JSON carries).
+ * All requests of one span name merged into one flame graph, or those of a selection by
+ * end time and duration (a rectangle of the name's latency heatmap, which the page draws
+ * above the graph and the JSON carries).
  */
 public final class NameProfileView implements FlameGraphView {
 
@@ -44,10 +45,9 @@ public final class NameProfileView implements FlameGraphView {
 
 	@Override
 	public NameProfileJson json() {
-		return new NameProfileJson(this.context.engine().state(), this.profile.samples().totalSamples(),
-				this.kind.id(), this.profile.name(), this.window.toSeconds(),
-				this.ranged ? SelectionJson.of(this.profile) : null, this.profile.spans(), this.profile.unsampled(),
-				HeatmapJson.of(this.profile.heatmap()),
+		return new NameProfileJson(this.context.engine().state(), this.profile.samples().totalSamples(), this.kind.id(),
+				this.profile.name(), this.window.toSeconds(), this.ranged ? SelectionJson.of(this.profile) : null,
+				this.profile.spans(), this.profile.unsampled(), HeatmapJson.of(this.profile.heatmap()),
 				FlameGraphTree.render(this.profile.name(), this.profile.samples(), this.context.frames()));
 	}
 
@@ -65,8 +65,9 @@ public final class NameProfileView implements FlameGraphView {
 		String href = NameViews.nameHref(this.profile.name(), this.window);
 		FlameGraphPage page = FlameGraphPage.of(model).title(this.profile.name());
 		page.fact("window", "last " + NameViews.describe(this.window))
-			.fact("requests", this.profile.spans() + ((this.profile.unsampled() > 0)
-					? " (" + this.profile.unsampled() + " not sampled by tracing)" : ""))
+			.fact("requests",
+					this.profile.spans() + ((this.profile.unsampled() > 0)
+							? " (" + this.profile.unsampled() + " not sampled by tracing)" : ""))
 			.fact("samples", this.profile.samples().totalSamples() + " " + this.kind.id());
 		String event = "&event=" + this.kind.id();
 		Map<String, Object> hrefs = new LinkedHashMap<>();
@@ -74,10 +75,11 @@ public final class NameProfileView implements FlameGraphView {
 		hrefs.put("bucketMillis", this.profile.heatmap().bucketNanos() / 1_000_000);
 		String selected = "";
 		if (this.ranged) {
-			page.fact("durations", EmptyProfiles.millis(this.profile.minNanos() / 1e6) + " to "
-					+ ((this.profile.maxNanos() == Long.MAX_VALUE) ? "any"
-							: EmptyProfiles.millis(this.profile.maxNanos() / 1e6))
-					+ " (range widened to latency band edges)");
+			page.fact("durations",
+					EmptyProfiles.millis(this.profile.minNanos() / 1e6) + " to "
+							+ ((this.profile.maxNanos() == Long.MAX_VALUE) ? "any"
+									: EmptyProfiles.millis(this.profile.maxNanos() / 1e6))
+							+ " (range widened to latency band edges)");
 			page.fact("ended", Instant.ofEpochSecond(0, this.profile.fromEpochNanos()) + " to "
 					+ Instant.ofEpochSecond(0, this.profile.toEpochNanos()) + " (whole minutes)");
 			selected = NameViews.selectionQuery(this.profile.fromEpochNanos(), this.profile.toEpochNanos(),
@@ -87,8 +89,9 @@ public final class NameProfileView implements FlameGraphView {
 		}
 		page.heatmap(PageData.map(HeatmapJson.of(this.profile.heatmap())),
 				this.ranged ? PageData.map(SelectionJson.of(this.profile)) : null, hrefs);
-		page.note(this.ranged ? "The requests of this name selected on the heatmap, merged. Click a frame for the "
-				+ "stored requests with the most samples in it."
+		page.note(this.ranged
+				? "The requests of this name selected on the heatmap, merged. Click a frame for the "
+						+ "stored requests with the most samples in it."
 				: "Every request of this name in the window, merged. Click a frame for the stored requests with the "
 						+ "most samples in it.");
 		if (!this.kind.counted()) {

@@ -6,23 +6,26 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonInclude.Include;
 
 /**
- * One span name of the name list: how many requests ended in the window, their latency, and their samples.
- * Requests that tracing did not sample count too: they have no span ids, but their latency and, once folded, their
- * samples are here.
+ * One span name of the name list: how many requests ended in the window, their latency,
+ * and their samples. Requests that tracing did not sample count too: they have no span
+ * ids, but their latency and, once folded, their samples are here.
  *
  * @param name the span name
  * @param count requests that ended in the window
  * @param sampled of {@code count}, those tracing sampled
  * @param unsampled of {@code count}, those tracing did not sample
- * @param unsampledProfiled unsampled requests whose samples are folded into the name's profiles
+ * @param unsampledProfiled unsampled requests whose samples are folded into the name's
+ * profiles
  * @param errors requests that ended with an error
  * @param p50Millis median latency
  * @param p90Millis 90th percentile
  * @param p99Millis 99th percentile
  * @param maxMillis the longest request
- * @param p99MillisPerBucket the p99 of each bucket of the window, oldest first; {@code null} where none ended
+ * @param p99MillisPerBucket the p99 of each bucket of the window, oldest first;
+ * {@code null} where none ended
  * @param samples CPU and wall samples folded into the name's profiles
- * @param waits how long the requests waited and on what ({@link NameWaits}), when waits are recorded
+ * @param waits how long the requests waited and on what ({@link NameWaits}), when waits
+ * are recorded
  * @param slowest span ids of the slowest stored requests, slowest first
  */
 public record NameSummaryJson(String name, long count, long sampled, long unsampled, long unsampledProfiled,

@@ -23,8 +23,9 @@ final class NameViews {
 	}
 
 	/**
-	 * A selection of a name's requests as query parameters ({@code &from=...&maxDurationMillis=...}), each bound
-	 * only when given: end times as ISO-8601 instants, durations in milliseconds.
+	 * A selection of a name's requests as query parameters
+	 * ({@code &from=...&maxDurationMillis=...}), each bound only when given: end times as
+	 * ISO-8601 instants, durations in milliseconds.
 	 */
 	static String selectionQuery(Long fromEpochNanos, Long toEpochNanos, Long minNanos, Long maxNanos) {
 		StringBuilder query = new StringBuilder();
@@ -47,7 +48,10 @@ final class NameViews {
 		return selectionQuery(query.fromEpochNanos(), query.toEpochNanos(), query.minNanos(), query.maxNanos());
 	}
 
-	/** The query string of a name's views, from {@code names}; {@code format} and the rest are appended. */
+	/**
+	 * The query string of a name's views, from {@code names}; {@code format} and the rest
+	 * are appended.
+	 */
 	static String nameHref(String name, Duration window) {
 		return "names?name=" + URLEncoder.encode(name, StandardCharsets.UTF_8) + "&window=" + window.toSeconds() + "s";
 	}

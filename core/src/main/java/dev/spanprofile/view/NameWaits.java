@@ -11,9 +11,10 @@ import dev.spanprofile.render.TimeBreakdown;
 import dev.spanprofile.render.WaitCategory;
 
 /**
- * How much of a span name's time its requests spent waiting, and on what: the names list answers "is this endpoint
- * slow because it waits, and for whom?" before anyone opens a graph. Read from the name's merged profile of waits
- * over the window, against its requests' durations added up; waits on other threads of a request count too, so the
+ * How much of a span name's time its requests spent waiting, and on what: the names list
+ * answers "is this endpoint slow because it waits, and for whom?" before anyone opens a
+ * graph. Read from the name's merged profile of waits over the window, against its
+ * requests' durations added up; waits on other threads of a request count too, so the
  * share can exceed 100 % for requests that wait on several threads at once.
  */
 final class NameWaits {
@@ -28,8 +29,8 @@ final class NameWaits {
 	}
 
 	/**
-	 * @param waits the name's merged profile of waits over the same window as {@code summary}, or {@code null}
-	 * when it has none
+	 * @param waits the name's merged profile of waits over the same window as
+	 * {@code summary}, or {@code null} when it has none
 	 */
 	static NameWaits of(NameSummary summary, StackTree waits, FrameTable frames) {
 		return new NameWaits(summary,
@@ -50,10 +51,10 @@ final class NameWaits {
 		long waited = this.breakdown.waitNanos();
 		List<NameWaitsJson.Category> categories = new ArrayList<>();
 		for (WaitCategory category : this.breakdown.waits()) {
-			categories.add(new NameWaitsJson.Category(category.name(), millis(category.nanos()),
-					percentOf(category.nanos()),
-					category.on().isEmpty() ? null : category.on().stream().map(NameWaits::detail).toList(),
-					(category.others() != null) ? detail(category.others()) : null));
+			categories
+				.add(new NameWaitsJson.Category(category.name(), millis(category.nanos()), percentOf(category.nanos()),
+						category.on().isEmpty() ? null : category.on().stream().map(NameWaits::detail).toList(),
+						(category.others() != null) ? detail(category.others()) : null));
 		}
 		return new NameWaitsJson(millis(waited),
 				(this.summary.count() > 0) ? millis(waited / this.summary.count()) : 0.0, percentOf(waited),
@@ -64,7 +65,10 @@ final class NameWaits {
 		return new NameWaitsJson.Detail(detail.detail(), millis(detail.nanos()));
 	}
 
-	/** For the names page: {@code 93.1 %: socket I/O 90.0 % (localhost:5432), park 3.1 %}, or a dash. */
+	/**
+	 * For the names page: {@code 93.1 %: socket I/O 90.0 % (localhost:5432), park 3.1 %},
+	 * or a dash.
+	 */
 	String text() {
 		if (!waited()) {
 			return "–";
@@ -72,11 +76,15 @@ final class NameWaits {
 		StringBuilder text = new StringBuilder(percent(percentOf(this.breakdown.waitNanos()))).append(':');
 		for (int i = 0; i < this.breakdown.waits().size(); i++) {
 			WaitCategory category = this.breakdown.waits().get(i);
-			text.append((i == 0) ? " " : ", ").append(category.name()).append(' ')
+			text.append((i == 0) ? " " : ", ")
+				.append(category.name())
+				.append(' ')
 				.append(percent(percentOf(category.nanos())));
 			if (!category.on().isEmpty()) {
-				text.append(" (").append(category.on().get(0).detail())
-					.append((category.on().size() > 1 || category.others() != null) ? ", ..." : "").append(')');
+				text.append(" (")
+					.append(category.on().get(0).detail())
+					.append((category.on().size() > 1 || category.others() != null) ? ", ..." : "")
+					.append(')');
 			}
 		}
 		return text.toString();

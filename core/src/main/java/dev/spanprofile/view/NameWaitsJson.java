@@ -6,8 +6,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonInclude.Include;
 
 /**
- * How long a span name's requests waited and on what, as the name list carries it ({@link NameWaits}). Times in
- * milliseconds to the microsecond, shares in percent of the requests' time to one decimal.
+ * How long a span name's requests waited and on what, as the name list carries it
+ * ({@link NameWaits}). Times in milliseconds to the microsecond, shares in percent of the
+ * requests' time to one decimal.
  *
  * @param millis waited in all over the window
  * @param millisPerRequest waited per request
@@ -22,8 +23,8 @@ public record NameWaitsJson(double millis, double millisPerRequest, double perce
 	 * @param category e.g. {@code socket I/O}
 	 * @param millis waited in it
 	 * @param percent of the requests' time
-	 * @param details what it was on (peers, monitors' classes, queues), longest first, when any is named; else left
-	 * out
+	 * @param details what it was on (peers, monitors' classes, queues), longest first,
+	 * when any is named; else left out
 	 * @param otherDetails the rest of them added up, when there are more; else left out
 	 */
 	public record Category(String category, double millis, double percent,
@@ -33,7 +34,8 @@ public record NameWaitsJson(double millis, double millisPerRequest, double perce
 	/**
 	 * What waits were on.
 	 *
-	 * @param detail a peer {@code host:port}, a monitor's class, a queue; for the others, how many
+	 * @param detail a peer {@code host:port}, a monitor's class, a queue; for the others,
+	 * how many
 	 * @param millis waited on it
 	 */
 	public record Detail(String detail, double millis) {

@@ -12,20 +12,26 @@ import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.sampling.SamplerSettings;
 
 /**
- * What to show of the span-name aggregates: the list of names, one name's profile (optionally of a selection of its
- * requests by end time and duration: a rectangle of its heatmap), its slow spans against its typical ones or the
- * selection against the rest, or the stored spans behind one frame of it.
+ * What to show of the span-name aggregates: the list of names, one name's profile
+ * (optionally of a selection of its requests by end time and duration: a rectangle of its
+ * heatmap), its slow spans against its typical ones or the selection against the rest, or
+ * the stored spans behind one frame of it.
  *
  * @param window how far back, at most the aggregate window
  * @param name the exact span name, or {@code null} for the list
- * @param minNanos shortest span included (the slow side's threshold when comparing), or {@code null}
- * @param maxNanos first duration excluded (a maximum on a latency band's edge leaves that band out), or {@code null}
- * @param compare whether two sides are compared: slow spans with typical ones, or the selection with the rest
+ * @param minNanos shortest span included (the slow side's threshold when comparing), or
+ * {@code null}
+ * @param maxNanos first duration excluded (a maximum on a latency band's edge leaves that
+ * band out), or {@code null}
+ * @param compare whether two sides are compared: slow spans with typical ones, or the
+ * selection with the rest
  * @param frame frame names from the outermost down, joined by {@code ;}, or {@code null}
  * @param kind cpu or wall samples
- * @param fromEpochNanos first end time selected (a heatmap selection's left edge), or {@code null}
+ * @param fromEpochNanos first end time selected (a heatmap selection's left edge), or
+ * {@code null}
  * @param toEpochNanos first end time no longer selected, or {@code null}
- * @param rest whether the comparison is of the selection against the rest of the name's requests
+ * @param rest whether the comparison is of the selection against the rest of the name's
+ * requests
  */
 public record NamesQuery(Duration window, String name, Long minNanos, Long maxNanos, boolean compare, String frame,
 		SampleKind kind, Long fromEpochNanos, Long toEpochNanos, boolean rest) {
@@ -36,7 +42,10 @@ public record NamesQuery(Duration window, String name, Long minNanos, Long maxNa
 		this(window, name, minNanos, maxNanos, compare, frame, kind, null, null, false);
 	}
 
-	/** Whether the query selects part of the name's requests: by end time, by duration, or both. */
+	/**
+	 * Whether the query selects part of the name's requests: by end time, by duration, or
+	 * both.
+	 */
 	public boolean selects() {
 		return this.minNanos != null || this.maxNanos != null || this.fromEpochNanos != null
 				|| this.toEpochNanos != null;
@@ -52,7 +61,8 @@ public record NamesQuery(Duration window, String name, Long minNanos, Long maxNa
 	private static final Pattern WINDOW = Pattern.compile("(\\d{1,7})\\s*(s|m|h|d)", Pattern.CASE_INSENSITIVE);
 
 	/**
-	 * @param maxWindow the aggregate window ({@code spanprofile.aggregate.window}); longer windows are cut to it
+	 * @param maxWindow the aggregate window ({@code spanprofile.aggregate.window});
+	 * longer windows are cut to it
 	 * @throws ViewException for a malformed or out-of-range parameter
 	 */
 	public static NamesQuery parse(String window, String name, String minDurationMillis, String maxDurationMillis,
@@ -62,8 +72,9 @@ public record NamesQuery(Duration window, String name, Long minNanos, Long maxNa
 	}
 
 	/**
-	 * As the other {@code parse}, with a selection of end times: {@code from} and {@code to} are ISO-8601
-	 * instants, and {@code compare=rest} compares the selected requests with the name's others.
+	 * As the other {@code parse}, with a selection of end times: {@code from} and
+	 * {@code to} are ISO-8601 instants, and {@code compare=rest} compares the selected
+	 * requests with the name's others.
 	 * @throws ViewException for a malformed or out-of-range parameter
 	 */
 	public static NamesQuery parse(String window, String name, String minDurationMillis, String maxDurationMillis,
@@ -109,8 +120,8 @@ public record NamesQuery(Duration window, String name, Long minNanos, Long maxNa
 					+ "minDurationMillis or maxDurationMillis");
 		}
 		return new NamesQuery(parsedWindow, exactName, min, max, comparing,
-				(frame != null && !frame.isEmpty()) ? frame : null, ProfileQuery.sampleKind(event, sampler),
-				fromNanos, toNanos, rest);
+				(frame != null && !frame.isEmpty()) ? frame : null, ProfileQuery.sampleKind(event, sampler), fromNanos,
+				toNanos, rest);
 	}
 
 	private static Long instant(String parameter, String value) {
@@ -133,8 +144,8 @@ public record NamesQuery(Duration window, String name, Long minNanos, Long maxNa
 		}
 		Matcher matcher = WINDOW.matcher(window.trim());
 		if (!matcher.matches()) {
-			throw ViewException.badRequest("window must be a number with a unit s, m, h or d (e.g. 15m), was '"
-					+ Echo.of(window) + "'");
+			throw ViewException.badRequest(
+					"window must be a number with a unit s, m, h or d (e.g. 15m), was '" + Echo.of(window) + "'");
 		}
 		long amount = Long.parseLong(matcher.group(1));
 		Duration parsed = switch (matcher.group(2).toLowerCase(Locale.ROOT)) {
@@ -158,12 +169,13 @@ public record NamesQuery(Duration window, String name, Long minNanos, Long maxNa
 			if (!(millis >= 0) || millis > 1e9) {
 				throw ViewException.badRequest(parameter + " must be between 0 and 1e9, was '" + Echo.of(value) + "'");
 			}
-			// Rounded, not truncated: a band edge written in milliseconds (0.125992) is that edge again.
+			// Rounded, not truncated: a band edge written in milliseconds (0.125992) is
+			// that edge again.
 			return Math.round(millis * 1_000_000);
 		}
 		catch (NumberFormatException ex) {
-			throw ViewException.badRequest(parameter + " must be a number of milliseconds, was '" + Echo.of(value)
-					+ "'");
+			throw ViewException
+				.badRequest(parameter + " must be a number of milliseconds, was '" + Echo.of(value) + "'");
 		}
 	}
 

@@ -8,17 +8,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A JSON body's part as the maps and lists the pages embed ({@code render/html} writes maps, not records), so that
- * a page's script reads the same keys in the same order as the endpoint serves: one record states them for both.
- * A {@code null} component is left out, as the parts the pages embed leave their optional keys out; a page reads an
- * absent key and a null one alike.
+ * A JSON body's part as the maps and lists the pages embed ({@code render/html} writes
+ * maps, not records), so that a page's script reads the same keys in the same order as
+ * the endpoint serves: one record states them for both. A {@code null} component is left
+ * out, as the parts the pages embed leave their optional keys out; a page reads an absent
+ * key and a null one alike.
  */
 final class PageData {
 
 	private PageData() {
 	}
 
-	/** {@code part}'s components in their order, records and lists of them converted the same way. */
+	/**
+	 * {@code part}'s components in their order, records and lists of them converted the
+	 * same way.
+	 */
 	static Map<String, Object> map(Record part) {
 		RecordComponent[] components = part.getClass().getRecordComponents();
 		Map<String, Object> map = new LinkedHashMap<>(components.length * 2);

@@ -5,15 +5,18 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The representations of a flame graph (one span's, a trace's, and the views to come), by the name a
- * {@code format} query parameter gives them.
+ * The representations of a flame graph (one span's, a trace's, and the views to come), by
+ * the name a {@code format} query parameter gives them.
  */
 public enum ProfileFormat {
 
 	/** A {@code {name, value, self, kind, children}} tree plus the subject's metadata. */
 	JSON,
 
-	/** Collapsed stacks, one {@code frame;frame;frame count} line per distinct stack, as flamegraph.pl reads. */
+	/**
+	 * Collapsed stacks, one {@code frame;frame;frame count} line per distinct stack, as
+	 * flamegraph.pl reads.
+	 */
 	COLLAPSED,
 
 	/** An interactive, self-contained flame graph page. */
@@ -28,8 +31,8 @@ public enum ProfileFormat {
 	}
 
 	/**
-	 * The format a {@code format} query parameter names, or {@code negotiated} (from the {@code Accept} header) when
-	 * there is none.
+	 * The format a {@code format} query parameter names, or {@code negotiated} (from the
+	 * {@code Accept} header) when there is none.
 	 * @param parameter the parameter, or {@code null}
 	 * @throws ViewException for an unknown name, saying which ones are valid
 	 */

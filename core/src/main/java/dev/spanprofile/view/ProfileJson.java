@@ -11,7 +11,10 @@ import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanCpuTime;
 import dev.spanprofile.store.SpanRecord;
 
-/** Builds the JSON of a span's or a trace's flame graph: engine state, the spans' metadata, then the tree. */
+/**
+ * Builds the JSON of a span's or a trace's flame graph: engine state, the spans'
+ * metadata, then the tree.
+ */
 final class ProfileJson {
 
 	private final ViewContext context;
@@ -48,7 +51,8 @@ final class ProfileJson {
 			note = "With spanprofile.root-span-only=true samples are attributed to the local root span "
 					+ profiled.spanId() + "; this is its flame graph";
 			if (engine.note() != null) {
-				// One note per body: this one says more about the graph than the engine's does.
+				// One note per body: this one says more about the graph than the engine's
+				// does.
 				engine = engine.withNote(note);
 				note = null;
 			}
@@ -56,7 +60,8 @@ final class ProfileJson {
 		Long lockWaits = null;
 		Long waits = null;
 		if (subject.kind().countsEvents()) {
-			// The flame graph weighs waits by time; how many waits make that up is the other half.
+			// The flame graph weighs waits by time; how many waits make that up is the
+			// other half.
 			if (subject.kind() == SampleKind.LOCK) {
 				lockWaits = part.samples().events();
 			}
@@ -71,7 +76,8 @@ final class ProfileJson {
 		if (cpu != null) {
 			// Latency is wall time: how much of it the CPU samples can explain.
 			cpuMillis = cpu.cpuMillis();
-			// Taken while the profiler's own code ran on the request's threads: not in the graph, not its CPU.
+			// Taken while the profiler's own code ran on the request's threads: not in
+			// the graph, not its CPU.
 			profilerSamples = (cpuTime.profilerSamples() > 0) ? cpuTime.profilerSamples() : null;
 		}
 		return new SpanProfileJson(engine, part.samples().totalSamples(), subject.kind().id(), unit, reason, span,
@@ -117,8 +123,8 @@ final class ProfileJson {
 		root.put("value", subject.samples());
 		root.put("self", 0L);
 		root.put("children", children);
-		return new TraceProfileJson(this.context.engine().state(), subject.samples(), subject.kind().id(), unit,
-				reason, subject.traceId(), spans, root);
+		return new TraceProfileJson(this.context.engine().state(), subject.samples(), subject.kind().id(), unit, reason,
+				subject.traceId(), spans, root);
 	}
 
 }

@@ -12,7 +12,10 @@ import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanCpuTime;
 import dev.spanprofile.store.SpanRecord;
 
-/** The interactive page of a span's or a trace's flame graph, with the facts and links around the graph. */
+/**
+ * The interactive page of a span's or a trace's flame graph, with the facts and links
+ * around the graph.
+ */
 final class ProfilePage {
 
 	private final ViewContext context;
@@ -29,15 +32,16 @@ final class ProfilePage {
 		EngineStatus status = this.context.status();
 		FlameGraphPage page = subject.isTrace() ? trace(subject) : span(subject);
 		double interval = this.context.intervalMillis();
-		page.fact(subject.kind().counted() ? "samples" : subject.kind().id(), Weights.describe(subject.kind(),
-				subject.samples(), subject.events()) + ((subject.kind().counted() && this.context.sampledKinds().size() > 1)
-						? " " + subject.kind().id() : ""))
+		page.fact(subject.kind().counted() ? "samples" : subject.kind().id(),
+				Weights.describe(subject.kind(), subject.samples(), subject.events())
+						+ ((subject.kind().counted() && this.context.sampledKinds().size() > 1)
+								? " " + subject.kind().id() : ""))
 			.fact("sampling", status.event() + " every " + EmptyProfiles.millis(interval) + " · " + status.engine());
 		String id = subject.isTrace() ? subject.traceId() : subject.requested().spanId();
 		Stretch.Range stretch = this.view.stretch();
 		// Switching kinds or formats keeps the stretch on screen.
-		String within = (stretch != null) ? "&from=" + offset(stretch.fromMillis()) + "&to=" + offset(stretch.toMillis())
-				: "";
+		String within = (stretch != null)
+				? "&from=" + offset(stretch.fromMillis()) + "&to=" + offset(stretch.toMillis()) : "";
 		for (SampleKind kind : this.context.sampledKinds()) {
 			page.kind(kind.id(), Weights.label(kind), id + "?event=" + kind.id() + within, kind == subject.kind());
 		}
@@ -61,16 +65,16 @@ final class ProfilePage {
 
 	private FlameGraphPage trace(ProfileSubject subject) {
 		String title = "trace " + subject.traceId();
-		FlameGraphLayout model = FlameGraphModel.builder(title, this.context.frames(),
-				this.context.classifier());
+		FlameGraphLayout model = FlameGraphModel.builder(title, this.context.frames(), this.context.classifier());
 		for (ProfileSubject.Part part : subject.parts()) {
 			model.addSpan(part.name(), part.span().spanId(), part.samples());
 		}
 		FlameGraphPage page = FlameGraphPage.of(model.build()).title(title);
 		page.fact("trace", subject.traceId()).fact("local root spans", Integer.toString(subject.parts().size()));
 		for (ProfileSubject.Part part : subject.parts()) {
-			page.spanLink(part.name() + " — " + EmptyProfiles.millis(part.span().durationNanos(this.context.now()) / 1e6)
-					+ ", " + part.samples().totalSamples() + " samples" + (part.span().inFlight() ? ", in flight" : ""),
+			page.spanLink(part.name() + " — "
+					+ EmptyProfiles.millis(part.span().durationNanos(this.context.now()) / 1e6) + ", "
+					+ part.samples().totalSamples() + " samples" + (part.span().inFlight() ? ", in flight" : ""),
 					part.span().spanId());
 		}
 		return page.inFlight(subject.parts().stream().anyMatch((part) -> part.span().inFlight()));
@@ -114,12 +118,13 @@ final class ProfilePage {
 		}
 		if (cpu != null) {
 			page.fact("cpu", cpu + (profiled.inFlight() ? " so far" : ""));
-			// Only under the CPU graph: the allocation and lock graphs are not about where time went; with waits
+			// Only under the CPU graph: the allocation and lock graphs are not about
+			// where time went; with waits
 			// recorded, the breakdown above says where it waited.
 			if (subject.kind() == SampleKind.CPU && cpu.mostlyOffCpu()
 					&& !this.context.sampledKinds().contains(SampleKind.WALL)
-					&& !this.context.sampledKinds().contains(SampleKind.WAIT)
-					&& this.context.isComplete(profiled) && part.samples().totalSamples() > 0) {
+					&& !this.context.sampledKinds().contains(SampleKind.WAIT) && this.context.isComplete(profiled)
+					&& part.samples().totalSamples() > 0) {
 				page.note("Mostly off-CPU: " + cpu + ". The rest of the time this request was waiting (I/O, locks, "
 						+ "a pool, other threads), which CPU samples do not see. Sample wall-clock time too "
 						+ "(spanprofile.event=cpu,wall) to see where it waited.");

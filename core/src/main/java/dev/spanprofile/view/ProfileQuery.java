@@ -7,13 +7,15 @@ import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.sampling.SamplerSettings;
 
 /**
- * Whose flame graph to show: one span's (a 16-hex span id) or a whole trace's (32 hex), and of which samples.
+ * Whose flame graph to show: one span's (a 16-hex span id) or a whole trace's (32 hex),
+ * and of which samples.
  *
  * @param id the span or trace id, lower case
  * @param trace whether {@code id} is a trace id
  * @param kind what the samples measure (cpu, wall, alloc, lock or wait)
- * @param kindGiven whether the query named the kind; without it the view may show the graph that explains the
- * duration (waits, for a request mostly off-CPU) rather than {@code kind}
+ * @param kindGiven whether the query named the kind; without it the view may show the
+ * graph that explains the duration (waits, for a request mostly off-CPU) rather than
+ * {@code kind}
  */
 public record ProfileQuery(String id, boolean trace, SampleKind kind, boolean kindGiven) {
 
@@ -27,10 +29,11 @@ public record ProfileQuery(String id, boolean trace, SampleKind kind, boolean ki
 
 	/**
 	 * @param id a span id or trace id
-	 * @param event {@code cpu}, {@code wall}, {@code alloc}, {@code lock} or {@code wait}, or {@code null} for the
-	 * primary kind (cpu when sampled)
+	 * @param event {@code cpu}, {@code wall}, {@code alloc}, {@code lock} or
+	 * {@code wait}, or {@code null} for the primary kind (cpu when sampled)
 	 * @param sampler what is sampled, which decides which events can be asked for
-	 * @throws ViewException for an event that is not sampled or an id that is neither kind of id
+	 * @throws ViewException for an event that is not sampled or an id that is neither
+	 * kind of id
 	 */
 	public static ProfileQuery parse(String id, String event, SamplerSettings sampler) {
 		SampleKind kind = sampleKind(event, sampler);

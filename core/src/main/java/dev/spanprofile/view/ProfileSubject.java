@@ -7,12 +7,14 @@ import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.profile.StackTree;
 
 /**
- * What the id in {@code /spanprofile/{id}} stands for: one span's profile (a span id), or all local spans of a trace
- * merged (a trace id), as parts that each carry a span's samples.
+ * What the id in {@code /spanprofile/{id}} stands for: one span's profile (a span id), or
+ * all local spans of a trace merged (a trace id), as parts that each carry a span's
+ * samples.
  *
  * @param requested the span asked for; {@code null} for a trace
  * @param traceId the trace
- * @param parts the profiled spans with their samples: one for a span, the trace's local roots for a trace
+ * @param parts the profiled spans with their samples: one for a span, the trace's local
+ * roots for a trace
  * @param kind what the samples measure (cpu or wall)
  */
 public record ProfileSubject(SpanRecord requested, String traceId, List<Part> parts, SampleKind kind) {
@@ -21,7 +23,10 @@ public record ProfileSubject(SpanRecord requested, String traceId, List<Part> pa
 		return this.requested == null;
 	}
 
-	/** The span whose samples a single-span subject shows: the requested one, or its local root. */
+	/**
+	 * The span whose samples a single-span subject shows: the requested one, or its local
+	 * root.
+	 */
 	public SpanRecord profiled() {
 		return this.parts.get(0).span();
 	}
@@ -34,7 +39,10 @@ public record ProfileSubject(SpanRecord requested, String traceId, List<Part> pa
 		return samples;
 	}
 
-	/** Events counted in the parts' graphs: lock waits for the lock kind (see {@link SampleKind#countsEvents()}). */
+	/**
+	 * Events counted in the parts' graphs: lock waits for the lock kind (see
+	 * {@link SampleKind#countsEvents()}).
+	 */
 	public long events() {
 		long events = 0;
 		for (Part part : this.parts) {
@@ -45,9 +53,11 @@ public record ProfileSubject(SpanRecord requested, String traceId, List<Part> pa
 
 	/**
 	 * One span's share of the subject.
+	 *
 	 * @param span the span
 	 * @param name what to call it
-	 * @param samples its samples (with its local descendants' when attribution is not root-only)
+	 * @param samples its samples (with its local descendants' when attribution is not
+	 * root-only)
 	 */
 	public record Part(SpanRecord span, String name, StackTree samples) {
 	}

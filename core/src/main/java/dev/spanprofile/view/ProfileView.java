@@ -8,8 +8,9 @@ import dev.spanprofile.render.pprof.PprofProfile;
 import dev.spanprofile.profile.SampleKind;
 
 /**
- * One span's or one trace's flame graph: the {@link ProfileSubject} with everything said about it (display names,
- * why it is empty), rendered by {@link ProfileJson} and {@link ProfilePage} or written here as stacks.
+ * One span's or one trace's flame graph: the {@link ProfileSubject} with everything said
+ * about it (display names, why it is empty), rendered by {@link ProfileJson} and
+ * {@link ProfilePage} or written here as stacks.
  */
 public final class ProfileView implements FlameGraphView {
 
@@ -32,19 +33,25 @@ public final class ProfileView implements FlameGraphView {
 		return this.subject;
 	}
 
-	/** Whether this is a span's graph of waits shown because no kind was asked for and the span mostly waited. */
+	/**
+	 * Whether this is a span's graph of waits shown because no kind was asked for and the
+	 * span mostly waited.
+	 */
 	public boolean waitsChosen() {
 		return this.waitsChosen;
 	}
 
-	/** The stretch of the span's life the graph is limited to, or {@code null} for all of it. */
+	/**
+	 * The stretch of the span's life the graph is limited to, or {@code null} for all of
+	 * it.
+	 */
 	Stretch.Range stretch() {
 		return this.stretch;
 	}
 
 	/**
-	 * Why a span's profile has no samples, in words; {@code null} when it has samples, and for a trace, whose page
-	 * lists each local root's samples instead.
+	 * Why a span's profile has no samples, in words; {@code null} when it has samples,
+	 * and for a trace, whose page lists each local root's samples instead.
 	 */
 	public String emptyReason() {
 		if (this.subject.isTrace()) {

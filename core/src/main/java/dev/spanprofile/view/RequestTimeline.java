@@ -12,9 +12,10 @@ import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.TimelineSamples;
 
 /**
- * One request's life along its time: a lane per thread that worked for it, in the order they joined (so a hand-off
- * to another thread shows as the next lane taking over), each sample a moment and each wait a stretch labelled with
- * what was waited on. The JSON the endpoint serves and the page draws.
+ * One request's life along its time: a lane per thread that worked for it, in the order
+ * they joined (so a hand-off to another thread shows as the next lane taking over), each
+ * sample a moment and each wait a stretch labelled with what was waited on. The JSON the
+ * endpoint serves and the page draws.
  */
 final class RequestTimeline {
 
@@ -24,8 +25,8 @@ final class RequestTimeline {
 	}
 
 	/**
-	 * The timeline of {@code profiled}, with its local descendants' samples when {@code withDescendants}, as of
-	 * {@code now} (epoch nanoseconds) for a running span.
+	 * The timeline of {@code profiled}, with its local descendants' samples when
+	 * {@code withDescendants}, as of {@code now} (epoch nanoseconds) for a running span.
 	 */
 	static TimelineJson json(SpanRecord profiled, boolean withDescendants, long now, FrameTable frames) {
 		List<TimelineSamples.Sample> samples = new ArrayList<>();
@@ -51,9 +52,9 @@ final class RequestTimeline {
 					millis(sample.epochNanos() - start), label));
 		}
 		boolean truncated = dropped[0] > 0;
-		String note = truncated ? "Each span's timeline keeps its first " + TimelineSamples.MAX_SAMPLES
-				+ " samples: " + dropped[0] + " later ones are in the whole graph but not on the timeline, nor in a "
-				+ "stretch" : null;
+		String note = truncated ? "Each span's timeline keeps its first " + TimelineSamples.MAX_SAMPLES + " samples: "
+				+ dropped[0] + " later ones are in the whole graph but not on the timeline, nor in a " + "stretch"
+				: null;
 		return new TimelineJson(millis(profiled.durationNanos(now)), profiled.inFlight(), lanes, entries, truncated,
 				truncated ? dropped[0] : null, note, PARTIAL_WAITS);
 	}

@@ -12,13 +12,17 @@ import dev.spanprofile.sampling.SamplerSettings;
 
 /**
  * What to sample from now on, as a person writes it in {@code POST /actuator/spanprofile}
- * ({@code {"event": "cpu,wall,alloc,lock", "interval": "20ms"}}): parsed against the settings in force, every value
- * checked before anything changes, so that a bad one is a 400 naming what is allowed and leaves sampling as it was.
+ * ({@code {"event": "cpu,wall,alloc,lock", "interval": "20ms"}}): parsed against the
+ * settings in force, every value checked before anything changes, so that a bad one is a
+ * 400 naming what is allowed and leaves sampling as it was.
  *
- * @param event the events, as {@code spanprofile.event} takes them, or {@code null} to keep them
+ * @param event the events, as {@code spanprofile.event} takes them, or {@code null} to
+ * keep them
  * @param interval the sampling interval ({@code 10ms}, {@code 1s}), or {@code null}
- * @param allocInterval bytes between allocation samples ({@code 512KB}, {@code 1MB}, {@code 65536}), or {@code null}
- * @param lockThreshold the lock event's threshold ({@code 0ms}, {@code 10ms}), or {@code null}
+ * @param allocInterval bytes between allocation samples ({@code 512KB}, {@code 1MB},
+ * {@code 65536}), or {@code null}
+ * @param lockThreshold the lock event's threshold ({@code 0ms}, {@code 10ms}), or
+ * {@code null}
  */
 public record SamplingChange(String event, String interval, String allocInterval, String lockThreshold) {
 
@@ -66,7 +70,8 @@ public record SamplingChange(String event, String interval, String allocInterval
 	private static Duration duration(String name, String value) {
 		Matcher matcher = DURATION.matcher(value.trim().toLowerCase(Locale.ROOT));
 		if (!matcher.matches()) {
-			throw ViewException.badRequest(name + " must be a duration such as 10ms or 1s, was '" + Echo.of(value) + "'");
+			throw ViewException
+				.badRequest(name + " must be a duration such as 10ms or 1s, was '" + Echo.of(value) + "'");
 		}
 		long amount = Long.parseLong(matcher.group(1));
 		String unit = (matcher.group(2) != null) ? matcher.group(2) : "ms";
@@ -81,8 +86,8 @@ public record SamplingChange(String event, String interval, String allocInterval
 	private static long bytes(String value) {
 		Matcher matcher = SIZE.matcher(value.trim().toUpperCase(Locale.ROOT));
 		if (!matcher.matches()) {
-			throw ViewException.badRequest(
-					"allocInterval must be a size such as 512KB or 1MB, was '" + Echo.of(value) + "'");
+			throw ViewException
+				.badRequest("allocInterval must be a size such as 512KB or 1MB, was '" + Echo.of(value) + "'");
 		}
 		long amount = Long.parseLong(matcher.group(1));
 		String unit = (matcher.group(2) != null) ? matcher.group(2) : "B";

@@ -8,14 +8,15 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include;
 import dev.spanprofile.aggregate.NameProfile;
 
 /**
- * The requests of a span name a graph is limited to, as applied: the range asked for widened to latency band edges,
- * the instants to whole buckets. The same parameters as the page's URL, so that a selection read from the JSON can be
- * asked for again.
+ * The requests of a span name a graph is limited to, as applied: the range asked for
+ * widened to latency band edges, the instants to whole buckets. The same parameters as
+ * the page's URL, so that a selection read from the JSON can be asked for again.
  *
  * @param from the earliest end time (ISO-8601)
  * @param to the latest end time (ISO-8601)
  * @param minDurationMillis the shortest duration
- * @param maxDurationMillis the longest, or {@code null} (left out) when the top band is unbounded
+ * @param maxDurationMillis the longest, or {@code null} (left out) when the top band is
+ * unbounded
  */
 public record SelectionJson(String from, String to, double minDurationMillis,
 		@JsonInclude(Include.NON_NULL) Double maxDurationMillis) {

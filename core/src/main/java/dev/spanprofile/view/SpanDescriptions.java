@@ -9,7 +9,8 @@ import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 
 /**
- * A span's metadata as the list and the flame-graph responses show it ({@link SpanJson}), read from its record.
+ * A span's metadata as the list and the flame-graph responses show it ({@link SpanJson}),
+ * read from its record.
  */
 final class SpanDescriptions {
 
@@ -25,11 +26,14 @@ final class SpanDescriptions {
 			byKind.put(kind.id(), count);
 			samples = (samples == 0) ? count : samples;
 		}
-		// Weights rather than counts: what someone chasing GC pressure or contention compares between requests.
+		// Weights rather than counts: what someone chasing GC pressure or contention
+		// compares between requests.
 		Long lock = byKind.get(SampleKind.LOCK.id());
 		Long wait = byKind.get(SampleKind.WAIT.id());
-		// Samples reach the store about one dump interval after they are taken, hence "complete".
-		// The first kind (cpu when sampled) is the headline; each kind is also listed when several are sampled.
+		// Samples reach the store about one dump interval after they are taken, hence
+		// "complete".
+		// The first kind (cpu when sampled) is the headline; each kind is also listed
+		// when several are sampled.
 		return new SpanJson(record.traceId(), record.spanId(), record.parentSpanId(), record.localRoot().spanId(),
 				record.name(), record.kind(), record.status(), record.threadName(),
 				Instant.ofEpochSecond(0, record.startEpochNanos()).toString(),

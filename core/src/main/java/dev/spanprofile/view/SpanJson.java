@@ -6,12 +6,14 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonInclude.Include;
 
 /**
- * A span's metadata, as the span list and the flame-graph responses describe it. A key that does not apply (the
- * weights of kinds not sampled, a display name equal to the span's name) is left out, not written as null.
+ * A span's metadata, as the span list and the flame-graph responses describe it. A key
+ * that does not apply (the weights of kinds not sampled, a display name equal to the
+ * span's name) is left out, not written as null.
  *
  * @param traceId the trace, 32 hexadecimal characters
  * @param spanId the span, 16 hexadecimal characters
- * @param parentSpanId the parent's span id, {@code null} (and written as such) for a trace root
+ * @param parentSpanId the parent's span id, {@code null} (and written as such) for a
+ * trace root
  * @param localRootSpanId the span of the request in this process
  * @param name the span's name
  * @param kind the span's kind ({@code SERVER}, {@code INTERNAL}, ...)
@@ -20,14 +22,17 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include;
  * @param startTime the start, as an ISO-8601 instant
  * @param durationMillis how long it took, or has taken so far
  * @param inFlight whether it is still running
- * @param complete whether every sample up to its end has been joined (samples arrive about one dump interval late)
+ * @param complete whether every sample up to its end has been joined (samples arrive
+ * about one dump interval late)
  * @param retainedAs why the store keeps it
  * @param samples samples of the first kind sampled (cpu when sampled)
- * @param samplesByEvent samples of each kind, when several kinds are sampled: the keys are the kinds sampled
+ * @param samplesByEvent samples of each kind, when several kinds are sampled: the keys
+ * are the kinds sampled
  * @param allocatedBytes bytes allocated, when allocations are sampled
  * @param lockWaitMillis time waiting for locks, when locks are sampled
  * @param waitMillis time waiting, when waits are recorded
- * @param displayName what the pages call the span when its name says little (a running request's placeholder)
+ * @param displayName what the pages call the span when its name says little (a running
+ * request's placeholder)
  */
 public record SpanJson(String traceId, String spanId, String parentSpanId, String localRootSpanId, String name,
 		String kind, String status, String thread, String startTime, double durationMillis, boolean inFlight,
@@ -38,10 +43,10 @@ public record SpanJson(String traceId, String spanId, String parentSpanId, Strin
 
 	/** The same span under the name the pages show for it. */
 	SpanJson withDisplayName(String displayName) {
-		return new SpanJson(this.traceId, this.spanId, this.parentSpanId, this.localRootSpanId, this.name,
-				this.kind, this.status, this.thread, this.startTime, this.durationMillis, this.inFlight,
-				this.complete, this.retainedAs, this.samples, this.samplesByEvent, this.allocatedBytes,
-				this.lockWaitMillis, this.waitMillis, displayName);
+		return new SpanJson(this.traceId, this.spanId, this.parentSpanId, this.localRootSpanId, this.name, this.kind,
+				this.status, this.thread, this.startTime, this.durationMillis, this.inFlight, this.complete,
+				this.retainedAs, this.samples, this.samplesByEvent, this.allocatedBytes, this.lockWaitMillis,
+				this.waitMillis, displayName);
 	}
 
 }

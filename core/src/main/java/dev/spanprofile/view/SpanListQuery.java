@@ -5,8 +5,8 @@ import java.util.Locale;
 import dev.spanprofile.store.SpanRecord;
 
 /**
- * Which spans the list shows, parsed from the request's text so that bad input gets a message that says what is
- * wrong.
+ * Which spans the list shows, parsed from the request's text so that bad input gets a
+ * message that says what is wrong.
  *
  * @param limit maximum number of spans listed
  * @param name only spans whose name contains this, ignoring case; empty for all

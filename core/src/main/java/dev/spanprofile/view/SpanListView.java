@@ -61,14 +61,14 @@ public final class SpanListView {
 			List<SelfTime.Entry> top = SelfTime.top(samples, this.context.frames(), 3);
 			String detail = record.kind().toLowerCase(Locale.ROOT) + " · " + record.threadName()
 					+ (record.status().equals("UNSET") ? "" : " · " + record.status());
-			page.row(new SpanIndexPage.Row(record.spanId(), record.traceId(),
-					this.context.displayName(record, samples), detail, record.inFlight(), record.status(),
-					record.startEpochNanos(), duration, samples.totalSamples(), top,
-					briefEmptyReason(record, duration), record.retainedAs().id(),
+			page.row(new SpanIndexPage.Row(record.spanId(), record.traceId(), this.context.displayName(record, samples),
+					detail, record.inFlight(), record.status(), record.startEpochNanos(), duration,
+					samples.totalSamples(), top, briefEmptyReason(record, duration), record.retainedAs().id(),
 					record.inclusiveSampleCount(SampleKind.ALLOC), record.inclusiveSampleCount(SampleKind.LOCK)));
 		}
-		return page.weightColumns(this.context.sampledKinds().contains(SampleKind.ALLOC),
-				this.context.sampledKinds().contains(SampleKind.LOCK))
+		return page
+			.weightColumns(this.context.sampledKinds().contains(SampleKind.ALLOC),
+					this.context.sampledKinds().contains(SampleKind.LOCK))
 			.render();
 	}
 

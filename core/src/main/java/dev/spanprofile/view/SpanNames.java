@@ -12,9 +12,10 @@ import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.profile.StackTree;
 
 /**
- * What to call a span on the pages. Micrometer's tracing names a span only when it ends: until then the SDK span is
- * called {@code <unspecified span name>} and has no attributes either. For such a running span the first application
- * method in its samples so far (say {@code OrderController.checkout}) says which request it is.
+ * What to call a span on the pages. Micrometer's tracing names a span only when it ends:
+ * until then the SDK span is called {@code <unspecified span name>} and has no attributes
+ * either. For such a running span the first application method in its samples so far (say
+ * {@code OrderController.checkout}) says which request it is.
  */
 public final class SpanNames {
 
@@ -28,7 +29,10 @@ public final class SpanNames {
 		return name == null || name.isBlank() || name.equals(UNSPECIFIED);
 	}
 
-	/** The span's name, or for a running span without one yet, a stand-in built from its samples and thread. */
+	/**
+	 * The span's name, or for a running span without one yet, a stand-in built from its
+	 * samples and thread.
+	 */
 	static String display(SpanRecord record, StackTree samples, FrameTable frames, FrameClassifier classifier) {
 		if (!isPlaceholder(record.name())) {
 			return record.name();
@@ -43,9 +47,10 @@ public final class SpanNames {
 	}
 
 	/**
-	 * The request's handler: the outermost application frame below a dispatcher (Spring MVC's or WebFlux's), so that
-	 * the application's own servlet filters do not stand for every request; without a dispatcher, the outermost
-	 * application frame. The heaviest wins among equally deep ones.
+	 * The request's handler: the outermost application frame below a dispatcher (Spring
+	 * MVC's or WebFlux's), so that the application's own servlet filters do not stand for
+	 * every request; without a dispatcher, the outermost application frame. The heaviest
+	 * wins among equally deep ones.
 	 */
 	private static String entryFrame(StackTree samples, FrameTable frames, FrameClassifier classifier) {
 		Map<Integer, Boolean> application = new HashMap<>();

@@ -19,8 +19,9 @@ import dev.spanprofile.profile.StackTree;
 import io.opentelemetry.api.trace.Span;
 
 /**
- * What the endpoint shows, without the web: a query in, a view out, or a {@link ViewException} saying why not. A
- * web adapter only binds parameters, picks the format and maps the exception to a status.
+ * What the endpoint shows, without the web: a query in, a view out, or a
+ * {@link ViewException} saying why not. A web adapter only binds parameters, picks the
+ * format and maps the exception to a status.
  */
 public final class SpanProfileViews {
 
@@ -31,13 +32,17 @@ public final class SpanProfileViews {
 	private final NameAggregates aggregates;
 
 	/**
-	 * @param classifier tells the application's own frames from libraries', for colours and running spans' names
+	 * @param classifier tells the application's own frames from libraries', for colours
+	 * and running spans' names
 	 */
 	public SpanProfileViews(SpanProfiler profiler, FrameClassifier classifier) {
 		this(profiler, classifier, profiler.aggregates());
 	}
 
-	/** Over aggregates of their own, on a clock of their own: how a test makes a name expire between two reads. */
+	/**
+	 * Over aggregates of their own, on a clock of their own: how a test makes a name
+	 * expire between two reads.
+	 */
 	SpanProfileViews(SpanProfiler profiler, FrameClassifier classifier, NameAggregates aggregates) {
 		this.profiler = profiler;
 		this.classifier = classifier;
@@ -52,18 +57,20 @@ public final class SpanProfileViews {
 	/** Recent and in-flight spans, newest first, except the request asking for them. */
 	public SpanListView spans(SpanListQuery query) {
 		ViewContext context = context();
-		// The request asking is itself a running span until it ends (and is then dropped as an actuator request).
+		// The request asking is itself a running span until it ends (and is then dropped
+		// as an actuator request).
 		String asking = askingRequest();
 		List<SpanRecord> spans = this.profiler.store()
-			.recent((record) -> query.matches(record, context.now())
-					&& !record.localRoot().spanId().equals(asking), query.limit());
+			.recent((record) -> query.matches(record, context.now()) && !record.localRoot().spanId().equals(asking),
+					query.limit());
 		return new SpanListView(context, spans, query.name());
 	}
 
 	/**
-	 * The flame graph of one span or, for a trace id, of all local spans of that trace merged (each local root a
-	 * child of the root). Without root-span-only attribution a span's graph includes its local descendants; with
-	 * it, a child span is served its local root's graph, which holds its samples.
+	 * The flame graph of one span or, for a trace id, of all local spans of that trace
+	 * merged (each local root a child of the root). Without root-span-only attribution a
+	 * span's graph includes its local descendants; with it, a child span is served its
+	 * local root's graph, which holds its samples.
 	 * @throws ViewException (not found) when no such span or trace is stored
 	 */
 	public ProfileView profile(ProfileQuery query) {
@@ -71,9 +78,10 @@ public final class SpanProfileViews {
 	}
 
 	/**
-	 * As {@link #profile(ProfileQuery)}, the graph holding only what happened in {@code stretch} of the span's life
-	 * when it is not {@code null}.
-	 * @throws ViewException (bad request) for a stretch of a trace, or one that holds none of the span's time
+	 * As {@link #profile(ProfileQuery)}, the graph holding only what happened in
+	 * {@code stretch} of the span's life when it is not {@code null}.
+	 * @throws ViewException (bad request) for a stretch of a trace, or one that holds
+	 * none of the span's time
 	 */
 	public ProfileView profile(ProfileQuery query, Stretch stretch) {
 		ViewContext context = context();
@@ -100,12 +108,14 @@ public final class SpanProfileViews {
 	private ProfileSubject spanSubject(ViewContext context, ProfileQuery query, SpanRecord requested,
 			SpanRecord profiled, Stretch.Range range) {
 		SampleKind kind = query.kind();
-		if (!query.kindGiven() && context.sampledKinds().contains(SampleKind.WAIT) && ((range != null)
-				? context.mostlyWaiting(profiled, range) : context.mostlyWaiting(profiled))) {
-			// A request that mostly waited is explained by its waits; its few CPU samples would not say why it was slow.
+		if (!query.kindGiven() && context.sampledKinds().contains(SampleKind.WAIT)
+				&& ((range != null) ? context.mostlyWaiting(profiled, range) : context.mostlyWaiting(profiled))) {
+			// A request that mostly waited is explained by its waits; its few CPU samples
+			// would not say why it was slow.
 			kind = SampleKind.WAIT;
 		}
-		StackTree samples = (range != null) ? context.samplesOf(profiled, kind, range) : context.samplesOf(profiled, kind);
+		StackTree samples = (range != null) ? context.samplesOf(profiled, kind, range)
+				: context.samplesOf(profiled, kind);
 		return new ProfileSubject(requested, requested.traceId(),
 				List.of(new ProfileSubject.Part(profiled, context.displayName(profiled, samples), samples)), kind);
 	}
@@ -113,7 +123,8 @@ public final class SpanProfileViews {
 	private ProfileSubject traceSubject(ViewContext context, ProfileQuery query) {
 		List<ProfileSubject.Part> parts = new ArrayList<>();
 		for (SpanRecord record : this.profiler.store().trace(query.id())) {
-			// Local roots' samples (with their descendants' when attribution is per span) cover the whole trace here.
+			// Local roots' samples (with their descendants' when attribution is per span)
+			// cover the whole trace here.
 			if (record.isLocalRoot()) {
 				StackTree samples = context.samplesOf(record, query.kind());
 				parts.add(new ProfileSubject.Part(record, context.displayName(record, samples), samples));
@@ -127,15 +138,18 @@ public final class SpanProfileViews {
 	}
 
 	/**
-	 * The span-name aggregates as the query form of {@code /names} asks for them: the list of names without a
-	 * {@code name}, else that name's view ({@link #name}).
+	 * The span-name aggregates as the query form of {@code /names} asks for them: the
+	 * list of names without a {@code name}, else that name's view ({@link #name}).
 	 * @throws ViewException (not found) for a name with no span in the window
 	 */
 	public View names(NamesQuery query) {
 		return (query.name() != null) ? name(query) : nameList(query.window());
 	}
 
-	/** Every span name that ended in the last {@code window}, busiest first, with its latency and samples. */
+	/**
+	 * Every span name that ended in the last {@code window}, busiest first, with its
+	 * latency and samples.
+	 */
 	public NameListView nameList(Duration window) {
 		ViewContext context = context();
 		NameAggregates aggregates = this.aggregates;
@@ -149,9 +163,9 @@ public final class SpanProfileViews {
 	}
 
 	/**
-	 * One span name's view: its merged profile (of a selection of its requests, when the query selects), its slow
-	 * requests against its typical ones, the selection against the rest, or the stored spans behind one of its
-	 * frames.
+	 * One span name's view: its merged profile (of a selection of its requests, when the
+	 * query selects), its slow requests against its typical ones, the selection against
+	 * the rest, or the stored spans behind one of its frames.
 	 * @throws ViewException (not found) for a name with no span in the window
 	 */
 	public View name(NamesQuery query) {
@@ -189,12 +203,15 @@ public final class SpanProfileViews {
 	}
 
 	private static ViewException noSuchName(NamesQuery query) {
-		return ViewException.notFound("No span named '" + Echo.of(query.name()) + "' ended in the last "
-				+ NameViews.describe(query.window()) + " (names are exact and case-sensitive; see "
-				+ "/actuator/spanprofile/names for the list)");
+		return ViewException.notFound(
+				"No span named '" + Echo.of(query.name()) + "' ended in the last " + NameViews.describe(query.window())
+						+ " (names are exact and case-sensitive; see " + "/actuator/spanprofile/names for the list)");
 	}
 
-	/** How much each name waited and on what, read from its merged waits; {@code null} when waits are not recorded. */
+	/**
+	 * How much each name waited and on what, read from its merged waits; {@code null}
+	 * when waits are not recorded.
+	 */
 	private static Map<String, NameWaits> nameWaits(ViewContext context, NameAggregates aggregates,
 			List<NameSummary> summaries, Duration window) {
 		if (!context.sampledKinds().contains(SampleKind.WAIT)) {
@@ -212,8 +229,10 @@ public final class SpanProfileViews {
 	}
 
 	/**
-	 * One span's request against the typical requests of its name over the last {@code window}.
-	 * @throws ViewException (not found) when the span is not stored or its name has no aggregate
+	 * One span's request against the typical requests of its name over the last
+	 * {@code window}.
+	 * @throws ViewException (not found) when the span is not stored or its name has no
+	 * aggregate
 	 */
 	public NameDiffView compareWithTypical(ProfileQuery query, Duration window) {
 		if (query.trace()) {

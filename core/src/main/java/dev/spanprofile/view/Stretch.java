@@ -6,10 +6,11 @@ import java.time.format.DateTimeParseException;
 import dev.spanprofile.tracking.MonotonicEpoch;
 
 /**
- * A stretch of one span's life asked for with {@code from} and {@code to}: the flame graph then holds only what
- * happened in it, so that a selection on the timeline can be shared as a URL. Each bound is milliseconds from the
- * span's start ({@code 120.5}) or an ISO-8601 instant ({@code 2026-11-25T10:15:30.120Z}); a missing one is the
- * span's start or its end (now, for a running span).
+ * A stretch of one span's life asked for with {@code from} and {@code to}: the flame
+ * graph then holds only what happened in it, so that a selection on the timeline can be
+ * shared as a URL. Each bound is milliseconds from the span's start ({@code 120.5}) or an
+ * ISO-8601 instant ({@code 2026-11-25T10:15:30.120Z}); a missing one is the span's start
+ * or its end (now, for a running span).
  */
 public final class Stretch {
 
@@ -26,7 +27,8 @@ public final class Stretch {
 
 	/**
 	 * @return the stretch, or {@code null} when neither bound is given
-	 * @throws ViewException for a bound that is neither a non-negative number of milliseconds nor an instant
+	 * @throws ViewException for a bound that is neither a non-negative number of
+	 * milliseconds nor an instant
 	 */
 	public static Stretch parse(String from, String to) {
 		Bound start = Bound.parse("from", from);
@@ -41,8 +43,8 @@ public final class Stretch {
 	}
 
 	/**
-	 * This stretch of a span that started at {@code startEpochNanos} and has lasted {@code durationNanos}: {@code to}
-	 * beyond the end stops at the end.
+	 * This stretch of a span that started at {@code startEpochNanos} and has lasted
+	 * {@code durationNanos}: {@code to} beyond the end stops at the end.
 	 * @throws ViewException when the stretch holds none of the span's time
 	 */
 	Range resolve(long startEpochNanos, long durationNanos) {
@@ -57,11 +59,13 @@ public final class Stretch {
 			throw ViewException.badRequest("The stretch holds none of the span's time: from must be before to and "
 					+ "before the span's end" + span);
 		}
-		return new Range(from, to, (from - startEpochNanos) / NANOS_PER_MILLI, (to - startEpochNanos) / NANOS_PER_MILLI);
+		return new Range(from, to, (from - startEpochNanos) / NANOS_PER_MILLI,
+				(to - startEpochNanos) / NANOS_PER_MILLI);
 	}
 
 	/**
 	 * A resolved stretch.
+	 *
 	 * @param fromEpochNanos its start, included
 	 * @param toEpochNanos its end, excluded
 	 * @param fromMillis its start in milliseconds from the span's

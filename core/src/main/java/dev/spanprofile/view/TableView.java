@@ -1,8 +1,9 @@
 package dev.spanprofile.view;
 
 /**
- * A list that links to flame graphs (the span names, the stored requests behind one frame): JSON for programs, a
- * table page for a browser, and no stacks of its own to collapse or export.
+ * A list that links to flame graphs (the span names, the stored requests behind one
+ * frame): JSON for programs, a table page for a browser, and no stacks of its own to
+ * collapse or export.
  */
 public sealed interface TableView extends View permits NameListView, FrameSpansView {
 
@@ -17,8 +18,8 @@ public sealed interface TableView extends View permits NameListView, FrameSpansV
 		return switch (format) {
 			case JSON -> json();
 			case HTML -> html();
-			default -> throw ViewException
-				.badRequest("This list is served as json or html, not " + format.parameterValue());
+			default ->
+				throw ViewException.badRequest("This list is served as json or html, not " + format.parameterValue());
 		};
 	}
 

@@ -6,8 +6,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonInclude.Include;
 
 /**
- * One request's timeline as its JSON and its page carry it ({@link RequestTimeline}): a lane per thread, each
- * sample an entry on its lane. Times in milliseconds from the span's start, to the microsecond.
+ * One request's timeline as its JSON and its page carry it ({@link RequestTimeline}): a
+ * lane per thread, each sample an entry on its lane. Times in milliseconds from the
+ * span's start, to the microsecond.
  *
  * @param durationMillis the span's duration (so far, when running)
  * @param inFlight whether it is still running

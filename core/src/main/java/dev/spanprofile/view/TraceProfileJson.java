@@ -8,11 +8,12 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 /**
- * The JSON of a trace's flame graph: the engine's state, the trace's local root spans, and one tree whose root's
- * children are those spans.
+ * The JSON of a trace's flame graph: the engine's state, the trace's local root spans,
+ * and one tree whose root's children are those spans.
  *
  * @param engine the engine's state, its keys at the top level
- * @param samples samples (or weight) in the graph, in the place the engine's counts take in other bodies
+ * @param samples samples (or weight) in the graph, in the place the engine's counts take
+ * in other bodies
  * @param flameGraphEvent the kind of samples in the graph
  * @param flameGraphUnit what a frame's value counts when it is a weight, not samples
  * @param flameGraphReason why this kind was chosen when none was asked for

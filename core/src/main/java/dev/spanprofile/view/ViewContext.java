@@ -18,8 +18,8 @@ import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.tracking.MonotonicEpoch;
 
 /**
- * The profiler as one view sees it: the time, how far samples are collected and the engine's state are read once,
- * so that every part of a response tells the same story.
+ * The profiler as one view sees it: the time, how far samples are collected and the
+ * engine's state are read once, so that every part of a response tells the same story.
  */
 final class ViewContext {
 
@@ -72,7 +72,10 @@ final class ViewContext {
 		return this.profiler.settings().sampler().interval().toNanos();
 	}
 
-	/** pprof's period: the sampling interval, bytes between allocation samples, or the lock threshold. */
+	/**
+	 * pprof's period: the sampling interval, bytes between allocation samples, or the
+	 * lock threshold.
+	 */
 	long periodOf(SampleKind kind) {
 		SamplerSettings sampler = this.profiler.settings().sampler();
 		return switch (kind) {
@@ -84,8 +87,8 @@ final class ViewContext {
 	}
 
 	/**
-	 * The profiled span's CPU time; read once per response and handed to {@link #cpuShare} and
-	 * {@link #timeBreakdown}, so that both state the same figure.
+	 * The profiled span's CPU time; read once per response and handed to
+	 * {@link #cpuShare} and {@link #timeBreakdown}, so that both state the same figure.
 	 */
 	SpanCpuTime cpuTime(SpanRecord profiled) {
 		if (!sampledKinds().contains(SampleKind.CPU)) {
@@ -95,12 +98,18 @@ final class ViewContext {
 		return SpanCpuTime.of(profiled, work.application().totalSamples(), work.profiler(), intervalNanos());
 	}
 
-	/** The profiled span's CPU time against its duration, or {@code null} when CPU is not sampled. */
+	/**
+	 * The profiled span's CPU time against its duration, or {@code null} when CPU is not
+	 * sampled.
+	 */
 	CpuShare cpuShare(SpanRecord profiled, SpanCpuTime cpu) {
 		return (cpu.nanos() >= 0) ? new CpuShare(cpu.nanos() / 1e6, profiled.durationNanos(this.now) / 1e6) : null;
 	}
 
-	/** Whether every sample up to the span's end has been joined (samples arrive about one dump interval late). */
+	/**
+	 * Whether every sample up to the span's end has been joined (samples arrive about one
+	 * dump interval late).
+	 */
 	boolean isComplete(SpanRecord record) {
 		return !record.inFlight() && record.endEpochNanos() <= this.completeUpTo;
 	}
@@ -111,8 +120,9 @@ final class ViewContext {
 	}
 
 	/**
-	 * The samples of {@code kind} a span's graph shows: with its local descendants' unless attribution is root-only,
-	 * and, for CPU and wall samples, without those the profiler's own code took ({@link ProfilerWork}).
+	 * The samples of {@code kind} a span's graph shows: with its local descendants'
+	 * unless attribution is root-only, and, for CPU and wall samples, without those the
+	 * profiler's own code took ({@link ProfilerWork}).
 	 */
 	StackTree samplesOf(SpanRecord record, SampleKind kind) {
 		StackTree samples = recordedSamplesOf(record, kind);
@@ -120,12 +130,11 @@ final class ViewContext {
 	}
 
 	/**
-	 * As {@link #samplesOf(SpanRecord, SampleKind)}, only those taken in {@code range} (waits with their part inside
-	 * it), from the spans' timelines.
+	 * As {@link #samplesOf(SpanRecord, SampleKind)}, only those taken in {@code range}
+	 * (waits with their part inside it), from the spans' timelines.
 	 */
 	StackTree samplesOf(SpanRecord record, SampleKind kind, Stretch.Range range) {
-		StackTree samples = rootSpanOnly()
-				? record.ownSamples(kind, range.fromEpochNanos(), range.toEpochNanos())
+		StackTree samples = rootSpanOnly() ? record.ownSamples(kind, range.fromEpochNanos(), range.toEpochNanos())
 				: record.inclusiveSamples(kind, range.fromEpochNanos(), range.toEpochNanos());
 		return kind.counted() ? ProfilerWork.split(samples, frames()).application() : samples;
 	}
@@ -135,7 +144,9 @@ final class ViewContext {
 		return timeBreakdown(profiled, cpuTime(profiled)).mostlyWaiting();
 	}
 
-	/** Whether waits explain more of {@code range} than the CPU samples taken in it do. */
+	/**
+	 * Whether waits explain more of {@code range} than the CPU samples taken in it do.
+	 */
 	boolean mostlyWaiting(SpanRecord record, Stretch.Range range) {
 		long waits = samplesOf(record, SampleKind.WAIT, range).totalSamples();
 		long cpu = sampledKinds().contains(SampleKind.CPU)
@@ -153,8 +164,8 @@ final class ViewContext {
 	}
 
 	/**
-	 * Where the profiled span's time went: CPU, the profiler's own share, each kind of wait, and what is left
-	 * unaccounted.
+	 * Where the profiled span's time went: CPU, the profiler's own share, each kind of
+	 * wait, and what is left unaccounted.
 	 */
 	TimeBreakdown timeBreakdown(SpanRecord profiled, SpanCpuTime cpu) {
 		StackTree waits = sampledKinds().contains(SampleKind.WAIT) ? samplesOf(profiled, SampleKind.WAIT) : null;
@@ -170,7 +181,9 @@ final class ViewContext {
 		return SpanDescriptions.describe(record, this.now, this.completeUpTo, !rootSpanOnly(), sampledKinds());
 	}
 
-	/** Why the span's graph of {@code kind} is empty, or {@code null} when it has samples. */
+	/**
+	 * Why the span's graph of {@code kind} is empty, or {@code null} when it has samples.
+	 */
 	String emptyReason(SpanRecord profiled, SampleKind kind, long samples) {
 		return EmptyProfiles.explain(profiled, kind, samples, isComplete(profiled), this.status,
 				this.profiler.settings().sampler(), this.profiler.settings().dumpInterval().toMillis(), this.now);
@@ -185,8 +198,9 @@ final class ViewContext {
 	/** The engine's state, which heads every JSON response. */
 	EngineJson engine() {
 		AttributionStats stats = this.profiler.attributionStats();
-		return new EngineJson(new EngineState(this.status.engine(), this.status.event(), intervalMillis(),
-				this.status.running(), this.status.problem(), this.status.note(), rootSpanOnly()),
+		return new EngineJson(
+				new EngineState(this.status.engine(), this.status.event(), intervalMillis(), this.status.running(),
+						this.status.problem(), this.status.note(), rootSpanOnly()),
 				new EngineJson.Samples(stats.attributed(), stats.outsideSpans(), stats.unknown()));
 	}
 

@@ -1,8 +1,8 @@
 package dev.spanprofile.view;
 
 /**
- * A query that has no view, with a message for the person who asked. The {@link Problem} says whose fault it is,
- * which a web adapter turns into a status code.
+ * A query that has no view, with a message for the person who asked. The {@link Problem}
+ * says whose fault it is, which a web adapter turns into a status code.
  */
 public final class ViewException extends RuntimeException {
 
@@ -13,7 +13,10 @@ public final class ViewException extends RuntimeException {
 		this.problem = problem;
 	}
 
-	/** The query is malformed: a parameter out of range, an unknown format or event, an id that is no id. */
+	/**
+	 * The query is malformed: a parameter out of range, an unknown format or event, an id
+	 * that is no id.
+	 */
 	public static ViewException badRequest(String message) {
 		return new ViewException(Problem.BAD_REQUEST, message);
 	}

@@ -4,7 +4,10 @@ import java.util.Locale;
 
 import dev.spanprofile.profile.SampleKind;
 
-/** Sample weights as people read them: a count of samples, megabytes allocated or milliseconds waited. */
+/**
+ * Sample weights as people read them: a count of samples, megabytes allocated or
+ * milliseconds waited.
+ */
 final class Weights {
 
 	private Weights() {
@@ -19,7 +22,10 @@ final class Weights {
 		};
 	}
 
-	/** As {@link #describe}, led by the number of waits for lock graphs: "8 waits, 400.0 ms waiting for locks". */
+	/**
+	 * As {@link #describe}, led by the number of waits for lock graphs: "8 waits, 400.0
+	 * ms waiting for locks".
+	 */
 	static String describe(SampleKind kind, long weight, long events) {
 		if (!kind.countsEvents() || weight == 0) {
 			return describe(kind, weight);

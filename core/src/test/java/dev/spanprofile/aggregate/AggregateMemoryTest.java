@@ -15,10 +15,11 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What an hour of sample-app-like traffic costs: about 100 requests/s over 10 span names, each request with a
- * log-normal duration and a few CPU and wall samples drawn from its endpoint's code paths (a shared 35-frame
- * server prefix, then a few hundred endpoint-specific stacks with skewed frequencies, as a real endpoint's
- * samples concentrate on a few hot paths).
+ * What an hour of sample-app-like traffic costs: about 100 requests/s over 10 span names,
+ * each request with a log-normal duration and a few CPU and wall samples drawn from its
+ * endpoint's code paths (a shared 35-frame server prefix, then a few hundred
+ * endpoint-specific stacks with skewed frequencies, as a real endpoint's samples
+ * concentrate on a few hot paths).
  */
 class AggregateMemoryTest {
 
@@ -33,11 +34,13 @@ class AggregateMemoryTest {
 		AggregateSettings defaults = AggregateSettings.defaults();
 		Hour hour = simulate(new AggregateSettings(defaults.window(), defaults.bucket(), defaults.maxNames(),
 				defaults.maxStacks(), Long.MAX_VALUE));
-		System.out.printf("aggregate memory, 1 h at %d req/s over %d names: estimate %.1f MB, heap %.1f MB "
-				+ "(default budget %.1f MB)%n", REQUESTS_PER_SECOND, NAMES, hour.estimate / 1e6, hour.heap / 1e6,
-				defaults.maxBytes() / 1e6);
+		System.out.printf(
+				"aggregate memory, 1 h at %d req/s over %d names: estimate %.1f MB, heap %.1f MB "
+						+ "(default budget %.1f MB)%n",
+				REQUESTS_PER_SECOND, NAMES, hour.estimate / 1e6, hour.heap / 1e6, defaults.maxBytes() / 1e6);
 		assertThat(hour.estimate).as("an hour fits the default budget").isLessThanOrEqualTo(defaults.maxBytes());
-		// The estimate is what the budget is enforced on: it must be close to the real heap.
+		// The estimate is what the budget is enforced on: it must be close to the real
+		// heap.
 		assertThat((double) hour.heap).isBetween(hour.estimate * 0.7, hour.estimate * 1.3);
 		assertThat(hour.statisticsCount).isEqualTo(3600L * REQUESTS_PER_SECOND);
 		assertThat(hour.profiledMinutes).as("profiles of the whole hour kept").isEqualTo(60);
@@ -49,7 +52,8 @@ class AggregateMemoryTest {
 	private static Hour simulate(AggregateSettings settings) {
 		Random random = new Random(42);
 		long[] clock = { Duration.ofDays(20_000).toNanos() };
-		// A store of one span, recent requests only: the heap measured is the aggregates', not the store's.
+		// A store of one span, recent requests only: the heap measured is the
+		// aggregates', not the store's.
 		SpanProfileStore store = new SpanProfileStore(
 				new StoreSettings(1, Long.MAX_VALUE, true, RetentionSettings.recentOnly()));
 		FrameTable frames = store.frames();
@@ -111,7 +115,8 @@ class AggregateMemoryTest {
 				stack[prefix.length] = frames.intern("app.Controller" + name + ".handle", FrameKind.JAVA);
 				int branch = 0;
 				for (int d = 0; d < depth; d++) {
-					// Stacks share their upper frames and part ways further down, as callees fan out.
+					// Stacks share their upper frames and part ways further down, as
+					// callees fan out.
 					branch = branch * 3 + ((random.nextInt(4) == 0) ? random.nextInt(3) : 0);
 					branch %= 997;
 					stack[prefix.length + 1 + d] = frames.intern("lib.Depth" + d + ".m" + branch, FrameKind.JAVA);

@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The aggregate's bookkeeping with spans of known durations and samples at a controlled clock: windows, bands,
- * limits. Real profiled workloads are in {@code NameAggregationTest}.
+ * The aggregate's bookkeeping with spans of known durations and samples at a controlled
+ * clock: windows, bands, limits. Real profiled workloads are in
+ * {@code NameAggregationTest}.
  */
 class NameAggregatesTest {
 
@@ -139,7 +140,8 @@ class NameAggregatesTest {
 			spans.store.addSample(spans.store.find(String.format("%016x", 90 + i + 1)), SampleKind.CPU,
 					spans.frames("a.Web.handle", "a.Slow.lock"), 0);
 		}
-		// Default threshold: above the band of the name's p90 (20 ms here, 90 of 100 spans).
+		// Default threshold: above the band of the name's p90 (20 ms here, 90 of 100
+		// spans).
 		ProfileDiff diff = spans.aggregates.compare("GET /owners", Duration.ofHours(1), SampleKind.CPU, null);
 		assertThat(diff.slowSpans()).isEqualTo(10);
 		assertThat(diff.typicalSpans()).isEqualTo(90);
@@ -214,16 +216,17 @@ class NameAggregatesTest {
 
 	@Test
 	void overTheMemoryBudgetTheOldestProfilesGoAndStatisticsStay() {
-		long unbounded = thirtyMinutesOfDistinctStacks(new SyntheticSpans(settings(10, 2000, Long.MAX_VALUE)))
-			.aggregates.approximateBytes();
-		// Each minute holds 20 one-sample stacks of its own: a budget one byte short drops the oldest minute's.
+		long unbounded = thirtyMinutesOfDistinctStacks(
+				new SyntheticSpans(settings(10, 2000, Long.MAX_VALUE))).aggregates
+			.approximateBytes();
+		// Each minute holds 20 one-sample stacks of its own: a budget one byte short
+		// drops the oldest minute's.
 		long budget = unbounded - 1;
 		SyntheticSpans spans = thirtyMinutesOfDistinctStacks(new SyntheticSpans(settings(10, 2000, budget)));
 		assertThat(spans.aggregates.approximateBytes()).isLessThanOrEqualTo(budget);
 		NameSummary summary = spans.aggregates.summary("GET /owners", Duration.ofHours(1));
 		assertThat(summary.count()).isEqualTo(600);
-		StackTree profile = spans.aggregates
-			.profile("GET /owners", Duration.ofHours(1), SampleKind.CPU, 0, MAX)
+		StackTree profile = spans.aggregates.profile("GET /owners", Duration.ofHours(1), SampleKind.CPU, 0, MAX)
 			.samples();
 		assertThat(spans.samplesThrough(profile, "a.M29x0")).as("newest kept").isEqualTo(1);
 		assertThat(spans.samplesThrough(profile, "a.M0x0")).as("oldest dropped").isZero();

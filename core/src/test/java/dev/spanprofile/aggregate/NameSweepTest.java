@@ -9,8 +9,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A name's aggregate is created empty and swept once empty: a sweep that comes between the two (another thread's,
- * at the turn of a bucket) must not leave a span recorded into an aggregate nobody can reach.
+ * A name's aggregate is created empty and swept once empty: a sweep that comes between
+ * the two (another thread's, at the turn of a bucket) must not leave a span recorded into
+ * an aggregate nobody can reach.
  */
 class NameSweepTest {
 
@@ -47,7 +48,10 @@ class NameSweepTest {
 		assertThat(profile.samples().totalSamples()).isEqualTo(3);
 	}
 
-	/** The first time a name is resolved, a bucket turns and a sweep runs before anything is recorded. */
+	/**
+	 * The first time a name is resolved, a bucket turns and a sweep runs before anything
+	 * is recorded.
+	 */
 	private static void sweepOnceAfterResolving(SyntheticSpans spans) {
 		boolean[] done = { false };
 		spans.aggregates.afterResolve(() -> {

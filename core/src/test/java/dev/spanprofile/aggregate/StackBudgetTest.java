@@ -9,8 +9,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The shared stack trie under a small budget: filled with more distinct stacks than it can hold, it must give up the
- * oldest minutes' stacks, never the ones being filled, and never every name's at once.
+ * The shared stack trie under a small budget: filled with more distinct stacks than it
+ * can hold, it must give up the oldest minutes' stacks, never the ones being filled, and
+ * never every name's at once.
  */
 class StackBudgetTest {
 
@@ -25,7 +26,10 @@ class StackBudgetTest {
 	/** Minutes whose every stack must still be served at the end. */
 	private static final int RECENT = 5;
 
-	/** Frames of its own below a shared handler frame, per span: every span adds this many trie nodes. */
+	/**
+	 * Frames of its own below a shared handler frame, per span: every span adds this many
+	 * trie nodes.
+	 */
 	private static final int DEPTH = 12;
 
 	@Test
@@ -73,15 +77,15 @@ class StackBudgetTest {
 			StackTree hour = spans.aggregates
 				.profile("GET /n" + name, Duration.ofHours(1), SampleKind.CPU, 0, Long.MAX_VALUE)
 				.samples();
-			assertThat(spans.samplesThrough(hour, leaf(name, 0, 0))).as("the oldest minute's stacks give way")
-				.isZero();
+			assertThat(spans.samplesThrough(hour, leaf(name, 0, 0))).as("the oldest minute's stacks give way").isZero();
 		}
 		assertThat(spans.aggregates.approximateBytes()).isLessThanOrEqualTo(BUDGET);
 	}
 
 	@Test
 	void stacksThatLeftTheWindowMakeRoomForNewOnesBeforeAnyInItIsDropped() {
-		// Five minutes of stacks fit the trie; thirty do not, but only five are ever in the window.
+		// Five minutes of stacks fit the trie; thirty do not, but only five are ever in
+		// the window.
 		Duration window = Duration.ofMinutes(RECENT);
 		SyntheticSpans spans = new SyntheticSpans(
 				new AggregateSettings(window, Duration.ofMinutes(1), 10, 2000, BUDGET));
@@ -97,8 +101,7 @@ class StackBudgetTest {
 			}
 			assertThat(spans.aggregates.approximateBytes()).isLessThanOrEqualTo(BUDGET);
 			for (int name = 0; name < NAMES; name++) {
-				StackTree profile = spans.aggregates
-					.profile("GET /n" + name, window, SampleKind.CPU, 0, Long.MAX_VALUE)
+				StackTree profile = spans.aggregates.profile("GET /n" + name, window, SampleKind.CPU, 0, Long.MAX_VALUE)
 					.samples();
 				for (int inWindow = Math.max(0, minute - RECENT + 1); inWindow <= minute; inWindow++) {
 					for (int span = 0; span < SPANS_PER_MINUTE; span++) {
@@ -113,8 +116,7 @@ class StackBudgetTest {
 	}
 
 	private static long lastMinuteSamples(SyntheticSpans spans, int name) {
-		return spans.aggregates
-			.profile("GET /n" + name, Duration.ofMinutes(1), SampleKind.CPU, 0, Long.MAX_VALUE)
+		return spans.aggregates.profile("GET /n" + name, Duration.ofMinutes(1), SampleKind.CPU, 0, Long.MAX_VALUE)
 			.samples()
 			.totalSamples();
 	}

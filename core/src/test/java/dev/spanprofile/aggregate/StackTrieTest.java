@@ -5,8 +5,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The trie's own bound: sized for a number of bytes, it never holds more, placeholders included, however many
- * distinct stacks it is offered.
+ * The trie's own bound: sized for a number of bytes, it never holds more, placeholders
+ * included, however many distinct stacks it is offered.
  */
 class StackTrieTest {
 
@@ -18,7 +18,8 @@ class StackTrieTest {
 			StackTrie trie = new StackTrie(TRIMMED, StackTrie.capacityFor(budget));
 			int trimmed = 0;
 			for (int stack = 0; stack < trie.capacity(); stack++) {
-				// Three frames of its own under one of a few callers: most stacks need new nodes.
+				// Three frames of its own under one of a few callers: most stacks need
+				// new nodes.
 				int[] path = { stack % 7, 1000 + stack, 2_000_000 + stack, 3_000_000 + stack };
 				int id = trie.intern(path, path.length);
 				if (trie.frame(id) == TRIMMED) {

@@ -11,8 +11,9 @@ import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.store.StoreSettings;
 
 /**
- * Local roots with chosen durations and samples, ended at a controllable clock, reported to {@link NameAggregates}
- * as the engine reports them: statistics at the end, profile folded afterwards.
+ * Local roots with chosen durations and samples, ended at a controllable clock, reported
+ * to {@link NameAggregates} as the engine reports them: statistics at the end, profile
+ * folded afterwards.
  */
 final class SyntheticSpans {
 
@@ -28,7 +29,10 @@ final class SyntheticSpans {
 		this.aggregates = new NameAggregates(settings, this.store.frames(), this.clock::get);
 	}
 
-	/** Ends a root of {@code name} now, lasting {@code duration}, with {@code samples} CPU samples per stack. */
+	/**
+	 * Ends a root of {@code name} now, lasting {@code duration}, with {@code samples} CPU
+	 * samples per stack.
+	 */
 	SpanRecord root(String name, Duration duration, boolean error, int samples, String... stack) {
 		String spanId = String.format("%016x", ++this.ids);
 		long end = this.clock.get();

@@ -25,7 +25,8 @@ class AttributionCountersTest {
 	void countsEachResultPerKindOfSampleAndAgreesWithTheTotals() {
 		this.store.spanStarted(TRACE, SPAN, null, false, "work", "SERVER", 1, "worker");
 		SpanContext span = SpanContext.create(TRACE, SPAN, TraceFlags.getSampled(), TraceState.getDefault());
-		// Thread 1 runs the span from 100 to 200 and loses its change points from 300; thread 2 runs no span.
+		// Thread 1 runs the span from 100 to 200 and loses its change points from 300;
+		// thread 2 runs no span.
 		this.attributor.changed(1, 100, span);
 		this.attributor.changed(1, 200, null);
 		this.attributor.changed(2, 50, null);
@@ -39,7 +40,8 @@ class AttributionCountersTest {
 		this.attributor.sample(SampleKind.WALL, 2, 150, stack, 1);
 		this.attributor.gap(1, 300);
 		this.attributor.sample(SampleKind.CPU, 1, 350, stack, 2);
-		// Bytes and nanoseconds count in their own kinds, not among the samples of the totals.
+		// Bytes and nanoseconds count in their own kinds, not among the samples of the
+		// totals.
 		this.attributor.sample(SampleKind.ALLOC, 1, 180, stack, 524_288);
 		this.attributor.sample(SampleKind.LOCK, 2, 150, stack, 3_000_000);
 

@@ -18,9 +18,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The attributor keeps change points for a while after their span may have left the store; it must not keep the
- * span's record alive with them, or every request of that stretch survives young collections (the GC cost found on
- * the page benchmark).
+ * The attributor keeps change points for a while after their span may have left the
+ * store; it must not keep the span's record alive with them, or every request of that
+ * stretch survives young collections (the GC cost found on the page benchmark).
  */
 class DroppedSpanReachabilityTest {
 
@@ -38,7 +38,8 @@ class DroppedSpanReachabilityTest {
 		this.attributor.changed(1, 100, context("000000000000000a"));
 		this.attributor.changed(1, 200, null);
 		this.store.spanEnded("000000000000000a", "first", "OK", 200, false);
-		// Its samples are all in: the store lets it go for good when the next request pushes it out.
+		// Its samples are all in: the store lets it go for good when the next request
+		// pushes it out.
 		this.store.profilesCompleteUpTo(new Watermark(300, 300));
 		this.store.spanStarted(TRACE, "000000000000000b", null, false, "second", "SERVER", 300, "worker");
 		this.attributor.changed(1, 300, context("000000000000000b"));
@@ -57,7 +58,8 @@ class DroppedSpanReachabilityTest {
 		this.attributor.sample(SampleKind.CPU, 1, 250, stack, 1);
 		this.attributor.sample(SampleKind.CPU, 1, 350, stack, 1);
 		assertThat(this.attributor.timelineCount()).isEqualTo(1);
-		// A sample of the dropped span counts as its span's, as when the store refused it from a live record.
+		// A sample of the dropped span counts as its span's, as when the store refused it
+		// from a live record.
 		assertThat(this.attributor.stats().attributed()).isEqualTo(2);
 		assertThat(this.attributor.stats().outsideSpans()).isEqualTo(1);
 		assertThat(this.store.find("000000000000000b").inclusiveSampleCount(SampleKind.CPU)).isEqualTo(1);

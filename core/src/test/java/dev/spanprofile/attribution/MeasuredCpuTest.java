@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A request's CPU time from its threads' CPU clocks, read where a thread enters and leaves spans: summed over every
- * thread and stretch when each was measured, and never passed off as whole when a stretch was not.
+ * A request's CPU time from its threads' CPU clocks, read where a thread enters and
+ * leaves spans: summed over every thread and stretch when each was measured, and never
+ * passed off as whole when a stretch was not.
  */
 class MeasuredCpuTest {
 
@@ -36,7 +37,8 @@ class MeasuredCpuTest {
 
 	@Test
 	void stretchesOnEveryThreadAddUpToTheRequestsCpuTime() {
-		// Thread 1: enters at 1.0 ms of its CPU, runs the child and comes back without leaving spans, leaves at 6.0.
+		// Thread 1: enters at 1.0 ms of its CPU, runs the child and comes back without
+		// leaving spans, leaves at 6.0.
 		this.attributor.changed(1, 100, this.root, 1_000_000);
 		this.attributor.changed(1, 110, this.child, UNREAD);
 		this.attributor.changed(1, 120, this.root, UNREAD);
@@ -64,7 +66,8 @@ class MeasuredCpuTest {
 
 	@Test
 	void aThreadStraightBackInTheSpanItLeftGoesOnWithItsStretch() {
-		// Spring MVC's metrics handler opens the request's scope once more after the filter closed it.
+		// Spring MVC's metrics handler opens the request's scope once more after the
+		// filter closed it.
 		this.attributor.changed(1, 100, this.root, 1_000_000);
 		this.attributor.changed(1, 110, null, 3_000_000);
 		this.attributor.changed(1, 111, this.root, ThreadActivity.CLOCK_CONTINUED);
@@ -101,7 +104,8 @@ class MeasuredCpuTest {
 
 	@Test
 	void anotherRequestAttachedWithoutLeavingSpansMakesBothUnmeasured() {
-		// An event loop that moves from one request's context to another's directly: no clock read between them.
+		// An event loop that moves from one request's context to another's directly: no
+		// clock read between them.
 		this.attributor.changed(1, 100, this.root, 1_000_000);
 		this.attributor.changed(1, 110, this.otherRequest, UNREAD);
 		this.attributor.changed(1, 120, null, 5_000_000);

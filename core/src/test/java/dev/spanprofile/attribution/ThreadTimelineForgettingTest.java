@@ -5,8 +5,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Samples can arrive late: after failed collection cycles, the first good one delivers samples older than the
- * change points already forgotten. Those must come out unknown, never as whatever ran at the forgetting horizon.
+ * Samples can arrive late: after failed collection cycles, the first good one delivers
+ * samples older than the change points already forgotten. Those must come out unknown,
+ * never as whatever ran at the forgetting horizon.
  */
 class ThreadTimelineForgettingTest {
 

@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The samples of requests that tracing did not sample are held per request until complete: within a bound on
- * requests and call-tree nodes, and not for ever for a request that never ends.
+ * The samples of requests that tracing did not sample are held per request until
+ * complete: within a bound on requests and call-tree nodes, and not for ever for a
+ * request that never ends.
  */
 class UnsampledProfilesTest {
 
@@ -61,8 +62,8 @@ class UnsampledProfilesTest {
 		}
 		request.end("http get /deep", false, 1);
 		this.profiles.completeUpTo(new Watermark(1, 0), this::fold, 1);
-		assertThat(this.folded).containsExactly(
-				"http get /deep: " + (UnsampledProfiles.MAX_NODES / stack.length) + " cpu");
+		assertThat(this.folded)
+			.containsExactly("http get /deep: " + (UnsampledProfiles.MAX_NODES / stack.length) + " cpu");
 	}
 
 	@Test

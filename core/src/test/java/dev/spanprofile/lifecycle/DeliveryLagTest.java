@@ -6,7 +6,10 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The forgetting horizon follows the lag an engine's promise has shown, within fixed bounds. */
+/**
+ * The forgetting horizon follows the lag an engine's promise has shown, within fixed
+ * bounds.
+ */
 class DeliveryLagTest {
 
 	private static final long SECOND = 1_000_000_000L;

@@ -34,12 +34,11 @@ class SpanLinkProcessorTest {
 				tracer.spanBuilder("SELECT orders").startSpan().end();
 			}
 			root.end();
-			// A request arriving from another service: its entry span here is a local root too.
+			// A request arriving from another service: its entry span here is a local
+			// root too.
 			SpanContext remote = SpanContext.createFromRemoteParent("0af7651916cd43dd8448eb211c80319c",
 					"b7ad6b7169203331", TraceFlags.getSampled(), TraceState.getDefault());
-			Span entry = tracer.spanBuilder("POST /pay")
-				.setParent(Context.root().with(Span.wrap(remote)))
-				.startSpan();
+			Span entry = tracer.spanBuilder("POST /pay").setParent(Context.root().with(Span.wrap(remote))).startSpan();
 			entry.end();
 		}
 		SpanData rootData = this.exported.named("GET /orders");

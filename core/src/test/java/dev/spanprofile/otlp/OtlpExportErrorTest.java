@@ -21,8 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * An {@code Error} while building a request (an {@code OutOfMemoryError} on a huge batch, a class that cannot be
- * linked) must not end the periodic export: it is logged once, and the next exports go on.
+ * An {@code Error} while building a request (an {@code OutOfMemoryError} on a huge batch,
+ * a class that cannot be linked) must not end the periodic export: it is logged once, and
+ * the next exports go on.
  */
 class OtlpExportErrorTest {
 

@@ -26,7 +26,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class OtlpHttpSenderTest {
 
-	/** Held so that the JDK does not collect the logger, and the handler with it, mid-test. */
+	/**
+	 * Held so that the JDK does not collect the logger, and the handler with it,
+	 * mid-test.
+	 */
 	private static final List<Logger> loggers = new CopyOnWriteArrayList<>();
 
 	private final HttpServer server;

@@ -82,7 +82,8 @@ class ProfilesRequestBuilderTest {
 		ProfilesDictionary dictionary = request.getDictionary();
 		assertThat(dictionary.getStringTable(0)).isEmpty();
 		assertThat(dictionary.getStringTableList()).doesNotHaveDuplicates();
-		// The same stack in two spans and two kinds: one stack, three locations, three functions (+ zero values).
+		// The same stack in two spans and two kinds: one stack, three locations, three
+		// functions (+ zero values).
 		assertThat(dictionary.getStackTableCount()).isEqualTo(2);
 		assertThat(dictionary.getStackTable(0).getLocationIndicesCount()).isZero();
 		assertThat(dictionary.getLocationTableCount()).isEqualTo(4);
@@ -103,15 +104,13 @@ class ProfilesRequestBuilderTest {
 		ExportProfilesServiceRequest request = decode(new ProfilesRequestBuilder(this.frames, INTERVAL)
 			.add(new LinkedSamples(TRACE, SPAN_A, SampleKind.CPU, tree(new int[] { this.main }, 1)))
 			.build(resource(), 0, 1));
-		assertThat(request.getResourceProfiles(0).getResource().getAttributesList())
-			.anySatisfy((attribute) -> {
-				assertThat(attribute.getKey()).isEqualTo("service.name");
-				assertThat(attribute.getValue().getStringValue()).isEqualTo("orders");
-			})
-			.anySatisfy((attribute) -> {
-				assertThat(attribute.getKey()).isEqualTo("process.pid");
-				assertThat(attribute.getValue().getIntValue()).isEqualTo(42);
-			});
+		assertThat(request.getResourceProfiles(0).getResource().getAttributesList()).anySatisfy((attribute) -> {
+			assertThat(attribute.getKey()).isEqualTo("service.name");
+			assertThat(attribute.getValue().getStringValue()).isEqualTo("orders");
+		}).anySatisfy((attribute) -> {
+			assertThat(attribute.getKey()).isEqualTo("process.pid");
+			assertThat(attribute.getValue().getIntValue()).isEqualTo(42);
+		});
 		assertThat(request.getResourceProfiles(0).getScopeProfiles(0).getScope().getName())
 			.isEqualTo("dev.spanprofile");
 	}

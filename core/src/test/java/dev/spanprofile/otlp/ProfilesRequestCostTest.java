@@ -23,9 +23,10 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * One export interval at a sample-app-like load (10 s at 20 requests a second: 200 local roots, each with about 30
- * distinct stacks of depth 40 to 80 drawn from 300 shapes, cpu and wall): the dictionary holds each stack once however
- * many spans share it, and the build's CPU time and size are printed for the closing note.
+ * One export interval at a sample-app-like load (10 s at 20 requests a second: 200 local
+ * roots, each with about 30 distinct stacks of depth 40 to 80 drawn from 300 shapes, cpu
+ * and wall): the dictionary holds each stack once however many spans share it, and the
+ * build's CPU time and size are printed for the closing note.
  */
 class ProfilesRequestCostTest {
 
@@ -48,7 +49,8 @@ class ProfilesRequestCostTest {
 		for (int i = 0; i < SHAPES; i++) {
 			int[] stack = new int[40 + random.nextInt(41)];
 			for (int d = 0; d < stack.length; d++) {
-				// Shared framework prefix, application-specific tail, as in a web application's stacks.
+				// Shared framework prefix, application-specific tail, as in a web
+				// application's stacks.
 				stack[d] = (d < 30) ? frameIds[d] : frameIds[30 + random.nextInt(frameIds.length - 30)];
 			}
 			shapes.add(stack);
@@ -68,7 +70,8 @@ class ProfilesRequestCostTest {
 		Resource resource = Resource.create(Attributes.of(AttributeKey.stringKey("service.name"), "shop"));
 		ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 		byte[] encoded = null;
-		// Warm up, then measure the steady state an application reaches after a few intervals.
+		// Warm up, then measure the steady state an application reaches after a few
+		// intervals.
 		for (int i = 0; i < 20; i++) {
 			encoded = build(frames, batch, resource);
 		}

@@ -11,9 +11,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 class StackTreeTest {
 
 	/**
-	 * Profiles are held per span and per name under a memory budget, so a one-column node must not grow with the
-	 * columns a comparison needs: 48 bytes of fields (header 12, frame 4, three longs 24, children 4, count 4) and
-	 * its slot in its caller's children array. Allocated bytes count those arrays as they double, garbage included.
+	 * Profiles are held per span and per name under a memory budget, so a one-column node
+	 * must not grow with the columns a comparison needs: 48 bytes of fields (header 12,
+	 * frame 4, three longs 24, children 4, count 4) and its slot in its caller's children
+	 * array. Allocated bytes count those arrays as they double, garbage included.
 	 */
 	@Test
 	void aOneColumnNodeCostsAboutFiftyBytes() {
@@ -23,8 +24,7 @@ class StackTreeTest {
 		for (int i = 0; i < stacks.length; i++) {
 			stacks[i] = new int[] { i / callees, callers + i % callees };
 		}
-		com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory
-			.getThreadMXBean();
+		com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 		long before = threads.getCurrentThreadAllocatedBytes();
 		StackTree tree = new StackTree();
 		for (int[] stack : stacks) {
@@ -35,7 +35,8 @@ class StackTreeTest {
 		System.out.printf("StackTree: %d nodes, %.1f bytes allocated a node%n", tree.nodeCount(), perNode);
 		assertThat(tree.nodeCount()).isEqualTo(callers + callers * callees);
 		assertThat(perNode).isBetween(48.0, 64.0);
-		// The second column of a comparison is paid by its own nodes: an array of three longs each.
+		// The second column of a comparison is paid by its own nodes: an array of three
+		// longs each.
 		before = threads.getCurrentThreadAllocatedBytes();
 		StackTree both = StackTree.sideBySide(tree, tree);
 		double perWideNode = (double) (threads.getCurrentThreadAllocatedBytes() - before) / both.nodeCount();

@@ -18,7 +18,8 @@ class TreeTrimmerTest {
 		nodes.add(a, 3);
 		nodes.add(a, 1);
 		nodes.add(nodes.add(-1, 2), 2);
-		// 6: A and A1 kept, A2 and A3 in one placeholder under A, B in one under the root.
+		// 6: A and A1 kept, A2 and A3 in one placeholder under A, B in one under the
+		// root.
 		assertThat(TreeTrimmer.threshold(nodes, 4)).isEqualTo(6);
 		// 3: A, A1, A2, A3's placeholder and the root's holding B.
 		assertThat(TreeTrimmer.threshold(nodes, 5)).isEqualTo(3);
@@ -44,8 +45,8 @@ class TreeTrimmerTest {
 		assertThat(trimmed.nodeCount()).isEqualTo(4);
 		assertThat(trimmed.totalSamples()).isEqualTo(12);
 		List<String> nodes = new ArrayList<>();
-		trimmed.visit((path, depth, total, self) -> nodes
-			.add(depth + " " + frames.name(path[depth - 1]) + " " + total));
+		trimmed
+			.visit((path, depth, total, self) -> nodes.add(depth + " " + frames.name(path[depth - 1]) + " " + total));
 		assertThat(nodes).containsExactly("1 A 10", "2 A 6", "2 [left out] 4", "1 [left out] 2");
 	}
 

@@ -17,10 +17,11 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Sample times of the agent's recordings must land on the {@code System.nanoTime()} clock where they were taken,
- * even when the wall clock was stepped (NTP) between the JVM's start and the recording: the recording's own
- * pairing of the clocks is what counts, not one read once at start-up. Recorded by async-profiler, as the agent's
- * copy records: {@code clock=monotonic}.
+ * Sample times of the agent's recordings must land on the {@code System.nanoTime()} clock
+ * where they were taken, even when the wall clock was stepped (NTP) between the JVM's
+ * start and the recording: the recording's own pairing of the clocks is what counts, not
+ * one read once at start-up. Recorded by async-profiler, as the agent's copy records:
+ * {@code clock=monotonic}.
  */
 class AgentRecordingClockTest {
 
@@ -51,14 +52,16 @@ class AgentRecordingClockTest {
 	@Test
 	void samplesLandWhenTheyWereTaken() throws Exception {
 		List<Long> times = parse(recording);
-		// ~400 ms of CPU at 5 ms: about 80 samples; far fewer means the recording did not work at all.
+		// ~400 ms of CPU at 5 ms: about 80 samples; far fewer means the recording did not
+		// work at all.
 		assertThat(times).hasSizeGreaterThan(20);
 		assertThat(times).allSatisfy((time) -> assertThat(time).isBetween(recordingStarted, recordingStopped));
 	}
 
 	@Test
 	void aWallClockSteppedSinceStartUpDoesNotMoveTheSamples() throws Exception {
-		// As if NTP had stepped the wall clock an hour forward after this JVM started: the recording says so in
+		// As if NTP had stepped the wall clock an hour forward after this JVM started:
+		// the recording says so in
 		// each chunk's header, and its monotonic ticks are unchanged.
 		byte[] stepped = recording.clone();
 		ByteBuffer buffer = ByteBuffer.wrap(stepped);
@@ -76,7 +79,8 @@ class AgentRecordingClockTest {
 
 	private static List<Long> parse(byte[] bytes) throws Exception {
 		List<Long> times = new ArrayList<>();
-		AgentRecordingParser parser = new AgentRecordingParser(new FrameTable(), java.util.Set.of(SampleKind.CPU), temp.resolve("work"));
+		AgentRecordingParser parser = new AgentRecordingParser(new FrameTable(), java.util.Set.of(SampleKind.CPU),
+				temp.resolve("work"));
 		parser.parse(bytes, (kind, thread, time, stack, weight) -> times.add(time));
 		return times;
 	}

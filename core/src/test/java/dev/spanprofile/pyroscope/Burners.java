@@ -3,7 +3,10 @@ package dev.spanprofile.pyroscope;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 
-/** CPU burners whose method names tell in a stack which part of a test's work a sample comes from. */
+/**
+ * CPU burners whose method names tell in a stack which part of a test's work a sample
+ * comes from.
+ */
 final class Burners {
 
 	private static final ThreadMXBean threads = ManagementFactory.getThreadMXBean();

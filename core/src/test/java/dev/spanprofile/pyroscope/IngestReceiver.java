@@ -26,9 +26,9 @@ import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordingFile;
 
 /**
- * A stand-in for a Pyroscope server on loopback: accepts {@code POST /ingest} as the agent sends it (multipart
- * {@code jfr} and {@code labels} parts, each gzip-compressed) and keeps every request, answering with scripted
- * status codes first and 200 afterwards.
+ * A stand-in for a Pyroscope server on loopback: accepts {@code POST /ingest} as the
+ * agent sends it (multipart {@code jfr} and {@code labels} parts, each gzip-compressed)
+ * and keeps every request, answering with scripted status codes first and 200 afterwards.
  */
 public final class IngestReceiver implements AutoCloseable {
 
@@ -140,7 +140,8 @@ public final class IngestReceiver implements AutoCloseable {
 	}
 
 	/** One request as received. */
-	public record Upload(int status, Map<String, String> query, Map<String, String> headers, Map<String, byte[]> parts) {
+	public record Upload(int status, Map<String, String> query, Map<String, String> headers,
+			Map<String, byte[]> parts) {
 
 		public JfrLabels.LabelsSnapshot labels() throws IOException {
 			byte[] labels = this.parts.get("labels");
@@ -164,8 +165,8 @@ public final class IngestReceiver implements AutoCloseable {
 							methods.add(frame.getMethod().getName());
 						}
 					}
-					samples.add(new Sample(event.getLong("spanId"), event.getLong("spanName"), event.getLong("traceIdHi"),
-							event.getLong("traceIdLo"), methods));
+					samples.add(new Sample(event.getLong("spanId"), event.getLong("spanName"),
+							event.getLong("traceIdHi"), event.getLong("traceIdLo"), methods));
 				}
 				return samples;
 			}
@@ -175,9 +176,11 @@ public final class IngestReceiver implements AutoCloseable {
 		}
 
 		/**
-		 * The allocation ({@code jdk.ObjectAllocationInNewTLAB}, {@code jdk.ObjectAllocationOutsideTLAB}) or lock
-		 * ({@code jdk.JavaMonitorEnter}, {@code jdk.ThreadPark}) events in the uploaded JFR, each with the weight
-		 * Pyroscope's parser gives it (bytes, nanoseconds) and its span label where the event has one.
+		 * The allocation ({@code jdk.ObjectAllocationInNewTLAB},
+		 * {@code jdk.ObjectAllocationOutsideTLAB}) or lock ({@code jdk.JavaMonitorEnter},
+		 * {@code jdk.ThreadPark}) events in the uploaded JFR, each with the weight
+		 * Pyroscope's parser gives it (bytes, nanoseconds) and its span label where the
+		 * event has one.
 		 */
 		public List<Event> events(String... types) throws IOException {
 			List<String> wanted = List.of(types);
@@ -219,8 +222,9 @@ public final class IngestReceiver implements AutoCloseable {
 	}
 
 	/**
-	 * One allocation or lock event; {@code labelled} says whether the event type carries span fields at all.
-	 * {@code methods} leaf first, each as {@code package.Class.method}.
+	 * One allocation or lock event; {@code labelled} says whether the event type carries
+	 * span fields at all. {@code methods} leaf first, each as
+	 * {@code package.Class.method}.
 	 */
 	public record Event(String type, boolean labelled, long spanId, long spanName, long weight, List<String> methods) {
 

@@ -16,14 +16,13 @@ import org.junit.jupiter.params.provider.CsvSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The agent runs one timer event and adds allocation and lock sampling to it; other combinations are refused at
- * start with a reason, before the agent is touched.
+ * The agent runs one timer event and adds allocation and lock sampling to it; other
+ * combinations are refused at start with a reason, before the agent is touched.
  */
 class PyroscopeEventChoiceTest {
 
 	@ParameterizedTest
-	@CsvSource(delimiter = '|', value = {
-			"cpu,wall      | samples one timer event at a time",
+	@CsvSource(delimiter = '|', value = { "cpu,wall      | samples one timer event at a time",
 			"itimer,wall,alloc | samples one timer event at a time",
 			"alloc         | has none; add one of cpu, itimer, ctimer or wall, e.g. spanprofile.event=cpu,alloc",
 			"lock          | has none; add one of cpu, itimer, ctimer or wall, e.g. spanprofile.event=cpu,lock",

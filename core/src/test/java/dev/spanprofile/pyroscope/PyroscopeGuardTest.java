@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The Pyroscope agent brings its own copy of async-profiler: beside another copy already loaded in the JVM, the
- * export must refuse to start, say why, and leave the application and the other profiler alone.
+ * The Pyroscope agent brings its own copy of async-profiler: beside another copy already
+ * loaded in the JVM, the export must refuse to start, say why, and leave the application
+ * and the other profiler alone.
  */
 class PyroscopeGuardTest {
 

@@ -18,8 +18,8 @@ import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The real Pyroscope agent driven by a real spanprofile engine and OpenTelemetry SDK, exporting to
- * {@code serverAddress}.
+ * The real Pyroscope agent driven by a real spanprofile engine and OpenTelemetry SDK,
+ * exporting to {@code serverAddress}.
  */
 final class PyroscopeHarness implements AutoCloseable {
 
@@ -61,8 +61,8 @@ final class PyroscopeHarness implements AutoCloseable {
 				new StoreSettings(1000, 64L * 1024 * 1024, false), Duration.ofMillis(200));
 		SpanLabels labels = new SpanLabels(rootSpanOnly, pyroscope.maxSpanNames());
 		PyroscopeEngine[] created = new PyroscopeEngine[1];
-		this.profiler = new SpanProfiler(settings, (frames) -> created[0] = new PyroscopeEngine(pyroscope, labels,
-				sampler, frames));
+		this.profiler = new SpanProfiler(settings,
+				(frames) -> created[0] = new PyroscopeEngine(pyroscope, labels, sampler, frames));
 		this.engine = created[0];
 		this.tracerProvider = SdkTracerProvider.builder()
 			.addSpanProcessor(this.profiler.spanProcessor((span) -> false))

@@ -22,9 +22,10 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The real Pyroscope agent uploads to a receiver on loopback; the uploaded JFR and label tables must label each
- * sample with the span that was active on its thread: across nesting, pool hand-offs and spans ended elsewhere,
- * the faults of span-start/end based labelling.
+ * The real Pyroscope agent uploads to a receiver on loopback; the uploaded JFR and label
+ * tables must label each sample with the span that was active on its thread: across
+ * nesting, pool hand-offs and spans ended elsewhere, the faults of span-start/end based
+ * labelling.
  */
 class PyroscopeIngestTest {
 
@@ -46,19 +47,22 @@ class PyroscopeIngestTest {
 				finally {
 					child.end();
 				}
-				// Grafana's 1.x processor cleared the context here: the parent's tail went unlabelled.
+				// Grafana's 1.x processor cleared the context here: the parent's tail
+				// went unlabelled.
 				Burners.tailHot(CPU_MILLIS);
 				pool.submit(Context.current().wrap(() -> Burners.pooledHot(CPU_MILLIS))).get();
 			}
 			finally {
 				root.end();
 			}
-			// The pool thread carries no span any more: its own work must not keep the caller's label.
+			// The pool thread carries no span any more: its own work must not keep the
+			// caller's label.
 			pool.submit(() -> Burners.unrelatedHot(CPU_MILLIS)).get();
 			try (Scope scope = elsewhere.makeCurrent()) {
 				Burners.headHot(1);
 			}
-			// The span is ended by another thread; this thread's later work must not keep its label.
+			// The span is ended by another thread; this thread's later work must not keep
+			// its label.
 			pool.submit(() -> elsewhere.end()).get();
 			Burners.afterScopeHot(CPU_MILLIS);
 			pool.shutdown();
@@ -66,7 +70,9 @@ class PyroscopeIngestTest {
 			long workEnded = MonotonicEpoch.nowEpochNanos();
 
 			PyroscopeHarness.await("an upload covering the work", Duration.ofSeconds(15),
-					() -> receiver.accepted().stream().anyMatch((u) -> Long.parseLong(u.query().get("until")) * 1_000_000_000L > workEnded));
+					() -> receiver.accepted()
+						.stream()
+						.anyMatch((u) -> Long.parseLong(u.query().get("until")) * 1_000_000_000L > workEnded));
 			List<IngestReceiver.Sample> samples = new ArrayList<>();
 			Map<Long, String> strings = new java.util.HashMap<>();
 			for (IngestReceiver.Upload upload : receiver.accepted()) {
@@ -90,10 +96,17 @@ class PyroscopeIngestTest {
 			report("after a scope whose span another thread ended", samples, "afterScopeHot", 0);
 			assertThat(samples).filteredOn((s) -> s.spanId() == elsewhereId && s.in("afterScopeHot")).isEmpty();
 
-			IngestReceiver.Sample rootSample = samples.stream().filter((s) -> s.spanId() == rootId).findFirst().orElseThrow();
+			IngestReceiver.Sample rootSample = samples.stream()
+				.filter((s) -> s.spanId() == rootId)
+				.findFirst()
+				.orElseThrow();
 			assertThat(strings.get(rootSample.spanName())).isEqualTo("checkout");
-			assertThat(String.format("%016x%016x", rootSample.traceIdHigh(), rootSample.traceIdLow())).isEqualTo(traceId);
-			IngestReceiver.Sample childSample = samples.stream().filter((s) -> s.spanId() == childId).findFirst().orElseThrow();
+			assertThat(String.format("%016x%016x", rootSample.traceIdHigh(), rootSample.traceIdLow()))
+				.isEqualTo(traceId);
+			IngestReceiver.Sample childSample = samples.stream()
+				.filter((s) -> s.spanId() == childId)
+				.findFirst()
+				.orElseThrow();
 			assertThat(strings.get(childSample.spanName())).isEqualTo("price-lookup");
 			assertThat(((ReadableSpan) root).getAttribute(PyroscopeSpanProcessor.PROFILE_ID))
 				.isEqualTo(root.getSpanContext().getSpanId());
@@ -111,16 +124,24 @@ class PyroscopeIngestTest {
 			long localChildSamples = localChild.ownSampleCount(SampleKind.CPU);
 			System.out.printf("pyroscope local view: root %d samples (uploaded with its label: %d), child %d (%d)%n",
 					localRootSamples, uploadedRoot, localChildSamples, uploadedChild);
-			String rootStacks = CollapsedStacks.render(localRoot.ownSamples(SampleKind.CPU), harness.profiler.store().frames());
-			assertThat(rootStacks).contains("headHot").contains("tailHot").contains("pooledHot").doesNotContain("childHot")
-				.doesNotContain("unrelatedHot").doesNotContain("afterScopeHot");
+			String rootStacks = CollapsedStacks.render(localRoot.ownSamples(SampleKind.CPU),
+					harness.profiler.store().frames());
+			assertThat(rootStacks).contains("headHot")
+				.contains("tailHot")
+				.contains("pooledHot")
+				.doesNotContain("childHot")
+				.doesNotContain("unrelatedHot")
+				.doesNotContain("afterScopeHot");
 			assertThat((double) localRootSamples).isBetween(uploadedRoot * 0.95, uploadedRoot * 1.05 + 1);
 			assertThat((double) localChildSamples).isBetween(uploadedChild * 0.95, uploadedChild * 1.05 + 1);
 			assertThat(harness.engine.uploadStats().failed()).isZero();
 		}
 	}
 
-	/** Print how the samples in {@code method} are labelled and require at least 95% to carry {@code expected}. */
+	/**
+	 * Print how the samples in {@code method} are labelled and require at least 95% to
+	 * carry {@code expected}.
+	 */
 	private static void report(String what, List<IngestReceiver.Sample> samples, String method, long expected) {
 		List<IngestReceiver.Sample> in = samples.stream().filter((s) -> s.in(method)).toList();
 		long right = in.stream().filter((s) -> s.spanId() == expected).count();
@@ -128,7 +149,8 @@ class PyroscopeIngestTest {
 				(expected != 0) ? String.format("%016x", expected) : "with no span");
 		// 400 ms of CPU at 10 ms: about 40 samples expected.
 		assertThat(in.size()).as("samples in %s", method).isGreaterThanOrEqualTo(20);
-		assertThat(right).as("%s samples labelled right", what).isGreaterThanOrEqualTo((long) Math.ceil(in.size() * 0.95));
+		assertThat(right).as("%s samples labelled right", what)
+			.isGreaterThanOrEqualTo((long) Math.ceil(in.size() * 0.95));
 	}
 
 }

@@ -28,9 +28,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * With Pyroscope export enabled but its engine not running (this instance not drawn by {@code sample-rate}, the
- * start refused, or the runtime switch off), span labels cost nothing that lasts: traffic leaves no label and no
- * pending name behind, and no span advertises a profile that nobody records.
+ * With Pyroscope export enabled but its engine not running (this instance not drawn by
+ * {@code sample-rate}, the start refused, or the runtime switch off), span labels cost
+ * nothing that lasts: traffic leaves no label and no pending name behind, and no span
+ * advertises a profile that nobody records.
  */
 class PyroscopeLabelRetentionTest {
 
@@ -65,7 +66,8 @@ class PyroscopeLabelRetentionTest {
 			assertThat(traffic.profiler.start()).as("started: %s", traffic.profiler.status()).isTrue();
 			traffic.requests(100);
 			assertThat(traffic.linked.get()).as("spans linked while exporting").isEqualTo(100);
-			// A request in progress across the switch: started labelled, ended after the stop.
+			// A request in progress across the switch: started labelled, ended after the
+			// stop.
 			Span across = traffic.tracer.spanBuilder("across").startSpan();
 			traffic.profiler.stop();
 			across.end();
@@ -84,9 +86,8 @@ class PyroscopeLabelRetentionTest {
 	void theInstanceIsDrawnOnce() {
 		AtomicInteger draws = new AtomicInteger();
 		SamplerSettings sampler = sampler();
-		PyroscopeEngine engine = new PyroscopeEngine(settings("checkout-service", 0.5),
-				new SpanLabels(true, 100), sampler, new FrameTable(),
-				ActivationRecorder.global(), () -> {
+		PyroscopeEngine engine = new PyroscopeEngine(settings("checkout-service", 0.5), new SpanLabels(true, 100),
+				sampler, new FrameTable(), ActivationRecorder.global(), () -> {
 					draws.incrementAndGet();
 					return 0.9;
 				});
@@ -107,7 +108,10 @@ class PyroscopeLabelRetentionTest {
 				Path.of(System.getProperty("java.io.tmpdir")), null, null);
 	}
 
-	/** A tracer whose spans go through spanprofile's and the Pyroscope processor, counting profile links. */
+	/**
+	 * A tracer whose spans go through spanprofile's and the Pyroscope processor, counting
+	 * profile links.
+	 */
 	private static final class Traffic implements AutoCloseable {
 
 		final SpanLabels labels = new SpanLabels(true, 100);
@@ -124,8 +128,8 @@ class PyroscopeLabelRetentionTest {
 			SamplerSettings sampler = sampler();
 			this.profiler = new SpanProfiler(
 					new SpanProfilerSettings(sampler, StoreSettings.defaults(), Duration.ofMillis(200)),
-					(frames) -> new PyroscopeEngine(pyroscope, this.labels, sampler, frames, ActivationRecorder.global(),
-							draw));
+					(frames) -> new PyroscopeEngine(pyroscope, this.labels, sampler, frames,
+							ActivationRecorder.global(), draw));
 			this.tracerProvider = SdkTracerProvider.builder()
 				.addSpanProcessor(this.profiler.spanProcessor((span) -> false))
 				.addSpanProcessor(new PyroscopeSpanProcessor(this.labels))
@@ -134,7 +138,9 @@ class PyroscopeLabelRetentionTest {
 			this.tracer = this.tracerProvider.get("spanprofile-label-retention-test");
 		}
 
-		/** Requests of a root and a child each, with distinct names as real traffic has. */
+		/**
+		 * Requests of a root and a child each, with distinct names as real traffic has.
+		 */
 		void requests(int count) {
 			for (int i = 0; i < count; i++) {
 				Span root = this.tracer.spanBuilder("GET /orders/" + (i % 50)).startSpan();

@@ -20,8 +20,8 @@ class SpanLabelsTest {
 	void rootOnlyLabelsChildrenWithTheirLocalRoot() {
 		SpanLabels labels = new SpanLabels(true, 10);
 		labels.startExporting();
-		SpanContext remoteParent = SpanContext.createFromRemoteParent(TRACE, "00f067aa0ba902b7", TraceFlags.getSampled(),
-				TraceState.getDefault());
+		SpanContext remoteParent = SpanContext.createFromRemoteParent(TRACE, "00f067aa0ba902b7",
+				TraceFlags.getSampled(), TraceState.getDefault());
 		SpanContext root = span("b7ad6b7169203331");
 		SpanContext child = span("c7ad6b7169203332");
 		assertThat(labels.spanStarted(root, remoteParent, "<unspecified span name>")).isTrue();
@@ -31,7 +31,8 @@ class SpanLabelsTest {
 		assertThat(labels.find(root.getSpanId()).traceIdHigh).isEqualTo(0x0af7651916cd43ddL);
 		assertThat(labels.find(root.getSpanId()).traceIdLow).isEqualTo(0x8448eb211c80319cL);
 
-		// In progress under Micrometer the root has no real name yet: no span_name rather than a placeholder.
+		// In progress under Micrometer the root has no real name yet: no span_name rather
+		// than a placeholder.
 		Map<Long, String> strings = new HashMap<>();
 		labels.drainNames(strings);
 		assertThat(strings).isEmpty();
@@ -90,23 +91,25 @@ class SpanLabelsTest {
 	@Test
 	void settingsNeverShowSecrets() {
 		PyroscopeSettings settings = new PyroscopeSettings("https://user:s3cret-url@pyroscope.example", "app", null,
-				"user", "s3cret-pass", "s3cret-token", Map.of(), Duration.ofSeconds(10), 1, 8, 8, Duration.ofSeconds(10),
-				true, true, 100, true, 1.0);
+				"user", "s3cret-pass", "s3cret-token", Map.of(), Duration.ofSeconds(10), 1, 8, 8,
+				Duration.ofSeconds(10), true, true, 100, true, 1.0);
 		assertThat(settings.toString()).doesNotContain("s3cret");
 		assertThat(settings.redactedServerAddress()).isEqualTo("https://***@pyroscope.example");
 		AgentLogger logger = new AgentLogger(settings.secrets());
-		assertThat(logger.redact("Upload attempt 1 to https://user:s3cret-url@pyroscope.example/ingest token s3cret-token"))
+		assertThat(logger
+			.redact("Upload attempt 1 to https://user:s3cret-url@pyroscope.example/ingest token s3cret-token"))
 			.doesNotContain("s3cret");
 	}
 
 	@Test
 	void settingsRejectBadInputClearly() {
-		assertThatIllegalArgumentException().isThrownBy(() -> new PyroscopeSettings("pyroscope:4040", "app", null, null,
-				null, null, Map.of(), Duration.ofSeconds(10), 1, 8, 8, Duration.ofSeconds(10), true, true, 100, true, 1.0))
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new PyroscopeSettings("pyroscope:4040", "app", null, null, null, null, Map.of(),
+					Duration.ofSeconds(10), 1, 8, 8, Duration.ofSeconds(10), true, true, 100, true, 1.0))
 			.withMessageContaining("server-address");
-		assertThatIllegalArgumentException().isThrownBy(() -> new PyroscopeSettings("http://pyroscope:4040", "app", null,
-				null, null, null, Map.of(), Duration.ofSeconds(10), 1, 8, 8, Duration.ofSeconds(10), true, true, 100, true,
-				1.5))
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new PyroscopeSettings("http://pyroscope:4040", "app", null, null, null, null, Map.of(),
+					Duration.ofSeconds(10), 1, 8, 8, Duration.ofSeconds(10), true, true, 100, true, 1.5))
 			.withMessageContaining("sample-rate");
 	}
 

@@ -16,7 +16,8 @@ class FrameClassifierTest {
 			.isEqualTo(FrameCategory.APPLICATION);
 		assertThat(classifier.classify("com.acme.shop.OrderController$$Lambda.0x00007f.apply", FrameKind.JAVA))
 			.isEqualTo(FrameCategory.APPLICATION);
-		assertThat(classifier.classify("com.acme.shopping.Other.run", FrameKind.JAVA)).isEqualTo(FrameCategory.FRAMEWORK);
+		assertThat(classifier.classify("com.acme.shopping.Other.run", FrameKind.JAVA))
+			.isEqualTo(FrameCategory.FRAMEWORK);
 		assertThat(classifier.classify("java.util.HashMap.get", FrameKind.JAVA)).isEqualTo(FrameCategory.JDK);
 		assertThat(classifier.classify("jdk.internal.misc.Unsafe.park", FrameKind.JAVA)).isEqualTo(FrameCategory.JDK);
 		assertThat(classifier.classify("org.springframework.web.servlet.DispatcherServlet.doDispatch", FrameKind.JAVA))
@@ -37,7 +38,8 @@ class FrameClassifierTest {
 
 	@Test
 	void shortNamesKeepClassAndMethod() {
-		assertThat(FrameNames.shortName("com.acme.shop.OrderController.checkout")).isEqualTo("OrderController.checkout");
+		assertThat(FrameNames.shortName("com.acme.shop.OrderController.checkout"))
+			.isEqualTo("OrderController.checkout");
 		assertThat(FrameNames.shortName("com.acme.Outer$$Lambda.0x00007f1e4887e240.applyAsLong"))
 			.isEqualTo("Outer$$Lambda.0x00007f1e4887e240.applyAsLong");
 		assertThat(FrameNames.shortName("do_syscall_64")).isEqualTo("do_syscall_64");

@@ -41,7 +41,8 @@ class LargestDifferenceTest {
 		LargestDifference largest = LargestDifference.of(StackTree.sideBySide(slow, typical), this.frames,
 				this.classifier, 2, 4);
 		assertThat(largest.frame()).isEqualTo("[socket read localhost:5432]");
-		// Not the JDK's read under it: the driver's method that most of the slow side's reads came through.
+		// Not the JDK's read under it: the driver's method that most of the slow side's
+		// reads came through.
 		assertThat(largest.caller()).isEqualTo("org.postgresql.core.PgStream.receive");
 		assertThat(largest.examinedPerRequest()).isEqualTo(600.0 * MS);
 		assertThat(largest.typicalPerRequest()).isEqualTo(10.0 * MS);

@@ -8,9 +8,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The frame names are async-profiler 4.6's, read with {@code jfr print} from a recording of {@code cpu,wall} on
- * busy threads: the wall clock's signal handler, reached through libc's signal trampoline, sometimes under the
- * kernel's return from an interrupt.
+ * The frame names are async-profiler 4.6's, read with {@code jfr print} from a recording
+ * of {@code cpu,wall} on busy threads: the wall clock's signal handler, reached through
+ * libc's signal trampoline, sometimes under the kernel's return from an interrupt.
  */
 class ProfilerWorkTest {
 
@@ -62,7 +62,8 @@ class ProfilerWorkTest {
 		assertThat(FrameClassifier.isProfilerFrame(HANDLER, FrameKind.NATIVE)).isTrue();
 		assertThat(FrameClassifier.isProfilerFrame("WallClock::signalHandler", FrameKind.NATIVE)).isTrue();
 		assertThat(FrameClassifier.isProfilerFrame("libasyncProfiler-linux-x64-abc.so.Profiler::recordSample",
-				FrameKind.NATIVE)).isTrue();
+				FrameKind.NATIVE))
+			.isTrue();
 		assertThat(FrameClassifier.isProfilerFrame("libc.so.6.__restore_rt", FrameKind.NATIVE)).isFalse();
 		assertThat(FrameClassifier.isProfilerFrame("libjvm.so.JavaThread::run", FrameKind.NATIVE)).isFalse();
 		assertThat(FrameClassifier.isProfilerFrame("get_signal", FrameKind.KERNEL)).isFalse();

@@ -46,7 +46,9 @@ class RenderTest {
 		assertThat(root).containsEntry("name", "GET /orders").containsEntry("value", 4L);
 		List<Map<String, Object>> top = (List<Map<String, Object>>) root.get("children");
 		assertThat(top).hasSize(1);
-		assertThat(top.get(0)).containsEntry("name", "app.Main.main").containsEntry("value", 4L).containsEntry("kind", "java");
+		assertThat(top.get(0)).containsEntry("name", "app.Main.main")
+			.containsEntry("value", 4L)
+			.containsEntry("kind", "java");
 		List<Map<String, Object>> second = (List<Map<String, Object>>) top.get(0).get("children");
 		assertThat(second).extracting(node -> node.get("name") + "=" + node.get("value") + "/" + node.get("self"))
 			.containsExactly("app.Main.work=3/3", "app.Main.sleep=1/1");

@@ -16,9 +16,10 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * While async-profiler writes a chunk ({@code dump}) it holds all its locks, and every sample, allocation or lock
- * event recorded meanwhile is dropped (counted as skipped): the share lost follows the share of time spent
- * dumping. Measured with the engine's own recording command, on a workload that allocates, contends and burns CPU at once.
+ * While async-profiler writes a chunk ({@code dump}) it holds all its locks, and every
+ * sample, allocation or lock event recorded meanwhile is dropped (counted as skipped):
+ * the share lost follows the share of time spent dumping. Measured with the engine's own
+ * recording command, on a workload that allocates, contends and burns CPU at once.
  */
 class AsyncProfilerDumpLossTest {
 
@@ -35,16 +36,21 @@ class AsyncProfilerDumpLossTest {
 		List<Thread> workers = startWorkload(running);
 		try {
 			profiler.execute(new AsyncProfilerEngine(settings, new FrameTable()).startCommand(file));
-			// 4 s each: about 250,000 events a schedule here, so the shares compared below rest on hundreds (one dump
+			// 4 s each: about 250,000 events a schedule here, so the shares compared
+			// below rest on hundreds (one dump
 			// a second) to thousands (every 50 ms) of skipped events.
 			Measured slow = measure(profiler, Duration.ofSeconds(1), 4);
 			Measured fast = measure(profiler, Duration.ofMillis(50), 80);
 			System.out.printf("dump every 1 s: %s%ndump every 50 ms: %s%n", slow, fast);
 			assertThat(slow.total).as("events recorded").isGreaterThan(10_000);
-			// The loss is the dumps': what is skipped is skipped while a dump holds the locks (the metrics read
-			// around each dump count its skips; a signal finding three lock slots busy between dumps is rare), and
-			// more dumps lose more. How much a dump costs is not bounded here: while the locks are held, the
-			// workload skips the cost of recording, so it records more events per second than on average, and a
+			// The loss is the dumps': what is skipped is skipped while a dump holds the
+			// locks (the metrics read
+			// around each dump count its skips; a signal finding three lock slots busy
+			// between dumps is rare), and
+			// more dumps lose more. How much a dump costs is not bounded here: while the
+			// locks are held, the
+			// workload skips the cost of recording, so it records more events per second
+			// than on average, and a
 			// dump made slow by a busy machine leaves it little CPU instead.
 			assertThat((double) slow.skippedInDumps).as("skipped during dumps at one a second: %s", slow)
 				.isGreaterThanOrEqualTo(0.9 * slow.skipped);
@@ -70,11 +76,13 @@ class AsyncProfilerDumpLossTest {
 		long skippedInDumps = 0;
 		long[] took = new long[cycles];
 		for (int i = 1; i <= cycles; i++) {
-			// A schedule, not a wait for something: dumps at fixed times, as the collector does them.
+			// A schedule, not a wait for something: dumps at fixed times, as the
+			// collector does them.
 			for (long left; (left = start + i * every.toNanos() - System.nanoTime()) > 0;) {
 				LockSupport.parkNanos(left);
 			}
-			// The metrics around each dump tell its skips from those between dumps; their own time counts as dumping.
+			// The metrics around each dump tell its skips from those between dumps; their
+			// own time counts as dumping.
 			long dumpStart = System.nanoTime();
 			long skippedBefore = metrics(profiler)[1];
 			profiler.execute("dump,jfr");
@@ -89,7 +97,9 @@ class AsyncProfilerDumpLossTest {
 				after[0] - before[0], after[1] - before[1]);
 	}
 
-	/** @return total events and skipped events so far */
+	/**
+	 * @return total events and skipped events so far
+	 */
 	private static long[] metrics(AsyncProfiler profiler) throws Exception {
 		long total = -1;
 		long skipped = -1;
@@ -128,7 +138,10 @@ class AsyncProfilerDumpLossTest {
 		return threads;
 	}
 
-	/** Allocation at many stack depths: distinct stacks, as an application has, for the chunk's constant pool. */
+	/**
+	 * Allocation at many stack depths: distinct stacks, as an application has, for the
+	 * chunk's constant pool.
+	 */
 	private static void allocateAt(int depth) {
 		if (depth > 0) {
 			allocateAt(depth - 1);
@@ -146,9 +159,8 @@ class AsyncProfilerDumpLossTest {
 		}
 	}
 
-	record Measured(Duration every, int cycles, long elapsedNanos, long dumpingNanos, long medianNanos, long longestNanos,
-			long skippedInDumps, long total,
-			long skipped) {
+	record Measured(Duration every, int cycles, long elapsedNanos, long dumpingNanos, long medianNanos,
+			long longestNanos, long skippedInDumps, long total, long skipped) {
 
 		double dumpingShare() {
 			return (double) this.dumpingNanos / this.elapsedNanos;
@@ -156,9 +168,10 @@ class AsyncProfilerDumpLossTest {
 
 		@Override
 		public String toString() {
-			return String.format("%d dumps, %.2f ms each on average, median %.2f ms, longest %.2f ms, %.2f %% of the time; %d of %d "
-					+ "events skipped (%.2f %%), %d during dumps (%.2f %%)", this.cycles,
-					this.dumpingNanos / 1e6 / this.cycles, this.medianNanos / 1e6, this.longestNanos / 1e6,
+			return String.format(
+					"%d dumps, %.2f ms each on average, median %.2f ms, longest %.2f ms, %.2f %% of the time; %d of %d "
+							+ "events skipped (%.2f %%), %d during dumps (%.2f %%)",
+					this.cycles, this.dumpingNanos / 1e6 / this.cycles, this.medianNanos / 1e6, this.longestNanos / 1e6,
 					100 * dumpingShare(), this.skipped, this.total, 100.0 * this.skipped / Math.max(1, this.total),
 					this.skippedInDumps, 100.0 * this.skippedInDumps / Math.max(1, this.total));
 		}

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Waits are an addition to the engine that samples: their failures never stop the samples, and their delivery
- * promise holds the profiles back only while they run.
+ * Waits are an addition to the engine that samples: their failures never stop the
+ * samples, and their delivery promise holds the profiles back only while they run.
  */
 class EngineWithWaitsTest {
 

@@ -26,9 +26,10 @@ import static org.assertj.core.api.Assertions.assertThatIOException;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
- * Real chunks from a real async-profiler recording, with garbage between them and inside them: the chunk file
- * skips what is not a chunk (reporting it once) and reads the chunks after it; the parser skips a chunk it cannot
- * read, whatever it throws, and still delivers the samples of the others.
+ * Real chunks from a real async-profiler recording, with garbage between them and inside
+ * them: the chunk file skips what is not a chunk (reporting it once) and reads the chunks
+ * after it; the parser skips a chunk it cannot read, whatever it throws, and still
+ * delivers the samples of the others.
  */
 class JfrChunkCorruptionTest {
 
@@ -87,8 +88,10 @@ class JfrChunkCorruptionTest {
 
 	@Test
 	void garbageStillBeingWrittenIsReportedOnceNotEveryCycle() throws IOException {
-		// The shape a full disk leaves: a chunk header that could not be written, then the profiler carrying on
-		// with the events of that chunk once space is back, and a proper chunk after the next dump.
+		// The shape a full disk leaves: a chunk header that could not be written, then
+		// the profiler carrying on
+		// with the events of that chunk once space is back, and a proper chunk after the
+		// next dump.
 		Path file = this.directory.resolve("headless.jfr");
 		append(file, chunks.get(0), garbage(2000, 2));
 		JfrChunkFile recording = new JfrChunkFile(file);
@@ -127,7 +130,8 @@ class JfrChunkCorruptionTest {
 			byte[] damaged = damage(chunks.get(1), trial % 4, random);
 			CountingSink counted = new CountingSink();
 			try {
-				new JfrChunkParser(new FrameTable(), java.util.Set.of(SampleKind.CPU)).parse(batch(chunks.get(0), damaged, chunks.get(2)), counted);
+				new JfrChunkParser(new FrameTable(), java.util.Set.of(SampleKind.CPU))
+					.parse(batch(chunks.get(0), damaged, chunks.get(2)), counted);
 				assertThat(counted.samples.get()).isGreaterThanOrEqualTo(expectedOthers);
 			}
 			catch (IOException ex) {
@@ -143,8 +147,9 @@ class JfrChunkCorruptionTest {
 	}
 
 	/**
-	 * What failed writes leave in a chunk: a stretch that reads as zeros (a hole), a stretch missing with the rest
-	 * moved up (a buffer that never made it), a stretch of 0xff, or a few bytes overwritten.
+	 * What failed writes leave in a chunk: a stretch that reads as zeros (a hole), a
+	 * stretch missing with the rest moved up (a buffer that never made it), a stretch of
+	 * 0xff, or a few bytes overwritten.
 	 */
 	private static byte[] damage(byte[] chunk, int kind, Random random) {
 		byte[] damaged = chunk.clone();
@@ -177,7 +182,10 @@ class JfrChunkCorruptionTest {
 		return counted.samples.get();
 	}
 
-	/** Overwrite the metadata's string count with 2^31-1: the reader then allocates an array it cannot have. */
+	/**
+	 * Overwrite the metadata's string count with 2^31-1: the reader then allocates an
+	 * array it cannot have.
+	 */
 	private static byte[] withAbsurdMetadataStringCount(byte[] chunk) {
 		ByteBuffer buffer = ByteBuffer.wrap(chunk.clone());
 		buffer.position((int) buffer.getLong(24));

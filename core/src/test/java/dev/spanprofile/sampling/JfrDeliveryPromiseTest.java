@@ -14,15 +14,17 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The time {@link SamplingEngine#collect} returns is a promise the join relies on: every sample stamped earlier has
- * been delivered. A sample that comes later, stamped before a time already vouched for, reaches a join that may have
- * forgotten the change points it needs (its thread's state is then unknown, and the sample is lost).
+ * The time {@link SamplingEngine#collect} returns is a promise the join relies on: every
+ * sample stamped earlier has been delivered. A sample that comes later, stamped before a
+ * time already vouched for, reaches a join that may have forgotten the change points it
+ * needs (its thread's state is then unknown, and the sample is lost).
  */
 class JfrDeliveryPromiseTest {
 
 	/**
-	 * Room for the error of mapping a sample's wall-clock stamp onto System.nanoTime's clock; far below what the
-	 * broken promise gave (samples up to 50 ms late on JDK 17, 220 ms on JDK 25).
+	 * Room for the error of mapping a sample's wall-clock stamp onto System.nanoTime's
+	 * clock; far below what the broken promise gave (samples up to 50 ms late on JDK 17,
+	 * 220 ms on JDK 25).
 	 */
 	private static final long TOLERANCE_NANOS = 2_000_000;
 
@@ -37,7 +39,8 @@ class JfrDeliveryPromiseTest {
 		SamplerSettings settings = new SamplerSettings(Set.of(ProfilingEvent.CPU), Duration.ofMillis(10),
 				Path.of(System.getProperty("java.io.tmpdir")), null, null);
 		AtomicBoolean running = new AtomicBoolean(true);
-		// More busy threads than cores: the stream's thread gets the CPU late, as on a loaded server, and lags
+		// More busy threads than cores: the stream's thread gets the CPU late, as on a
+		// loaded server, and lags
 		// behind the flushes it delivers.
 		List<Thread> busy = new ArrayList<>();
 		for (int t = 0; t < BUSY_THREADS; t++) {
@@ -80,13 +83,16 @@ class JfrDeliveryPromiseTest {
 			}
 			engine.close();
 		}
-		System.out.printf("jfr delivery: %d samples, %d stamped before a time already vouched for (up to %.1f ms); "
-				+ "vouched up to %.1f s after the start, of %.1f s%n", samples.get(), late.get(), latestBy.get() / 1e6,
-				(vouched - started) / 1e9, RUN.toNanos() / 1e9);
-		// Busy threads for 5 s at 10 ms: hundreds of samples, even from a sampler thread a loaded machine starves.
+		System.out.printf(
+				"jfr delivery: %d samples, %d stamped before a time already vouched for (up to %.1f ms); "
+						+ "vouched up to %.1f s after the start, of %.1f s%n",
+				samples.get(), late.get(), latestBy.get() / 1e6, (vouched - started) / 1e9, RUN.toNanos() / 1e9);
+		// Busy threads for 5 s at 10 ms: hundreds of samples, even from a sampler thread
+		// a loaded machine starves.
 		assertThat(samples.get()).isGreaterThan(100);
 		assertThat(late.get()).as("samples stamped before a time already vouched for").isZero();
-		// The promise must still move: a flush a second, one delivery back, so it trails by about two seconds.
+		// The promise must still move: a flush a second, one delivery back, so it trails
+		// by about two seconds.
 		assertThat(vouched - started).as("time vouched for").isGreaterThan(RUN.minusMillis(3500).toNanos());
 	}
 

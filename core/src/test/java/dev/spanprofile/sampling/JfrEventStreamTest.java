@@ -23,9 +23,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * A Flight Recorder stream's life as the join needs it: its instants mapped onto the monotonic clock by the
- * recording's own reference, whatever the wall clock did since the chunk began; its end noticed; nothing handled once it is
- * closed.
+ * A Flight Recorder stream's life as the join needs it: its instants mapped onto the
+ * monotonic clock by the recording's own reference, whatever the wall clock did since the
+ * chunk began; its end noticed; nothing handled once it is closed.
  */
 class JfrEventStreamTest {
 
@@ -35,9 +35,9 @@ class JfrEventStreamTest {
 	static volatile long escape;
 
 	/**
-	 * The wall clock read two seconds ahead of the one the recording's chunk was paired with, as after an NTP step or
-	 * a resumed virtual machine: a pairing read at delivery would put every sample two seconds early, outside the
-	 * stretch its thread ran.
+	 * The wall clock read two seconds ahead of the one the recording's chunk was paired
+	 * with, as after an NTP step or a resumed virtual machine: a pairing read at delivery
+	 * would put every sample two seconds early, outside the stretch its thread ran.
 	 */
 	@Test
 	void samplesKeepTheirTimeWhenTheWallClockWasStepped() throws Exception {
@@ -79,15 +79,20 @@ class JfrEventStreamTest {
 		}
 		System.out.printf("stepped wall clock: %d samples of the busy thread inside its run, %d outside%n",
 				inside.get(), outside.get());
-		// 600 ms of CPU at 10 ms. jdk.ExecutionSample (JDK 17) samples a thread that is runnable in Java each period,
-		// on the CPU or not: at most one sample per 10 ms of the run, however long a loaded machine made it.
+		// 600 ms of CPU at 10 ms. jdk.ExecutionSample (JDK 17) samples a thread that is
+		// runnable in Java each period,
+		// on the CPU or not: at most one sample per 10 ms of the run, however long a
+		// loaded machine made it.
 		long periods = (runs[1] - runs[0]) / 10_000_000;
 		assertThat(inside.get() + outside.get()).as("samples of the busy thread in %d periods", periods)
 			.isBetween(12L, periods + 2);
 		assertThat(outside.get()).as("samples stamped outside the stretch their thread ran").isZero();
 	}
 
-	/** Stopped from outside (jcmd JFR.stop): the engine says so instead of vouching for nothing more, forever. */
+	/**
+	 * Stopped from outside (jcmd JFR.stop): the engine says so instead of vouching for
+	 * nothing more, forever.
+	 */
 	@Test
 	void aStreamStoppedFromOutsideIsReported() throws Exception {
 		Set<Long> before = new HashSet<>();
@@ -128,8 +133,9 @@ class JfrEventStreamTest {
 	}
 
 	/**
-	 * Closed in the middle of a delivery, a stream hands nothing more to its handlers once {@link JfrEventStream#close}
-	 * has returned: a quick off/on switch would otherwise run the old stream's thread over state the new one uses.
+	 * Closed in the middle of a delivery, a stream hands nothing more to its handlers
+	 * once {@link JfrEventStream#close} has returned: a quick off/on switch would
+	 * otherwise run the old stream's thread over state the new one uses.
 	 */
 	@Test
 	void nothingIsHandledAfterCloseReturns() throws Exception {
@@ -181,7 +187,10 @@ class JfrEventStreamTest {
 		}
 	}
 
-	/** Run until this thread has used {@code cpu} of CPU time, however long a loaded machine takes to give it. */
+	/**
+	 * Run until this thread has used {@code cpu} of CPU time, however long a loaded
+	 * machine takes to give it.
+	 */
 	private static void burnCpu(Duration cpu) {
 		ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 		long end = threads.getCurrentThreadCpuTime() + cpu.toNanos();

@@ -4,7 +4,10 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The rule both async-profiler readers (the engine's and the Pyroscope agent's) weigh a recorded lock wait by. */
+/**
+ * The rule both async-profiler readers (the engine's and the Pyroscope agent's) weigh a
+ * recorded lock wait by.
+ */
 class LockWaitWeightTest {
 
 	private static final long INTERVAL = 10_000_000;

@@ -21,9 +21,9 @@ class OtherProfilersTest {
 
 	@Test
 	void findsProfilingAgentsOnTheCommandLine() {
-		assertThat(OtherProfilers.fromJvmArguments(List.of("-Xmx1g",
-				"-agentpath:/opt/async-profiler/lib/libasyncProfiler.so=start,event=cpu", "-javaagent:/opt/pyroscope.jar",
-				"-javaagent:/opt/opentelemetry-javaagent.jar")))
+		assertThat(OtherProfilers.fromJvmArguments(
+				List.of("-Xmx1g", "-agentpath:/opt/async-profiler/lib/libasyncProfiler.so=start,event=cpu",
+						"-javaagent:/opt/pyroscope.jar", "-javaagent:/opt/opentelemetry-javaagent.jar")))
 			.hasSize(2)
 			.allSatisfy((found) -> assertThat(found).startsWith("JVM argument"));
 	}

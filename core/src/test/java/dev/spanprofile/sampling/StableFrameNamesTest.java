@@ -10,7 +10,8 @@ class StableFrameNamesTest {
 	void lambdasAndHiddenClassesLoseTheirCounterAndAddress() {
 		assertThat(StableFrameNames.of("com.shop.PaymentService$$Lambda$1634.0x00007f1ecc5f8838.get"))
 			.isEqualTo("com.shop.PaymentService$$Lambda.get");
-		assertThat(StableFrameNames.of("org.junit.platform.engine.support.hierarchical.NodeTestTask$$Lambda.0x00000000311161c8.execute"))
+		assertThat(StableFrameNames
+			.of("org.junit.platform.engine.support.hierarchical.NodeTestTask$$Lambda.0x00000000311161c8.execute"))
 			.isEqualTo("org.junit.platform.engine.support.hierarchical.NodeTestTask$$Lambda.execute");
 		assertThat(StableFrameNames.of("java.lang.invoke.LambdaForm$MH.0x0000000031138800.invoke"))
 			.isEqualTo("java.lang.invoke.LambdaForm$MH.invoke");

@@ -18,9 +18,10 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Requests start and end on several threads, pushing each other out of the store, while a collector thread joins
- * samples to them (stored or awaiting) and completes their profiles: every byte charged is refunded once, and every
- * request reaches the drop listener at most once.
+ * Requests start and end on several threads, pushing each other out of the store, while a
+ * collector thread joins samples to them (stored or awaiting) and completes their
+ * profiles: every byte charged is refunded once, and every request reaches the drop
+ * listener at most once.
  */
 class AwaitingSamplesConcurrencyTest {
 
@@ -82,12 +83,16 @@ class AwaitingSamplesConcurrencyTest {
 		store.profilesCompleteUpTo(Watermark.EVERYTHING);
 		assertThat(store.awaitingSamples()).isZero();
 		assertThat(handedOff.values()).as("each request handed off once").allMatch((times) -> times == 1);
-		// Counted by the requests' own roots: a child that starts just after its parent went is a root of its own.
+		// Counted by the requests' own roots: a child that starts just after its parent
+		// went is a root of its own.
 		List<String> requestRoots = new ArrayList<>();
 		handedOff.keySet().forEach((root) -> requestRoots.add(root.spanId()));
-		store.recent((span) -> span.isLocalRoot(), Integer.MAX_VALUE).forEach((root) -> requestRoots.add(root.spanId()));
+		store.recent((span) -> span.isLocalRoot(), Integer.MAX_VALUE)
+			.forEach((root) -> requestRoots.add(root.spanId()));
 		requestRoots.removeIf((id) -> id.endsWith("-c"));
-		assertThat(requestRoots).as("every request dropped or still stored, once").hasSize(15_000).doesNotHaveDuplicates();
+		assertThat(requestRoots).as("every request dropped or still stored, once")
+			.hasSize(15_000)
+			.doesNotHaveDuplicates();
 		long storedSampleBytes = 0;
 		for (SpanRecord record : store.recent((span) -> true, Integer.MAX_VALUE)) {
 			storedSampleBytes += record.ownSampleBytes();

@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Requests the store drops before the samples up to their end are joined: they wait, out of the views, for those
- * samples, within the store's bounds, and reach the drop listener once, complete.
+ * Requests the store drops before the samples up to their end are joined: they wait, out
+ * of the views, for those samples, within the store's bounds, and reach the drop listener
+ * once, complete.
  */
 class AwaitingSamplesTest {
 
@@ -108,7 +109,8 @@ class AwaitingSamplesTest {
 
 	@Test
 	void whenMemoryRunsShortRequestsAwaitingSamplesGoFirstAndAreCounted() {
-		// Room for three spans' metadata and one short stack, less than the five-frame stack added below.
+		// Room for three spans' metadata and one short stack, less than the five-frame
+		// stack added below.
 		long maxBytes = 3 * SpanProfileStore.BYTES_PER_SPAN + SampledStacks.bytesOf(2);
 		SpanProfileStore store = store(2, maxBytes);
 		request(store, "r1", 1, 2);
@@ -116,7 +118,8 @@ class AwaitingSamplesTest {
 		request(store, "r3", 5, 6);
 		assertThat(store.awaitingSamples()).isEqualTo(1);
 		SpanRecord waiting = store.findTracked("r1");
-		// Samples for the waiting request push the store over its memory bound: the waiting one goes first, with
+		// Samples for the waiting request push the store over its memory bound: the
+		// waiting one goes first, with
 		// what it has, and the stored requests stay.
 		store.addSample(waiting, SampleKind.CPU, new int[] { 1, 2, 3, 4, 5 }, 1);
 		assertThat(store.approximateBytes()).isLessThanOrEqualTo(maxBytes);

@@ -12,9 +12,10 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Requests start children while the store, full of requests in flight, drops them: a child that starts as its
- * parent's request goes must go with it (or stand as a request of its own), never stay behind where no eviction
- * reaches it and count against the bounds for good.
+ * Requests start children while the store, full of requests in flight, drops them: a
+ * child that starts as its parent's request goes must go with it (or stand as a request
+ * of its own), never stay behind where no eviction reaches it and count against the
+ * bounds for good.
  */
 class ChildStartedDuringEvictionTest {
 
@@ -33,15 +34,15 @@ class ChildStartedDuringEvictionTest {
 			Thread thread = new Thread(() -> {
 				try {
 					start.await();
-					// Always over twice the limit: every start drops the oldest requests, running or not, so
+					// Always over twice the limit: every start drops the oldest requests,
+					// running or not, so
 					// parents go while their children start.
 					for (int i = 0; i < 50_000; i++) {
 						String root = "r" + ids.incrementAndGet();
 						store.spanStarted(root, root, null, false, "GET /", "SERVER", clock.incrementAndGet(), "w");
 						for (int c = 0; c < 4; c++) {
 							String child = root + "-c" + c;
-							store.spanStarted(root, child, root, true, "query", "CLIENT", clock.incrementAndGet(),
-									"w");
+							store.spanStarted(root, child, root, true, "query", "CLIENT", clock.incrementAndGet(), "w");
 							store.spanEnded(child, "query", "OK", clock.incrementAndGet(), false);
 						}
 						store.spanEnded(root, "GET /", "OK", clock.incrementAndGet(), false);

@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A span's timeline keeps when and where each sample was taken, within a hard bound, charged to the store like its
- * stacks, and gives the flame graph of any stretch of the span.
+ * A span's timeline keeps when and where each sample was taken, within a hard bound,
+ * charged to the store like its stacks, and gives the flame graph of any stretch of the
+ * span.
  */
 class SampleTimelineTest {
 
@@ -36,7 +37,8 @@ class SampleTimelineTest {
 		assertThat(timeline.dropped()).isEqualTo(904);
 		assertThat(timeline.truncated()).isTrue();
 		assertThat(timeline.samples().get(4095).epochNanos()).isEqualTo(START + 4095 * MS);
-		// The graph of the whole span still has every sample; only the timeline stops early.
+		// The graph of the whole span still has every sample; only the timeline stops
+		// early.
 		assertThat(record.ownSampleCount(SampleKind.CPU)).isEqualTo(taken);
 		assertThat(record.ownSamples(SampleKind.CPU, START, START + taken * MS).totalSamples()).isEqualTo(4096);
 	}
@@ -56,7 +58,8 @@ class SampleTimelineTest {
 			assertThat(store.approximateBytes() - before - metadata).isEqualTo(record.ownSampleBytes());
 		}
 		long timelineBytes = record.ownSampleBytes() - stacksOnly;
-		// Full: 4,096 entries of 23 bytes, three threads, the arrays' headers; and no more however many follow.
+		// Full: 4,096 entries of 23 bytes, three threads, the arrays' headers; and no
+		// more however many follow.
 		assertThat(timelineBytes).isEqualTo(SampleTimeline.FIXED_BYTES + 4096 * SampleTimeline.BYTES_PER_ENTRY
 				+ 4 * SampleTimeline.BYTES_PER_THREAD);
 		store.spanEnded("s", "s", "OK", START + 5000 * MS, true);
@@ -102,8 +105,9 @@ class SampleTimelineTest {
 	}
 
 	/**
-	 * Not a bound on the charge but a check of it: the heap a span's timeline really holds, measured over many
-	 * spans, is within a quarter of what is charged for it (printed for the record).
+	 * Not a bound on the charge but a check of it: the heap a span's timeline really
+	 * holds, measured over many spans, is within a quarter of what is charged for it
+	 * (printed for the record).
 	 */
 	@Test
 	void theChargeIsCloseToTheHeapReallyHeld() {

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A span's samples kept as distinct stacks must give the same flame graph as adding every sample to a call tree,
- * and charge exactly the bytes it reports holding.
+ * A span's samples kept as distinct stacks must give the same flame graph as adding every
+ * sample to a call tree, and charge exactly the bytes it reports holding.
  */
 class SampledStacksTest {
 

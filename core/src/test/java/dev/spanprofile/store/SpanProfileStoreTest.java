@@ -15,7 +15,8 @@ class SpanProfileStoreTest {
 
 	@Test
 	void evictsOldestFinishedRequestsWithTheirChildren() {
-		// Recent requests only: kept as its name's slowest, r1 would stay (see SpanRetentionTest).
+		// Recent requests only: kept as its name's slowest, r1 would stay (see
+		// SpanRetentionTest).
 		SpanProfileStore store = new SpanProfileStore(
 				new StoreSettings(4, Long.MAX_VALUE, false, RetentionSettings.recentOnly()));
 		store.spanStarted("t1", "r1", null, false, "r1", "SERVER", 1, "main");
@@ -25,7 +26,8 @@ class SpanProfileStoreTest {
 		store.spanStarted("t2", "r2", null, false, "r2", "SERVER", 5, "main");
 		store.spanStarted("t3", "r3", null, false, "r3", "SERVER", 6, "main");
 		store.spanStarted("t4", "r4", null, false, "r4", "SERVER", 7, "main");
-		// Five spans over a limit of four: the oldest finished request goes whole, child included.
+		// Five spans over a limit of four: the oldest finished request goes whole, child
+		// included.
 		assertThat(store.size()).isEqualTo(3);
 		assertThat(store.find("r1")).isNull();
 		assertThat(store.find("c1")).isNull();
@@ -44,7 +46,8 @@ class SpanProfileStoreTest {
 
 	@Test
 	void memoryBudgetEvictsFinishedRequests() {
-		// Every span has its own name here: retention would keep each as its name's slowest.
+		// Every span has its own name here: retention would keep each as its name's
+		// slowest.
 		SpanProfileStore store = new SpanProfileStore(
 				new StoreSettings(1000, 64 * 1024, false, RetentionSettings.recentOnly()));
 		for (int i = 0; i < 50; i++) {
@@ -90,9 +93,10 @@ class SpanProfileStoreTest {
 	}
 
 	/**
-	 * The collector adds samples while requests are evicted (by the budget, or when an excluded request ends). Every
-	 * byte charged for a sample must be refunded when its span goes, or the store believes itself fuller and fuller
-	 * and evicts ever younger requests. Once everything is gone, the sample bytes must be back at zero.
+	 * The collector adds samples while requests are evicted (by the budget, or when an
+	 * excluded request ends). Every byte charged for a sample must be refunded when its
+	 * span goes, or the store believes itself fuller and fuller and evicts ever younger
+	 * requests. Once everything is gone, the sample bytes must be back at zero.
 	 */
 	@Test
 	void evictionRacingWithSamplesRefundsEveryByteCharged() throws Exception {
@@ -107,7 +111,8 @@ class SpanProfileStoreTest {
 		Thread collector = new Thread(() -> {
 			for (int i = 0; i < spans; i++) {
 				sampling.set(i);
-				// Samples keep arriving for the span until its eviction is over; each stack is new to the span,
+				// Samples keep arriving for the span until its eviction is over; each
+				// stack is new to the span,
 				// so every sample that lands charges bytes.
 				for (int frame = 0; evicted.get() < i; frame++) {
 					store.addSample(records[i], SampleKind.CPU, new int[] { frame }, 1);
@@ -135,24 +140,28 @@ class SpanProfileStoreTest {
 	@Test
 	void frameNamesCountAgainstTheBudgetAndStopAtTheirShare() {
 		long budget = 256 * 1024;
-		// Every span has a name of its own: kept as its name's slowest, none would be evicted for the frames.
+		// Every span has a name of its own: kept as its name's slowest, none would be
+		// evicted for the frames.
 		SpanProfileStore store = new SpanProfileStore(
 				new StoreSettings(1000, budget, false, RetentionSettings.recentOnly()));
 		FrameTable frames = store.frames();
 		List<Integer> ids = new ArrayList<>();
-		// Far more distinct frames than a quarter of the budget holds (~130 bytes each: ~500 fit).
+		// Far more distinct frames than a quarter of the budget holds (~130 bytes each:
+		// ~500 fit).
 		for (int i = 0; i < 20_000; i++) {
 			ids.add(frames.intern("com.example.generated.Type" + i + ".method", FrameKind.JAVA));
 		}
 		long share = budget / SpanProfileStore.FRAME_TABLE_SHARE;
 		assertThat(frames.approximateBytes()).isGreaterThan(share - 200).isLessThanOrEqualTo(share + 200);
 		assertThat(frames.size()).isLessThan(1000);
-		// Every frame past the bound shares the placeholder, which says why the detail is missing.
+		// Every frame past the bound shares the placeholder, which says why the detail is
+		// missing.
 		int overflow = ids.get(ids.size() - 1);
 		assertThat(frames.name(overflow)).isEqualTo(FrameTable.OVERFLOW_NAME);
 		assertThat(ids.get(ids.size() - 2)).isEqualTo(overflow);
 		assertThat(frames.name(ids.get(0))).isEqualTo("com.example.generated.Type0.method");
-		// The frames are part of what the store holds, and samples are evicted to make room for them.
+		// The frames are part of what the store holds, and samples are evicted to make
+		// room for them.
 		assertThat(store.approximateBytes()).isEqualTo(frames.approximateBytes());
 		for (int i = 0; i < 200; i++) {
 			SpanRecord record = store.spanStarted("t" + i, "s" + i, null, false, "s" + i, "SERVER", i, "main");

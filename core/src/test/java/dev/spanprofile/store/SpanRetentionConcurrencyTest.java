@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Requests end on many threads while others start and force evictions: a request is never evicted while it is
- * kept, and the bounds hold.
+ * Requests end on many threads while others start and force evictions: a request is never
+ * evicted while it is kept, and the bounds hold.
  */
 class SpanRetentionConcurrencyTest {
 
@@ -23,8 +23,9 @@ class SpanRetentionConcurrencyTest {
 	@Test
 	void keptRequestsAreNeverEvictedAndBoundsHoldUnderConcurrentLoad() throws Exception {
 		AtomicLong clock = new AtomicLong(1_000_000 * MS);
-		SpanProfileStore store = new SpanProfileStore(new StoreSettings(100, Long.MAX_VALUE, true,
-				new RetentionSettings(3, Duration.ofSeconds(30), 10, 20)), clock::get);
+		SpanProfileStore store = new SpanProfileStore(
+				new StoreSettings(100, Long.MAX_VALUE, true, new RetentionSettings(3, Duration.ofSeconds(30), 10, 20)),
+				clock::get);
 		ConcurrentLinkedQueue<SpanRecord> all = new ConcurrentLinkedQueue<>();
 		int threads = 4;
 		CountDownLatch start = new CountDownLatch(1);
@@ -41,23 +42,24 @@ class SpanRetentionConcurrencyTest {
 				}
 				ThreadLocalRandom random = ThreadLocalRandom.current();
 				try {
-				for (int round = 0; round < 300; round++) {
-					// A long request starts first, so it is among the oldest when it ends: the first one eviction
-					// would take, while it is being judged worth keeping.
-					String longId = Long.toString(ids.incrementAndGet());
-					String longName = "GET /n" + random.nextInt(15);
-					all.add(store.spanStarted(longId, longId, null, false, longName, "SERVER", clock.get(), "w"));
-					for (int i = 0; i < 120; i++) {
-						String id = Long.toString(ids.incrementAndGet());
-						long end = clock.addAndGet(MS);
-						String name = "GET /n" + random.nextInt(15);
-						SpanRecord record = store.spanStarted(id, id, null, false, name, "SERVER",
-								end - random.nextLong(1, 50) * MS, "w");
-						all.add(record);
-						store.spanEnded(id, name, (random.nextInt(10) == 0) ? "ERROR" : "OK", end, false);
+					for (int round = 0; round < 300; round++) {
+						// A long request starts first, so it is among the oldest when it
+						// ends: the first one eviction
+						// would take, while it is being judged worth keeping.
+						String longId = Long.toString(ids.incrementAndGet());
+						String longName = "GET /n" + random.nextInt(15);
+						all.add(store.spanStarted(longId, longId, null, false, longName, "SERVER", clock.get(), "w"));
+						for (int i = 0; i < 120; i++) {
+							String id = Long.toString(ids.incrementAndGet());
+							long end = clock.addAndGet(MS);
+							String name = "GET /n" + random.nextInt(15);
+							SpanRecord record = store.spanStarted(id, id, null, false, name, "SERVER",
+									end - random.nextLong(1, 50) * MS, "w");
+							all.add(record);
+							store.spanEnded(id, name, (random.nextInt(10) == 0) ? "ERROR" : "OK", end, false);
+						}
+						store.spanEnded(longId, longName, "ERROR", clock.addAndGet(MS), false);
 					}
-					store.spanEnded(longId, longName, "ERROR", clock.addAndGet(MS), false);
-				}
 				}
 				catch (Throwable ex) {
 					failures.add(ex);

@@ -18,8 +18,8 @@ class SpanRetentionTest {
 
 	@Test
 	void slowestRequestSurvivesTwentyTimesMaxSpansOfLaterRequests() {
-		SpanProfileStore store = store(new StoreSettings(50, Long.MAX_VALUE, true,
-				new RetentionSettings(5, Duration.ofHours(1), 100, 60)));
+		SpanProfileStore store = store(
+				new StoreSettings(50, Long.MAX_VALUE, true, new RetentionSettings(5, Duration.ofHours(1), 100, 60)));
 		String slow = request(store, "GET /owners", 900, "OK");
 		for (int i = 0; i < 1200; i++) {
 			request(store, "GET /owners", 5 + (i % 7), "OK");
@@ -27,19 +27,21 @@ class SpanRetentionTest {
 		}
 		assertThat(store.find(slow)).isNotNull();
 		assertThat(store.find(slow).retainedAs()).isEqualTo(RetainedAs.SLOWEST);
-		// The slots hold the five slowest: the 900 ms one and the 11 ms ones (the slowest of the rest).
+		// The slots hold the five slowest: the 900 ms one and the 11 ms ones (the slowest
+		// of the rest).
 		assertThat(store.protectedCount()).isEqualTo(5);
 		assertThat(store.recent((r) -> r.retainedAs() == RetainedAs.SLOWEST, 100))
 			.extracting((r) -> r.durationNanos(0) / MS)
 			.containsExactlyInAnyOrder(900L, 11L, 11L, 11L, 11L);
-		// Ordinary requests are still the most recent ones, in the other part of the budget.
+		// Ordinary requests are still the most recent ones, in the other part of the
+		// budget.
 		assertThat(store.recent((r) -> r.retainedAs() == RetainedAs.RECENT, 100)).hasSize(45);
 	}
 
 	@Test
 	void protectionEndsWithTheWindowAndTheRequestGoesFirst() {
-		SpanProfileStore store = store(new StoreSettings(20, Long.MAX_VALUE, true,
-				new RetentionSettings(1, Duration.ofMinutes(1), 100, 60)));
+		SpanProfileStore store = store(
+				new StoreSettings(20, Long.MAX_VALUE, true, new RetentionSettings(1, Duration.ofMinutes(1), 100, 60)));
 		String slow = request(store, "GET /owners", 900, "OK");
 		for (int i = 0; i < 100; i++) {
 			request(store, "GET /owners", 5, "OK");
@@ -49,7 +51,8 @@ class SpanRetentionTest {
 		assertThat(store.find(slow).retainedAs()).isEqualTo(RetainedAs.SLOWEST);
 		this.clock.addAndGet(2_000 * MS);
 		store.evictIfNeeded();
-		// Out of its window it is an ordinary old request: still readable while there is room, then first to go.
+		// Out of its window it is an ordinary old request: still readable while there is
+		// room, then first to go.
 		assertThat(store.find(slow).retainedAs()).isEqualTo(RetainedAs.RECENT);
 		String next = request(store, "GET /owners", 5, "OK");
 		assertThat(store.find(slow)).isNull();
@@ -59,8 +62,8 @@ class SpanRetentionTest {
 
 	@Test
 	void latestErrorOfANameAndMinuteIsKept() {
-		SpanProfileStore store = store(new StoreSettings(20, Long.MAX_VALUE, true,
-				new RetentionSettings(0, Duration.ofHours(1), 100, 60)));
+		SpanProfileStore store = store(
+				new StoreSettings(20, Long.MAX_VALUE, true, new RetentionSettings(0, Duration.ofHours(1), 100, 60)));
 		String firstError = request(store, "POST /orders", 10, "ERROR");
 		String laterError = request(store, "POST /orders", 10, "ERROR");
 		String otherName = request(store, "GET /pets", 10, "ERROR");
@@ -83,8 +86,8 @@ class SpanRetentionTest {
 
 	@Test
 	void errorSlotsAreBounded() {
-		SpanProfileStore store = store(new StoreSettings(1000, Long.MAX_VALUE, true,
-				new RetentionSettings(0, Duration.ofHours(1), 100, 3)));
+		SpanProfileStore store = store(
+				new StoreSettings(1000, Long.MAX_VALUE, true, new RetentionSettings(0, Duration.ofHours(1), 100, 3)));
 		for (int i = 0; i < 10; i++) {
 			request(store, "GET /n" + i, 10, "ERROR");
 		}
@@ -95,12 +98,13 @@ class SpanRetentionTest {
 
 	@Test
 	void namesBeyondTheCapShareTheSlotsOfOther() {
-		SpanProfileStore store = store(new StoreSettings(1000, Long.MAX_VALUE, true,
-				new RetentionSettings(2, Duration.ofHours(1), 3, 0)));
+		SpanProfileStore store = store(
+				new StoreSettings(1000, Long.MAX_VALUE, true, new RetentionSettings(2, Duration.ofHours(1), 3, 0)));
 		for (int i = 0; i < 50; i++) {
 			request(store, "GET /n" + i, 10 + i, "OK");
 		}
-		// The first three names have a request each; all later names share the two slots of "other".
+		// The first three names have a request each; all later names share the two slots
+		// of "other".
 		assertThat(store.protectedCount()).isEqualTo(5);
 		assertThat(store.recent((r) -> r.retainedAs() == RetainedAs.SLOWEST, 100)).extracting(SpanRecord::name)
 			.containsExactlyInAnyOrder("GET /n0", "GET /n1", "GET /n2", "GET /n48", "GET /n49");
@@ -108,9 +112,10 @@ class SpanRetentionTest {
 
 	@Test
 	void protectedRequestsHoldAtMostHalfOfTheSpans() {
-		SpanProfileStore store = store(new StoreSettings(40, Long.MAX_VALUE, true,
-				new RetentionSettings(5, Duration.ofHours(1), 100, 60)));
-		// Every name new, every request its name's slowest: protection is offered to all of them.
+		SpanProfileStore store = store(
+				new StoreSettings(40, Long.MAX_VALUE, true, new RetentionSettings(5, Duration.ofHours(1), 100, 60)));
+		// Every name new, every request its name's slowest: protection is offered to all
+		// of them.
 		for (int i = 0; i < 300; i++) {
 			request(store, "GET /n" + i, 10, (i % 2 == 0) ? "ERROR" : "OK");
 			assertThat(store.size()).isLessThanOrEqualTo(40);
@@ -122,15 +127,16 @@ class SpanRetentionTest {
 	@Test
 	void memoryBudgetHoldsWithProtectedRequestsAndTheyGoLast() {
 		long budget = 256 * 1024;
-		SpanProfileStore store = store(new StoreSettings(10_000, budget, true,
-				new RetentionSettings(5, Duration.ofHours(1), 100, 60)));
+		SpanProfileStore store = store(
+				new StoreSettings(10_000, budget, true, new RetentionSettings(5, Duration.ofHours(1), 100, 60)));
 		String slow = request(store, "GET /report", 2_000, "OK", 40);
 		for (int i = 0; i < 2000; i++) {
 			request(store, "GET /report", 10, "OK", 20);
 			assertThat(store.approximateBytes()).isLessThanOrEqualTo(budget);
 		}
 		assertThat(store.find(slow).retainedAs()).isEqualTo(RetainedAs.SLOWEST);
-		// Requests with more samples than half the budget hold cannot be protected; the budget holds regardless.
+		// Requests with more samples than half the budget hold cannot be protected; the
+		// budget holds regardless.
 		String huge = request(store, "GET /report", 5_000, "OK", 3000);
 		assertThat(store.approximateBytes()).isLessThanOrEqualTo(budget);
 		SpanRecord hugeRecord = store.find(huge);
@@ -139,10 +145,11 @@ class SpanRetentionTest {
 
 	@Test
 	void aBurstOfRunningRequestsDoesNotCostTheKeptOnes() {
-		SpanProfileStore store = store(new StoreSettings(10, Long.MAX_VALUE, true,
-				new RetentionSettings(5, Duration.ofHours(1), 100, 60)));
+		SpanProfileStore store = store(
+				new StoreSettings(10, Long.MAX_VALUE, true, new RetentionSettings(5, Duration.ofHours(1), 100, 60)));
 		String slow = request(store, "GET /owners", 900, "OK");
-		// More requests in flight than max-spans: they are bounded at twice the limit, and dropping the kept
+		// More requests in flight than max-spans: they are bounded at twice the limit,
+		// and dropping the kept
 		// request would not make room for them.
 		for (int i = 0; i < 30; i++) {
 			store.spanStarted("running" + i, "running" + i, null, false, "GET /long", "SERVER", this.clock.get(),
@@ -156,11 +163,12 @@ class SpanRetentionTest {
 	@Test
 	void keptRequestsGoAsALastResortWhenMemoryIsShort() {
 		long budget = 64 * 1024;
-		SpanProfileStore store = store(new StoreSettings(1000, budget, true,
-				new RetentionSettings(5, Duration.ofHours(1), 100, 60)));
+		SpanProfileStore store = store(
+				new StoreSettings(1000, budget, true, new RetentionSettings(5, Duration.ofHours(1), 100, 60)));
 		String slow = request(store, "GET /owners", 900, "OK", 40);
 		assertThat(store.find(slow).retainedAs()).isEqualTo(RetainedAs.SLOWEST);
-		// One running request grows past the budget: nothing ordinary is left to drop, so the kept one goes.
+		// One running request grows past the budget: nothing ordinary is left to drop, so
+		// the kept one goes.
 		SpanRecord running = store.spanStarted("big", "big", null, false, "GET /export", "SERVER", this.clock.get(),
 				"main");
 		for (int i = 0; i < 2000; i++) {
@@ -201,7 +209,10 @@ class SpanRetentionTest {
 		return request(store, name, durationMillis, status, 0);
 	}
 
-	/** One request that took {@code durationMillis}, ending now, with {@code samples} distinct stacks. */
+	/**
+	 * One request that took {@code durationMillis}, ending now, with {@code samples}
+	 * distinct stacks.
+	 */
 	private String request(SpanProfileStore store, String name, long durationMillis, String status, int samples) {
 		String id = "s" + (this.sequence++);
 		long end = this.clock.addAndGet(MS);

@@ -9,14 +9,18 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * One writer lapping a tiny ring while the collector drains it: every (time, span) pair drained must be one the
- * writer recorded, never the time of one entry with the span of another.
+ * One writer lapping a tiny ring while the collector drains it: every (time, span) pair
+ * drained must be one the writer recorded, never the time of one entry with the span of
+ * another.
  */
 class ThreadActivityRaceTest {
 
 	private static final int CAPACITY = 4;
 
-	/** Distinct span objects; the writer pairs time t with SPANS[t % SPANS.length], so a torn pair is visible. */
+	/**
+	 * Distinct span objects; the writer pairs time t with SPANS[t % SPANS.length], so a
+	 * torn pair is visible.
+	 */
 	private static final Object[] SPANS = new Object[61];
 
 	static {
@@ -33,8 +37,10 @@ class ThreadActivityRaceTest {
 		Thread writer = new Thread(() -> {
 			ThreadActivity activity = new ThreadActivity(Thread.currentThread(), CAPACITY);
 			ring.set(activity);
-			// Until the reader has drained enough to have overlapped many overwrites (the writer laps the tiny ring
-			// all the time), however the two threads get scheduled on a busy machine; bounded all the same.
+			// Until the reader has drained enough to have overlapped many overwrites (the
+			// writer laps the tiny ring
+			// all the time), however the two threads get scheduled on a busy machine;
+			// bounded all the same.
 			for (long time = 1; time <= 400_000_000L && checker.pairs.get() < 100_000; time++) {
 				activity.record(time, SPANS[(int) (time % SPANS.length)], -1);
 			}

@@ -52,8 +52,10 @@ class ThreadActivityTest {
 			activity.record(10 + i * 10, "s" + i, -1);
 		}
 		activity.drainTo(this.sink);
-		// Two of six points were overwritten, and the oldest survivor is not trusted either: the writer's next
-		// record would overwrite it, and a reader cannot tell whether that has begun. The state after 10 is unknown
+		// Two of six points were overwritten, and the oldest survivor is not trusted
+		// either: the writer's next
+		// record would overwrite it, and a reader cannot tell whether that has begun. The
+		// state after 10 is unknown
 		// until the oldest trusted point.
 		assertThat(this.drained).containsExactly("10=a", "11=GAP", "50=s4", "60=s5", "70=s6");
 	}
@@ -101,7 +103,8 @@ class ThreadActivityTest {
 		recorder.spanActivated(null);
 		long after = threads.getCurrentThreadCpuTime();
 		recorder.drainTo(withClocks);
-		// Unread (-1) without the switch; with it, this thread's own clock, read where it enters and leaves spans only.
+		// Unread (-1) without the switch; with it, this thread's own clock, read where it
+		// enters and leaves spans only.
 		assertThat(clocks).hasSize(5);
 		assertThat(clocks.subList(0, 2)).containsOnly(-1L);
 		assertThat(clocks.get(2)).as("read on entering").isBetween(before, after);
@@ -110,11 +113,13 @@ class ThreadActivityTest {
 	}
 
 	/**
-	 * A Spring MVC request with Micrometer's tracing and metrics: the observation filter opens the server span's
-	 * scope and closes it, then, stopping the observation, Micrometer's {@code TracingAwareMeterObservationHandler}
-	 * opens it once more to record its timers with the span current (for exemplars) and closes it. Entering and
-	 * leaving the request twice read the CPU clock four times; coming back to the span just left, soon after, is one
-	 * stretch that goes on from the clock read on leaving, so the second entry reads nothing.
+	 * A Spring MVC request with Micrometer's tracing and metrics: the observation filter
+	 * opens the server span's scope and closes it, then, stopping the observation,
+	 * Micrometer's {@code TracingAwareMeterObservationHandler} opens it once more to
+	 * record its timers with the span current (for exemplars) and closes it. Entering and
+	 * leaving the request twice read the CPU clock four times; coming back to the span
+	 * just left, soon after, is one stretch that goes on from the clock read on leaving,
+	 * so the second entry reads nothing.
 	 */
 	@Test
 	void aThreadBackInTheSpanItJustLeftReadsNoClockOnTheWayIn() throws InterruptedException {
@@ -153,7 +158,8 @@ class ThreadActivityTest {
 		assertThat(clocks.get(4)).as("back in the span just left").isEqualTo(ThreadActivity.CLOCK_CONTINUED);
 		assertThat(clocks.stream().filter((clock) -> clock >= 0)).as("reads in %s", clocks).hasSize(3);
 
-		// Back much later, or in another span: the thread may have done other work meanwhile, so the clock is read.
+		// Back much later, or in another span: the thread may have done other work
+		// meanwhile, so the clock is read.
 		clocks.clear();
 		Thread.sleep(5);
 		recorder.contextActivated(inRequest);

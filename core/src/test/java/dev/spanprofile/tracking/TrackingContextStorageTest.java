@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The hook records a change point exactly when the span active on the thread changes, behaves as OpenTelemetry's
- * own storage does, and keeps recording right across a stop and a restart.
+ * The hook records a change point exactly when the span active on the thread changes,
+ * behaves as OpenTelemetry's own storage does, and keeps recording right across a stop
+ * and a restart.
  */
 class TrackingContextStorageTest {
 
@@ -35,7 +36,8 @@ class TrackingContextStorageTest {
 		this.recorder.setRecording(true);
 		Context inA = Context.root().with(Span.wrap(this.a));
 		try (Scope outer = this.storage.attach(inA)) {
-			// Same span, another entry in the context (baggage, say): the span active does not change.
+			// Same span, another entry in the context (baggage, say): the span active
+			// does not change.
 			try (Scope inner = this.storage.attach(inA.with(ContextKey.named("other"), "value"))) {
 				assertThat(Span.fromContext(this.storage.current()).getSpanContext()).isSameAs(this.a);
 			}
@@ -53,7 +55,8 @@ class TrackingContextStorageTest {
 			this.recorder.setRecording(false);
 			Scope inB = this.storage.attach(Context.root().with(Span.wrap(this.b)));
 			this.recorder.setRecording(true);
-			// The thread goes back to a: recorded although a was the span last recorded before the stop.
+			// The thread goes back to a: recorded although a was the span last recorded
+			// before the stop.
 			inB.close();
 		}
 		assertThat(drain()).containsExactly(this.a, this.a, null);
@@ -76,8 +79,9 @@ class TrackingContextStorageTest {
 	}
 
 	/**
-	 * Requests the tracer's sampler dropped (most of them under Spring Boot's default of 10 %) have no profile:
-	 * their spans are no span to the hook, so a thread serving one after another records nothing.
+	 * Requests the tracer's sampler dropped (most of them under Spring Boot's default of
+	 * 10 %) have no profile: their spans are no span to the hook, so a thread serving one
+	 * after another records nothing.
 	 */
 	@Test
 	void spansTheSamplerDroppedAreNoSpan() {
@@ -91,11 +95,13 @@ class TrackingContextStorageTest {
 		}
 		try (Scope inA = this.storage.attach(Context.root().with(Span.wrap(this.a)))) {
 			try (Scope inDropped = this.storage.attach(Context.root().with(Span.wrap(dropped)))) {
-				// Still the thread's context, as in OpenTelemetry's own storage: only the recorder looks past it.
+				// Still the thread's context, as in OpenTelemetry's own storage: only the
+				// recorder looks past it.
 				assertThat(Span.fromContext(this.storage.current()).getSpanContext()).isSameAs(dropped);
 			}
 		}
-		// The first null is the thread's first point of the session, recorded whatever it is.
+		// The first null is the thread's first point of the session, recorded whatever it
+		// is.
 		assertThat(drain()).containsExactly(null, this.a, null, this.a, null);
 	}
 

@@ -9,17 +9,21 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The handshake between a thread entering a span and a wall-clock filter being installed at the same moment
- * ({@link ActivationListeners#setThreadListener}): in every round, either the thread hears of the new listener or
- * the listener hears of the thread. Rounds start both sides together, many times, so that a store-load reordering
- * on either side (the thread's flag written, then the listener read; the listener written, then the flags read)
- * would show as a round where both missed.
+ * The handshake between a thread entering a span and a wall-clock filter being installed
+ * at the same moment ({@link ActivationListeners#setThreadListener}): in every round,
+ * either the thread hears of the new listener or the listener hears of the thread. Rounds
+ * start both sides together, many times, so that a store-load reordering on either side
+ * (the thread's flag written, then the listener read; the listener written, then the
+ * flags read) would show as a round where both missed.
  */
 class WallFilterHandshakeTest {
 
 	private static final int ROUNDS = 200_000;
 
-	/** On a loaded machine the spinning sides wait for each other's time slices: rounds stop here. */
+	/**
+	 * On a loaded machine the spinning sides wait for each other's time slices: rounds
+	 * stop here.
+	 */
 	private static final long MAX_NANOS = 20_000_000_000L;
 
 	@Test
@@ -49,7 +53,8 @@ class WallFilterHandshakeTest {
 		while (activity[0] == null) {
 			Thread.onSpinWait();
 		}
-		// Told by the entering thread itself or by the installer's look at the flags: either registers the thread.
+		// Told by the entering thread itself or by the installer's look at the flags:
+		// either registers the thread.
 		SpanThreadListener filter = new SpanThreadListener() {
 			@Override
 			public void entered(Thread thread) {
@@ -68,7 +73,8 @@ class WallFilterHandshakeTest {
 			activity[0].inSpan = false;
 			registered.set(false);
 			round.set(i);
-			// The other thread sees the round start some time later: a varying pause lets the two sides overlap.
+			// The other thread sees the round start some time later: a varying pause lets
+			// the two sides overlap.
 			for (int spin = (i * 7) % 97; spin > 0; spin--) {
 				Thread.onSpinWait();
 			}

@@ -22,7 +22,8 @@ class UploadQueueTest {
 		CountDownLatch serverBack = new CountDownLatch(1);
 		List<String> sent = new CopyOnWriteArrayList<>();
 		UploadQueue<String> queue = new UploadQueue<>((item) -> {
-			// The first upload hangs until the server is back; the rest go through at once.
+			// The first upload hangs until the server is back; the rest go through at
+			// once.
 			serverBack.await(10, TimeUnit.SECONDS);
 			sent.add(item);
 		}, 2, "http://test", "upload-queue-test");
@@ -33,7 +34,8 @@ class UploadQueueTest {
 				queue.add("p" + i);
 				assertThat(queue.queued()).isLessThanOrEqualTo(2);
 			}
-			// p0 is in flight; of p1..p6 only the newest two wait, the four before them are dropped.
+			// p0 is in flight; of p1..p6 only the newest two wait, the four before them
+			// are dropped.
 			assertThat(queue.dropped()).isEqualTo(4);
 			serverBack.countDown();
 			await().atMost(Duration.ofSeconds(5)).until(() -> sent.size() == 3);

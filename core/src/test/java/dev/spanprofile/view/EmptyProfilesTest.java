@@ -68,7 +68,8 @@ class EmptyProfilesTest {
 				new EngineStatus("jfr", "alloc", true, null, null), sampler, 1000, 2_000_000_000L))
 			.contains("Flight Recorder takes at most 300/s allocation samples across the whole JVM");
 		assertThat(EmptyProfiles.explain(ended(1_500_000_000), SampleKind.ALLOC, 1, true, ALLOC, sampler, 1000,
-				2_000_000_000L)).isNull();
+				2_000_000_000L))
+			.isNull();
 	}
 
 	@Test
@@ -78,15 +79,15 @@ class EmptyProfilesTest {
 			.startsWith("No lock wait in 1,500 ms: this span never waited to enter a contended monitor or "
 					+ "java.util.concurrent lock long enough to be recorded at spanprofile.lock-threshold=10.0 ms "
 					+ "(lower it to see shorter waits).");
-		assertThat(EmptyProfiles.explain(ended(1_500_000_000), SampleKind.LOCK, 0, true, ALLOC,
-				sampler(Duration.ZERO), 1000, 2_000_000_000L))
+		assertThat(EmptyProfiles.explain(ended(1_500_000_000), SampleKind.LOCK, 0, true, ALLOC, sampler(Duration.ZERO),
+				1000, 2_000_000_000L))
 			.contains("java.util.concurrent lock at all.");
 	}
 
 	@Test
 	void allocationAndLockGraphsNotCollectedYetAskForAReloadToo() {
-		assertThat(EmptyProfiles.explain(ended(1_500_000_000), SampleKind.LOCK, 0, false, ALLOC,
-				sampler(Duration.ZERO), 250, 2_000_000_000L))
+		assertThat(EmptyProfiles.explain(ended(1_500_000_000), SampleKind.LOCK, 0, false, ALLOC, sampler(Duration.ZERO),
+				250, 2_000_000_000L))
 			.startsWith("No sample yet: the span ended moments ago");
 	}
 

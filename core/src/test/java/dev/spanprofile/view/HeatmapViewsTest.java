@@ -23,10 +23,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * A name's latency heatmap in its JSON and page, a rectangle of it selected by {@code from}, {@code to} and
- * durations, and that selection compared with the rest: the cells add up to the requests merged, every time.
+ * A name's latency heatmap in its JSON and page, a rectangle of it selected by
+ * {@code from}, {@code to} and durations, and that selection compared with the rest: the
+ * cells add up to the requests merged, every time.
  * <p>
- * Ten fast requests (20 ms, one failed) end in one minute; five fast and five slow ones (400 ms) five minutes later.
+ * Ten fast requests (20 ms, one failed) end in one minute; five fast and five slow ones
+ * (400 ms) five minutes later.
  */
 class HeatmapViewsTest {
 
@@ -70,8 +72,8 @@ class HeatmapViewsTest {
 	private void request(SpanProfileStore store, NameAggregates aggregates, long end, long millis, boolean error,
 			int[] stack, int samples) {
 		String id = String.format("%016x", ++this.ids);
-		SpanRecord span = store.spanStarted(String.format("%032x", this.ids), id, null, false, "GET /owners",
-				"SERVER", end - millis * MS, "http-" + this.ids);
+		SpanRecord span = store.spanStarted(String.format("%032x", this.ids), id, null, false, "GET /owners", "SERVER",
+				end - millis * MS, "http-" + this.ids);
 		store.addSample(span, SampleKind.CPU, stack, samples);
 		store.spanEnded(id, span.name(), error ? "ERROR" : "OK", end, false);
 		aggregates.spanEnded(span.name(), id, millis * MS, error, end);
@@ -88,7 +90,8 @@ class HeatmapViewsTest {
 		List<Double> edges = heatmap.bandEdgesMillis();
 		List<List<Long>> counts = heatmap.counts();
 		List<List<Long>> errors = heatmap.errors();
-		// A column per minute of the hour; bands cut to those holding requests: 20 ms's to 400 ms's.
+		// A column per minute of the hour; bands cut to those holding requests: 20 ms's
+		// to 400 ms's.
 		assertThat(starts).hasSize(60).endsWith(Instant.ofEpochSecond(0, NOW).toString());
 		assertThat(counts).hasSize(60);
 		assertThat(edges.get(0)).isLessThanOrEqualTo(20.0).isGreaterThan(15.0);
@@ -118,15 +121,18 @@ class HeatmapViewsTest {
 		assertThat(json.samples()).isEqualTo(25);
 		assertThat(json.selection()).isEqualTo(new SelectionJson(from, to, edges.get(edges.size() - 2), null));
 		// The selection's keys among the body's, where the page's URL has them.
-		assertThat(JsonBodies.map(json)).containsEntry("from", from).containsEntry("to", to)
+		assertThat(JsonBodies.map(json)).containsEntry("from", from)
+			.containsEntry("to", to)
 			.doesNotContainKey("maxDurationMillis");
 		assertThat(slow.collapsed()).contains("Owners.query").doesNotContain("Owners.cached");
-		// The bottom band of both minutes, its top edge given as the next band's lower edge: that band stays out.
+		// The bottom band of both minutes, its top edge given as the next band's lower
+		// edge: that band stays out.
 		String secondBand = String.valueOf(edges.get(1));
 		NameProfileView fast = profile(Instant.ofEpochSecond(0, EARLY_MINUTE).toString(), to, "0", secondBand);
 		assertThat(fast.json()).satisfies((body) -> assertThat(body.spans()).isEqualTo(15),
 				(body) -> assertThat(body.samples()).isEqualTo(30));
-		// The page draws the heatmap and the selection the JSON serves, as the JSON has them.
+		// The page draws the heatmap and the selection the JSON serves, as the JSON has
+		// them.
 		SelectionJson bounded = fast.json().selection();
 		assertThat(bounded.maxDurationMillis()).isNotNull();
 		for (Record part : List.of(json.heatmap(), json.selection(), bounded)) {
@@ -134,13 +140,11 @@ class HeatmapViewsTest {
 		}
 		assertThat(fast.collapsed()).doesNotContain("Owners.query");
 		// The heatmap stays the whole window's, so that another rectangle can be picked.
-		assertThat(json.heatmap().counts().stream()
-			.flatMap(List::stream)
-			.mapToLong(Long::longValue)
-			.sum()).isEqualTo(20);
+		assertThat(json.heatmap().counts().stream().flatMap(List::stream).mapToLong(Long::longValue).sum())
+			.isEqualTo(20);
 
-		NameDiffView rest = (NameDiffView) this.views.names(NamesQuery.parse("1h", "GET /owners", topBand, null,
-				"rest", null, from, to, null, SamplerSettings.defaults(), HOUR));
+		NameDiffView rest = (NameDiffView) this.views.names(NamesQuery.parse("1h", "GET /owners", topBand, null, "rest",
+				null, from, to, null, SamplerSettings.defaults(), HOUR));
 		NameDiffJson compared = rest.json();
 		assertThat(compared.comparison()).isEqualTo("rest");
 		assertThat(compared.slowSpans()).isEqualTo(5);
@@ -153,11 +157,13 @@ class HeatmapViewsTest {
 	@Test
 	void theNamePageDrawsTheHeatmapWithItsOwnScriptAndOffersTheRestOfASelection() {
 		String whole = profile(null, null, null, null).html();
-		assertThat(whole).contains("id=\"heatmap-canvas\"").contains("id=\"heatmap-data\"")
+		assertThat(whole).contains("id=\"heatmap-canvas\"")
+			.contains("id=\"heatmap-data\"")
 			.doesNotContain("id=\"heatmap-compare\"");
 		String from = Instant.ofEpochSecond(0, LATE_MINUTE).toString();
 		String selected = profile(from, null, "100", null).html();
-		assertThat(selected).contains("id=\"heatmap-compare\"").contains("\"selection\":{\"from\":\"" + from)
+		assertThat(selected).contains("id=\"heatmap-compare\"")
+			.contains("\"selection\":{\"from\":\"" + from)
 			.contains("compare=rest");
 	}
 
@@ -173,16 +179,16 @@ class HeatmapViewsTest {
 
 	@Test
 	void theNamesListDrawsEachNamesP99PerMinute() {
-		NameListView list = (NameListView) this.views.names(NamesQuery.parse("1h", null, null, null, null, null,
-				null, SamplerSettings.defaults(), HOUR));
+		NameListView list = (NameListView) this.views
+			.names(NamesQuery.parse("1h", null, null, null, null, null, null, SamplerSettings.defaults(), HOUR));
 		List<Double> p99s = list.json().names().get(0).p99MillisPerBucket();
 		assertThat(p99s).hasSize(60);
 		assertThat(p99s.stream().filter((p99) -> p99 != null).toList()).hasSize(2);
 		assertThat(p99s.get(49)).isEqualTo(20.0, org.assertj.core.api.Assertions.within(0.5));
 		assertThat(p99s.get(54)).isEqualTo(400.0, org.assertj.core.api.Assertions.within(4.0));
-		// Two minutes five apart: two dots, no line drawn across the quiet minutes between them.
-		assertThat(list.html()).contains("<svg class=\"spark\"").contains("highest 400 ms")
-			.doesNotContain("<polyline");
+		// Two minutes five apart: two dots, no line drawn across the quiet minutes
+		// between them.
+		assertThat(list.html()).contains("<svg class=\"spark\"").contains("highest 400 ms").doesNotContain("<polyline");
 	}
 
 	private NameProfileView profile(String from, String to, String minMillis, String maxMillis) {

@@ -4,7 +4,8 @@ import dev.spanprofile.sampling.SampleSink;
 import dev.spanprofile.sampling.SamplingEngine;
 
 /**
- * An engine that takes no samples: the views' tests put known samples into the store themselves.
+ * An engine that takes no samples: the views' tests put known samples into the store
+ * themselves.
  */
 final class IdleEngine implements SamplingEngine {
 

@@ -5,7 +5,10 @@ import java.util.Map;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
-/** A view's JSON body as the endpoint's client reads it: written by Jackson, read back as maps and lists. */
+/**
+ * A view's JSON body as the endpoint's client reads it: written by Jackson, read back as
+ * maps and lists.
+ */
 final class JsonBodies {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();

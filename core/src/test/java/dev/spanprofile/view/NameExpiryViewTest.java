@@ -16,8 +16,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
- * A name can leave the window while its view is being made (a sweep runs at every turn of a bucket): the answer
- * is then "not found" or the view of what was there, never an error.
+ * A name can leave the window while its view is being made (a sweep runs at every turn of
+ * a bucket): the answer is then "not found" or the view of what was there, never an
+ * error.
  */
 class NameExpiryViewTest {
 

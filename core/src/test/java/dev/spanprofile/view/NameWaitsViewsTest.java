@@ -21,9 +21,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * A quote service whose requests mostly wait 20 ms for a downstream read and, now and then, 1.4 s: the names list
- * says how much of each name's time is waiting and on what, and the slow-versus-typical comparison of waits says how
- * much longer slow requests wait, and where.
+ * A quote service whose requests mostly wait 20 ms for a downstream read and, now and
+ * then, 1.4 s: the names list says how much of each name's time is waiting and on what,
+ * and the slow-versus-typical comparison of waits says how much longer slow requests
+ * wait, and where.
  */
 class NameWaitsViewsTest {
 
@@ -44,7 +45,8 @@ class NameWaitsViewsTest {
 		SpanProfileViews views = views(waitsOn());
 		NameListView list = (NameListView) views.names(query(null, null, waitsOn()));
 		NameWaitsJson waits = name(list.json(), "GET /quotes").waits();
-		// 18 × 20 ms + 2 × 1,400 ms waited of 18 × 30 ms + 2 × 1,500 ms: 89.3 % (the durations' sum is read from a
+		// 18 × 20 ms + 2 × 1,400 ms waited of 18 × 30 ms + 2 × 1,500 ms: 89.3 % (the
+		// durations' sum is read from a
 		// histogram of two significant digits).
 		assertThat(waits.millis()).isEqualTo(3_160.0);
 		assertThat(waits.millisPerRequest()).isEqualTo(158.0);
@@ -61,7 +63,8 @@ class NameWaitsViewsTest {
 		assertThat(report.on()).isEmpty();
 
 		String html = list.html();
-		assertThat(html).contains(">Waiting</th>").contains(">89.")
+		assertThat(html).contains(">Waiting</th>")
+			.contains(">89.")
 			.contains("socket I/O 89.")
 			.contains("(localhost:5432)")
 			.contains("name=GET+%2Fquotes&amp;window=3600s&amp;compare=typical&amp;event=wait")
@@ -84,15 +87,18 @@ class NameWaitsViewsTest {
 		assertThat(json.flameGraphEvent()).isEqualTo("wait");
 		assertThat(json.slowSpans()).isEqualTo(2);
 		assertThat(json.typicalSpans()).isEqualTo(18);
-		// The method that waited, not the JDK's read under it; per slow request, not for one span.
+		// The method that waited, not the JDK's read under it; per slow request, not for
+		// one span.
 		assertThat(json.largestDifference()).isEqualTo(new LargestDifferenceJson(READ, "com.example.Peer.ask", null,
 				1_400.0, 20.0, 1_380.0, "slow requests wait 1,380 ms more in " + READ
 						+ " (Peer.ask): 1,400 ms against 20.0 ms in a typical request"));
 		assertThat(diff.html()).contains("slow requests wait 1,380 ms more in [socket read localhost:5432] (Peer.ask)")
 			.contains("2 requests ≥ 32.3 ms, 2800.0 ms waiting")
 			.contains("18 requests &lt; 32.3 ms, 360.0 ms waiting");
-		// The page colours the difference per request or as a share of each side's whole: its data carries both
-		// sides' request counts and, at the root, both sides' whole weights, and its note says there are two.
+		// The page colours the difference per request or as a share of each side's whole:
+		// its data carries both
+		// sides' request counts and, at the root, both sides' whole weights, and its note
+		// says there are two.
 		String html = diff.html();
 		assertThat(html).contains("\"diff\":{\"slowSpans\":2,\"typicalSpans\":18}")
 			.contains("\"v\":[" + diff.diff().tree().totalSamples(0) + ",")

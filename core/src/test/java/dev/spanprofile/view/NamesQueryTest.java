@@ -59,9 +59,11 @@ class NamesQueryTest {
 	@Test
 	void aHeatmapSelectionIsTwoInstantsAndADurationRange() {
 		NamesQuery selected = select("2026-11-25T10:15:00Z", "2026-11-25T10:17:00.000Z", "0.125992", "16.126989", null);
-		assertThat(selected.fromEpochNanos()).isEqualTo(Instant.parse("2026-11-25T10:15:00Z").toEpochMilli() * 1_000_000);
+		assertThat(selected.fromEpochNanos())
+			.isEqualTo(Instant.parse("2026-11-25T10:15:00Z").toEpochMilli() * 1_000_000);
 		assertThat(selected.toEpochNanos() - selected.fromEpochNanos()).isEqualTo(Duration.ofMinutes(2).toNanos());
-		// Band edges written in milliseconds come back as the same nanoseconds, not one short.
+		// Band edges written in milliseconds come back as the same nanoseconds, not one
+		// short.
 		assertThat(selected.minNanos()).isEqualTo(125_992L);
 		assertThat(selected.maxNanos()).isEqualTo(16_126_989L);
 		assertThat(selected.selects()).isTrue();

@@ -62,9 +62,8 @@ class QueryParsingTest {
 
 	@Test
 	void allocAndLockAreAskedForLikeCpuAndSayWhenNotSampled() {
-		SamplerSettings all = new SamplerSettings(
-				Set.of(ProfilingEvent.CPU, ProfilingEvent.ALLOC, ProfilingEvent.LOCK), Duration.ofMillis(10),
-				Path.of("."), null, null);
+		SamplerSettings all = new SamplerSettings(Set.of(ProfilingEvent.CPU, ProfilingEvent.ALLOC, ProfilingEvent.LOCK),
+				Duration.ofMillis(10), Path.of("."), null, null);
 		assertThat(ProfileQuery.parse("0123456789abcdef", " ALLOC", all).kind()).isEqualTo(SampleKind.ALLOC);
 		assertThat(ProfileQuery.parse("0123456789abcdef", "lock", all).kind()).isEqualTo(SampleKind.LOCK);
 		assertThat(ProfileQuery.parse("0123456789abcdef", null, all).kind()).isEqualTo(SampleKind.CPU);

@@ -24,8 +24,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The views over a store filled by hand: what the endpoint would answer, without a server. The profiler is never
- * started, so the engine reports "not started" and an empty profile says so.
+ * The views over a store filled by hand: what the endpoint would answer, without a
+ * server. The profiler is never started, so the engine reports "not started" and an empty
+ * profile says so.
  */
 class SpanProfileViewsTest {
 
@@ -86,8 +87,9 @@ class SpanProfileViewsTest {
 		assertThat(view.subject().profiled().spanId()).isEqualTo(ROOT);
 		Map<String, Object> json = JsonBodies.map(view.json());
 		assertThat(json).containsEntry("attributedTo", ROOT)
-			.containsEntry("note", "With spanprofile.root-span-only=true samples are attributed to the local root "
-					+ "span " + ROOT + "; this is its flame graph")
+			.containsEntry("note",
+					"With spanprofile.root-span-only=true samples are attributed to the local root " + "span " + ROOT
+							+ "; this is its flame graph")
 			.containsEntry("samples", 5L);
 		assertThat(span(json)).containsEntry("spanId", CHILD).containsEntry("localRootSpanId", ROOT);
 	}
@@ -95,11 +97,10 @@ class SpanProfileViewsTest {
 	@Test
 	@SuppressWarnings("unchecked")
 	void traceProfileHasOneChildPerLocalRoot() {
-		ProfileView view = views(false).profile(ProfileQuery.parse(TRACE.toUpperCase(), null,
-				SamplerSettings.defaults()));
+		ProfileView view = views(false)
+			.profile(ProfileQuery.parse(TRACE.toUpperCase(), null, SamplerSettings.defaults()));
 		assertThat(view.subject().isTrace()).isTrue();
-		assertThat(view.subject().parts()).extracting((part) -> part.span().spanId())
-			.containsExactly(ROOT, OTHER_ROOT);
+		assertThat(view.subject().parts()).extracting((part) -> part.span().spanId()).containsExactly(ROOT, OTHER_ROOT);
 		Map<String, Object> json = JsonBodies.map(view.json());
 		assertThat(json).containsEntry("traceId", TRACE).containsEntry("samples", 9L);
 		Map<String, Object> root = (Map<String, Object>) json.get("flameGraph");
@@ -119,8 +120,8 @@ class SpanProfileViewsTest {
 	@Test
 	void unknownSpanOrTraceIsNotFound() {
 		SpanProfileViews views = views(false);
-		assertThatThrownBy(() -> views.profile(ProfileQuery.parse("00000000000000ff", null,
-				SamplerSettings.defaults())))
+		assertThatThrownBy(
+				() -> views.profile(ProfileQuery.parse("00000000000000ff", null, SamplerSettings.defaults())))
 			.isInstanceOfSatisfying(ViewException.class,
 					(ex) -> assertThat(ex.problem()).isEqualTo(ViewException.Problem.NOT_FOUND))
 			.hasMessage("No span 00000000000000ff is stored: it was not sampled by the tracer, was evicted, or ran "
@@ -156,7 +157,8 @@ class SpanProfileViewsTest {
 			.containsExactly("00000000000000c1", OTHER_ROOT, CHILD, ROOT);
 		assertThat(views.spans(SpanListQuery.parse(null, "ORDERS", null)).spans()).extracting(SpanRecord::spanId)
 			.containsExactly(OTHER_ROOT, ROOT);
-		// The running span has run for about 4 s; the finished ones lasted 100 ms (root) and 40 ms (child).
+		// The running span has run for about 4 s; the finished ones lasted 100 ms (root)
+		// and 40 ms (child).
 		assertThat(views.spans(SpanListQuery.parse(null, null, "60")).spans()).extracting(SpanRecord::spanId)
 			.containsExactly("00000000000000c1", OTHER_ROOT, ROOT);
 		assertThat(views.spans(SpanListQuery.parse("1", null, null)).spans()).extracting(SpanRecord::spanId)
@@ -171,13 +173,15 @@ class SpanProfileViewsTest {
 		assertThat(spans.get(0)).containsEntry("name", SpanNames.UNSPECIFIED)
 			.containsEntry("inFlight", true)
 			.containsEntry("displayName", "running: Checkout.pay on worker-7");
-		assertThat(spans.subList(1, spans.size())).allSatisfy((span) -> assertThat(span).doesNotContainKey("displayName"));
+		assertThat(spans.subList(1, spans.size()))
+			.allSatisfy((span) -> assertThat(span).doesNotContainKey("displayName"));
 		assertThat(list.html()).contains("running: Checkout.pay on worker-7").contains("GET /orders");
 	}
 
 	@Test
 	void theEngineRecordLeavesOutTheKeyItHasNoValueFor() {
-		// Idle, with a problem and no note: the absent key left out, the others in their order.
+		// Idle, with a problem and no note: the absent key left out, the others in their
+		// order.
 		EngineJson engine = views(false).engine();
 		assertThat(engine.state().problem()).isNotNull();
 		assertThat(engine.state().note()).isNull();
@@ -217,27 +221,29 @@ class SpanProfileViewsTest {
 	private static SpanProfiler profiler(boolean rootSpanOnly) {
 		SpanProfilerSettings defaults = SpanProfilerSettings.defaults();
 		return new SpanProfiler(new SpanProfilerSettings(defaults.sampler(),
-				new StoreSettings(1000, Long.MAX_VALUE, rootSpanOnly), defaults.dumpInterval()), (frames) -> new IdleEngine());
+				new StoreSettings(1000, Long.MAX_VALUE, rootSpanOnly), defaults.dumpInterval()),
+				(frames) -> new IdleEngine());
 	}
 
 	/**
-	 * A trace with two local roots (a request with a child span, a consumer behind a remote parent) and a running
-	 * request that Micrometer has not named yet.
+	 * A trace with two local roots (a request with a child span, a consumer behind a
+	 * remote parent) and a running request that Micrometer has not named yet.
 	 */
 	private SpanProfiler filled(SpanProfiler profiler) {
 		SpanProfileStore store = profiler.store();
 		int list = store.frames().intern("app.Orders.list", FrameKind.JAVA);
 		int query = store.frames().intern("app.Repo.query", FrameKind.JAVA);
 		int poll = store.frames().intern("app.Queue.poll", FrameKind.JAVA);
-		int servlet = store.frames().intern("org.springframework.web.servlet.DispatcherServlet.doService",
-				FrameKind.JAVA);
+		int servlet = store.frames()
+			.intern("org.springframework.web.servlet.DispatcherServlet.doService", FrameKind.JAVA);
 		int pay = store.frames().intern("app.Checkout.pay", FrameKind.JAVA);
 		boolean rootOnly = profiler.settings().store().rootSpanOnly();
 		SpanRecord root = store.spanStarted(TRACE, ROOT, null, false, "GET /orders", "SERVER", this.start, "http-1");
 		SpanRecord child = store.spanStarted(TRACE, CHILD, ROOT, true, "query", "INTERNAL", this.start + 10_000_000,
 				"http-1");
 		store.addSample(root, SampleKind.CPU, new int[] { list }, 2);
-		// With root-span-only attribution the attributor gives the child's samples to the local root.
+		// With root-span-only attribution the attributor gives the child's samples to the
+		// local root.
 		store.addSample(rootOnly ? root : child, SampleKind.CPU, new int[] { list, query }, 3);
 		store.spanEnded(CHILD, "query", "OK", this.start + 50_000_000, false);
 		store.spanEnded(ROOT, "GET /orders", "OK", this.start + 100_000_000, false);

@@ -21,9 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * A request that computes for 300 ms on its thread, then hands off to a pool thread that reads a socket for 1.5 s:
- * its JSON carries the timeline (a lane per thread, the read as one entry), and {@code from}/{@code to} give the
- * graph of a stretch only.
+ * A request that computes for 300 ms on its thread, then hands off to a pool thread that
+ * reads a socket for 1.5 s: its JSON carries the timeline (a lane per thread, the read as
+ * one entry), and {@code from}/{@code to} give the graph of a stretch only.
  */
 class StretchViewsTest {
 
@@ -42,7 +42,8 @@ class StretchViewsTest {
 	@Test
 	@SuppressWarnings("unchecked")
 	void theJsonOfASpanCarriesItsTimelineWithALanePerThreadAndEachWaitAsOneEntry() {
-		Map<String, Object> json = JsonBodies.map(views().profile(ProfileQuery.parse(ROOT, "cpu", this.sampler)).json());
+		Map<String, Object> json = JsonBodies
+			.map(views().profile(ProfileQuery.parse(ROOT, "cpu", this.sampler)).json());
 		Map<String, Object> timeline = (Map<String, Object>) json.get("timeline");
 		assertThat(timeline).containsEntry("durationMillis", 2_000.0).containsEntry("truncated", false);
 		assertThat((List<Map<String, Object>>) timeline.get("lanes")).extracting((lane) -> lane.get("thread"))
@@ -58,38 +59,43 @@ class StretchViewsTest {
 			.containsEntry("endMillis", 1_900.0)
 			.containsEntry("label", READ);
 		assertThat(json).doesNotContainKey("stretch").containsEntry("samples", 30L);
-		// The page draws the same timeline: the same keys in the same order, a wait's label and all.
+		// The page draws the same timeline: the same keys in the same order, a wait's
+		// label and all.
 		TimelineJson served = ((SpanProfileJson) views().profile(ProfileQuery.parse(ROOT, "cpu", this.sampler)).json())
 			.timeline();
-		assertThat(JsonBodies.text(PageData.map(served))).isEqualTo(JsonBodies.text(served))
-			.contains("\"label\"");
+		assertThat(JsonBodies.text(PageData.map(served))).isEqualTo(JsonBodies.text(served)).contains("\"label\"");
 	}
 
 	@Test
 	@SuppressWarnings("unchecked")
 	void aStretchGivesTheGraphOfWhatHappenedInItOnly() {
 		SpanProfileViews views = views();
-		// The computing part: CPU samples at 10..300 ms; without an event the stretch opens on CPU, not waits.
-		Map<String, Object> computing = JsonBodies.map(views.profile(ProfileQuery.parse(ROOT, null, this.sampler),
-				Stretch.parse("0", "305")).json());
+		// The computing part: CPU samples at 10..300 ms; without an event the stretch
+		// opens on CPU, not waits.
+		Map<String, Object> computing = JsonBodies
+			.map(views.profile(ProfileQuery.parse(ROOT, null, this.sampler), Stretch.parse("0", "305")).json());
 		assertThat(computing).containsEntry("flameGraphEvent", "cpu").containsEntry("samples", 30L);
 		assertThat((Map<String, Object>) computing.get("stretch")).containsEntry("fromMillis", 0.0)
 			.containsEntry("toMillis", 305.0);
-		assertThat(JsonBodies.map(views.profile(ProfileQuery.parse(ROOT, "wait", this.sampler), Stretch.parse("0", "305")).json()))
+		assertThat(JsonBodies
+			.map(views.profile(ProfileQuery.parse(ROOT, "wait", this.sampler), Stretch.parse("0", "305")).json()))
 			.containsEntry("samples", 0L);
-		// Half of the read: the graph of waits holds the 750 ms inside the stretch, as one wait.
-		Map<String, Object> reading = JsonBodies.map(views.profile(ProfileQuery.parse(ROOT, null, this.sampler),
-				Stretch.parse("1150", null)).json());
+		// Half of the read: the graph of waits holds the 750 ms inside the stretch, as
+		// one wait.
+		Map<String, Object> reading = JsonBodies
+			.map(views.profile(ProfileQuery.parse(ROOT, null, this.sampler), Stretch.parse("1150", null)).json());
 		assertThat(reading).containsEntry("flameGraphEvent", "wait")
 			.containsEntry("samples", 750 * MS)
 			.containsEntry("waits", 1L);
 		// The same stretch by instants.
 		String from = java.time.Instant.ofEpochSecond(0, this.start + 1_150 * MS).toString();
-		assertThat(JsonBodies.map(views.profile(ProfileQuery.parse(ROOT, "wait", this.sampler), Stretch.parse(from, null)).json()))
+		assertThat(JsonBodies
+			.map(views.profile(ProfileQuery.parse(ROOT, "wait", this.sampler), Stretch.parse(from, null)).json()))
 			.containsEntry("samples", 750 * MS);
 		// Collapsed stacks of a stretch are the stretch's.
-		assertThat(views.profile(ProfileQuery.parse(ROOT, "cpu", this.sampler), Stretch.parse("100", "200"))
-			.collapsed()).isEqualTo("app.Orders.compute 10\n");
+		assertThat(
+				views.profile(ProfileQuery.parse(ROOT, "cpu", this.sampler), Stretch.parse("100", "200")).collapsed())
+			.isEqualTo("app.Orders.compute 10\n");
 	}
 
 	@Test
@@ -103,8 +109,7 @@ class StretchViewsTest {
 		assertThatThrownBy(() -> Stretch.parse(null, "NaN")).hasMessageStartingWith("to must be between 0 and");
 		assertThatThrownBy(() -> Stretch.parse("300", "200")).hasMessage("from must be before to, was from=300 to=200");
 		assertThatThrownBy(() -> Stretch.parse("2026-13-45T99:00:00Z", null)).hasMessageContaining("ISO-8601");
-		assertThatThrownBy(() -> views.profile(query, Stretch.parse("2500", null)))
-			.isInstanceOf(ViewException.class)
+		assertThatThrownBy(() -> views.profile(query, Stretch.parse("2500", null))).isInstanceOf(ViewException.class)
 			.hasMessageContaining("holds none of the span's time")
 			.hasMessageContaining("the span lasted 2,000 ms");
 		String before = java.time.Instant.ofEpochSecond(0, this.start - MS).toString();

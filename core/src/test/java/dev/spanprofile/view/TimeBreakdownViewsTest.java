@@ -21,8 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * A request that waited on a database, a lock and a pool, with a few CPU samples and one taken in async-profiler's
- * signal handler: what its JSON and page say about where its 2 s went, and which graph they open on.
+ * A request that waited on a database, a lock and a pool, with a few CPU samples and one
+ * taken in async-profiler's signal handler: what its JSON and page say about where its 2
+ * s went, and which graph they open on.
  */
 class TimeBreakdownViewsTest {
 
@@ -57,7 +58,8 @@ class TimeBreakdownViewsTest {
 			.containsEntry("waitMillis", 1_880.0)
 			.containsEntry("unaccountedMillis", 50.0);
 		List<Map<String, Object>> waits = (List<Map<String, Object>>) breakdown.get("waits");
-		assertThat(waits).extracting((wait) -> wait.get("category") + "=" + wait.get("millis") + "/" + wait.get("count"))
+		assertThat(waits)
+			.extracting((wait) -> wait.get("category") + "=" + wait.get("millis") + "/" + wait.get("count"))
 			.containsExactly("socket I/O=1720.0/3", "lock=100.0/1", "park=50.0/1", "GC pause=10.0/1");
 		assertThat((List<Map<String, Object>>) waits.get(0).get("on"))
 			.extracting((on) -> on.get("detail") + "=" + on.get("millis"))
@@ -83,7 +85,8 @@ class TimeBreakdownViewsTest {
 	void aRequestMostlyOnCpuStillOpensOnCpu() {
 		SamplerSettings sampler = waitsOn();
 		ProfileView view = views(sampler).profile(ProfileQuery.parse(BUSY, null, sampler));
-		assertThat(JsonBodies.map(view.json())).containsEntry("flameGraphEvent", "cpu").doesNotContainKey("flameGraphReason");
+		assertThat(JsonBodies.map(view.json())).containsEntry("flameGraphEvent", "cpu")
+			.doesNotContainKey("flameGraphReason");
 		assertThat(view.waitsChosen()).isFalse();
 	}
 

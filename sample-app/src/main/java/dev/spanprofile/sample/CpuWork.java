@@ -3,7 +3,10 @@ package dev.spanprofile.sample;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 
-/** Keeps a thread busy for a given CPU time, calling back into the caller's named hot method. */
+/**
+ * Keeps a thread busy for a given CPU time, calling back into the caller's named hot
+ * method.
+ */
 final class CpuWork {
 
 	private static final ThreadMXBean threads = ManagementFactory.getThreadMXBean();

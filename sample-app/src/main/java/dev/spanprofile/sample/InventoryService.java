@@ -3,9 +3,9 @@ package dev.spanprofile.sample;
 import org.springframework.stereotype.Service;
 
 /**
- * Reservations serialised on one lock: under load, requests spend their time waiting, not computing. Their CPU
- * flame graphs stay thin; the wall-clock view shows where the time went, the lock view how long each waited to
- * enter.
+ * Reservations serialised on one lock: under load, requests spend their time waiting, not
+ * computing. Their CPU flame graphs stay thin; the wall-clock view shows where the time
+ * went, the lock view how long each waited to enter.
  */
 @Service
 class InventoryService {

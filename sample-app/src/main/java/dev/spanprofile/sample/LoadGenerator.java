@@ -19,9 +19,9 @@ import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
- * Calls the shop's endpoints continuously from a few client threads on loopback, so that flame graphs appear as
- * soon as the application is up. Stops by itself after {@code sample.load.duration}; off with
- * {@code sample.load.enabled=false}.
+ * Calls the shop's endpoints continuously from a few client threads on loopback, so that
+ * flame graphs appear as soon as the application is up. Stops by itself after
+ * {@code sample.load.duration}; off with {@code sample.load.enabled=false}.
  */
 @Component
 @ConditionalOnBooleanProperty(name = "sample.load.enabled", matchIfMissing = true)
@@ -30,8 +30,7 @@ class LoadGenerator {
 	private static final Log logger = LogFactory.getLog(LoadGenerator.class);
 
 	private static final List<String> PATHS = List.of("/orders/%d/validate?items=%d", "/reports/r-%d?x=%d",
-			"/checkout/cart-%d?x=%d", "/inventory/sku-%d/reserve?x=%d",
-			"/reports/r-%d/export?rows=%d0000");
+			"/checkout/cart-%d?x=%d", "/inventory/sku-%d/reserve?x=%d", "/reports/r-%d/export?rows=%d0000");
 
 	private final Environment environment;
 
@@ -46,7 +45,8 @@ class LoadGenerator {
 		}
 		int port = web.getWebServer().getPort();
 		int clients = this.environment.getProperty("sample.load.clients", Integer.class, 3);
-		Duration duration = this.environment.getProperty("sample.load.duration", Duration.class, Duration.ofMinutes(30));
+		Duration duration = this.environment.getProperty("sample.load.duration", Duration.class,
+				Duration.ofMinutes(30));
 		long pauseMillis = this.environment.getProperty("sample.load.pause", Duration.class, Duration.ofMillis(100))
 			.toMillis();
 		long until = System.nanoTime() + duration.toNanos();
@@ -63,7 +63,8 @@ class LoadGenerator {
 	private void run(HttpClient http, int port, long until, long pauseMillis) {
 		ThreadLocalRandom random = ThreadLocalRandom.current();
 		while (System.nanoTime() < until) {
-			String path = String.format(PATHS.get(random.nextInt(PATHS.size())), random.nextInt(1000), random.nextInt(1, 10));
+			String path = String.format(PATHS.get(random.nextInt(PATHS.size())), random.nextInt(1000),
+					random.nextInt(1, 10));
 			try {
 				http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
 					.timeout(Duration.ofSeconds(10))

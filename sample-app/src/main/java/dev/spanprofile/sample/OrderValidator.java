@@ -2,7 +2,9 @@ package dev.spanprofile.sample;
 
 import org.springframework.stereotype.Component;
 
-/** Validation with an expensive rule engine: the CPU goes into {@link #checkFraudRules}. */
+/**
+ * Validation with an expensive rule engine: the CPU goes into {@link #checkFraudRules}.
+ */
 @Component
 class OrderValidator {
 

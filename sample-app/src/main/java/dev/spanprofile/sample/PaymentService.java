@@ -7,8 +7,8 @@ import org.springframework.stereotype.Service;
 
 /**
  * Charges cards on a separate pool: the trace context travels with the task
- * ({@code spring.task.execution.propagate-context=true}), so the risk scoring on the pool thread lands in the
- * checkout's span.
+ * ({@code spring.task.execution.propagate-context=true}), so the risk scoring on the pool
+ * thread lands in the checkout's span.
  */
 @Service
 class PaymentService {

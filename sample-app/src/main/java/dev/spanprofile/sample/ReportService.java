@@ -9,8 +9,9 @@ import io.micrometer.observation.ObservationRegistry;
 import org.springframework.stereotype.Service;
 
 /**
- * A report built in two traced steps, each its own child span with its own hot method; and a CSV export that builds
- * every row in memory before joining them, the kind of code that shows in an allocation graph rather than a CPU one.
+ * A report built in two traced steps, each its own child span with its own hot method;
+ * and a CSV export that builds every row in memory before joining them, the kind of code
+ * that shows in an allocation graph rather than a CPU one.
  */
 @Service
 class ReportService {
@@ -22,8 +23,7 @@ class ReportService {
 	}
 
 	String build(String reportId) {
-		long rows = Observation.createNotStarted("report.query", this.observations)
-			.observe(() -> queryRows(reportId));
+		long rows = Observation.createNotStarted("report.query", this.observations).observe(() -> queryRows(reportId));
 		return Observation.createNotStarted("report.render", this.observations).observe(() -> render(rows));
 	}
 

@@ -23,8 +23,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The sample's hot paths come out where they should: pool work in the checkout span (Spring's context-propagating
- * executor), report steps in their own child spans.
+ * The sample's hot paths come out where they should: pool work in the checkout span
+ * (Spring's context-propagating executor), report steps in their own child spans.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "sample.load.enabled=false", "spanprofile.dump-interval=200ms" })
@@ -43,7 +43,8 @@ class SampleApplicationTests {
 
 	@Test
 	void checkoutWorkOnThePoolIsInTheCheckoutSpan() throws Exception {
-		// Each checkout runs beside an order validation, whose fraud rules burn CPU at the same time in another
+		// Each checkout runs beside an order validation, whose fraud rules burn CPU at
+		// the same time in another
 		// request: they must show up in the validations, and never in the checkouts.
 		for (int i = 0; i < 5; i++) {
 			CompletableFuture<Integer> validation = getAsync("/orders/order-" + i + "/validate?items=20");
@@ -64,7 +65,8 @@ class SampleApplicationTests {
 			assertThat(get("/reports/r-" + i)).isEqualTo(200);
 		}
 		List<SpanRecord> queries = awaitSpans("report.query", 5);
-		assertThat(queries).allSatisfy((query) -> assertThat(query.localRoot().name()).isEqualTo("http get /reports/{reportId}"));
+		assertThat(queries)
+			.allSatisfy((query) -> assertThat(query.localRoot().name()).isEqualTo("http get /reports/{reportId}"));
 		String queryStacks = collapsedOf(queries);
 		assertThat(queryStacks).contains("ReportService.aggregateRows").doesNotContain("ReportService.renderTable");
 		assertThat(collapsedOf(awaitSpans("report.render", 5))).contains("ReportService.renderTable")
@@ -92,8 +94,10 @@ class SampleApplicationTests {
 		}
 		List<SpanRecord> checkouts = awaitSpans("http get /checkout/{cartId}", 5, since);
 		long scoring = samplesIn(collapsedOf(checkouts), "PaymentService.computeRiskScore");
-		// Five checkouts burn 60 ms of CPU each in the risk scoring, on the pool: 30 samples at 10 ms. A periodic
-		// sampler stays within four standard deviations of a Poisson count either way; a join that lost the
+		// Five checkouts burn 60 ms of CPU each in the risk scoring, on the pool: 30
+		// samples at 10 ms. A periodic
+		// sampler stays within four standard deviations of a Poisson count either way; a
+		// join that lost the
 		// hand-off, or gave the pool's work to another span, would not.
 		double expected = 5 * 60 / (double) this.profiler.settings().sampler().interval().toMillis();
 		assertThat((double) scoring).as("risk scoring samples vs expected %.0f", expected)
@@ -108,15 +112,18 @@ class SampleApplicationTests {
 		for (int i = 0; i < 6; i++) {
 			assertThat(get("/reports/named-" + i)).isEqualTo(200);
 		}
-		// Once their profiles are complete, each report has been folded into its name's profile exactly once.
+		// Once their profiles are complete, each report has been folded into its name's
+		// profile exactly once.
 		List<SpanRecord> reports = awaitSpans(name, 6, since);
 		NameSummary after = this.profiler.aggregates().summary(name, Duration.ofHours(1));
 		long storedCpu = reports.stream().mapToLong((report) -> report.inclusiveSampleCount(SampleKind.CPU)).sum();
 		assertThat(after.count() - ((before != null) ? before.count() : 0)).isEqualTo(6);
 		assertThat(after.cpuSamples() - ((before != null) ? before.cpuSamples() : 0)).isEqualTo(storedCpu);
-		// Each report burns 40 + 25 ms of CPU in its steps: about 39 samples at 10 ms, within four Poisson deviations.
+		// Each report burns 40 + 25 ms of CPU in its steps: about 39 samples at 10 ms,
+		// within four Poisson deviations.
 		double expected = 6 * 65 / (double) this.profiler.settings().sampler().interval().toMillis();
-		assertThat((double) storedCpu).isBetween(expected - 4 * Math.sqrt(expected), expected + 4 * Math.sqrt(expected));
+		assertThat((double) storedCpu).isBetween(expected - 4 * Math.sqrt(expected),
+				expected + 4 * Math.sqrt(expected));
 	}
 
 	@Test
@@ -129,7 +136,8 @@ class SampleApplicationTests {
 		String alloc = collapsedOf(exports, SampleKind.ALLOC);
 		long total = samplesIn(alloc, "");
 		long inExport = samplesIn(alloc, "ReportService.export");
-		// The same exports, repeated on this thread and measured by the JVM's per-thread allocation counter.
+		// The same exports, repeated on this thread and measured by the JVM's per-thread
+		// allocation counter.
 		com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 		long before = threads.getCurrentThreadAllocatedBytes();
 		for (int i = 0; i < 3; i++) {
@@ -139,8 +147,10 @@ class SampleApplicationTests {
 		System.out.printf("export: %d of %d bytes in ReportService.export (%.1f %%), the same exports allocate %d%n",
 				inExport, total, 100.0 * inExport / total, measured);
 		assertThat(inExport).isGreaterThanOrEqualTo((long) Math.ceil(0.9 * total));
-		// Each allocation sample stands for about one interval of bytes; the count varies like a Poisson count:
-		// four deviations either way (the rest of each request allocates a few kilobytes, well inside one).
+		// Each allocation sample stands for about one interval of bytes; the count varies
+		// like a Poisson count:
+		// four deviations either way (the rest of each request allocates a few kilobytes,
+		// well inside one).
 		double interval = this.profiler.settings().sampler().allocInterval();
 		double expected = measured / interval;
 		assertThat(total / interval).as("samples' worth of bytes, expected %.0f", expected)
@@ -150,8 +160,10 @@ class SampleApplicationTests {
 	@Test
 	void waitsForTheStockLockAreInTheReservationsLockGraph() throws Exception {
 		int requests = 8;
-		// A first round warms the path up: in a cold application concurrent first requests also wait for each other
-		// in class loading and lazy initialisation, which is real lock contention but not this test's.
+		// A first round warms the path up: in a cold application concurrent first
+		// requests also wait for each other
+		// in class loading and lazy initialisation, which is real lock contention but not
+		// this test's.
 		reserveAtOnce("warm", requests);
 		long since = MonotonicEpoch.nowEpochNanos();
 		reserveAtOnce("contended", requests);
@@ -159,7 +171,8 @@ class SampleApplicationTests {
 		long total = 0;
 		for (SpanRecord span : spans) {
 			long waited = span.inclusiveSampleCount(SampleKind.LOCK);
-			// A request cannot wait for the lock while it holds it (30 ms), nor outside its span.
+			// A request cannot wait for the lock while it holds it (30 ms), nor outside
+			// its span.
 			assertThat(waited).isLessThanOrEqualTo(span.endEpochNanos() - span.startEpochNanos() - 30_000_000L);
 			total += waited;
 		}
@@ -204,7 +217,10 @@ class SampleApplicationTests {
 		return awaitSpans(name, count, Long.MIN_VALUE);
 	}
 
-	/** The finished spans of that name that started at or after {@code sinceEpochNanos}, once all are joined. */
+	/**
+	 * The finished spans of that name that started at or after {@code sinceEpochNanos},
+	 * once all are joined.
+	 */
 	private List<SpanRecord> awaitSpans(String name, int count, long sinceEpochNanos) throws InterruptedException {
 		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
 		List<SpanRecord> found = List.of();

@@ -5,12 +5,14 @@ import java.util.Locale;
 import dev.spanprofile.profile.SampleKind;
 
 /**
- * Assertions on the bytes a request allocates (per request, the mean over the requests of the profile), from
- * allocation samples taken every {@code alloc-interval} bytes. The number of samples behind the figure is a Poisson
- * count (total bytes over the interval); the assertion decides only when the {@link Confidence 99.9 % range} of the
- * bytes it implies is wholly on one side of the budget, and otherwise throws {@link InconclusiveProfileException}.
- * The range assumes async-profiler's sampling; Flight Recorder's throttled samples (the {@code jfr} engine) make a
- * short request's bytes rougher than it says (see docs/engines.md).
+ * Assertions on the bytes a request allocates (per request, the mean over the requests of
+ * the profile), from allocation samples taken every {@code alloc-interval} bytes. The
+ * number of samples behind the figure is a Poisson count (total bytes over the interval);
+ * the assertion decides only when the {@link Confidence 99.9 % range} of the bytes it
+ * implies is wholly on one side of the budget, and otherwise throws
+ * {@link InconclusiveProfileException}. The range assumes async-profiler's sampling;
+ * Flight Recorder's throttled samples (the {@code jfr} engine) make a short request's
+ * bytes rougher than it says (see docs/engines.md).
  */
 public final class AllocationAssert {
 
@@ -65,8 +67,10 @@ public final class AllocationAssert {
 	}
 
 	private String verdict(String relation, long bound, Confidence range) {
-		return String.format(Locale.ROOT, "Expected %s allocated per request to be %s %s, but it was %s (%s range "
-				+ "%s–%s): %s over %d request(s).", this.profile.description(), relation, FailureReport.bytes(bound),
+		return String.format(Locale.ROOT,
+				"Expected %s allocated per request to be %s %s, but it was %s (%s range "
+						+ "%s–%s): %s over %d request(s).",
+				this.profile.description(), relation, FailureReport.bytes(bound),
 				FailureReport.bytes(bytesPerRequest()), Confidence.LEVEL, FailureReport.bytes(range.low()),
 				FailureReport.bytes(range.high()), samples(), this.profile.requestCount())
 				+ FailureReport.evidence(this.profile, SampleKind.ALLOC);

@@ -9,9 +9,9 @@ import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.render.SelfTime;
 
 /**
- * What a failed or refused profile assertion tells the person reading it, after its one-line verdict: the
- * functions where the samples ended (the first place to look), and the flame graph written for this test, to open in
- * a browser.
+ * What a failed or refused profile assertion tells the person reading it, after its
+ * one-line verdict: the functions where the samples ended (the first place to look), and
+ * the flame graph written for this test, to open in a browser.
  */
 final class FailureReport {
 

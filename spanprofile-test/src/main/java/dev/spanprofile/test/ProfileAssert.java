@@ -13,9 +13,10 @@ import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.WaitKind;
 
 /**
- * Assertions on the profile of the requests a test made. Those that rest on samples say how many, and refuse to
- * decide on too few ({@link InconclusiveProfileException}) rather than pass or fail by chance; a failure gives the
- * measured figure, the top self-time frames and the path of a flame graph written for the test.
+ * Assertions on the profile of the requests a test made. Those that rest on samples say
+ * how many, and refuse to decide on too few ({@link InconclusiveProfileException}) rather
+ * than pass or fail by chance; a failure gives the measured figure, the top self-time
+ * frames and the path of a flame graph written for the test.
  */
 public final class ProfileAssert extends AbstractAssert<ProfileAssert, RequestProfile> {
 
@@ -23,24 +24,35 @@ public final class ProfileAssert extends AbstractAssert<ProfileAssert, RequestPr
 		super(profile, ProfileAssert.class);
 	}
 
-	/** The share of CPU samples with a frame whose name contains {@code frame}, e.g. {@code com.fasterxml.jackson}. */
+	/**
+	 * The share of CPU samples with a frame whose name contains {@code frame}, e.g.
+	 * {@code com.fasterxml.jackson}.
+	 */
 	public ShareAssert cpuShareUnder(String frame) {
 		return share(SampleKind.CPU, "\"" + frame + "\"", (name) -> name.contains(frame));
 	}
 
-	/** The share of CPU samples with a frame whose name {@code frames} finds a match in. */
+	/**
+	 * The share of CPU samples with a frame whose name {@code frames} finds a match in.
+	 */
 	public ShareAssert cpuShareUnder(Pattern frames) {
 		return share(SampleKind.CPU, "/" + frames.pattern() + "/", (name) -> frames.matcher(name).find());
 	}
 
-	/** The bytes allocated per request; needs {@code @ProfiledTest(event = { "cpu", "alloc" })}. */
+	/**
+	 * The bytes allocated per request; needs {@code @ProfiledTest(event = { "cpu",
+	 * "alloc" })}.
+	 */
 	public AllocationAssert allocatedBytes() {
 		requireKind(SampleKind.ALLOC, "add \"alloc\" to @ProfiledTest(event = ...)");
 		return new AllocationAssert(this.actual, this.actual.samplesOf(SampleKind.ALLOC).totalSamples(),
 				this.actual.sampler().allocInterval());
 	}
 
-	/** The time per request spent waiting to enter locks; needs {@code @ProfiledTest(event = { "cpu", "lock" })}. */
+	/**
+	 * The time per request spent waiting to enter locks; needs {@code @ProfiledTest(event
+	 * = { "cpu", "lock" })}.
+	 */
 	public WaitAssert lockWait() {
 		requireKind(SampleKind.LOCK, "add \"lock\" to @ProfiledTest(event = ...)");
 		return new WaitAssert(this.actual, SampleKind.LOCK, "for locks",
@@ -48,8 +60,9 @@ public final class ProfileAssert extends AbstractAssert<ProfileAssert, RequestPr
 	}
 
 	/**
-	 * The time per request spent waiting on {@code peer}: the recorded waits (socket or file I/O, locks, parks) whose
-	 * subject contains it, e.g. {@code localhost:5432} for a database's answers.
+	 * The time per request spent waiting on {@code peer}: the recorded waits (socket or
+	 * file I/O, locks, parks) whose subject contains it, e.g. {@code localhost:5432} for
+	 * a database's answers.
 	 */
 	public WaitAssert waitsOn(String peer) {
 		requireKind(SampleKind.WAIT, "waits are recorded unless spanprofile.waits.enabled=false");
@@ -68,9 +81,10 @@ public final class ProfileAssert extends AbstractAssert<ProfileAssert, RequestPr
 	}
 
 	/**
-	 * No sample of any kind has a frame whose name {@code regex} finds a match in, e.g. {@code "java\\.lang\\.reflect"}.
-	 * A matching sample fails at once; no match passes only on at least 20 samples of the request's main kind (cpu),
-	 * which puts what a miss could hide under about a third of the request's time.
+	 * No sample of any kind has a frame whose name {@code regex} finds a match in, e.g.
+	 * {@code "java\\.lang\\.reflect"}. A matching sample fails at once; no match passes
+	 * only on at least 20 samples of the request's main kind (cpu), which puts what a
+	 * miss could hide under about a third of the request's time.
 	 */
 	public ProfileAssert hasNoFrameMatching(String regex) {
 		Pattern pattern = Pattern.compile(regex);
@@ -84,16 +98,18 @@ public final class ProfileAssert extends AbstractAssert<ProfileAssert, RequestPr
 		}
 		SampleKind primary = this.actual.sampler().primaryKind();
 		if (!found.isEmpty()) {
-			throw new AssertionError(String.format(Locale.ROOT, "Expected no frame matching /%s/ in the profile of "
-					+ "%s, but %s went through one.", regex, this.actual.description(), String.join(", ", found))
+			throw new AssertionError(String.format(Locale.ROOT,
+					"Expected no frame matching /%s/ in the profile of " + "%s, but %s went through one.", regex,
+					this.actual.description(), String.join(", ", found))
 					+ FailureReport.evidence(this.actual, primary));
 		}
 		long samples = this.actual.samplesOf(primary).totalSamples();
 		if (primary.counted() && samples < ShareAssert.DEFAULT_MINIMUM_SAMPLES) {
-			throw new InconclusiveProfileException(String.format(Locale.ROOT, "%d samples: too few to tell that no "
-					+ "frame matching /%s/ runs in %s (at least %d needed). Run the request more often "
-					+ "(SpanProfileAssertions.repeat) or lower the interval (@ProfiledTest(interval = ...)).", samples,
-					regex, this.actual.description(), ShareAssert.DEFAULT_MINIMUM_SAMPLES)
+			throw new InconclusiveProfileException(String.format(Locale.ROOT,
+					"%d samples: too few to tell that no "
+							+ "frame matching /%s/ runs in %s (at least %d needed). Run the request more often "
+							+ "(SpanProfileAssertions.repeat) or lower the interval (@ProfiledTest(interval = ...)).",
+					samples, regex, this.actual.description(), ShareAssert.DEFAULT_MINIMUM_SAMPLES)
 					+ FailureReport.evidence(this.actual, primary));
 		}
 		return this;

@@ -20,11 +20,13 @@ import dev.spanprofile.render.html.FlameGraphPage;
 import dev.spanprofile.store.SpanRecord;
 
 /**
- * Where a test's profiles go on disk: {@code target/spanprofile/<test class>/<test method>-<n>.<kind>.html} (the
- * interactive flame graph the endpoint serves, self-contained) and {@code .collapsed} (collapsed stacks, for a diff
- * against another build's). Written for every failed or refused assertion, and for every profile read when the report
- * is on. The directory is {@code target/spanprofile} under the working directory (a Maven module's) unless the system
- * property {@code spanprofile.test.output-directory} names another.
+ * Where a test's profiles go on disk:
+ * {@code target/spanprofile/<test class>/<test method>-<n>.<kind>.html} (the interactive
+ * flame graph the endpoint serves, self-contained) and {@code .collapsed} (collapsed
+ * stacks, for a diff against another build's). Written for every failed or refused
+ * assertion, and for every profile read when the report is on. The directory is
+ * {@code target/spanprofile} under the working directory (a Maven module's) unless the
+ * system property {@code spanprofile.test.output-directory} names another.
  */
 final class ProfileFiles {
 
@@ -60,7 +62,9 @@ final class ProfileFiles {
 		}
 	}
 
-	/** Write the flame graph and collapsed stacks of {@code kind}; returns the HTML file. */
+	/**
+	 * Write the flame graph and collapsed stacks of {@code kind}; returns the HTML file.
+	 */
 	synchronized Path write(RequestProfile profile, SampleKind kind) {
 		int number = this.numbers.computeIfAbsent(profile, (key) -> this.numbers.size() + 1);
 		String base = this.testName + "-" + number + "." + kind.id();

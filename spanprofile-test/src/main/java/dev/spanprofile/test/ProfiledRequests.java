@@ -12,10 +12,11 @@ import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.store.SpanRecord;
 
 /**
- * The requests of one running test: which local roots (requests in this process) were there before it, so that the
- * ones it made can be told apart, and how to wait until their profiles are complete. A profile is complete once
- * every sample up to the request's end has been joined; the wait asks the profiler to collect rather than waiting
- * for its next cycle, and gives up after {@link #TIMEOUT} with the reason.
+ * The requests of one running test: which local roots (requests in this process) were
+ * there before it, so that the ones it made can be told apart, and how to wait until
+ * their profiles are complete. A profile is complete once every sample up to the
+ * request's end has been joined; the wait asks the profiler to collect rather than
+ * waiting for its next cycle, and gives up after {@link #TIMEOUT} with the reason.
  */
 final class ProfiledRequests {
 
@@ -50,7 +51,8 @@ final class ProfiledRequests {
 		while (started.isEmpty()) {
 			checkRunning();
 			if (System.nanoTime() > deadline) {
-				throw new IllegalStateException("No traced request since the test started (waited " + TIMEOUT.toSeconds()
+				throw new IllegalStateException("No traced request since the test started (waited "
+						+ TIMEOUT.toSeconds()
 						+ " s). Is the request traced? A MockMvc call is when the observation filter is applied "
 						+ "(@AutoConfigureMockMvc does); a request whose trace the tracer did not sample is not "
 						+ "profiled (@ProfiledTest sets management.tracing.sampling.probability=1.0).");
@@ -61,7 +63,10 @@ final class ProfiledRequests {
 		return complete(List.of(started.get(0)), "the last request");
 	}
 
-	/** Every request that started while {@code work} ran, once their profiles are complete. */
+	/**
+	 * Every request that started while {@code work} ran, once their profiles are
+	 * complete.
+	 */
 	RequestProfile requestsIn(TracedWork work, String description) {
 		Set<String> known = rootIds();
 		try {

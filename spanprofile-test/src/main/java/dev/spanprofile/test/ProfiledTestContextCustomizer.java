@@ -11,17 +11,19 @@ import org.springframework.test.context.MergedContextConfiguration;
 import org.springframework.test.context.support.TestPropertySourceUtils;
 
 /**
- * The properties a {@link ProfiledTest} context runs with, as a property source just below the test's own inlined
- * properties: they win over the application's configuration files, and a test's {@code @SpringBootTest(properties)}
- * wins over them. Equal settings make equal customizers, so that such test classes share a cached context.
+ * The properties a {@link ProfiledTest} context runs with, as a property source just
+ * below the test's own inlined properties: they win over the application's configuration
+ * files, and a test's {@code @SpringBootTest(properties)} wins over them. Equal settings
+ * make equal customizers, so that such test classes share a cached context.
  */
 final class ProfiledTestContextCustomizer implements ContextCustomizer {
 
 	static final String PROPERTY_SOURCE_NAME = "spanprofileTestProperties";
 
 	/**
-	 * Collections run when a test asks for a profile; the collector's own ones rarely. async-profiler drops the
-	 * events recorded while it writes a chunk, so a collection in the middle of a request would cost it samples.
+	 * Collections run when a test asks for a profile; the collector's own ones rarely.
+	 * async-profiler drops the events recorded while it writes a chunk, so a collection
+	 * in the middle of a request would cost it samples.
 	 */
 	private static final String DUMP_INTERVAL = "10s";
 
@@ -34,7 +36,8 @@ final class ProfiledTestContextCustomizer implements ContextCustomizer {
 	static ProfiledTestContextCustomizer of(ProfiledTest profiled) {
 		Map<String, Object> properties = new LinkedHashMap<>();
 		properties.put("management.tracing.sampling.probability", "1.0");
-		// Spring Boot 3.5 turns tracing off in tests unless this is set (later lines have no such switch).
+		// Spring Boot 3.5 turns tracing off in tests unless this is set (later lines have
+		// no such switch).
 		properties.put("spring.test.observability.auto-configure", "true");
 		properties.put("spanprofile.enabled", "true");
 		properties.put("spanprofile.interval", profiled.interval());

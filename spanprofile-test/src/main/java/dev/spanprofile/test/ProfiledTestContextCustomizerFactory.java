@@ -10,9 +10,10 @@ import org.springframework.test.context.ContextCustomizerFactory;
 import org.springframework.test.context.TestContextAnnotationUtils;
 
 /**
- * Gives the application context of a {@link ProfiledTest} class its profiling settings. First of the customizers:
- * Spring Boot 3.5's test support turns tracing off in tests unless a property it reads while customizing says
- * otherwise, and that property is set here.
+ * Gives the application context of a {@link ProfiledTest} class its profiling settings.
+ * First of the customizers: Spring Boot 3.5's test support turns tracing off in tests
+ * unless a property it reads while customizing says otherwise, and that property is set
+ * here.
  */
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class ProfiledTestContextCustomizerFactory implements ContextCustomizerFactory {

@@ -14,9 +14,10 @@ import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.store.SpanRecord;
 
 /**
- * The complete profile of the requests a test made: one request's, or several merged (the repetitions of a
- * request). Read with {@link SpanProfileAssertions#assertThatProfile}. The samples are copied when first asked for,
- * so later requests do not change what an assertion measured.
+ * The complete profile of the requests a test made: one request's, or several merged (the
+ * repetitions of a request). Read with {@link SpanProfileAssertions#assertThatProfile}.
+ * The samples are copied when first asked for, so later requests do not change what an
+ * assertion measured.
  */
 public final class RequestProfile {
 
@@ -50,7 +51,10 @@ public final class RequestProfile {
 		return this.requests.size();
 	}
 
-	/** Whether samples of {@code kind} are taken here (spanprofile.event, and waits when they are recorded). */
+	/**
+	 * Whether samples of {@code kind} are taken here (spanprofile.event, and waits when
+	 * they are recorded).
+	 */
 	public boolean samples(SampleKind kind) {
 		return this.sampler.kinds().contains(kind);
 	}
@@ -66,7 +70,10 @@ public final class RequestProfile {
 		});
 	}
 
-	/** Weight of the samples of {@code kind} whose stack has a frame that {@code frame} accepts (by frame id). */
+	/**
+	 * Weight of the samples of {@code kind} whose stack has a frame that {@code frame}
+	 * accepts (by frame id).
+	 */
 	long weightThrough(SampleKind kind, IntPredicate frame) {
 		long[] weight = new long[1];
 		Map<Integer, Boolean> accepted = new LinkedHashMap<>();

@@ -5,14 +5,18 @@ import java.util.Locale;
 import dev.spanprofile.profile.SampleKind;
 
 /**
- * Assertions on the share of a profile's samples that pass through some frames, e.g. the CPU spent under
- * {@code com.fasterxml.jackson}. Each passes or fails only when the {@link Confidence 99.9 % range} of the share is
- * wholly on one side of the bound and there are at least {@link #withMinimumSamples minimum} samples; otherwise it
- * throws {@link InconclusiveProfileException}, which says how many samples there were.
+ * Assertions on the share of a profile's samples that pass through some frames, e.g. the
+ * CPU spent under {@code com.fasterxml.jackson}. Each passes or fails only when the
+ * {@link Confidence 99.9 % range} of the share is wholly on one side of the bound and
+ * there are at least {@link #withMinimumSamples minimum} samples; otherwise it throws
+ * {@link InconclusiveProfileException}, which says how many samples there were.
  */
 public final class ShareAssert {
 
-	/** Below this, a share says more about when the samples happened to fall than about the request. */
+	/**
+	 * Below this, a share says more about when the samples happened to fall than about
+	 * the request.
+	 */
 	static final int DEFAULT_MINIMUM_SAMPLES = 20;
 
 	private final RequestProfile profile;
@@ -80,10 +84,11 @@ public final class ShareAssert {
 	}
 
 	private String verdict(String relation, double bound, Confidence range) {
-		return String.format(Locale.ROOT, "Expected the %s share under %s to be %s %.2f, but it was %.2f: %d of %d "
-				+ "%s samples (%s range %.2f–%.2f).", this.kind.id(), this.frames, relation, bound, share(), this.hits,
-				this.total, this.kind.id(), Confidence.LEVEL, range.low(), range.high())
-				+ FailureReport.evidence(this.profile, this.kind);
+		return String.format(Locale.ROOT,
+				"Expected the %s share under %s to be %s %.2f, but it was %.2f: %d of %d "
+						+ "%s samples (%s range %.2f–%.2f).",
+				this.kind.id(), this.frames, relation, bound, share(), this.hits, this.total, this.kind.id(),
+				Confidence.LEVEL, range.low(), range.high()) + FailureReport.evidence(this.profile, this.kind);
 	}
 
 	private InconclusiveProfileException inconclusive(String relation, double bound, Confidence range) {

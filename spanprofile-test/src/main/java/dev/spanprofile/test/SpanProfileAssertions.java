@@ -1,14 +1,13 @@
 package dev.spanprofile.test;
 
 /**
- * The entry points of profile assertions in a {@link ProfiledTest}:
- * <pre class="code">
+ * The entry points of profile assertions in a {@link ProfiledTest}: <pre class="code">
  * mockMvc.perform(get("/checkout")).andExpect(status().isOk());
  * assertThatProfile(ofLastRequest()).cpuShareUnder("com.fasterxml.jackson").isAtMost(0.1);
  *
  * assertThatProfile(repeat(20, () -&gt; mockMvc.perform(get("/checkout")))).allocatedBytes().isAtMost(2_000_000);
- * </pre>
- * Each waits until the profile of the requests is complete (every sample up to their end joined), at most 15 s.
+ * </pre> Each waits until the profile of the requests is complete (every sample up to
+ * their end joined), at most 15 s.
  */
 public final class SpanProfileAssertions {
 
@@ -30,8 +29,8 @@ public final class SpanProfileAssertions {
 	}
 
 	/**
-	 * Run {@code request} {@code times} times and merge the profiles of every request they made: a request too short
-	 * for enough samples gets them from its repetitions.
+	 * Run {@code request} {@code times} times and merge the profiles of every request
+	 * they made: a request too short for enough samples gets them from its repetitions.
 	 */
 	public static RequestProfile repeat(int times, TracedWork request) {
 		if (times < 1) {

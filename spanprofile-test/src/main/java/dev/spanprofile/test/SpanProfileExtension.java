@@ -11,9 +11,10 @@ import org.springframework.test.context.TestContextAnnotationUtils;
 import org.springframework.test.context.junit.jupiter.SpringExtension;
 
 /**
- * Ties the profile assertions of a running test to its application context's profiler: before each test it notes
- * which requests are already stored, so that {@link SpanProfileAssertions#ofLastRequest()} finds the ones the test
- * made. Registered by {@link ProfiledTest}. The test's thread holds its state, as it holds the test.
+ * Ties the profile assertions of a running test to its application context's profiler:
+ * before each test it notes which requests are already stored, so that
+ * {@link SpanProfileAssertions#ofLastRequest()} finds the ones the test made. Registered
+ * by {@link ProfiledTest}. The test's thread holds its state, as it holds the test.
  */
 public class SpanProfileExtension implements BeforeEachCallback, AfterEachCallback {
 

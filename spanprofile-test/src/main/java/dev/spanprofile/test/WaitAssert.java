@@ -6,10 +6,12 @@ import java.util.Locale;
 import dev.spanprofile.profile.SampleKind;
 
 /**
- * Assertions on how long a request waited (per request, the mean over the requests of the profile): for locks, or
- * on a peer. Waits are recorded one by one with their measured durations rather than sampled, so the figure is not an
- * estimate and these assertions always decide. Only waits of at least the recording threshold count (locks:
- * {@code spanprofile.lock-threshold}, other waits: {@code spanprofile.waits.threshold}, 10 ms by default).
+ * Assertions on how long a request waited (per request, the mean over the requests of the
+ * profile): for locks, or on a peer. Waits are recorded one by one with their measured
+ * durations rather than sampled, so the figure is not an estimate and these assertions
+ * always decide. Only waits of at least the recording threshold count (locks:
+ * {@code spanprofile.lock-threshold}, other waits: {@code spanprofile.waits.threshold},
+ * 10 ms by default).
  */
 public final class WaitAssert {
 
@@ -50,16 +52,17 @@ public final class WaitAssert {
 	/** Some wait was recorded. */
 	public WaitAssert isPositive() {
 		if (this.totalNanos <= 0) {
-			throw new AssertionError(String.format(Locale.ROOT, "Expected %s to wait %s, but no such wait was "
-					+ "recorded.", this.profile.description(), this.what)
-					+ FailureReport.evidence(this.profile, this.kind));
+			throw new AssertionError(
+					String.format(Locale.ROOT, "Expected %s to wait %s, but no such wait was " + "recorded.",
+							this.profile.description(), this.what) + FailureReport.evidence(this.profile, this.kind));
 		}
 		return this;
 	}
 
 	private String verdict(String relation, Duration bound) {
-		return String.format(Locale.ROOT, "Expected %s to wait %s %s per request, but it waited %.1f ms (%d "
-				+ "request(s)).", this.profile.description(), this.what, relation + " " + millis(bound),
+		return String.format(Locale.ROOT,
+				"Expected %s to wait %s %s per request, but it waited %.1f ms (%d " + "request(s)).",
+				this.profile.description(), this.what, relation + " " + millis(bound),
 				this.totalNanos / 1e6 / this.profile.requestCount(), this.profile.requestCount())
 				+ FailureReport.evidence(this.profile, this.kind);
 	}

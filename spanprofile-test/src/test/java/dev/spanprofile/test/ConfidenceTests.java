@@ -5,7 +5,10 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-/** The ranges profile assertions decide on: Wilson's interval for shares, a score interval for Poisson counts. */
+/**
+ * The ranges profile assertions decide on: Wilson's interval for shares, a score interval
+ * for Poisson counts.
+ */
 class ConfidenceTests {
 
 	@Test
@@ -24,7 +27,8 @@ class ConfidenceTests {
 
 	@Test
 	void allSamplesUnderAFrameStillLeaveRoomBelowOneWhenThereAreFew() {
-		// 12 of 12 would pass "at least 0.5" but not "at least 0.6": 12 samples cannot tell 0.6 from 0.55.
+		// 12 of 12 would pass "at least 0.5" but not "at least 0.6": 12 samples cannot
+		// tell 0.6 from 0.55.
 		Confidence twelve = Confidence.ofShare(12, 12);
 		assertThat(twelve.atLeast(0.5)).isTrue();
 		assertThat(twelve.atLeast(0.6)).isFalse();

@@ -10,7 +10,10 @@ import org.springframework.test.context.support.TestPropertySourceUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Where a profiled test's settings stand among the context's properties, and when contexts are shared. */
+/**
+ * Where a profiled test's settings stand among the context's properties, and when
+ * contexts are shared.
+ */
 class ProfiledTestContextCustomizerTests {
 
 	@ProfiledTest
@@ -31,10 +34,14 @@ class ProfiledTestContextCustomizerTests {
 	@Test
 	void aTestsOwnPropertiesWinOverItsProfilingSettingsWhichWinOverTheApplications() {
 		GenericApplicationContext context = new GenericApplicationContext();
-		context.getEnvironment().getPropertySources().addLast(new MapPropertySource("application.yml",
-				Map.of("spanprofile.interval", "10ms", "management.tracing.sampling.probability", "0.1")));
-		context.getEnvironment().getPropertySources().addFirst(new MapPropertySource(
-				TestPropertySourceUtils.INLINED_PROPERTIES_PROPERTY_SOURCE_NAME, Map.of("spanprofile.interval", "5ms")));
+		context.getEnvironment()
+			.getPropertySources()
+			.addLast(new MapPropertySource("application.yml",
+					Map.of("spanprofile.interval", "10ms", "management.tracing.sampling.probability", "0.1")));
+		context.getEnvironment()
+			.getPropertySources()
+			.addFirst(new MapPropertySource(TestPropertySourceUtils.INLINED_PROPERTIES_PROPERTY_SOURCE_NAME,
+					Map.of("spanprofile.interval", "5ms")));
 		customizer(Defaults.class).customizeContext(context, null);
 		assertThat(context.getEnvironment().getProperty("spanprofile.interval")).isEqualTo("5ms");
 		assertThat(context.getEnvironment().getProperty("management.tracing.sampling.probability")).isEqualTo("1.0");

@@ -9,12 +9,14 @@ import io.opentelemetry.context.ContextStorage;
 import io.opentelemetry.context.Scope;
 
 /**
- * Wraps the agent's context storage so that every attach and every scope's close tells the application which span
- * is now active on the calling thread: the per-thread timeline spanprofile joins samples with. Scope level rather
- * than span start and end is what keeps hand-offs right: a task carried to a pool thread attaches its span there.
+ * Wraps the agent's context storage so that every attach and every scope's close tells
+ * the application which span is now active on the calling thread: the per-thread timeline
+ * spanprofile joins samples with. Scope level rather than span start and end is what
+ * keeps hand-offs right: a task carried to a pool thread attaches its span there.
  * <p>
- * Costs one volatile read per change while no application listens; the scope is wrapped even then, so that a scope
- * opened before the application connected still reports, at its close, what runs after it.
+ * Costs one volatile read per change while no application listens; the scope is wrapped
+ * even then, so that a scope opened before the application connected still reports, at
+ * its close, what runs after it.
  */
 final class ActivationReportingStorage implements ContextStorage {
 
@@ -36,7 +38,8 @@ final class ActivationReportingStorage implements ContextStorage {
 	public Scope attach(Context toAttach) {
 		Scope scope = this.delegate.attach(toAttach);
 		if (scope == Scope.noop()) {
-			// Attaching the context that is already current changes nothing, and its close restores nothing.
+			// Attaching the context that is already current changes nothing, and its
+			// close restores nothing.
 			return scope;
 		}
 		report(toAttach);
@@ -67,9 +70,10 @@ final class ActivationReportingStorage implements ContextStorage {
 	}
 
 	/**
-	 * The hex id of the context's span if the agent records it, else null: a span its sampler dropped never reaches
-	 * the span processor, so it has no place in the application's store to receive samples. The SDK keeps the id as
-	 * one String per span, so the same span reports the same object.
+	 * The hex id of the context's span if the agent records it, else null: a span its
+	 * sampler dropped never reaches the span processor, so it has no place in the
+	 * application's store to receive samples. The SDK keeps the id as one String per
+	 * span, so the same span reports the same object.
 	 */
 	static String recordedSpanId(Context context) {
 		if (context == null) {
@@ -97,7 +101,8 @@ final class ActivationReportingStorage implements ContextStorage {
 		@Override
 		public void close() {
 			this.scope.close();
-			// Whatever the delegate restored is what runs now, even if scopes were closed out of order.
+			// Whatever the delegate restored is what runs now, even if scopes were closed
+			// out of order.
 			report(ActivationReportingStorage.this.delegate.current());
 		}
 

@@ -11,16 +11,20 @@ import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 
 /**
- * Puts the bridge classes onto the bootstrap class path, the one place that both the agent's extension class loader
- * and the application's class loaders consult first. The agent holds the JVM's {@link Instrumentation}; the classes
- * are copied from this jar into a jar of their own, since appending this whole jar would also expose the extension's
- * other classes unrelocated.
+ * Puts the bridge classes onto the bootstrap class path, the one place that both the
+ * agent's extension class loader and the application's class loaders consult first. The
+ * agent holds the JVM's {@link Instrumentation}; the classes are copied from this jar
+ * into a jar of their own, since appending this whole jar would also expose the
+ * extension's other classes unrelocated.
  */
 final class BootstrapInjection {
 
 	static final String BRIDGE = "dev.spanprofile.agent.bridge.AgentBridge";
 
-	/** Every class of the bridge package (BootstrapInjectionTests compares it with the compiled package). */
+	/**
+	 * Every class of the bridge package (BootstrapInjectionTests compares it with the
+	 * compiled package).
+	 */
 	static final List<String> BRIDGE_CLASS_FILES = List.of("dev/spanprofile/agent/bridge/AgentBridge.class",
 			"dev/spanprofile/agent/bridge/AgentSpanEvents.class");
 
@@ -29,7 +33,9 @@ final class BootstrapInjection {
 	private BootstrapInjection() {
 	}
 
-	/** Returns null when the bridge is on the bootstrap class path, else why it is not. */
+	/**
+	 * Returns null when the bridge is on the bootstrap class path, else why it is not.
+	 */
 	static String inject() {
 		if (isOnBootstrapClassPath()) {
 			// Another copy of this extension put it there already.
@@ -42,7 +48,8 @@ final class BootstrapInjection {
 		try {
 			Path jar = writeBridgeJar(BootstrapInjection.class.getClassLoader());
 			instrumentation.appendToBootstrapClassLoaderSearch(new JarFile(jar.toFile()));
-			// The open JarFile keeps the content readable; the name goes when the JVM exits.
+			// The open JarFile keeps the content readable; the name goes when the JVM
+			// exits.
 			jar.toFile().deleteOnExit();
 		}
 		catch (IOException ex) {

@@ -11,9 +11,10 @@ import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 
 /**
- * Reports the agent's sampled spans to the application: their start (identity, parent, thread) and their end with
- * the final name and status, as spanprofile's own processor does on an application's tracer provider. The agent's
- * SDK calls processors for sampled spans only.
+ * Reports the agent's sampled spans to the application: their start (identity, parent,
+ * thread) and their end with the final name and status, as spanprofile's own processor
+ * does on an application's tracer provider. The agent's SDK calls processors for sampled
+ * spans only.
  */
 final class SpanEventsProcessor implements SpanProcessor {
 

@@ -7,13 +7,15 @@ import io.opentelemetry.sdk.autoconfigure.spi.AutoConfigurationCustomizer;
 import io.opentelemetry.sdk.autoconfigure.spi.AutoConfigurationCustomizerProvider;
 
 /**
- * Entry point of the extension, found by the OpenTelemetry Java agent through {@code ServiceLoader} while it
- * configures its SDK. That is before the agent installs its instrumentation and before anything uses its context
- * storage, so a storage wrapper added here is applied (one added later, from an {@code AgentListener}, may be
- * dropped). The bridge classes go onto the bootstrap class path first, and nothing that refers to them is loaded
- * before.
+ * Entry point of the extension, found by the OpenTelemetry Java agent through
+ * {@code ServiceLoader} while it configures its SDK. That is before the agent installs
+ * its instrumentation and before anything uses its context storage, so a storage wrapper
+ * added here is applied (one added later, from an {@code AgentListener}, may be dropped).
+ * The bridge classes go onto the bootstrap class path first, and nothing that refers to
+ * them is loaded before.
  * <p>
- * Never fails the agent: a problem is logged in one line and the application runs unprofiled.
+ * Never fails the agent: a problem is logged in one line and the application runs
+ * unprofiled.
  */
 public final class SpanProfileAgentExtension implements AutoConfigurationCustomizerProvider {
 

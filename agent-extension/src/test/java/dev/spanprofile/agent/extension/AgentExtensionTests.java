@@ -28,9 +28,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The extension's hooks as the agent runs them, here on an unrelocated OpenTelemetry: what the context storage
- * wrapper and the span processor report through the bridge, and the jar of bridge classes put on the bootstrap class
- * path.
+ * The extension's hooks as the agent runs them, here on an unrelocated OpenTelemetry:
+ * what the context storage wrapper and the span processor report through the bridge, and
+ * the jar of bridge classes put on the bootstrap class path.
  */
 class AgentExtensionTests {
 
@@ -141,7 +141,8 @@ class AgentExtensionTests {
 
 	@Test
 	void outsideTheAgentTheBridgeIsNotOnTheBootstrapClassPath() {
-		// What the extension checks before anything refers to the bridge: here the test's class loader has it.
+		// What the extension checks before anything refers to the bridge: here the test's
+		// class loader has it.
 		assertThat(BootstrapInjection.isOnBootstrapClassPath()).isFalse();
 		assertThat(AgentBridge.isOnBootstrapClassPath()).isFalse();
 		assertThat(AgentHooks.install(null)).contains("its own copy");
@@ -149,7 +150,8 @@ class AgentExtensionTests {
 
 	@Test
 	void withoutTheAgentsInstrumentationTheExtensionStepsAsideWithoutFailing() {
-		// The agent's InstrumentationHolder is missing here: the bridge cannot be injected, and no hook is registered.
+		// The agent's InstrumentationHolder is missing here: the bridge cannot be
+		// injected, and no hook is registered.
 		assertThat(BootstrapInjection.inject()).contains("InstrumentationHolder");
 		new SpanProfileAgentExtension().customize(null);
 		assertThat(BootstrapInjection.isOnBootstrapClassPath()).isFalse();

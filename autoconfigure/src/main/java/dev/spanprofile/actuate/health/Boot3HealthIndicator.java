@@ -8,10 +8,12 @@ import java.util.Map;
 import dev.spanprofile.SpanProfiler;
 
 /**
- * The {@code spanprofile} health contributor on Spring Boot 3, where {@code HealthIndicator} and {@code Health}
- * live in {@code org.springframework.boot.actuate.health}. This artifact is compiled against Boot 4, which no
- * longer has those types, so the indicator is a proxy of Boot 3's interface that builds Boot 3's {@code Health}
- * through its public builder: {@code Health.up().withDetails(map).build()}.
+ * The {@code spanprofile} health contributor on Spring Boot 3, where
+ * {@code HealthIndicator} and {@code Health} live in
+ * {@code org.springframework.boot.actuate.health}. This artifact is compiled against Boot
+ * 4, which no longer has those types, so the indicator is a proxy of Boot 3's interface
+ * that builds Boot 3's {@code Health} through its public builder:
+ * {@code Health.up().withDetails(map).build()}.
  */
 public final class Boot3HealthIndicator implements InvocationHandler {
 
@@ -37,7 +39,10 @@ public final class Boot3HealthIndicator implements InvocationHandler {
 		this.build = builder.getMethod("build");
 	}
 
-	/** A Boot 3 {@code HealthIndicator} for {@code profiler}, from the classes {@code classLoader} sees. */
+	/**
+	 * A Boot 3 {@code HealthIndicator} for {@code profiler}, from the classes
+	 * {@code classLoader} sees.
+	 */
 	public static Object create(SpanProfiler profiler, ClassLoader classLoader) {
 		try {
 			Class<?> indicator = Class.forName(HEALTH_INDICATOR, false, classLoader);
@@ -52,8 +57,8 @@ public final class Boot3HealthIndicator implements InvocationHandler {
 	@Override
 	public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
 		return switch (method.getName()) {
-			case "health" -> (method.getParameterCount() == 0) ? health()
-					: InvocationHandler.invokeDefault(proxy, method, args);
+			case "health" ->
+				(method.getParameterCount() == 0) ? health() : InvocationHandler.invokeDefault(proxy, method, args);
 			case "toString" -> "spanprofile health indicator";
 			case "hashCode" -> System.identityHashCode(proxy);
 			case "equals" -> proxy == args[0];

@@ -9,9 +9,10 @@ import dev.spanprofile.ProfilerState;
 import dev.spanprofile.SpanProfiler;
 
 /**
- * The health details of the profiler, the same on every Spring Boot line. The status they go with is always up: a
- * profiler that cannot sample costs the application nothing but its profiles, and must never take an instance out
- * of a load balancer's rotation. What went wrong is in {@code problem}.
+ * The health details of the profiler, the same on every Spring Boot line. The status they
+ * go with is always up: a profiler that cannot sample costs the application nothing but
+ * its profiles, and must never take an instance out of a load balancer's rotation. What
+ * went wrong is in {@code problem}.
  */
 public final class ProfilerHealthDetails {
 

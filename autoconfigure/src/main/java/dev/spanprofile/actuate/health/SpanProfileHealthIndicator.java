@@ -6,8 +6,8 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 
 /**
- * The {@code spanprofile} health contributor on Spring Boot 4: always up, with the engine, event, state and any
- * problem in its details.
+ * The {@code spanprofile} health contributor on Spring Boot 4: always up, with the
+ * engine, event, state and any problem in its details.
  */
 public class SpanProfileHealthIndicator implements HealthIndicator {
 

@@ -11,7 +11,10 @@ import dev.spanprofile.SpanProfiler;
 import org.springframework.boot.actuate.info.Info;
 import org.springframework.boot.actuate.info.InfoContributor;
 
-/** {@code spanprofile} in {@code /actuator/info}: which engine samples, and which version of spanprofile runs. */
+/**
+ * {@code spanprofile} in {@code /actuator/info}: which engine samples, and which version
+ * of spanprofile runs.
+ */
 public class SpanProfileInfoContributor implements InfoContributor {
 
 	private static final String VERSION_RESOURCE = "META-INF/spanprofile/version.properties";
@@ -35,7 +38,10 @@ public class SpanProfileInfoContributor implements InfoContributor {
 		builder.withDetail("spanprofile", details);
 	}
 
-	/** Written by the build (resource filtering): also there when the classes do not come from a jar. */
+	/**
+	 * Written by the build (resource filtering): also there when the classes do not come
+	 * from a jar.
+	 */
 	private static String version() {
 		try (InputStream in = SpanProfileInfoContributor.class.getClassLoader().getResourceAsStream(VERSION_RESOURCE)) {
 			if (in != null) {

@@ -8,8 +8,9 @@ import io.micrometer.core.instrument.binder.BaseUnits;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
 /**
- * What became of the profiles exported over OTLP, so that a receiver that is away or too slow shows on a dashboard
- * and not only in one log line: requests built and accepted, what was dropped and why, and what waits.
+ * What became of the profiles exported over OTLP, so that a receiver that is away or too
+ * slow shows on a dashboard and not only in one log line: requests built and accepted,
+ * what was dropped and why, and what waits.
  */
 public class OtlpExportMetrics implements MeterBinder {
 

@@ -16,9 +16,9 @@ import io.micrometer.core.instrument.binder.BaseUnits;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
 /**
- * The profiler's own metrics: where samples went, what the store holds, what a collection cycle costs, and what
- * was lost. Every meter reads the core's counters when it is published, so nothing is counted twice and a scrape
- * never waits for a collection cycle.
+ * The profiler's own metrics: where samples went, what the store holds, what a collection
+ * cycle costs, and what was lost. Every meter reads the core's counters when it is
+ * published, so nothing is counted twice and a scrape never waits for a collection cycle.
  */
 public class SpanProfileMetrics implements MeterBinder {
 
@@ -42,17 +42,18 @@ public class SpanProfileMetrics implements MeterBinder {
 
 	private static void bindSamples(MeterRegistry registry, AttributionCounters counters) {
 		for (Result result : Result.values()) {
-			// Allocation and lock samples weigh bytes and nanoseconds, not samples: meters of their own.
+			// Allocation and lock samples weigh bytes and nanoseconds, not samples:
+			// meters of their own.
 			FunctionCounter.builder("spanprofile.allocated", counters, (c) -> c.samples(SampleKind.ALLOC, result))
 				.tags("result", result.id())
 				.baseUnit("bytes")
 				.description("Bytes allocated as the alloc event estimates them, by whether they went to a span")
 				.register(registry);
-			FunctionCounter
-				.builder("spanprofile.lock.wait", counters, (c) -> c.samples(SampleKind.LOCK, result) / 1e9)
+			FunctionCounter.builder("spanprofile.lock.wait", counters, (c) -> c.samples(SampleKind.LOCK, result) / 1e9)
 				.tags("result", result.id())
 				.baseUnit("seconds")
-				.description("Time waited for contended locks as the lock event records it, by whether it went to a span")
+				.description(
+						"Time waited for contended locks as the lock event records it, by whether it went to a span")
 				.register(registry);
 		}
 		for (SampleKind kind : SampleKind.values()) {

@@ -1,4 +1,5 @@
 /**
- * Meters of the profiler (spans stored, samples joined, collection cycles) and of the exports.
+ * Meters of the profiler (spans stored, samples joined, collection cycles) and of the
+ * exports.
  */
 package dev.spanprofile.actuate.metrics;

@@ -6,19 +6,25 @@ import brave.propagation.TraceContext;
 import dev.spanprofile.tracking.ActivationRecorder;
 
 /**
- * Tells the {@link ActivationRecorder} which span is active on the calling thread every time Brave's current trace
- * context changes: on every new scope (a request's span, a child span, a task handed to a pool with its context)
- * and every scope's close. The same per-thread timeline as OpenTelemetry's context storage hook, which is what makes
- * hand-offs right: the worker thread opens a scope of the same span, so its samples join that span.
+ * Tells the {@link ActivationRecorder} which span is active on the calling thread every
+ * time Brave's current trace context changes: on every new scope (a request's span, a
+ * child span, a task handed to a pool with its context) and every scope's close. The same
+ * per-thread timeline as OpenTelemetry's context storage hook, which is what makes
+ * hand-offs right: the worker thread opens a scope of the same span, so its samples join
+ * that span.
  * <p>
- * A span is recorded by its hex id, which Brave keeps in its context once computed: the same object as long as the
- * span stays active. Spans Brave does not record are recorded as none, as for OpenTelemetry's unsampled spans.
+ * A span is recorded by its hex id, which Brave keeps in its context once computed: the
+ * same object as long as the span stays active. Spans Brave does not record are recorded
+ * as none, as for OpenTelemetry's unsampled spans.
  */
 final class BraveActivationDecorator implements ScopeDecorator {
 
 	private final ActivationRecorder recorder;
 
-	/** The span id this decorator last recorded on the thread; a scope restores the one before it. */
+	/**
+	 * The span id this decorator last recorded on the thread; a scope restores the one
+	 * before it.
+	 */
 	private final ThreadLocal<String> active = new ThreadLocal<>();
 
 	BraveActivationDecorator(ActivationRecorder recorder) {
@@ -28,7 +34,8 @@ final class BraveActivationDecorator implements ScopeDecorator {
 	@Override
 	public Scope decorateScope(TraceContext context, Scope scope) {
 		if (scope == Scope.NOOP) {
-			// Brave's answer when the context is already the current one: nothing changes, and its close restores
+			// Brave's answer when the context is already the current one: nothing
+			// changes, and its close restores
 			// nothing.
 			return scope;
 		}
@@ -43,7 +50,8 @@ final class BraveActivationDecorator implements ScopeDecorator {
 		if (context == null) {
 			return null;
 		}
-		// Only spans reported to span handlers have a place in the store to receive samples.
+		// Only spans reported to span handlers have a place in the store to receive
+		// samples.
 		return (Boolean.TRUE.equals(context.sampled()) || context.sampledLocal()) ? context.spanIdString() : null;
 	}
 
@@ -71,7 +79,8 @@ final class BraveActivationDecorator implements ScopeDecorator {
 		@Override
 		public void close() {
 			this.scope.close();
-			// As Brave's own scope: what was current before this one is current again, even if closed out of order.
+			// As Brave's own scope: what was current before this one is current again,
+			// even if closed out of order.
 			setActive(this.before);
 			BraveActivationDecorator.this.recorder.spanActivated(this.before);
 		}

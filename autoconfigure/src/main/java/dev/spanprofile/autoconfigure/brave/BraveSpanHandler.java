@@ -9,9 +9,10 @@ import brave.propagation.TraceContext;
 import dev.spanprofile.lifecycle.SpanLifecycle;
 
 /**
- * Reports the spans Brave records to spanprofile's store: their start (identity, parent, thread) and their end with
- * the final name, which Micrometer sets just before. Brave calls span handlers only for the spans it records, as
- * OpenTelemetry's SDK calls span processors only for sampled ones.
+ * Reports the spans Brave records to spanprofile's store: their start (identity, parent,
+ * thread) and their end with the final name, which Micrometer sets just before. Brave
+ * calls span handlers only for the spans it records, as OpenTelemetry's SDK calls span
+ * processors only for sampled ones.
  */
 final class BraveSpanHandler extends SpanHandler {
 
@@ -20,8 +21,8 @@ final class BraveSpanHandler extends SpanHandler {
 	private final Predicate<MutableSpan> excluded;
 
 	/**
-	 * @param excluded spans to drop when they end, with their whole request if they are a local root (e.g. calls to
-	 * the actuator itself)
+	 * @param excluded spans to drop when they end, with their whole request if they are a
+	 * local root (e.g. calls to the actuator itself)
 	 */
 	BraveSpanHandler(SpanLifecycle lifecycle, Predicate<MutableSpan> excluded) {
 		this.lifecycle = lifecycle;
@@ -50,7 +51,8 @@ final class BraveSpanHandler extends SpanHandler {
 			// Brave's timestamps are microseconds.
 			long durationNanos = (start > 0 && finish >= start) ? (finish - start) * 1000 : 0;
 			boolean error = span.error() != null || span.tag("error") != null;
-			// An abandoned span is one the application threw away: it leaves the store with its request.
+			// An abandoned span is one the application threw away: it leaves the store
+			// with its request.
 			boolean excluded = cause == Cause.ABANDONED || this.excluded.test(span);
 			this.lifecycle.ended(context.spanIdString(), context.isLocalRoot(), span.name(), error, durationNanos,
 					excluded);

@@ -17,15 +17,16 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 
 /**
- * Profiles the spans of applications traced by Brave ({@code spring-boot-starter-zipkin}, or Micrometer's Brave
- * bridge): Spring Boot's Brave auto-configuration adds every {@link CurrentTraceContext.ScopeDecorator} bean to
- * Brave's current trace context and every {@link SpanHandler} bean to its tracer, so a decorator reports which span
- * each thread runs and a handler reports span starts and ends, as OpenTelemetry's context storage hook and span
- * processor do.
+ * Profiles the spans of applications traced by Brave ({@code spring-boot-starter-zipkin},
+ * or Micrometer's Brave bridge): Spring Boot's Brave auto-configuration adds every
+ * {@link CurrentTraceContext.ScopeDecorator} bean to Brave's current trace context and
+ * every {@link SpanHandler} bean to its tracer, so a decorator reports which span each
+ * thread runs and a handler reports span starts and ends, as OpenTelemetry's context
+ * storage hook and span processor do.
  */
-@AutoConfiguration(after = SpanProfileAutoConfiguration.class, beforeName = {
-		"org.springframework.boot.micrometer.tracing.brave.autoconfigure.BraveAutoConfiguration",
-		"org.springframework.boot.actuate.autoconfigure.tracing.BraveAutoConfiguration" })
+@AutoConfiguration(after = SpanProfileAutoConfiguration.class,
+		beforeName = { "org.springframework.boot.micrometer.tracing.brave.autoconfigure.BraveAutoConfiguration",
+				"org.springframework.boot.actuate.autoconfigure.tracing.BraveAutoConfiguration" })
 @ConditionalOnClass({ Tracing.class, SpanProfiler.class })
 @ConditionalOnBooleanProperty(name = "spanprofile.enabled", matchIfMissing = true)
 @ConditionalOnBean(SpanProfiler.class)

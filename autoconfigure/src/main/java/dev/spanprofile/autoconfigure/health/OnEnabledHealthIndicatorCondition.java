@@ -6,9 +6,11 @@ import org.springframework.context.annotation.ConditionContext;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
- * {@code management.health.spanprofile.enabled}, defaulting to {@code management.health.defaults.enabled}: what
- * Boot's {@code @ConditionalOnEnabledHealthIndicator} does, for the Boot 3 configuration, which cannot name Boot 3's
- * annotation (this artifact is compiled against Boot 4, where it moved).
+ * {@code management.health.spanprofile.enabled}, defaulting to
+ * {@code management.health.defaults.enabled}: what Boot's
+ * {@code @ConditionalOnEnabledHealthIndicator} does, for the Boot 3 configuration, which
+ * cannot name Boot 3's annotation (this artifact is compiled against Boot 4, where it
+ * moved).
  */
 class OnEnabledHealthIndicatorCondition extends SpringBootCondition {
 

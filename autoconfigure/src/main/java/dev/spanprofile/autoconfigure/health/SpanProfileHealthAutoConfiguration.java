@@ -23,9 +23,10 @@ import org.springframework.core.type.AnnotationMetadata;
 import org.springframework.util.ClassUtils;
 
 /**
- * The {@code spanprofile} health contributor, switched off with {@code management.health.spanprofile.enabled=false}.
- * Spring Boot 4 moved the health API to {@code org.springframework.boot.health}; each line gets its own small
- * configuration, conditional on its own package by name, so that neither loads on the other.
+ * The {@code spanprofile} health contributor, switched off with
+ * {@code management.health.spanprofile.enabled=false}. Spring Boot 4 moved the health API
+ * to {@code org.springframework.boot.health}; each line gets its own small configuration,
+ * conditional on its own package by name, so that neither loads on the other.
  */
 @AutoConfiguration(after = SpanProfileAutoConfiguration.class)
 @ConditionalOnBean(SpanProfiler.class)
@@ -37,8 +38,8 @@ public final class SpanProfileHealthAutoConfiguration {
 	}
 
 	/**
-	 * Boot 4. Boot's enablement condition sits one level down: its annotation is resolved only once this class's
-	 * condition has found Boot 4's health API.
+	 * Boot 4. Boot's enablement condition sits one level down: its annotation is resolved
+	 * only once this class's condition has found Boot 4's health API.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")
@@ -58,7 +59,10 @@ public final class SpanProfileHealthAutoConfiguration {
 
 	}
 
-	/** Boot 4 has no {@code org.springframework.boot.actuate.health}: this one only ever matches on Boot 3. */
+	/**
+	 * Boot 4 has no {@code org.springframework.boot.actuate.health}: this one only ever
+	 * matches on Boot 3.
+	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "org.springframework.boot.actuate.health.HealthIndicator")
 	@Conditional(OnEnabledHealthIndicatorCondition.class)
@@ -66,9 +70,10 @@ public final class SpanProfileHealthAutoConfiguration {
 	static class Boot3HealthConfiguration {
 
 		/**
-		 * Registers the indicator with Boot 3's {@code HealthIndicator} as its type. This artifact compiles against
-		 * Boot 4, so no {@code @Bean} method can declare that type, and Boot 3's health endpoint looks contributors up
-		 * by type before creating them: a bean declared as {@code Object} would be missed.
+		 * Registers the indicator with Boot 3's {@code HealthIndicator} as its type. This
+		 * artifact compiles against Boot 4, so no {@code @Bean} method can declare that
+		 * type, and Boot 3's health endpoint looks contributors up by type before
+		 * creating them: a bean declared as {@code Object} would be missed.
 		 */
 		static class Registrar implements ImportBeanDefinitionRegistrar, BeanFactoryAware {
 
@@ -88,8 +93,8 @@ public final class SpanProfileHealthAutoConfiguration {
 				ClassLoader classLoader = SpanProfiler.class.getClassLoader();
 				Class<Object> type = (Class<Object>) ClassUtils.resolveClassName(Boot3HealthIndicator.HEALTH_INDICATOR,
 						classLoader);
-				registry.registerBeanDefinition(BEAN_NAME, new RootBeanDefinition(type, () -> Boot3HealthIndicator
-					.create(this.beanFactory.getBean(SpanProfiler.class), classLoader)));
+				registry.registerBeanDefinition(BEAN_NAME, new RootBeanDefinition(type,
+						() -> Boot3HealthIndicator.create(this.beanFactory.getBean(SpanProfiler.class), classLoader)));
 			}
 
 		}

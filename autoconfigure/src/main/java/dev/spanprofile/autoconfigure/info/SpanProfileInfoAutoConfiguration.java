@@ -12,8 +12,9 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 
 /**
- * {@code spanprofile} in {@code /actuator/info}, switched off with {@code management.info.spanprofile.enabled=false}.
- * {@code InfoContributor} and its condition kept their packages from Boot 3 to Boot 4.
+ * {@code spanprofile} in {@code /actuator/info}, switched off with
+ * {@code management.info.spanprofile.enabled=false}. {@code InfoContributor} and its
+ * condition kept their packages from Boot 3 to Boot 4.
  */
 @AutoConfiguration(after = SpanProfileAutoConfiguration.class)
 @ConditionalOnClass(name = "org.springframework.boot.actuate.info.InfoContributor")

@@ -19,16 +19,18 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The profiler's own metrics ({@code spanprofile.*}) in every meter registry of the application, like any other
- * {@code MeterBinder}. Boot 3 and Boot 4 keep their metrics auto-configuration in different packages: both are
- * named, whichever exists orders this one.
+ * The profiler's own metrics ({@code spanprofile.*}) in every meter registry of the
+ * application, like any other {@code MeterBinder}. Boot 3 and Boot 4 keep their metrics
+ * auto-configuration in different packages: both are named, whichever exists orders this
+ * one.
  */
-@AutoConfiguration(after = { SpanProfileAutoConfiguration.class, PyroscopeAutoConfiguration.class,
-		OtlpProfilesAutoConfiguration.class }, afterName = {
-		"org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
-		"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
-		"org.springframework.boot.actuate.autoconfigure.metrics.MetricsAutoConfiguration",
-		"org.springframework.boot.actuate.autoconfigure.metrics.CompositeMeterRegistryAutoConfiguration" })
+@AutoConfiguration(
+		after = { SpanProfileAutoConfiguration.class, PyroscopeAutoConfiguration.class,
+				OtlpProfilesAutoConfiguration.class },
+		afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
+				"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
+				"org.springframework.boot.actuate.autoconfigure.metrics.MetricsAutoConfiguration",
+				"org.springframework.boot.actuate.autoconfigure.metrics.CompositeMeterRegistryAutoConfiguration" })
 @ConditionalOnClass(MeterRegistry.class)
 @ConditionalOnBean({ MeterRegistry.class, SpanProfiler.class })
 public final class SpanProfileMetricsAutoConfiguration {

@@ -9,9 +9,10 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.InitializingBean;
 
 /**
- * Connects the application's {@link AgentSpanReceiver} to the bridge for the life of the application context, once it
- * has checked that the extension speaks the same bridge protocol (an extension and a starter of different releases
- * would otherwise fail on the first span with a linkage error). Says in one line what it did.
+ * Connects the application's {@link AgentSpanReceiver} to the bridge for the life of the
+ * application context, once it has checked that the extension speaks the same bridge
+ * protocol (an extension and a starter of different releases would otherwise fail on the
+ * first span with a linkage error). Says in one line what it did.
  */
 final class AgentBridgeConnection implements InitializingBean, DisposableBean {
 
@@ -54,7 +55,8 @@ final class AgentBridgeConnection implements InitializingBean, DisposableBean {
 			int extension = AgentBridge.protocol();
 			if (extension != AgentBridge.PROTOCOL) {
 				return "spanprofile-otel-agent-extension speaks bridge protocol " + extension + ", this application's "
-						+ "spanprofile " + AgentBridge.PROTOCOL + ": use the extension of the same version as the starter";
+						+ "spanprofile " + AgentBridge.PROTOCOL
+						+ ": use the extension of the same version as the starter";
 			}
 			return null;
 		}

@@ -8,9 +8,10 @@ import dev.spanprofile.lifecycle.SpanLifecycle;
 import dev.spanprofile.tracking.ActivationRecorder;
 
 /**
- * Receives the OpenTelemetry Java agent's span events in the application and hands them to the same entry points as
- * the other tracers' hooks: activations to the {@link ActivationRecorder}, starts and ends to the
- * {@link SpanLifecycle}, as Brave's scope decorator and span handler do. Runs on the application's threads, inside the
+ * Receives the OpenTelemetry Java agent's span events in the application and hands them
+ * to the same entry points as the other tracers' hooks: activations to the
+ * {@link ActivationRecorder}, starts and ends to the {@link SpanLifecycle}, as Brave's
+ * scope decorator and span handler do. Runs on the application's threads, inside the
  * agent's instrumentation: never throws.
  */
 final class AgentSpanReceiver implements AgentSpanEvents {
@@ -22,8 +23,8 @@ final class AgentSpanReceiver implements AgentSpanEvents {
 	private final ActuatorRequestFilter actuatorRequests;
 
 	/**
-	 * @param actuatorRequests recognises requests to the actuator, which are dropped with their spans; null to
-	 * profile them too
+	 * @param actuatorRequests recognises requests to the actuator, which are dropped with
+	 * their spans; null to profile them too
 	 */
 	AgentSpanReceiver(ActivationRecorder recorder, SpanLifecycle lifecycle, ActuatorRequestFilter actuatorRequests) {
 		this.recorder = recorder;

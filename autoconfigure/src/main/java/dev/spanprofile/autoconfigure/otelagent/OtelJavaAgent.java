@@ -1,18 +1,23 @@
 package dev.spanprofile.autoconfigure.otelagent;
 
 /**
- * Whether the JVM runs the OpenTelemetry Java agent, and with spanprofile's extension or without. The agent puts its
- * bootstrap classes on the bootstrap class path, and the extension puts the bridge there: both are looked up there
- * only, whatever the application's class loader has.
+ * Whether the JVM runs the OpenTelemetry Java agent, and with spanprofile's extension or
+ * without. The agent puts its bootstrap classes on the bootstrap class path, and the
+ * extension puts the bridge there: both are looked up there only, whatever the
+ * application's class loader has.
  *
  * @param running whether the OpenTelemetry Java agent is in the JVM
- * @param extensionLoaded whether spanprofile's extension put the bridge on the bootstrap class path
+ * @param extensionLoaded whether spanprofile's extension put the bridge on the bootstrap
+ * class path
  */
 public record OtelJavaAgent(boolean running, boolean extensionLoaded) {
 
 	private static final String AGENT_MARKER = "io.opentelemetry.javaagent.bootstrap.AgentInitializer";
 
-	/** By name: the check runs where the bridge jar may have been left out of the application. */
+	/**
+	 * By name: the check runs where the bridge jar may have been left out of the
+	 * application.
+	 */
 	private static final String BRIDGE = "dev.spanprofile.agent.bridge.AgentBridge";
 
 	/** What this JVM runs. */
@@ -20,7 +25,10 @@ public record OtelJavaAgent(boolean running, boolean extensionLoaded) {
 		return new OtelJavaAgent(onBootstrapClassPath(AGENT_MARKER), onBootstrapClassPath(BRIDGE));
 	}
 
-	/** Whether the agent runs without the extension: its spans are then invisible to spanprofile. */
+	/**
+	 * Whether the agent runs without the extension: its spans are then invisible to
+	 * spanprofile.
+	 */
 	public boolean runsWithoutExtension() {
 		return this.running && !this.extensionLoaded;
 	}

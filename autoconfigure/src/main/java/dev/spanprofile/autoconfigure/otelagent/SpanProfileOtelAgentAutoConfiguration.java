@@ -20,11 +20,12 @@ import org.springframework.core.env.Environment;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
- * Profiles the spans of applications traced by the OpenTelemetry Java agent ({@code -javaagent:}), which an
- * application-side hook cannot see: the agent's instrumentation changes the agent's own context, not the
- * application's. spanprofile's agent extension hooks the agent's context storage and tracer provider and reports
- * through the bridge on the bootstrap class path; this connects the profiler to it. Needs no tracer in the
- * application (no Micrometer Tracing).
+ * Profiles the spans of applications traced by the OpenTelemetry Java agent
+ * ({@code -javaagent:}), which an application-side hook cannot see: the agent's
+ * instrumentation changes the agent's own context, not the application's. spanprofile's
+ * agent extension hooks the agent's context storage and tracer provider and reports
+ * through the bridge on the bootstrap class path; this connects the profiler to it. Needs
+ * no tracer in the application (no Micrometer Tracing).
  */
 @AutoConfiguration(after = SpanProfileAutoConfiguration.class)
 @ConditionalOnClass({ AgentBridge.class, SpanProfiler.class })
@@ -37,21 +38,24 @@ public final class SpanProfileOtelAgentAutoConfiguration {
 	}
 
 	@Bean
-	AgentBridgeConnection spanProfileAgentBridgeConnection(SpanProfiler spanProfiler,
-			SpanProfileProperties properties, Environment environment) {
+	AgentBridgeConnection spanProfileAgentBridgeConnection(SpanProfiler spanProfiler, SpanProfileProperties properties,
+			Environment environment) {
 		ActuatorRequestFilter actuatorRequests = properties.isProfileActuatorRequests() ? null
 				: new ActuatorRequestFilter(environment.getProperty("management.endpoints.web.base-path", "/actuator"));
 		return new AgentBridgeConnection(
 				new AgentSpanReceiver(ActivationRecorder.global(), spanProfiler.spanLifecycle(), actuatorRequests));
 	}
 
-	/** Matches when spanprofile's extension put the bridge on the bootstrap class path. */
+	/**
+	 * Matches when spanprofile's extension put the bridge on the bootstrap class path.
+	 */
 	static final class OnAgentExtensionCondition extends SpringBootCondition {
 
 		@Override
 		public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
 			return OtelJavaAgent.detect().extensionLoaded()
-					? ConditionOutcome.match("spanprofile-otel-agent-extension is loaded in the OpenTelemetry Java agent")
+					? ConditionOutcome
+						.match("spanprofile-otel-agent-extension is loaded in the OpenTelemetry Java agent")
 					: ConditionOutcome.noMatch("spanprofile-otel-agent-extension is not loaded");
 		}
 

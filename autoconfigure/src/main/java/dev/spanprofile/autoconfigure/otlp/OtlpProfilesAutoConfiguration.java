@@ -22,8 +22,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 
 /**
- * {@code spanprofile.otlp.enabled=true}: every completed local root's samples are exported as OTLP profiles whose
- * samples link to their span, with the application's OpenTelemetry resource.
+ * {@code spanprofile.otlp.enabled=true}: every completed local root's samples are
+ * exported as OTLP profiles whose samples link to their span, with the application's
+ * OpenTelemetry resource.
  */
 @AutoConfiguration(after = SpanProfileAutoConfiguration.class)
 @ConditionalOnClass(ExportProfilesServiceRequest.class)
@@ -51,7 +52,10 @@ public final class OtlpProfilesAutoConfiguration {
 		return exporter;
 	}
 
-	/** No OpenTelemetry resource bean: the SDK's default, named like the application when it has a name. */
+	/**
+	 * No OpenTelemetry resource bean: the SDK's default, named like the application when
+	 * it has a name.
+	 */
 	private static Resource fallbackResource(Environment environment) {
 		String name = environment.getProperty("spring.application.name");
 		Resource defaults = Resource.getDefault();

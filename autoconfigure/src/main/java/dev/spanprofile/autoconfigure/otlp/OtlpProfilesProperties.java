@@ -7,15 +7,16 @@ import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * Export of span-linked profiles over OTLP/HTTP (the OpenTelemetry profiles signal, alpha, messages of
- * opentelemetry-proto 1.11.0), to an OpenTelemetry Collector or a backend that ingests OTLP profiles.
+ * Export of span-linked profiles over OTLP/HTTP (the OpenTelemetry profiles signal,
+ * alpha, messages of opentelemetry-proto 1.11.0), to an OpenTelemetry Collector or a
+ * backend that ingests OTLP profiles.
  */
 @ConfigurationProperties("spanprofile.otlp")
 public class OtlpProfilesProperties {
 
 	/**
-	 * Whether to export span profiles over OTLP. Reads spanprofile's own samples: works with any engine, and the
-	 * actuator endpoint is unchanged.
+	 * Whether to export span profiles over OTLP. Reads spanprofile's own samples: works
+	 * with any engine, and the actuator endpoint is unchanged.
 	 */
 	private boolean enabled = false;
 
@@ -35,7 +36,8 @@ public class OtlpProfilesProperties {
 	private Compression compression = Compression.GZIP;
 
 	/**
-	 * How often the samples of the spans completed since the last export are sent, as one request.
+	 * How often the samples of the spans completed since the last export are sent, as one
+	 * request.
 	 */
 	private Duration exportInterval = Duration.ofSeconds(10);
 
@@ -45,13 +47,14 @@ public class OtlpProfilesProperties {
 	private Duration timeout = Duration.ofSeconds(10);
 
 	/**
-	 * Requests kept waiting while the receiver is slow or unreachable. Beyond it the oldest is dropped.
+	 * Requests kept waiting while the receiver is slow or unreachable. Beyond it the
+	 * oldest is dropped.
 	 */
 	private int queueCapacity = 8;
 
 	/**
-	 * Attempts per request on connection failures and 429, 502, 503 or 504 answers, with exponential backoff from
-	 * 0.5s to 30s.
+	 * Attempts per request on connection failures and 429, 502, 503 or 504 answers, with
+	 * exponential backoff from 0.5s to 30s.
 	 */
 	private int maxTries = 5;
 

@@ -24,8 +24,9 @@ import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
 
 /**
- * {@code spanprofile.pyroscope.enabled=true}: the Pyroscope agent's profiler becomes the engine, its profiles are
- * uploaded with span labels and feed the local store too, and sampled spans get {@code pyroscope.profile.id}.
+ * {@code spanprofile.pyroscope.enabled=true}: the Pyroscope agent's profiler becomes the
+ * engine, its profiles are uploaded with span labels and feed the local store too, and
+ * sampled spans get {@code pyroscope.profile.id}.
  */
 @AutoConfiguration(before = SpanProfileAutoConfiguration.class)
 @ConditionalOnClass(SdkTracerProvider.class)
@@ -58,7 +59,10 @@ public final class PyroscopeAutoConfiguration {
 			return (sampler, frames) -> exportStats.created(new PyroscopeEngine(settings, labels, sampler, frames));
 		}
 
-		/** Right after spanprofile's own processor, before exporters: the attribute must be set at start. */
+		/**
+		 * Right after spanprofile's own processor, before exporters: the attribute must
+		 * be set at start.
+		 */
 		@Bean
 		@Order(Ordered.HIGHEST_PRECEDENCE + 1)
 		SpanProcessor spanProfilePyroscopeSpanProcessor(SpanLabels labels) {
@@ -78,7 +82,10 @@ public final class PyroscopeAutoConfiguration {
 
 	}
 
-	/** Enabled without the agent on the classpath: say so instead of silently exporting nothing. */
+	/**
+	 * Enabled without the agent on the classpath: say so instead of silently exporting
+	 * nothing.
+	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnBooleanProperty("spanprofile.pyroscope.enabled")
 	@ConditionalOnMissingClass("io.pyroscope.javaagent.PyroscopeAgent")

@@ -6,10 +6,10 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
 /**
- * What became of the profiles exported to Pyroscope: {@code spanprofile.export.uploaded}, and
- * {@code spanprofile.export.dropped} by reason: {@code queue-full} (dropped unsent while the server was slow or
- * down), {@code failed} (given up after every attempt) and {@code local} (missed by the local flame graphs because
- * their collector fell behind).
+ * What became of the profiles exported to Pyroscope: {@code spanprofile.export.uploaded},
+ * and {@code spanprofile.export.dropped} by reason: {@code queue-full} (dropped unsent
+ * while the server was slow or down), {@code failed} (given up after every attempt) and
+ * {@code local} (missed by the local flame graphs because their collector fell behind).
  */
 public class PyroscopeExportMetrics implements MeterBinder {
 

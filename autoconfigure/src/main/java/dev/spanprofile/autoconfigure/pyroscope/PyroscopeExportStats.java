@@ -6,8 +6,8 @@ import dev.spanprofile.pyroscope.PyroscopeEngine;
 import dev.spanprofile.pyroscope.PyroscopeEngine.UploadStats;
 
 /**
- * The upload statistics of the Pyroscope engine the profiler was given, for the metrics: the engine is made inside
- * the profiler, so its factory reports it here.
+ * The upload statistics of the Pyroscope engine the profiler was given, for the metrics:
+ * the engine is made inside the profiler, so its factory reports it here.
  */
 public final class PyroscopeExportStats {
 

@@ -7,14 +7,16 @@ import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * Export of span profiles to a Pyroscope server, for Grafana's "Profiles for this span" link from Tempo traces.
+ * Export of span profiles to a Pyroscope server, for Grafana's "Profiles for this span"
+ * link from Tempo traces.
  */
 @ConfigurationProperties("spanprofile.pyroscope")
 public class PyroscopeProperties {
 
 	/**
-	 * Whether to upload span profiles to Pyroscope. Needs io.pyroscope:agent on the classpath; its profiler then
-	 * replaces spanprofile's own, and the actuator endpoint keeps working from the same samples.
+	 * Whether to upload span profiles to Pyroscope. Needs io.pyroscope:agent on the
+	 * classpath; its profiler then replaces spanprofile's own, and the actuator endpoint
+	 * keeps working from the same samples.
 	 */
 	private boolean enabled = false;
 
@@ -24,8 +26,9 @@ public class PyroscopeProperties {
 	private String serverAddress = "http://localhost:4040";
 
 	/**
-	 * Name the profiles are stored under (the service_name label). Defaults to spring.application.name. Must equal
-	 * the spans' service.name for Grafana to link traces to profiles.
+	 * Name the profiles are stored under (the service_name label). Defaults to
+	 * spring.application.name. Must equal the spans' service.name for Grafana to link
+	 * traces to profiles.
 	 */
 	private String applicationName;
 
@@ -45,7 +48,8 @@ public class PyroscopeProperties {
 	private String password;
 
 	/**
-	 * Bearer token sent as the Authorization header when no basic authentication is configured. Never logged.
+	 * Bearer token sent as the Authorization header when no basic authentication is
+	 * configured. Never logged.
 	 */
 	private String bearerToken;
 
@@ -55,8 +59,8 @@ public class PyroscopeProperties {
 	private Map<String, String> labels = new LinkedHashMap<>();
 
 	/**
-	 * How often a profile is cut and uploaded. Spans' profiles reach Pyroscope, and the local endpoint, within about
-	 * this long after they end.
+	 * How often a profile is cut and uploaded. Spans' profiles reach Pyroscope, and the
+	 * local endpoint, within about this long after they end.
 	 */
 	private Duration uploadInterval = Duration.ofSeconds(10);
 
@@ -66,12 +70,14 @@ public class PyroscopeProperties {
 	private int compressionLevel = 1;
 
 	/**
-	 * Profiles kept waiting while the server is slow or unreachable. Beyond it the oldest is dropped.
+	 * Profiles kept waiting while the server is slow or unreachable. Beyond it the oldest
+	 * is dropped.
 	 */
 	private int queueCapacity = 8;
 
 	/**
-	 * Attempts per profile on connection failures and 429 or 5xx answers, with exponential backoff from 1s to 30s.
+	 * Attempts per profile on connection failures and 429 or 5xx answers, with
+	 * exponential backoff from 1s to 30s.
 	 */
 	private int maxTries = 8;
 
@@ -81,20 +87,22 @@ public class PyroscopeProperties {
 	private Duration exportTimeout = Duration.ofSeconds(10);
 
 	/**
-	 * Whether samples are labelled with the local root span (the request's entry point in this process), as
-	 * Grafana's own integration does, or with the innermost span active when they were taken. Only labelled spans
-	 * get the pyroscope.profile.id attribute and so a profile link in Grafana.
+	 * Whether samples are labelled with the local root span (the request's entry point in
+	 * this process), as Grafana's own integration does, or with the innermost span active
+	 * when they were taken. Only labelled spans get the pyroscope.profile.id attribute
+	 * and so a profile link in Grafana.
 	 */
 	private boolean rootSpanOnly = true;
 
 	/**
-	 * Whether samples carry a span_name label (the span's final name, e.g. "http get /orders/{id}").
+	 * Whether samples carry a span_name label (the span's final name, e.g. "http get
+	 * /orders/{id}").
 	 */
 	private boolean spanName = true;
 
 	/**
-	 * Distinct span_name values at most. Each becomes a series in Pyroscope; later new names are reported as
-	 * "other".
+	 * Distinct span_name values at most. Each becomes a series in Pyroscope; later new
+	 * names are reported as "other".
 	 */
 	private int maxSpanNames = 100;
 
@@ -104,9 +112,10 @@ public class PyroscopeProperties {
 	private boolean traceId = true;
 
 	/**
-	 * Fraction of instances that profile at all, drawn once when the application starts (0 to 1); a runtime switch
-	 * off and on does not draw again. Independent of trace sampling; for fleets where profiling a few instances is
-	 * enough. Unselected instances run no profiler and label no span.
+	 * Fraction of instances that profile at all, drawn once when the application starts
+	 * (0 to 1); a runtime switch off and on does not draw again. Independent of trace
+	 * sampling; for fleets where profiling a few instances is enough. Unselected
+	 * instances run no profiler and label no span.
 	 */
 	private double sampleRate = 1.0;
 

@@ -11,16 +11,18 @@ import io.micrometer.tracing.Span;
 import io.micrometer.tracing.handler.TracingObservationHandler;
 
 /**
- * Reports the requests that tracing did not sample to the profiler. Spring starts an observation for every request
- * whether or not its span is sampled, and the observation knows what the span would have been called (its route,
- * e.g. {@code http get /owners/{ownerId}}, set as it stops): so this handler can count a request under that name,
- * and mark the threads working for it, without a span to store.
+ * Reports the requests that tracing did not sample to the profiler. Spring starts an
+ * observation for every request whether or not its span is sampled, and the observation
+ * knows what the span would have been called (its route, e.g. {@code http get
+ * /owners/{ownerId}}, set as it stops): so this handler can count a request under that
+ * name, and mark the threads working for it, without a span to store.
  * <p>
- * Only observations with no parent (local roots) whose tracing handler made a span the sampler dropped: it reads
- * that span in {@link #onStart}, so it must come after the tracing handlers, as Spring Boot registers handlers of no
- * group of its own (it registers the tracing handlers' group first). Per root observation that is one map lookup on
- * start, on each scope and on stop (nested observations cost a field read each); an unsampled request adds one small
- * object kept in the observation's context.
+ * Only observations with no parent (local roots) whose tracing handler made a span the
+ * sampler dropped: it reads that span in {@link #onStart}, so it must come after the
+ * tracing handlers, as Spring Boot registers handlers of no group of its own (it
+ * registers the tracing handlers' group first). Per root observation that is one map
+ * lookup on start, on each scope and on stop (nested observations cost a field read
+ * each); an unsampled request adds one small object kept in the observation's context.
  */
 public final class UnsampledRequestObservationHandler implements ObservationHandler<Observation.Context> {
 
@@ -84,18 +86,27 @@ public final class UnsampledRequestObservationHandler implements ObservationHand
 		}
 	}
 
-	/** The unsampled request an observation stands for, if any: only roots are looked up (a field read for others). */
+	/**
+	 * The unsampled request an observation stands for, if any: only roots are looked up
+	 * (a field read for others).
+	 */
 	private static UnsampledRequest requestOf(Observation.Context context) {
 		return (context.getParentObservation() == null) ? context.get(UnsampledRequest.class) : null;
 	}
 
-	/** The name Micrometer's tracing handler gives the span: the contextual name, else the observation's. */
+	/**
+	 * The name Micrometer's tracing handler gives the span: the contextual name, else the
+	 * observation's.
+	 */
 	private static String spanName(Observation.Context context) {
 		String contextual = context.getContextualName();
 		return (contextual != null && !contextual.isBlank()) ? contextual : context.getName();
 	}
 
-	/** A key's value among the observation's tags, low cardinality first; {@code null} when it has none. */
+	/**
+	 * A key's value among the observation's tags, low cardinality first; {@code null}
+	 * when it has none.
+	 */
 	static String tag(Observation.Context context, String key) {
 		KeyValue value = context.getLowCardinalityKeyValue(key);
 		if (value == null) {

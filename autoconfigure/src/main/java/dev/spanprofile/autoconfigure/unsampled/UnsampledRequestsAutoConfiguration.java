@@ -15,9 +15,10 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 
 /**
- * Counts and profiles the requests that tracing did not sample under the name their span would have had: with
- * Spring Boot's default sampling probability of 0.1, nine requests in ten. An {@link ObservationHandler} bean, which
- * Spring Boot adds to the observation registry after the tracing handlers.
+ * Counts and profiles the requests that tracing did not sample under the name their span
+ * would have had: with Spring Boot's default sampling probability of 0.1, nine requests
+ * in ten. An {@link ObservationHandler} bean, which Spring Boot adds to the observation
+ * registry after the tracing handlers.
  */
 @AutoConfiguration(after = SpanProfileAutoConfiguration.class)
 @ConditionalOnClass({ ObservationHandler.class, TracingObservationHandler.class, SpanProfiler.class })
@@ -35,8 +36,8 @@ public final class UnsampledRequestsAutoConfiguration {
 		ActuatorRequestFilter actuatorRequests = properties.isProfileActuatorRequests() ? null
 				: new ActuatorRequestFilter(environment.getProperty("management.endpoints.web.base-path", "/actuator"));
 		return new UnsampledRequestObservationHandler(spanProfiler.unsampledRequests(),
-				(context) -> actuatorRequests != null
-						&& actuatorRequests.testAttributes((key) -> UnsampledRequestObservationHandler.tag(context, key)));
+				(context) -> actuatorRequests != null && actuatorRequests
+					.testAttributes((key) -> UnsampledRequestObservationHandler.tag(context, key)));
 	}
 
 }

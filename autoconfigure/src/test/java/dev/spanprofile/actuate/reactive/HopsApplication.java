@@ -13,8 +13,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * A real WebFlux application whose endpoints each hop threads in one of Reactor's ways before burning CPU in a method
- * with a recognisable name: the request's span must follow the work to the thread that burns.
+ * A real WebFlux application whose endpoints each hop threads in one of Reactor's ways
+ * before burning CPU in a method with a recognisable name: the request's span must follow
+ * the work to the thread that burns.
  */
 @SpringBootApplication
 public class HopsApplication {
@@ -39,7 +40,8 @@ public class HopsApplication {
 
 		@GetMapping("/delay")
 		Mono<String> delay(@RequestParam long cpuMillis) {
-			// The timer fires on one of Reactor's parallel workers, and the rest of the chain runs there.
+			// The timer fires on one of Reactor's parallel workers, and the rest of the
+			// chain runs there.
 			return Mono.just(cpuMillis)
 				.delayElement(Duration.ofMillis(5))
 				.map((millis) -> burn(millis, HopsController::delayHotMethod));
@@ -59,7 +61,10 @@ public class HopsApplication {
 
 	}
 
-	/** Burns {@code cpuMillis} of this thread's CPU time in {@code hotMethod}; what the endpoint answers. */
+	/**
+	 * Burns {@code cpuMillis} of this thread's CPU time in {@code hotMethod}; what the
+	 * endpoint answers.
+	 */
 	public static String burn(long cpuMillis, IntToLongFunction hotMethod) {
 		long until = cpuNanos() + cpuMillis * 1_000_000;
 		while (cpuNanos() < until) {

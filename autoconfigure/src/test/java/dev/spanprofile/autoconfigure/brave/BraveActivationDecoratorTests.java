@@ -16,8 +16,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The decorator in Brave's own current-trace-context: the recorder hears each span change on the thread, in order,
- * and nothing when nothing changes. Runs in a JVM of its own (the recorder is JVM-wide).
+ * The decorator in Brave's own current-trace-context: the recorder hears each span change
+ * on the thread, in order, and nothing when nothing changes. Runs in a JVM of its own
+ * (the recorder is JVM-wide).
  */
 class BraveActivationDecoratorTests {
 
@@ -81,7 +82,8 @@ class BraveActivationDecoratorTests {
 		Scope outer = this.current.newScope(this.request);
 		Scope inner = this.current.newScope(this.child);
 		outer.close();
-		// Brave's outer scope restores what was before it (nothing); its inner one then restores the request.
+		// Brave's outer scope restores what was before it (nothing); its inner one then
+		// restores the request.
 		assertThat(this.current.get()).isNull();
 		inner.close();
 		assertThat(this.current.get()).isSameAs(this.request);

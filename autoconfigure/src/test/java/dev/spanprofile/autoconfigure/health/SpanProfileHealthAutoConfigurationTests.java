@@ -36,7 +36,8 @@ class SpanProfileHealthAutoConfigurationTests {
 			assertThat(health.getDetails()).containsEntry("engine", profiler.status().engine())
 				.containsEntry("event", profiler.status().event())
 				.containsKey("state");
-			// Running, or (where this machine cannot sample) failed with the reason: never silently neither.
+			// Running, or (where this machine cannot sample) failed with the reason:
+			// never silently neither.
 			if (profiler.status().running()) {
 				assertThat(health.getDetails()).containsEntry("state", "running").doesNotContainKey("problem");
 			}
@@ -77,7 +78,8 @@ class SpanProfileHealthAutoConfigurationTests {
 		this.contextRunner.withPropertyValues("management.health.defaults.enabled=false")
 			.run((context) -> assertThat(context).doesNotHaveBean("spanprofileHealthIndicator"));
 		this.contextRunner
-			.withPropertyValues("management.health.defaults.enabled=false", "management.health.spanprofile.enabled=true")
+			.withPropertyValues("management.health.defaults.enabled=false",
+					"management.health.spanprofile.enabled=true")
 			.run((context) -> assertThat(context).hasBean("spanprofileHealthIndicator"));
 	}
 
@@ -104,7 +106,10 @@ class SpanProfileHealthAutoConfigurationTests {
 			.run((context) -> assertThat(context).doesNotHaveBean("spanprofileHealthIndicator"));
 	}
 
-	/** The Boot 3 configuration's stand-in for Boot's annotation, which Boot 4 moved out of reach. */
+	/**
+	 * The Boot 3 configuration's stand-in for Boot's annotation, which Boot 4 moved out
+	 * of reach.
+	 */
 	@Test
 	void boot3ConditionFollowsTheSamePropertiesAsBootsAnnotation() {
 		ApplicationContextRunner runner = new ApplicationContextRunner()
@@ -115,7 +120,8 @@ class SpanProfileHealthAutoConfigurationTests {
 		runner.withPropertyValues("management.health.defaults.enabled=false")
 			.run((context) -> assertThat(context).doesNotHaveBean("marker"));
 		runner
-			.withPropertyValues("management.health.defaults.enabled=false", "management.health.spanprofile.enabled=true")
+			.withPropertyValues("management.health.defaults.enabled=false",
+					"management.health.spanprofile.enabled=true")
 			.run((context) -> assertThat(context).hasBean("marker"));
 	}
 

@@ -4,7 +4,9 @@ import dev.spanprofile.sampling.SampleSink;
 import dev.spanprofile.sampling.SamplerUnavailableException;
 import dev.spanprofile.sampling.SamplingEngine;
 
-/** An engine that cannot run here, as async-profiler on a platform without its library. */
+/**
+ * An engine that cannot run here, as async-profiler on a platform without its library.
+ */
 class UnavailableEngine implements SamplingEngine {
 
 	static final String REASON = "no native library for this platform";

@@ -30,7 +30,8 @@ class SpanProfileInfoAutoConfigurationTests {
 			context.getBean(SpanProfileInfoContributor.class).contribute(builder);
 			Map<String, Object> details = (Map<String, Object>) builder.build().getDetails().get("spanprofile");
 			assertThat(details).containsEntry("engine", context.getBean(SpanProfiler.class).status().engine());
-			// The build writes the project's version; a placeholder left unfiltered would not match.
+			// The build writes the project's version; a placeholder left unfiltered would
+			// not match.
 			assertThat((String) details.get("version")).matches("\\d+\\.\\d+\\.\\d+(-SNAPSHOT)?");
 		});
 	}

@@ -58,9 +58,11 @@ class SpanProfileMetricsAutoConfigurationTests {
 			assertThat(registry.find("spanprofile.samples").functionCounters()).hasSize(6);
 			for (Result result : Result.values()) {
 				assertThat(registry.find("spanprofile.allocated").tags("result", result.id()).functionCounter())
-					.as("allocated %s", result).isNotNull();
+					.as("allocated %s", result)
+					.isNotNull();
 				assertThat(registry.find("spanprofile.lock.wait").tags("result", result.id()).functionCounter())
-					.as("lock wait %s", result).isNotNull();
+					.as("lock wait %s", result)
+					.isNotNull();
 			}
 			assertThat(registry.find("spanprofile.spans.stored").gauge()).isNotNull();
 			assertThat(registry.find("spanprofile.store.bytes").gauge()).isNotNull();
@@ -80,7 +82,8 @@ class SpanProfileMetricsAutoConfigurationTests {
 			assertThat(context).hasSingleBean(OtlpExportMetrics.class);
 			MeterRegistry registry = context.getBean(MeterRegistry.class);
 			for (String reason : new String[] { "queue-full", "failed", "not-built" }) {
-				FunctionCounter dropped = registry.find("spanprofile.otlp.dropped").tag("reason", reason)
+				FunctionCounter dropped = registry.find("spanprofile.otlp.dropped")
+					.tag("reason", reason)
 					.functionCounter();
 				assertThat(dropped).as(reason).isNotNull();
 				assertThat(dropped.count()).isZero();
@@ -111,8 +114,10 @@ class SpanProfileMetricsAutoConfigurationTests {
 			assertThat(registry.get("spanprofile.store.bytes").gauge().value())
 				.isEqualTo((double) store.approximateBytes())
 				.isPositive();
-			// Whether the first request still awaits its samples depends on whether a cycle ran in between; either
-			// way one of the two dropped ones awaits or found no room, and the meters say which.
+			// Whether the first request still awaits its samples depends on whether a
+			// cycle ran in between; either
+			// way one of the two dropped ones awaits or found no room, and the meters say
+			// which.
 			double awaiting = registry.get("spanprofile.requests.awaiting").gauge().value();
 			double incomplete = registry.get("spanprofile.requests.incomplete").functionCounter().count();
 			assertThat(awaiting).isEqualTo(store.awaitingSamples()).isBetween(0.0, 1.0);
@@ -151,8 +156,8 @@ class SpanProfileMetricsAutoConfigurationTests {
 	@Test
 	void shouldNotBindWithoutAMeterRegistry() {
 		new ApplicationContextRunner()
-			.withConfiguration(
-					AutoConfigurations.of(SpanProfileAutoConfiguration.class, SpanProfileMetricsAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(SpanProfileAutoConfiguration.class,
+					SpanProfileMetricsAutoConfiguration.class))
 			.run((context) -> assertThat(context).hasSingleBean(SpanProfiler.class)
 				.doesNotHaveBean(SpanProfileMetrics.class));
 	}
@@ -171,7 +176,8 @@ class SpanProfileMetricsAutoConfigurationTests {
 			assertThat(context).hasSingleBean(PyroscopeExportMetrics.class);
 			MeterRegistry registry = context.getBean(MeterRegistry.class);
 			for (String reason : new String[] { "queue-full", "failed", "local" }) {
-				FunctionCounter dropped = registry.find("spanprofile.export.dropped").tag("reason", reason)
+				FunctionCounter dropped = registry.find("spanprofile.export.dropped")
+					.tag("reason", reason)
 					.functionCounter();
 				assertThat(dropped).as(reason).isNotNull();
 				assertThat(dropped.count()).isZero();

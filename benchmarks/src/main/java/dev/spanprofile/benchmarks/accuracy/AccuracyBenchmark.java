@@ -25,10 +25,11 @@ import io.opentelemetry.context.Scope;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 
 /**
- * Eight threads on two cores, each running spans one after another; every span burns a CPU time fixed in advance
- * in one of eight recognisable methods. Afterwards every span's samples are checked against what it did: samples in
- * another span's method are misattributed, and the sample count should be the span's CPU time over the interval.
- * A watcher measures how long after its end each span's profile is reported complete.
+ * Eight threads on two cores, each running spans one after another; every span burns a
+ * CPU time fixed in advance in one of eight recognisable methods. Afterwards every span's
+ * samples are checked against what it did: samples in another span's method are
+ * misattributed, and the sample count should be the span's CPU time over the interval. A
+ * watcher measures how long after its end each span's profile is reported complete.
  */
 public final class AccuracyBenchmark {
 
@@ -40,7 +41,8 @@ public final class AccuracyBenchmark {
 
 	public AccuracyResult run() throws InterruptedException {
 		Profiling.requireActivationHook();
-		// The starter's default event: the accuracy claimed is the accuracy a team gets without choosing one.
+		// The starter's default event: the accuracy claimed is the accuracy a team gets
+		// without choosing one.
 		ProfilingEvent event = SamplerSettings.defaults().cpuEvent();
 		SamplerSettings sampler = new SamplerSettings(event, this.parameters.interval(),
 				Path.of(System.getProperty("java.io.tmpdir")), null, null);
@@ -96,7 +98,8 @@ public final class AccuracyBenchmark {
 			return;
 		}
 		for (int round = 0; round < this.parameters.rounds(); round++) {
-			// Spans of different lengths, so that threads change span at different moments.
+			// Spans of different lengths, so that threads change span at different
+			// moments.
 			int hot = (thread + round) % HotMethods.COUNT;
 			long cpuTarget = this.parameters.cpuPerWeight().toNanos() * (1 + (thread + round) % 4);
 			Span span = tracer.spanBuilder("span-" + thread + "-" + round).startSpan();

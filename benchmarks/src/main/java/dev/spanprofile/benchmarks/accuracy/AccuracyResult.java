@@ -14,7 +14,10 @@ import java.util.Objects;
 public record AccuracyResult(AccuracyParameters parameters, String event, List<SpanOutcome> spans,
 		long unknownSamples) {
 
-	/** Samples in some span's hot method that landed in a span with a different hot method, over all such. */
+	/**
+	 * Samples in some span's hot method that landed in a span with a different hot
+	 * method, over all such.
+	 */
 	public double misattributedRate() {
 		long wrong = this.spans.stream().mapToLong(SpanOutcome::inOtherHotMethods).sum();
 		long all = wrong + this.spans.stream().mapToLong(SpanOutcome::inOwnHotMethod).sum();
@@ -42,7 +45,10 @@ public record AccuracyResult(AccuracyParameters parameters, String event, List<S
 		return this.spans.stream().mapToDouble(SpanOutcome::countRatio).max().orElse(Double.NaN);
 	}
 
-	/** Spans whose sample count is within {@code tolerance} (0.15 for ±15 %) of the expected count. */
+	/**
+	 * Spans whose sample count is within {@code tolerance} (0.15 for ±15 %) of the
+	 * expected count.
+	 */
 	public long spansWithin(double tolerance) {
 		return this.spans.stream().filter((span) -> Math.abs(span.countRatio() - 1) <= tolerance).count();
 	}
@@ -55,7 +61,10 @@ public record AccuracyResult(AccuracyParameters parameters, String event, List<S
 		return completionLatency(1.0);
 	}
 
-	/** Spans the watcher never saw complete (their latency is unknown, counted as a failure). */
+	/**
+	 * Spans the watcher never saw complete (their latency is unknown, counted as a
+	 * failure).
+	 */
 	public long neverComplete() {
 		return this.spans.stream().filter((span) -> span.completeAfter() == null).count();
 	}
@@ -84,8 +93,10 @@ public record AccuracyResult(AccuracyParameters parameters, String event, List<S
 	 * @param samples samples attributed to the span
 	 * @param inOwnHotMethod of those, in its hot method
 	 * @param inOtherHotMethods of those, in another span's hot method: misattributed
-	 * @param completeAfter time from the span's end until it was reported complete ({@code null} if never)
-	 * @param samplesAfterComplete samples that reached the span after it was reported complete
+	 * @param completeAfter time from the span's end until it was reported complete
+	 * ({@code null} if never)
+	 * @param samplesAfterComplete samples that reached the span after it was reported
+	 * complete
 	 */
 	public record SpanOutcome(String spanId, int hotMethod, long cpuNanos, double expected, long samples,
 			long inOwnHotMethod, long inOtherHotMethods, Duration completeAfter, long samplesAfterComplete) {

@@ -9,8 +9,9 @@ import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanRecord;
 
 /**
- * Polls the engine every 2 ms, as a user refreshing the endpoint would, and notes for each ended span when it is
- * first reported complete and how many samples it had then (a complete profile must not grow afterwards).
+ * Polls the engine every 2 ms, as a user refreshing the endpoint would, and notes for
+ * each ended span when it is first reported complete and how many samples it had then (a
+ * complete profile must not grow afterwards).
  */
 final class CompletionWatcher extends Thread {
 
@@ -40,14 +41,18 @@ final class CompletionWatcher extends Thread {
 				}
 				SpanRecord record = this.profiler.store().find(run.spanId());
 				if (record != null && !record.inFlight() && record.endEpochNanos() <= completeUpTo) {
-					run.completed(Math.max(0, now - run.endNanos()), record.ownSampleCount(dev.spanprofile.profile.SampleKind.CPU));
+					run.completed(Math.max(0, now - run.endNanos()),
+							record.ownSampleCount(dev.spanprofile.profile.SampleKind.CPU));
 				}
 			}
 			LockSupport.parkNanos(POLL_NANOS);
 		}
 	}
 
-	/** Wait until {@code expected} spans have ended and all are complete, or the timeout passed; then stop. */
+	/**
+	 * Wait until {@code expected} spans have ended and all are complete, or the timeout
+	 * passed; then stop.
+	 */
 	void awaitAllComplete(int expected, Duration timeout) throws InterruptedException {
 		long deadline = System.nanoTime() + timeout.toNanos();
 		while (System.nanoTime() < deadline && !allComplete(expected)) {

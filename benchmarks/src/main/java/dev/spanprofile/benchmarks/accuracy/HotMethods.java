@@ -4,8 +4,9 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 
 /**
- * Eight CPU burners with names a stack can be recognised by. Each span of the accuracy benchmark burns in one of
- * them, so any sample in another one's method is a sample given to the wrong span.
+ * Eight CPU burners with names a stack can be recognised by. Each span of the accuracy
+ * benchmark burns in one of them, so any sample in another one's method is a sample given
+ * to the wrong span.
  */
 final class HotMethods {
 
@@ -22,7 +23,10 @@ final class HotMethods {
 		return threads.getCurrentThreadCpuTime();
 	}
 
-	/** Keep the calling thread busy in hot method {@code index} until it used {@code cpuNanos} of CPU. */
+	/**
+	 * Keep the calling thread busy in hot method {@code index} until it used
+	 * {@code cpuNanos} of CPU.
+	 */
 	static void burn(int index, long cpuNanos) {
 		long until = cpuNanos() + cpuNanos;
 		while (cpuNanos() < until) {

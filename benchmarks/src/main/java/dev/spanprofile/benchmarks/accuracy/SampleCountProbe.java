@@ -11,15 +11,17 @@ import jdk.jfr.consumer.RecordingFile;
 import one.profiler.AsyncProfiler;
 
 /**
- * Does async-profiler, on its own, take as many CPU samples as the threads used CPU time? No spanprofile code runs:
- * threads burn CPU in {@link HotMethods} while async-profiler records to a Flight Recorder file with the options
- * spanprofile's engine uses, and the probe counts the recording's execution samples of those threads against their
- * CPU time over the interval. This is how the accuracy benchmark's shortfall on {@code ctimer} was traced to the
- * sampler rather than to the join (docs/benchmarks.md, round 8).
+ * Does async-profiler, on its own, take as many CPU samples as the threads used CPU time?
+ * No spanprofile code runs: threads burn CPU in {@link HotMethods} while async-profiler
+ * records to a Flight Recorder file with the options spanprofile's engine uses, and the
+ * probe counts the recording's execution samples of those threads against their CPU time
+ * over the interval. This is how the accuracy benchmark's shortfall on {@code ctimer} was
+ * traced to the sampler rather than to the join (docs/benchmarks.md, round 8).
  * <p>
- * Arguments: {@code --events cpu,ctimer}, {@code --threads N} (8), {@code --seconds S} (8 per event),
- * {@code --no-clock-reads} to burn without reading the thread's CPU clock every few hundred microseconds (which
- * {@link HotMethods#burn} does to know when to stop).
+ * Arguments: {@code --events cpu,ctimer}, {@code --threads N} (8), {@code --seconds S} (8
+ * per event), {@code --no-clock-reads} to burn without reading the thread's CPU clock
+ * every few hundred microseconds (which {@link HotMethods#burn} does to know when to
+ * stop).
  */
 public final class SampleCountProbe {
 
@@ -65,12 +67,13 @@ public final class SampleCountProbe {
 			int index = t;
 			threads[t] = new Thread(() -> cpuNanos[index] = burnUntilStopped(index, clockReads), THREAD_PREFIX + t);
 		}
-		profiler.execute("start,jfr,clock=monotonic,event=" + event + ",interval=" + INTERVAL_NANOS + ",file="
-				+ recording);
+		profiler
+			.execute("start,jfr,clock=monotonic,event=" + event + ",interval=" + INTERVAL_NANOS + ",file=" + recording);
 		for (Thread thread : threads) {
 			thread.start();
 		}
-		// A dump every second, as spanprofile's collector does: async-profiler pauses sampling while it writes one.
+		// A dump every second, as spanprofile's collector does: async-profiler pauses
+		// sampling while it writes one.
 		for (int second = 0; second < seconds; second++) {
 			Thread.sleep(1000);
 			profiler.execute("dump,jfr");

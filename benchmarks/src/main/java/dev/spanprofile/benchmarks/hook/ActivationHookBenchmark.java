@@ -25,15 +25,16 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * One span activation and its deactivation, {@code Context.makeCurrent()} and {@code Scope.close()}, exactly as
- * instrumentation calls them.
+ * One span activation and its deactivation, {@code Context.makeCurrent()} and
+ * {@code Scope.close()}, exactly as instrumentation calls them.
  * <p>
- * The hook is JVM-wide once installed, and JMH runs every parameter value in JVMs of its own, so the three
- * variants compare in one run: {@code none} is OpenTelemetry's own storage, {@code stopped} has the hook installed
- * with the profiler stopped (what the runtime switch leaves behind), {@code recording} is a profiling application,
- * with a collector thread draining the change points every 50 ms as the engine does. The {@code single-scope-*}
- * values measure {@link SingleScopeTrackingStorage}, the proposal the hook's {@code TrackingContextStorage} grew
- * from, kept for comparison.
+ * The hook is JVM-wide once installed, and JMH runs every parameter value in JVMs of its
+ * own, so the three variants compare in one run: {@code none} is OpenTelemetry's own
+ * storage, {@code stopped} has the hook installed with the profiler stopped (what the
+ * runtime switch leaves behind), {@code recording} is a profiling application, with a
+ * collector thread draining the change points every 50 ms as the engine does. The
+ * {@code single-scope-*} values measure {@link SingleScopeTrackingStorage}, the proposal
+ * the hook's {@code TrackingContextStorage} grew from, kept for comparison.
  */
 @State(org.openjdk.jmh.annotations.Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -56,7 +57,8 @@ public class ActivationHookBenchmark {
 			}
 		}
 		else if (!this.hook.equals("none")) {
-			// The starter's own path: register the wrapper before anything touches the context.
+			// The starter's own path: register the wrapper before anything touches the
+			// context.
 			ActivationTracking.install();
 			if (!ActivationTracking.isActive()) {
 				throw new IllegalStateException("activation hook not in OpenTelemetry's context storage");
@@ -84,7 +86,8 @@ public class ActivationHookBenchmark {
 	@Benchmark
 	public void makeCurrentAndClose() {
 		try (Scope scope = this.context.makeCurrent()) {
-			// Instrumentation runs the request here; the pair around it is what is measured.
+			// Instrumentation runs the request here; the pair around it is what is
+			// measured.
 		}
 	}
 

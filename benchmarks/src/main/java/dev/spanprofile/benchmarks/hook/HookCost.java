@@ -20,11 +20,13 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
- * Runs the hook benchmarks with the GC profiler and reads back time and allocation per operation.
+ * Runs the hook benchmarks with the GC profiler and reads back time and allocation per
+ * operation.
  * <p>
- * JMH runs all forks of one variant before the next, so on a shared machine a burst of other work can land on one
- * variant only. The run is therefore repeated in rounds of one fork per variant, and each figure is the median over
- * the rounds, with the lowest and highest beside it.
+ * JMH runs all forks of one variant before the next, so on a shared machine a burst of
+ * other work can land on one variant only. The run is therefore repeated in rounds of one
+ * fork per variant, and each figure is the median over the rounds, with the lowest and
+ * highest beside it.
  */
 public final class HookCost {
 
@@ -35,7 +37,8 @@ public final class HookCost {
 
 	/**
 	 * @param rounds JMH runs, each one fork per variant
-	 * @param iterations measurement iterations per fork (as many warm-up iterations come first)
+	 * @param iterations measurement iterations per fork (as many warm-up iterations come
+	 * first)
 	 * @param iterationTime length of one iteration
 	 */
 	public static HookCostResult run(int rounds, int iterations, Duration iterationTime, boolean verbose)
@@ -47,12 +50,13 @@ public final class HookCost {
 			}
 		}
 		if (byVariant.size() != 6 || byVariant.values().stream().anyMatch((results) -> results.size() != rounds)) {
-			throw new IllegalStateException("JMH did not report every hook benchmark in every round: " + byVariant.keySet());
+			throw new IllegalStateException(
+					"JMH did not report every hook benchmark in every round: " + byVariant.keySet());
 		}
 		return new HookCostResult(measurement(byVariant.get(CLOCK)), measurement(byVariant.get("none")),
 				measurement(byVariant.get("stopped")), measurement(byVariant.get("recording")),
-				measurement(byVariant.get("single-scope-stopped")), measurement(byVariant.get("single-scope-recording")),
-				rounds, iterations, iterationTime);
+				measurement(byVariant.get("single-scope-stopped")),
+				measurement(byVariant.get("single-scope-recording")), rounds, iterations, iterationTime);
 	}
 
 	private static Collection<RunResult> runOnce(int iterations, Duration iterationTime, boolean verbose)

@@ -3,7 +3,8 @@ package dev.spanprofile.benchmarks.hook;
 import java.time.Duration;
 
 /**
- * What one span activation plus deactivation costs, beside the clock read it is judged against.
+ * What one span activation plus deactivation costs, beside the clock read it is judged
+ * against.
  *
  * @param clockRead one {@code System.nanoTime()}
  * @param bare {@code makeCurrent()}/{@code close()} on OpenTelemetry's own storage
@@ -21,7 +22,10 @@ public record HookCostResult(HookCost.Measurement clockRead, HookCost.Measuremen
 		return this.recording.nanos() - this.bare.nanos();
 	}
 
-	/** {@link #addedNanos()} in clock reads: the pair reads the clock twice, once per change point. */
+	/**
+	 * {@link #addedNanos()} in clock reads: the pair reads the clock twice, once per
+	 * change point.
+	 */
 	public double addedClockReads() {
 		return addedNanos() / this.clockRead.nanos();
 	}

@@ -8,14 +8,16 @@ import io.opentelemetry.context.ContextStorage;
 import io.opentelemetry.context.Scope;
 
 /**
- * A proposal measured beside the real hook, not used by spanprofile: a tracking storage that keeps the thread's
- * context itself, as OpenTelemetry's default storage does, instead of wrapping that storage.
+ * A proposal measured beside the real hook, not used by spanprofile: a tracking storage
+ * that keeps the thread's context itself, as OpenTelemetry's default storage does,
+ * instead of wrapping that storage.
  * <p>
- * The real hook returns its own scope around the delegate's, two objects per attach that the JIT does not
- * scalar-replace; here one scope both restores the previous context and records the change, so an attach costs
- * what OpenTelemetry's own costs plus the recording. While the profiler is stopped nothing about the span is
- * looked at. Only usable where the delegate is OpenTelemetry's default storage, which is what the hook wraps unless
- * another storage provider is configured.
+ * The real hook returns its own scope around the delegate's, two objects per attach that
+ * the JIT does not scalar-replace; here one scope both restores the previous context and
+ * records the change, so an attach costs what OpenTelemetry's own costs plus the
+ * recording. While the profiler is stopped nothing about the span is looked at. Only
+ * usable where the delegate is OpenTelemetry's default storage, which is what the hook
+ * wraps unless another storage provider is configured.
  */
 final class SingleScopeTrackingStorage implements ContextStorage {
 

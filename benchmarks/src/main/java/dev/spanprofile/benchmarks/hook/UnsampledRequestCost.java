@@ -24,15 +24,17 @@ import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 
 /**
- * What counting and profiling a request that tracing did not sample costs the request's thread: one observation
- * (start, scope opened and closed, stop) as Spring's server filter makes it, traced by Micrometer's OpenTelemetry
- * bridge with a sampler that drops every span, with and without spanprofile's unsampled-request handler (and, for
- * what the handler costs the others, with a sampler that keeps every span). The
- * profiler runs (its activation hook records, a collector drains every 50 ms) in both, so the difference is the
- * handler's alone: the request object, a map entry in the observation's context, two change points and the latency
- * count.
+ * What counting and profiling a request that tracing did not sample costs the request's
+ * thread: one observation (start, scope opened and closed, stop) as Spring's server
+ * filter makes it, traced by Micrometer's OpenTelemetry bridge with a sampler that drops
+ * every span, with and without spanprofile's unsampled-request handler (and, for what the
+ * handler costs the others, with a sampler that keeps every span). The profiler runs (its
+ * activation hook records, a collector drains every 50 ms) in both, so the difference is
+ * the handler's alone: the request object, a map entry in the observation's context, two
+ * change points and the latency count.
  * <p>
- * A plain loop, not JMH: rounds of each variant alternate, and each figure is the median over the rounds. Run with
+ * A plain loop, not JMH: rounds of each variant alternate, and each figure is the median
+ * over the rounds. Run with
  * {@code java -cp <benchmarks classpath> dev.spanprofile.benchmarks.hook.UnsampledRequestCost [rounds] [requests]}.
  */
 public final class UnsampledRequestCost {
@@ -62,7 +64,8 @@ public final class UnsampledRequestCost {
 			UnsampledRequestObservationHandler handler = new UnsampledRequestObservationHandler(
 					profiler.unsampledRequests(), (context) -> false);
 			compare("unsampled request", registry(dropping, null), registry(dropping, handler), rounds, requests);
-			// What the handler costs the requests tracing samples: a look at their span as they start.
+			// What the handler costs the requests tracing samples: a look at their span
+			// as they start.
 			compare("sampled request", registry(sampling, null), registry(sampling, handler), rounds, requests);
 			System.out.printf("counted under the name as unsampled: %d requests%n",
 					profiler.aggregates().summary("http get /owners/{ownerId}", Duration.ofHours(1)).unsampled());

@@ -3,7 +3,8 @@ package dev.spanprofile.benchmarks.memory;
 import java.time.Duration;
 
 /**
- * @param spansPerSecond spans created per second (each request is a root span with one child)
+ * @param spansPerSecond spans created per second (each request is a root span with one
+ * child)
  * @param duration how long spans are created
  * @param threads threads creating them
  * @param maxSpans the store's span limit
@@ -12,8 +13,8 @@ import java.time.Duration;
 public record MemoryParameters(int spansPerSecond, Duration duration, int threads, int maxSpans, long maxBytes) {
 
 	/**
-	 * What docs/benchmarks.md reports: 10 000 spans/s for 60 s into a store whose span limit is out of reach, so
-	 * that the memory budget is what bounds it.
+	 * What docs/benchmarks.md reports: 10 000 spans/s for 60 s into a store whose span
+	 * limit is out of reach, so that the memory budget is what bounds it.
 	 */
 	public static MemoryParameters full() {
 		return new MemoryParameters(10_000, Duration.ofSeconds(60), 2, 10_000_000, 32L * 1024 * 1024);

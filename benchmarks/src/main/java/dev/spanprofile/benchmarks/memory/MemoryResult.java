@@ -7,10 +7,12 @@ import java.util.List;
  * @param spansCreated spans started and ended during the run
  * @param maxEstimate the store's largest own estimate, polled every 20 ms
  * @param maxSpansStored the most spans stored at once
- * @param checkpoints heap in use after a full GC, minus the same before the run, at points during the run
+ * @param checkpoints heap in use after a full GC, minus the same before the run, at
+ * points during the run
  * @param storedSpans spans in the store at the end
  * @param finalEstimate the store's estimate at the end
- * @param retainedBytes heap freed by dropping the engine at the end: what the store really held
+ * @param retainedBytes heap freed by dropping the engine at the end: what the store
+ * really held
  */
 public record MemoryResult(MemoryParameters parameters, long spansCreated, Duration elapsed, long maxEstimate,
 		long maxSpansStored, List<Checkpoint> checkpoints, int storedSpans, long finalEstimate, long retainedBytes) {

@@ -24,13 +24,14 @@ import io.opentelemetry.context.Scope;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 
 /**
- * Floods a profiling engine with short requests (a server span with one child, some CPU in varying stacks so that
- * samples build trees) at a fixed rate, and compares the heap the store really holds with its own estimate and
- * its budget.
+ * Floods a profiling engine with short requests (a server span with one child, some CPU
+ * in varying stacks so that samples build trees) at a fixed rate, and compares the heap
+ * the store really holds with its own estimate and its budget.
  * <p>
- * Real heap is measured twice: during the run as heap in use after a full GC minus the same before the run, and at
- * the end as the heap freed when the engine is dropped, which is what the store retained (the engine's other
- * parts, a frame table and per-thread timelines, are small beside it).
+ * Real heap is measured twice: during the run as heap in use after a full GC minus the
+ * same before the run, and at the end as the heap freed when the engine is dropped, which
+ * is what the store retained (the engine's other parts, a frame table and per-thread
+ * timelines, are small beside it).
  */
 public final class StoreMemoryBenchmark {
 
@@ -49,12 +50,16 @@ public final class StoreMemoryBenchmark {
 	public MemoryResult run() throws InterruptedException {
 		Profiling.requireActivationHook();
 		MemoryResult withStore = flood();
-		// The engine and tracer are out of reach now: what the next full GC frees is what they held.
+		// The engine and tracer are out of reach now: what the next full GC frees is what
+		// they held.
 		long heapWithoutStore = heapAfterGc();
 		return withStore.withRetained(withStore.retainedBytes() - heapWithoutStore);
 	}
 
-	/** The run; its result's retained bytes are the heap in use with the store still reachable. */
+	/**
+	 * The run; its result's retained bytes are the heap in use with the store still
+	 * reachable.
+	 */
 	private MemoryResult flood() throws InterruptedException {
 		SamplerSettings sampler = new SamplerSettings(ProfilingEvent.CPU, Duration.ofMillis(10),
 				Path.of(System.getProperty("java.io.tmpdir")), null, null);
@@ -72,7 +77,8 @@ public final class StoreMemoryBenchmark {
 			long end = start + this.parameters.duration().toNanos();
 			List<Thread> generators = new ArrayList<>();
 			for (int i = 0; i < this.parameters.threads(); i++) {
-				Thread generator = new Thread(() -> generate(tracer, start, end, spansCreated), "memory-generator-" + i);
+				Thread generator = new Thread(() -> generate(tracer, start, end, spansCreated),
+						"memory-generator-" + i);
 				generator.start();
 				generators.add(generator);
 			}
@@ -104,7 +110,8 @@ public final class StoreMemoryBenchmark {
 	}
 
 	private void generate(Tracer tracer, long start, long end, AtomicLong spansCreated) {
-		// Two spans per request; each generator paces its share of the rate against the clock.
+		// Two spans per request; each generator paces its share of the rate against the
+		// clock.
 		double requestsPerSecond = this.parameters.spansPerSecond() / 2.0 / this.parameters.threads();
 		long period = (long) (1_000_000_000L / requestsPerSecond);
 		long next = start;

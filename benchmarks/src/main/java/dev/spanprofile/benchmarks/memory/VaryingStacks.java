@@ -1,8 +1,9 @@
 package dev.spanprofile.benchmarks.memory;
 
 /**
- * A little CPU in stacks that differ from call to call (depth and the method at each level vary), so that samples
- * grow the stores' call trees as a real application's varied code paths would.
+ * A little CPU in stacks that differ from call to call (depth and the method at each
+ * level vary), so that samples grow the stores' call trees as a real application's varied
+ * code paths would.
  */
 final class VaryingStacks {
 

@@ -16,15 +16,21 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The benchmark application in a JVM of its own, on a free loopback port, with its output in a log file. Its CPU
- * time comes from the operating system ({@link ProcessCpu}).
+ * The benchmark application in a JVM of its own, on a free loopback port, with its output
+ * in a log file. Its CPU time comes from the operating system ({@link ProcessCpu}).
  */
 final class AppProcess implements AutoCloseable {
 
-	/** Generous: on a 2-core machine shared with other builds the page application has taken over 90 s to start. */
+	/**
+	 * Generous: on a 2-core machine shared with other builds the page application has
+	 * taken over 90 s to start.
+	 */
 	private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(240);
 
-	/** Spring Boot's share of requests traced; a property given twice on the command line becomes a list. */
+	/**
+	 * Spring Boot's share of requests traced; a property given twice on the command line
+	 * becomes a list.
+	 */
 	private static final String TRACING_PROBABILITY = "management.tracing.sampling.probability";
 
 	private final Process process;
@@ -49,15 +55,18 @@ final class AppProcess implements AutoCloseable {
 		this.cpu = new ProcessCpu(process.toHandle());
 	}
 
-	/** Start the application with these Spring properties and wait until it serves requests. */
+	/**
+	 * Start the application with these Spring properties and wait until it serves
+	 * requests.
+	 */
 	static AppProcess start(String mainClass, Map<String, String> properties, List<String> jvmOptions, Path log)
 			throws IOException, InterruptedException {
 		return start(List.of(), mainClass, properties, jvmOptions, log);
 	}
 
 	/**
-	 * The same, the JVM started through {@code launcher} (e.g. {@code taskset -c 0} to keep it on one CPU), unless
-	 * that is empty.
+	 * The same, the JVM started through {@code launcher} (e.g. {@code taskset -c 0} to
+	 * keep it on one CPU), unless that is empty.
 	 */
 	static AppProcess start(List<String> launcher, String mainClass, Map<String, String> properties,
 			List<String> jvmOptions, Path log) throws IOException, InterruptedException {
@@ -74,10 +83,12 @@ final class AppProcess implements AutoCloseable {
 		command.add("--server.address=127.0.0.1");
 		command.add("--server.port=" + port);
 		command.add("--spring.main.banner-mode=off");
-		// Connections held open as a load balancer holds them; Tomcat would otherwise close each after 100 requests.
+		// Connections held open as a load balancer holds them; Tomcat would otherwise
+		// close each after 100 requests.
 		command.add("--server.tomcat.max-keep-alive-requests=-1");
 		if (!properties.containsKey(TRACING_PROBABILITY)) {
-			// Every request traced unless a setting says otherwise: the dearest case for spanprofile.
+			// Every request traced unless a setting says otherwise: the dearest case for
+			// spanprofile.
 			command.add("--" + TRACING_PROBABILITY + "=1.0");
 		}
 		command.add("--management.endpoints.web.exposure.include=health,spanprofile");
@@ -107,8 +118,8 @@ final class AppProcess implements AutoCloseable {
 		long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
 		while (System.nanoTime() < deadline) {
 			if (!this.process.isAlive()) {
-				throw new IOException("The benchmark application exited with " + this.process.exitValue() + ":\n"
-						+ logTail());
+				throw new IOException(
+						"The benchmark application exited with " + this.process.exitValue() + ":\n" + logTail());
 			}
 			try {
 				if (get("/actuator/health").statusCode() == 200) {
@@ -135,8 +146,8 @@ final class AppProcess implements AutoCloseable {
 	private long logLinesSeen;
 
 	/**
-	 * With {@code -XX:+PrintCompilation}: compilations and deoptimisations ("made not entrant") the application logged
-	 * since the last call.
+	 * With {@code -XX:+PrintCompilation}: compilations and deoptimisations ("made not
+	 * entrant") the application logged since the last call.
 	 */
 	String compilationsLogged() {
 		try {
@@ -144,7 +155,9 @@ final class AppProcess implements AutoCloseable {
 			List<String> fresh = lines.subList((int) Math.min(this.logLinesSeen, lines.size()), lines.size());
 			this.logLinesSeen = lines.size();
 			long notEntrant = fresh.stream().filter((line) -> line.contains("made not entrant")).count();
-			long compiled = fresh.stream().filter((line) -> line.matches("^\\s*\\d+\\s+\\d+ .*") && !line.contains("made ")).count();
+			long compiled = fresh.stream()
+				.filter((line) -> line.matches("^\\s*\\d+\\s+\\d+ .*") && !line.contains("made "))
+				.count();
 			return compiled + " compiled, " + notEntrant + " made not entrant";
 		}
 		catch (IOException ex) {
@@ -162,14 +175,17 @@ final class AppProcess implements AutoCloseable {
 				HttpResponse.BodyHandlers.ofString());
 	}
 
-	/** From now on {@link #setProfiling} switches async-profiler alone, for an application run without spanprofile. */
+	/**
+	 * From now on {@link #setProfiling} switches async-profiler alone, for an application
+	 * run without spanprofile.
+	 */
 	void switchWith(AsyncProfilerAlone alone) {
 		this.alone = alone;
 	}
 
 	/**
-	 * Switch profiling on or off through the actuator endpoint; fails unless the engine reports the new state. With
-	 * {@link #switchWith} async-profiler alone instead.
+	 * Switch profiling on or off through the actuator endpoint; fails unless the engine
+	 * reports the new state. With {@link #switchWith} async-profiler alone instead.
 	 */
 	void setProfiling(boolean enabled) throws IOException, InterruptedException {
 		if (this.alone != null) {

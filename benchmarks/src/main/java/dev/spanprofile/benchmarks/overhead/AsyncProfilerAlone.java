@@ -8,10 +8,12 @@ import java.nio.file.StandardCopyOption;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The peer: async-profiler on its own, loaded into an application whose spanprofile is switched off, and started and
- * stopped there with {@code jcmd … JVMTI.agent_load} instead of through the actuator. Started with what spanprofile's
- * engine starts it with ({@code jfr,clock=monotonic,event=cpu,interval=10ms}), the two differ only in what
- * spanprofile does with the samples; other options show what each part of async-profiler's work costs.
+ * The peer: async-profiler on its own, loaded into an application whose spanprofile is
+ * switched off, and started and stopped there with {@code jcmd … JVMTI.agent_load}
+ * instead of through the actuator. Started with what spanprofile's engine starts it with
+ * ({@code jfr,clock=monotonic,event=cpu,interval=10ms}), the two differ only in what
+ * spanprofile does with the samples; other options show what each part of
+ * async-profiler's work costs.
  */
 final class AsyncProfilerAlone {
 
@@ -25,8 +27,10 @@ final class AsyncProfilerAlone {
 	}
 
 	/**
-	 * The library bundled in the async-profiler jar on this class path, copied into {@code directory}.
-	 * @param options what follows {@code start,}, e.g. {@code jfr,clock=monotonic,event=cpu,interval=10ms}
+	 * The library bundled in the async-profiler jar on this class path, copied into
+	 * {@code directory}.
+	 * @param options what follows {@code start,}, e.g.
+	 * {@code jfr,clock=monotonic,event=cpu,interval=10ms}
 	 */
 	static AsyncProfilerAlone extract(String options, Path directory) throws IOException {
 		String platform = System.getProperty("os.arch").contains("aarch64") ? "linux-arm64" : "linux-x64";
@@ -42,11 +46,14 @@ final class AsyncProfilerAlone {
 		return new AsyncProfilerAlone(library, options);
 	}
 
-	/** Start or stop async-profiler in the application's JVM; {@code recording} takes the samples. */
+	/**
+	 * Start or stop async-profiler in the application's JVM; {@code recording} takes the
+	 * samples.
+	 */
 	void set(long pid, boolean on, Path recording) throws IOException, InterruptedException {
-		String command = on ? "start," + this.options + ",file=" + recording.toAbsolutePath()
-				: "stop";
-		// jcmd parses name=value pairs itself: the agent's options go through as one quoted argument.
+		String command = on ? "start," + this.options + ",file=" + recording.toAbsolutePath() : "stop";
+		// jcmd parses name=value pairs itself: the agent's options go through as one
+		// quoted argument.
 		Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
 				Long.toString(pid), "JVMTI.agent_load", this.library.toString(), "\"" + command + "\"")
 			.redirectErrorStream(true)

@@ -11,8 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
- * One keep-alive HTTP/1.1 connection that sends the same GET again and again and reads each response whole. Kept
- * minimal on purpose: on a two-core machine every cycle the load generator spends is taken from the application.
+ * One keep-alive HTTP/1.1 connection that sends the same GET again and again and reads
+ * each response whole. Kept minimal on purpose: on a two-core machine every cycle the
+ * load generator spends is taken from the application.
  */
 final class HttpConnection implements AutoCloseable {
 
@@ -41,8 +42,9 @@ final class HttpConnection implements AutoCloseable {
 	}
 
 	/**
-	 * Send the request and read the response; returns its status code. Afterwards {@link #isClosedByServer()} tells
-	 * whether the server ended the connection with this response.
+	 * Send the request and read the response; returns its status code. Afterwards
+	 * {@link #isClosedByServer()} tells whether the server ended the connection with this
+	 * response.
 	 */
 	int exchange() throws IOException {
 		this.out.write(this.request);

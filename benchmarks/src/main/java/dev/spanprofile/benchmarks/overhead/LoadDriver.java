@@ -7,8 +7,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Closed-loop load: a fixed number of connections, each sending its next request as soon as the previous answer
- * arrived. Every response's latency is logged; {@link #measure} reports one window of them.
+ * Closed-loop load: a fixed number of connections, each sending its next request as soon
+ * as the previous answer arrived. Every response's latency is logged; {@link #measure}
+ * reports one window of them.
  */
 final class LoadDriver implements AutoCloseable {
 
@@ -24,12 +25,17 @@ final class LoadDriver implements AutoCloseable {
 		}
 	}
 
-	/** Throughput and latencies of the responses that arrive in the next {@code length}. */
+	/**
+	 * Throughput and latencies of the responses that arrive in the next {@code length}.
+	 */
 	Window measure(Duration length) throws InterruptedException {
 		return measureTogether(length, this).get(0);
 	}
 
-	/** The same for several drivers over one and the same stretch of time, one window per driver, in order. */
+	/**
+	 * The same for several drivers over one and the same stretch of time, one window per
+	 * driver, in order.
+	 */
 	static List<Window> measureTogether(Duration length, LoadDriver... drivers) throws InterruptedException {
 		long start = System.nanoTime();
 		for (LoadDriver driver : drivers) {
@@ -125,7 +131,10 @@ final class LoadDriver implements AutoCloseable {
 
 	}
 
-	/** One client's latencies since the last drain; guarded by its own lock, contended only at a drain. */
+	/**
+	 * One client's latencies since the last drain; guarded by its own lock, contended
+	 * only at a drain.
+	 */
 	private static final class LatencyLog {
 
 		private long[] latencies = new long[1024];

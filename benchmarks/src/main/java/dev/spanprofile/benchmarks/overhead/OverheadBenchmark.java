@@ -9,20 +9,23 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the starter costs a real Spring MVC application under load, measured two ways on the same machine:
+ * What the starter costs a real Spring MVC application under load, measured two ways on
+ * the same machine:
  * <ul>
- * <li>separate runs of the application with the starter enabled and with {@code spanprofile.enabled=false},
- * alternated in rotating order, which includes everything the starter does but suffers from the 10–30 %
- * differences between identical runs that shared machines show;</li>
- * <li>one running application switched on and off through the endpoint in short alternating windows (on, off,
- * off, on, ...), which is steadier but leaves in place what a switched-off engine keeps doing: the activation
- * hook's check and one check per span start; {@link SwitchProbe} uses it to split the CPU by thread group;</li>
- * <li>two copies of an application side by side, switched in opposite phase ({@link TwinSwitch}), which cancels
- * most of what the machine does to both; the goals for a page-heavy application and for this one are judged on
- * it.</li>
+ * <li>separate runs of the application with the starter enabled and with
+ * {@code spanprofile.enabled=false}, alternated in rotating order, which includes
+ * everything the starter does but suffers from the 10–30 % differences between identical
+ * runs that shared machines show;</li>
+ * <li>one running application switched on and off through the endpoint in short
+ * alternating windows (on, off, off, on, ...), which is steadier but leaves in place what
+ * a switched-off engine keeps doing: the activation hook's check and one check per span
+ * start; {@link SwitchProbe} uses it to split the CPU by thread group;</li>
+ * <li>two copies of an application side by side, switched in opposite phase
+ * ({@link TwinSwitch}), which cancels most of what the machine does to both; the goals
+ * for a page-heavy application and for this one are judged on it.</li>
  * </ul>
- * All report throughput, p99 latency, and the application's CPU time per request from the operating system, as
- * ratios of on to off per round or pair.
+ * All report throughput, p99 latency, and the application's CPU time per request from the
+ * operating system, as ratios of on to off per round or pair.
  */
 public final class OverheadBenchmark {
 
@@ -38,14 +41,19 @@ public final class OverheadBenchmark {
 
 	private int appCount;
 
-	/** Print each window's CPU per request by thread group (diagnostics, {@link SwitchProbe}). */
+	/**
+	 * Print each window's CPU per request by thread group (diagnostics,
+	 * {@link SwitchProbe}).
+	 */
 	boolean printThreadGroups;
 
 	public OverheadBenchmark(OverheadParameters parameters, TwinParameters twinParameters, Path logDirectory) {
 		this(parameters, twinParameters, logDirectory, List.of());
 	}
 
-	/** @param jvmOptions extra options of the application's JVM, e.g. diagnostic logging */
+	/**
+	 * @param jvmOptions extra options of the application's JVM, e.g. diagnostic logging
+	 */
 	public OverheadBenchmark(OverheadParameters parameters, TwinParameters twinParameters, Path logDirectory,
 			List<String> jvmOptions) {
 		this.parameters = parameters;
@@ -72,7 +80,10 @@ public final class OverheadBenchmark {
 		return results;
 	}
 
-	/** Each round starts the application once per configuration, in an order rotated from round to round. */
+	/**
+	 * Each round starts the application once per configuration, in an order rotated from
+	 * round to round.
+	 */
 	List<OverheadResult.Window> separateProcesses() throws IOException, InterruptedException {
 		List<ProfilerSetting> configurations = new ArrayList<>();
 		configurations.add(null);
@@ -93,7 +104,10 @@ public final class OverheadBenchmark {
 		return windows;
 	}
 
-	/** Per setting one application, switched on and off in pairs of windows whose order alternates. */
+	/**
+	 * Per setting one application, switched on and off in pairs of windows whose order
+	 * alternates.
+	 */
 	Map<String, List<OverheadResult.Window>> runtimeSwitch() throws IOException, InterruptedException {
 		Map<String, List<OverheadResult.Window>> all = new LinkedHashMap<>();
 		for (ProfilerSetting setting : this.parameters.switchSettings()) {
@@ -116,9 +130,10 @@ public final class OverheadBenchmark {
 	}
 
 	/**
-	 * Load for the minimum warm-up, then on while the JIT compiler threads still take more than 2 % of the
-	 * application's CPU: on a busy machine compilation can go on for half a minute, and a window that includes it
-	 * measures the JIT rather than the profiler.
+	 * Load for the minimum warm-up, then on while the JIT compiler threads still take
+	 * more than 2 % of the application's CPU: on a busy machine compilation can go on for
+	 * half a minute, and a window that includes it measures the JIT rather than the
+	 * profiler.
 	 */
 	private void warmUp(RunningApp running) throws InterruptedException {
 		long deadline = System.nanoTime() + this.parameters.maxWarmup().toNanos();
@@ -154,14 +169,15 @@ public final class OverheadBenchmark {
 				}
 			});
 			System.out.println(groups);
-			System.out.println("  JIT log since the last window (switch, settle, window): " + running.app().compilationsLogged());
+			System.out.println(
+					"  JIT log since the last window (switch, settle, window): " + running.app().compilationsLogged());
 		}
 		if (window.requests() == 0) {
-			throw new IllegalStateException("No request succeeded in a window (" + configuration + "):\n"
-					+ running.app().logTail());
+			throw new IllegalStateException(
+					"No request succeeded in a window (" + configuration + "):\n" + running.app().logTail());
 		}
-		return new OverheadResult.Window(configuration, round, window.requests(), window.errors(),
-				window.throughput(), window.latencyMillis(0.5), window.latencyMillis(0.99),
+		return new OverheadResult.Window(configuration, round, window.requests(), window.errors(), window.throughput(),
+				window.latencyMillis(0.5), window.latencyMillis(0.99),
 				cpu.total().toNanos() / 1000.0 / window.requests(),
 				cpu.total().minus(cpu.compiler()).toNanos() / 1000.0 / window.requests(),
 				cpu.collector().toNanos() / 1000.0 / window.requests());

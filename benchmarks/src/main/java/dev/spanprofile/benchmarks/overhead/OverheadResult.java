@@ -6,17 +6,21 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Every measured window of the overhead benchmark, and the on/off ratios derived from them.
+ * Every measured window of the overhead benchmark, and the on/off ratios derived from
+ * them.
  *
  * @param processes windows of separate application runs
  * @param switched windows of one application switched on and off, per setting label
  * @param twinParameters how the side-by-side comparisons were run
  * @param twins the side-by-side comparisons, one per application and setting
  */
-public record OverheadResult(OverheadParameters parameters, List<Window> processes,
-		Map<String, List<Window>> switched, TwinParameters twinParameters, List<TwinResult> twins) {
+public record OverheadResult(OverheadParameters parameters, List<Window> processes, Map<String, List<Window>> switched,
+		TwinParameters twinParameters, List<TwinResult> twins) {
 
-	/** The side-by-side comparison of {@code setting} on {@code workload}, or {@code null} if there was none. */
+	/**
+	 * The side-by-side comparison of {@code setting} on {@code workload}, or {@code null}
+	 * if there was none.
+	 */
 	public TwinResult twin(Workload workload, ProfilerSetting setting) {
 		for (TwinResult twin : this.twins) {
 			if (twin.workload().equals(workload) && twin.setting().equals(setting)) {
@@ -56,8 +60,9 @@ public record OverheadResult(OverheadParameters parameters, List<Window> process
 	}
 
 	/**
-	 * The collector thread's share of the application's CPU in the windows with profiling on with {@code setting},
-	 * median over the windows: the part of the overhead that does not run on request threads.
+	 * The collector thread's share of the application's CPU in the windows with profiling
+	 * on with {@code setting}, median over the windows: the part of the overhead that
+	 * does not run on request threads.
 	 */
 	public double collectorShare(ProfilerSetting setting) {
 		String on = setting.configuration();
@@ -89,7 +94,8 @@ public record OverheadResult(OverheadParameters parameters, List<Window> process
 	 *
 	 * @param configuration {@code off} or {@code on, } and the setting's label
 	 * @param round the round (separate runs) or pair (switch) it belongs to
-	 * @param cpuMicrosPerRequest the application's process CPU time in the window over its requests
+	 * @param cpuMicrosPerRequest the application's process CPU time in the window over
+	 * its requests
 	 * @param cpuMicrosPerRequestWithoutJit the same without the JIT compiler threads
 	 * @param collectorMicrosPerRequest of the CPU time, spanprofile's collector thread's
 	 */

@@ -10,12 +10,14 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * CPU time of another process from the operating system. On Linux the sum of its threads' scheduler run times
- * (nanoseconds, {@code /proc/PID/task/TID/schedstat}), with the shares of the JIT compiler threads, spanprofile's
- * collector thread and the request threads apart: the process-wide figure Java offers counts clock ticks of 10 ms,
- * too coarse for windows of a few seconds, and cannot tell whether the JIT is still busy. A window's CPU time is the
- * difference of two readings taken thread by thread ({@link Usage#minus}): a thread that ends within a window loses
- * only what it ran in it since the first reading.
+ * CPU time of another process from the operating system. On Linux the sum of its threads'
+ * scheduler run times (nanoseconds, {@code /proc/PID/task/TID/schedstat}), with the
+ * shares of the JIT compiler threads, spanprofile's collector thread and the request
+ * threads apart: the process-wide figure Java offers counts clock ticks of 10 ms, too
+ * coarse for windows of a few seconds, and cannot tell whether the JIT is still busy. A
+ * window's CPU time is the difference of two readings taken thread by thread
+ * ({@link Usage#minus}): a thread that ends within a window loses only what it ran in it
+ * since the first reading.
  */
 final class ProcessCpu {
 
@@ -34,10 +36,13 @@ final class ProcessCpu {
 				Map<String, ThreadTime> byThread = new HashMap<>();
 				threads.forEach((thread) -> {
 					String name = name(thread);
-					// HotSpot's "C1 CompilerThread0", "C2 CompilerThread1"; Linux keeps 15 characters of a name, so
-					// Tomcat's connector threads ("http-nio-127.0.0.1-PORT-exec-N") are "http-nio-127.0.".
-					byThread.put(thread.getFileName().toString(), new ThreadTime(runNanos(thread),
-							name.contains("CompilerThre"), name.startsWith("spanprofile-col"), name.startsWith("http-nio")));
+					// HotSpot's "C1 CompilerThread0", "C2 CompilerThread1"; Linux keeps
+					// 15 characters of a name, so
+					// Tomcat's connector threads ("http-nio-127.0.0.1-PORT-exec-N") are
+					// "http-nio-127.0.".
+					byThread.put(thread.getFileName().toString(),
+							new ThreadTime(runNanos(thread), name.contains("CompilerThre"),
+									name.startsWith("spanprofile-col"), name.startsWith("http-nio")));
 				});
 				return Usage.of(byThread);
 			}
@@ -47,15 +52,16 @@ final class ProcessCpu {
 		}
 		Duration total = this.process.info()
 			.totalCpuDuration()
-			.orElseThrow(() -> new IllegalStateException("The OS does not report the CPU time of process "
-					+ this.process.pid()));
+			.orElseThrow(() -> new IllegalStateException(
+					"The OS does not report the CPU time of process " + this.process.pid()));
 		return new Usage(total, Duration.ZERO, Duration.ZERO, Duration.ZERO, Map.of());
 	}
 
 	/**
-	 * CPU time and times scheduled in so far per group of threads, the group being the thread's name without digits
-	 * ("http-nio--exec-", "C CompilerThread", "GC Thread#"): which threads pay for what, in diagnostics. Times
-	 * scheduled in count every wake-up, so waits on a lock or a queue show there even where they cost little CPU.
+	 * CPU time and times scheduled in so far per group of threads, the group being the
+	 * thread's name without digits ("http-nio--exec-", "C CompilerThread", "GC Thread#"):
+	 * which threads pay for what, in diagnostics. Times scheduled in count every wake-up,
+	 * so waits on a lock or a queue show there even where they cost little CPU.
 	 */
 	Map<String, GroupUsage> byThreadGroup() {
 		Map<String, GroupUsage> groups = new TreeMap<>();
@@ -78,7 +84,10 @@ final class ProcessCpu {
 		return new GroupUsage(fields[0], fields[2]);
 	}
 
-	/** Run time (ns), time waiting to run (ns), times scheduled in; zeros for a thread that ended meanwhile. */
+	/**
+	 * Run time (ns), time waiting to run (ns), times scheduled in; zeros for a thread
+	 * that ended meanwhile.
+	 */
 	private static long[] schedstat(Path thread) {
 		long[] fields = new long[3];
 		try {
@@ -102,10 +111,16 @@ final class ProcessCpu {
 		}
 	}
 
-	/** One thread's CPU time so far (ns), and which of {@link Usage}'s parts it counts in besides the total. */
+	/**
+	 * One thread's CPU time so far (ns), and which of {@link Usage}'s parts it counts in
+	 * besides the total.
+	 */
 	record ThreadTime(long runNanos, boolean compiler, boolean collector, boolean request) {
 
-		/** Adds {@code nanos} to the sums, in {@link Usage}'s order: total, compiler, collector, request threads. */
+		/**
+		 * Adds {@code nanos} to the sums, in {@link Usage}'s order: total, compiler,
+		 * collector, request threads.
+		 */
 		void addTo(long[] sums, long nanos) {
 			sums[0] += nanos;
 			if (this.compiler) {
@@ -133,10 +148,12 @@ final class ProcessCpu {
 	/**
 	 * @param total CPU time of all threads
 	 * @param compiler of which the JIT compiler threads'
-	 * @param collector of which spanprofile's collector thread's (draining change points, dumping and parsing the
-	 * recording, joining samples to spans)
-	 * @param requestThreads of which the application's request threads' (Tomcat's connector threads)
-	 * @param threads each thread's time, by thread id (empty in a difference, or where the OS lists no threads)
+	 * @param collector of which spanprofile's collector thread's (draining change points,
+	 * dumping and parsing the recording, joining samples to spans)
+	 * @param requestThreads of which the application's request threads' (Tomcat's
+	 * connector threads)
+	 * @param threads each thread's time, by thread id (empty in a difference, or where
+	 * the OS lists no threads)
 	 */
 	record Usage(Duration total, Duration compiler, Duration collector, Duration requestThreads,
 			Map<String, ThreadTime> threads) {
@@ -153,11 +170,12 @@ final class ProcessCpu {
 		}
 
 		/**
-		 * The CPU time used since {@code earlier}, thread by thread. A thread that ended in between is missing from
-		 * this reading, and what it ran since the earlier one is lost with it; subtracting the totals instead lost
-		 * its whole past. HotSpot starts and stops compiler threads as its queue grows and shrinks, and one that
-		 * ended took 1.2 s of earlier compiling out of a 1 s window (CPU per request came out at a third of the
-		 * same figure without the compiler threads).
+		 * The CPU time used since {@code earlier}, thread by thread. A thread that ended
+		 * in between is missing from this reading, and what it ran since the earlier one
+		 * is lost with it; subtracting the totals instead lost its whole past. HotSpot
+		 * starts and stops compiler threads as its queue grows and shrinks, and one that
+		 * ended took 1.2 s of earlier compiling out of a 1 s window (CPU per request came
+		 * out at a third of the same figure without the compiler threads).
 		 */
 		Usage minus(Usage earlier) {
 			if (this.threads.isEmpty() || earlier.threads.isEmpty()) {
@@ -168,7 +186,8 @@ final class ProcessCpu {
 			long[] nanos = new long[4];
 			this.threads.forEach((id, thread) -> {
 				ThreadTime before = earlier.threads.get(id);
-				// A thread id the kernel gave again to a new thread: all of the new one's time is in the interval.
+				// A thread id the kernel gave again to a new thread: all of the new one's
+				// time is in the interval.
 				boolean same = before != null && before.runNanos() <= thread.runNanos();
 				thread.addTo(nanos, same ? thread.runNanos() - before.runNanos() : thread.runNanos());
 			});
@@ -176,8 +195,8 @@ final class ProcessCpu {
 		}
 
 		/**
-		 * Whether the JIT compiler threads took more than 2 % of this CPU time: still compiling, so that a window
-		 * would measure the JIT rather than the profiler.
+		 * Whether the JIT compiler threads took more than 2 % of this CPU time: still
+		 * compiling, so that a window would measure the JIT rather than the profiler.
 		 */
 		boolean jitBusy() {
 			return this.compiler.toNanos() > this.total.toNanos() * 0.02;

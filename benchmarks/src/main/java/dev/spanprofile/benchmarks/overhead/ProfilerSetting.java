@@ -8,21 +8,25 @@ import java.util.Map;
  * One way of running the starter that the overhead benchmark compares with profiling off.
  *
  * @param label how the report names it
- * @param properties the {@code spanprofile.*} properties that differ from the defaults, and
- * {@code management.tracing.sampling.probability} where it is not 1.0
- * @param judged whether the goals of the separate runs apply to it (they are stated for the defaults); the
- * side-by-side goals apply to every setting
+ * @param properties the {@code spanprofile.*} properties that differ from the defaults,
+ * and {@code management.tracing.sampling.probability} where it is not 1.0
+ * @param judged whether the goals of the separate runs apply to it (they are stated for
+ * the defaults); the side-by-side goals apply to every setting
  */
 public record ProfilerSetting(String label, Map<String, String> properties, boolean judged) {
 
-	/** The starter as it comes: {@code ctimer} event, 10 ms interval, waits of 10 ms and longer. */
+	/**
+	 * The starter as it comes: {@code ctimer} event, 10 ms interval, waits of 10 ms and
+	 * longer.
+	 */
 	public static ProfilerSetting defaults() {
 		return new ProfilerSetting("defaults (ctimer, 10 ms, waits)", Map.of(), true);
 	}
 
 	/**
-	 * What docs/benchmarks.md recommends for production: {@code ctimer}, 20 ms, and Spring Boot's default share of
-	 * traced requests (10 %) instead of the benchmark applications' 100 %.
+	 * What docs/benchmarks.md recommends for production: {@code ctimer}, 20 ms, and
+	 * Spring Boot's default share of traced requests (10 %) instead of the benchmark
+	 * applications' 100 %.
 	 */
 	public static ProfilerSetting production() {
 		Map<String, String> properties = new LinkedHashMap<>();
@@ -40,8 +44,9 @@ public record ProfilerSetting(String label, Map<String, String> properties, bool
 	}
 
 	/**
-	 * The most CPU per request, on / off side by side, that the setting may cost (issue 25): the defaults, waits
-	 * included, 5 %; the recommended production setting 2 %, as any other setting measured.
+	 * The most CPU per request, on / off side by side, that the setting may cost (issue
+	 * 25): the defaults, waits included, 5 %; the recommended production setting 2 %, as
+	 * any other setting measured.
 	 */
 	public double cpuLimit() {
 		return equals(defaults()) ? 1.05 : 1.02;

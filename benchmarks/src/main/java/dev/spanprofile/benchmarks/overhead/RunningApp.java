@@ -1,6 +1,9 @@
 package dev.spanprofile.benchmarks.overhead;
 
-/** An application process with the load driven at it; closing stops the load first, then the application. */
+/**
+ * An application process with the load driven at it; closing stops the load first, then
+ * the application.
+ */
 record RunningApp(AppProcess app, LoadDriver load) implements AutoCloseable {
 
 	@Override

@@ -10,13 +10,14 @@ import java.util.Locale;
 import one.profiler.AsyncProfiler;
 
 /**
- * What one async-profiler sample costs where nothing else differs: one thread doing CPU work at the bottom of a stack
- * of a given depth, async-profiler started and stopped between windows in the same JVM, the thread's own CPU time
- * per unit of work compared. No spanprofile code runs; this is the floor under what the sampler can cost an
+ * What one async-profiler sample costs where nothing else differs: one thread doing CPU
+ * work at the bottom of a stack of a given depth, async-profiler started and stopped
+ * between windows in the same JVM, the thread's own CPU time per unit of work compared.
+ * No spanprofile code runs; this is the floor under what the sampler can cost an
  * application.
  * <p>
- * Arguments: stack depth, async-profiler start options without {@code start} and {@code file} (e.g.
- * {@code jfr,event=cpu,interval=10ms}), number of on/off pairs.
+ * Arguments: stack depth, async-profiler start options without {@code start} and
+ * {@code file} (e.g. {@code jfr,event=cpu,interval=10ms}), number of on/off pairs.
  */
 public final class SampleCostProbe {
 
@@ -42,7 +43,8 @@ public final class SampleCostProbe {
 		for (int pair = 0; pair < pairs; pair++) {
 			double[] perOperation = new double[2];
 			for (int half = 0; half < 2; half++) {
-				// Which state comes first alternates, so that a drift of the machine does not favour either.
+				// Which state comes first alternates, so that a drift of the machine does
+				// not favour either.
 				boolean on = (half == 0) == (pair % 2 == 0);
 				if (on != running) {
 					profiler.execute(on ? "start," + options + ",file=" + file : "stop");

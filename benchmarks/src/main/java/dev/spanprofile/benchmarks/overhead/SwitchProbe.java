@@ -9,20 +9,24 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The runtime-switch comparison alone, for settings given on the command line: what docs/benchmarks.md's cost
- * breakdown was measured with. Each setting gets an application of its own, switched on and off between pairs of
- * windows.
+ * The runtime-switch comparison alone, for settings given on the command line: what
+ * docs/benchmarks.md's cost breakdown was measured with. Each setting gets an application
+ * of its own, switched on and off between pairs of windows.
  * <p>
- * Arguments: {@code --workload pages|work}, {@code --pairs N}, {@code --window SECONDS}, {@code --settle SECONDS},
- * {@code --warmup SECONDS}, {@code --connections N}, {@code --threads} (CPU by thread group per window), {@code --jvm OPTION} (repeatable), {@code --logs DIR}, then one
- * or more {@code --setting LABEL [name=value,...]} with {@code spanprofile.*} properties and
- * {@code management.tracing.sampling.probability} (1.0 unless given: every request traced).
+ * Arguments: {@code --workload pages|work}, {@code --pairs N}, {@code --window SECONDS},
+ * {@code --settle SECONDS}, {@code --warmup SECONDS}, {@code --connections N},
+ * {@code --threads} (CPU by thread group per window), {@code --jvm OPTION} (repeatable),
+ * {@code --logs DIR}, then one or more {@code --setting LABEL [name=value,...]} with
+ * {@code spanprofile.*} properties and {@code management.tracing.sampling.probability}
+ * (1.0 unless given: every request traced).
  * <p>
- * {@code --twin} measures each setting with two copies of the application switched in opposite phase instead
- * ({@link TwinSwitch}), the connections shared between them; {@code --control} adds, after each pair, one in which
- * both copies stay off; {@code --cpus LIST} keeps both copies on those CPUs ({@code taskset -c}), so that they share
- * the same cores at every moment; {@code --alone OPTIONS} (twin only) runs the copies with spanprofile off and
- * switches async-profiler itself instead, started with {@code start,OPTIONS} ({@link AsyncProfilerAlone}).
+ * {@code --twin} measures each setting with two copies of the application switched in
+ * opposite phase instead ({@link TwinSwitch}), the connections shared between them;
+ * {@code --control} adds, after each pair, one in which both copies stay off;
+ * {@code --cpus LIST} keeps both copies on those CPUs ({@code taskset -c}), so that they
+ * share the same cores at every moment; {@code --alone OPTIONS} (twin only) runs the
+ * copies with spanprofile off and switches async-profiler itself instead, started with
+ * {@code start,OPTIONS} ({@link AsyncProfilerAlone}).
  */
 public final class SwitchProbe {
 
@@ -96,7 +100,8 @@ public final class SwitchProbe {
 		for (ProfilerSetting setting : settings) {
 			System.out.println("## " + setting.label() + " " + setting.properties());
 			for (OverheadResult.Window w : result.switched().get(setting.label())) {
-				System.out.println(String.format(Locale.ROOT, "  %-4s %2d req/s %6.0f p50 %6.2f p99 %6.2f cpu/req %6.0f noJIT %6.0f collector %5.1f",
+				System.out.println(String.format(Locale.ROOT,
+						"  %-4s %2d req/s %6.0f p50 %6.2f p99 %6.2f cpu/req %6.0f noJIT %6.0f collector %5.1f",
 						w.configuration().equals(OverheadBenchmark.OFF) ? "off" : "on", w.round(), w.throughput(),
 						w.p50Millis(), w.p99Millis(), w.cpuMicrosPerRequest(), w.cpuMicrosPerRequestWithoutJit(),
 						w.collectorMicrosPerRequest()));
@@ -104,7 +109,8 @@ public final class SwitchProbe {
 			for (OverheadResult.Metric metric : OverheadResult.Metric.values()) {
 				System.out.println("  " + metric.title() + ": " + result.switchRatio(setting, metric));
 			}
-			System.out.println(String.format(Locale.ROOT, "  collector share: %.2f %%", 100 * result.collectorShare(setting)));
+			System.out.println(
+					String.format(Locale.ROOT, "  collector share: %.2f %%", 100 * result.collectorShare(setting)));
 		}
 	}
 

@@ -4,11 +4,12 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * The side-by-side comparison of the overhead benchmark ({@link TwinSwitch}): per case two copies of an application,
- * switched in opposite phase.
+ * The side-by-side comparison of the overhead benchmark ({@link TwinSwitch}): per case
+ * two copies of an application, switched in opposite phase.
  *
  * @param connectionsEach keep-alive connections of each copy's closed-loop load
- * @param warmup load before the switching starts; longer while the JIT is still busy, up to three times as long
+ * @param warmup load before the switching starts; longer while the JIT is still busy, up
+ * to three times as long
  * @param window length of one measured window
  * @param settle load after each switch before the window
  * @param pairs switch pairs per case
@@ -17,19 +18,25 @@ import java.util.List;
 public record TwinParameters(int connectionsEach, Duration warmup, Duration window, Duration settle, int pairs,
 		List<Case> cases) {
 
-	/** Switches in opposite phase before the first pair: each of the first few is followed by a recompile burst. */
+	/**
+	 * Switches in opposite phase before the first pair: each of the first few is followed
+	 * by a recompile burst.
+	 */
 	public static final int SWITCH_WARMUPS = 8;
 
 	/**
-	 * What docs/benchmarks.md reports, about 30 minutes: both applications with the defaults and with the recommended
-	 * production setting, 8 pairs each. A minute of warm-up at least: with less, the page application's copies were
-	 * still compiling during the first pairs on a busy 2-core machine. Three minutes gave the same figures as one
-	 * (2026-11-24, 16 pairs each way, the recommended production setting on both applications).
+	 * What docs/benchmarks.md reports, about 30 minutes: both applications with the
+	 * defaults and with the recommended production setting, 8 pairs each. A minute of
+	 * warm-up at least: with less, the page application's copies were still compiling
+	 * during the first pairs on a busy 2-core machine. Three minutes gave the same
+	 * figures as one (2026-11-24, 16 pairs each way, the recommended production setting
+	 * on both applications).
 	 * <p>
-	 * 12 s of load after each switch before the 5 s window: the copy just switched on runs slower code for several
-	 * seconds (what the switch made the JIT recompile), which a running application pays once; after 3 s the
-	 * window still caught it: the production setting's request threads measured 1.022 then, 1.011 after 12 s
-	 * (rounds 12 and 13 in docs/benchmarks.md).
+	 * 12 s of load after each switch before the 5 s window: the copy just switched on
+	 * runs slower code for several seconds (what the switch made the JIT recompile),
+	 * which a running application pays once; after 3 s the window still caught it: the
+	 * production setting's request threads measured 1.022 then, 1.011 after 12 s (rounds
+	 * 12 and 13 in docs/benchmarks.md).
 	 */
 	public static TwinParameters full() {
 		List<Case> cases = List.of(new Case(Workload.pages(), ProfilerSetting.defaults()),

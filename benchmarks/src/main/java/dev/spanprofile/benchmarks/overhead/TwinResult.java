@@ -6,7 +6,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What {@link TwinSwitch} measured for one setting of one application: one ratio per measure and switch pair.
+ * What {@link TwinSwitch} measured for one setting of one application: one ratio per
+ * measure and switch pair.
  *
  * @param workload the application under load
  * @param setting what was switched on in one copy while the other ran with profiling off
@@ -17,8 +18,7 @@ public record TwinResult(Workload workload, ProfilerSetting setting, List<double
 	/** The measures compared, in the order of a pair's ratios. */
 	public enum Measure {
 
-		CPU_PER_REQUEST("CPU per request"),
-		CPU_WITHOUT_JIT("CPU per request without the JIT compiler threads"),
+		CPU_PER_REQUEST("CPU per request"), CPU_WITHOUT_JIT("CPU per request without the JIT compiler threads"),
 		REQUEST_THREADS("request threads' CPU per request"), THROUGHPUT("throughput"), P99("p99 latency");
 
 		private final String title;

@@ -10,14 +10,17 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Two copies of the application under load side by side, switched in opposite phase: while one profiles, the
- * other does not, and in the next window they swap. Both copies see the machine at the same moments, so what
- * other tenants do to the CPU (the other hyperthread of a shared core, memory bandwidth) moves both copies'
- * figures alike and cancels in their ratio; the swap cancels what differs between the two JVMs (what their JIT
- * compilers chose). One switch pair gives one ratio: the geometric mean of its two windows' on/off ratios.
+ * Two copies of the application under load side by side, switched in opposite phase:
+ * while one profiles, the other does not, and in the next window they swap. Both copies
+ * see the machine at the same moments, so what other tenants do to the CPU (the other
+ * hyperthread of a shared core, memory bandwidth) moves both copies' figures alike and
+ * cancels in their ratio; the swap cancels what differs between the two JVMs (what their
+ * JIT compilers chose). One switch pair gives one ratio: the geometric mean of its two
+ * windows' on/off ratios.
  * <p>
- * With a control, each measured pair is followed by one in which both copies stay off; the same ratio then shows
- * the spread the method has when nothing differs. Used by {@link SwitchProbe} {@code --twin}.
+ * With a control, each measured pair is followed by one in which both copies stay off;
+ * the same ratio then shows the spread the method has when nothing differs. Used by
+ * {@link SwitchProbe} {@code --twin}.
  */
 final class TwinSwitch {
 
@@ -41,7 +44,10 @@ final class TwinSwitch {
 
 	private final List<String> launcher;
 
-	/** @param cpus CPUs both copies are kept on ({@code taskset -c}), or {@code null} for wherever they run */
+	/**
+	 * @param cpus CPUs both copies are kept on ({@code taskset -c}), or {@code null} for
+	 * wherever they run
+	 */
 	TwinSwitch(Workload workload, int connectionsEach, Duration warmup, Duration window, Duration settle, int pairs,
 			boolean control, List<String> jvmOptions, Path logs, String cpus) {
 		this.workload = workload;
@@ -56,7 +62,10 @@ final class TwinSwitch {
 		this.launcher = (cpus != null) ? List.of("taskset", "-c", cpus) : List.of();
 	}
 
-	/** When set, the copies run without spanprofile and this is what is switched (the peer alone). */
+	/**
+	 * When set, the copies run without spanprofile and this is what is switched (the peer
+	 * alone).
+	 */
 	AsyncProfilerAlone alone;
 
 	/** Measure one setting; prints every window and the ratios. */
@@ -71,7 +80,8 @@ final class TwinSwitch {
 			List<double[]> measured = new ArrayList<>();
 			List<double[]> unchanged = new ArrayList<>();
 			for (int pair = 0; pair < this.pairs; pair++) {
-				// Which copy profiles first alternates, so that neither copy always follows its own switch on.
+				// Which copy profiles first alternates, so that neither copy always
+				// follows its own switch on.
 				boolean aFirst = pair % 2 == 0;
 				Figures[] first = phase(a, b, aFirst, !aFirst, pair);
 				Figures[] second = phase(a, b, !aFirst, aFirst, pair);
@@ -130,7 +140,10 @@ final class TwinSwitch {
 		}
 	}
 
-	/** Switch both copies, let the load run for the settle time, then measure both over one window. */
+	/**
+	 * Switch both copies, let the load run for the settle time, then measure both over
+	 * one window.
+	 */
 	private Figures[] phase(RunningApp a, RunningApp b, boolean aOn, boolean bOn, int pair)
 			throws IOException, InterruptedException {
 		a.app().setProfiling(aOn);
@@ -147,9 +160,9 @@ final class TwinSwitch {
 	}
 
 	/**
-	 * One pair's ratios, one per measure: in the first window copy a (if {@code aFirst}) is the "on" one, in the
-	 * second copy b. For a control pair (both off) the same arithmetic compares a to b in one window against b to a in
-	 * the next.
+	 * One pair's ratios, one per measure: in the first window copy a (if {@code aFirst})
+	 * is the "on" one, in the second copy b. For a control pair (both off) the same
+	 * arithmetic compares a to b in one window against b to a in the next.
 	 */
 	static double[] pairRatios(Figures[] first, Figures[] second, boolean aFirst) {
 		Figures firstOn = first[aFirst ? 0 : 1];
@@ -172,9 +185,9 @@ final class TwinSwitch {
 	}
 
 	/**
-	 * CPU per request of the whole process, of the process without its JIT compiler threads (whose bursts after a
-	 * switch a running application pays once, not per request), and of its request threads alone; the requests'
-	 * throughput and p99.
+	 * CPU per request of the whole process, of the process without its JIT compiler
+	 * threads (whose bursts after a switch a running application pays once, not per
+	 * request), and of its request threads alone; the requests' throughput and p99.
 	 */
 	record Figures(double cpuPerRequest, double withoutJitPerRequest, double requestThreadsPerRequest,
 			double throughput, double p99Millis) {
@@ -183,13 +196,15 @@ final class TwinSwitch {
 			double requests = Math.max(1, window.requests());
 			ProcessCpu.Usage used = after.cpu.minus(before.cpu);
 			double cpuNanos = used.total().toNanos();
-			return new Figures(cpuNanos / 1000.0 / requests,
-					(cpuNanos - used.compiler().toNanos()) / 1000.0 / requests,
+			return new Figures(cpuNanos / 1000.0 / requests, (cpuNanos - used.compiler().toNanos()) / 1000.0 / requests,
 					used.requestThreads().toNanos() / 1000.0 / requests, window.throughput(),
 					window.latencyMillis(0.99));
 		}
 
-		/** The figure of measure {@code measure}, in the order of {@link TwinResult.Measure}. */
+		/**
+		 * The figure of measure {@code measure}, in the order of
+		 * {@link TwinResult.Measure}.
+		 */
 		double value(int measure) {
 			return switch (TwinResult.Measure.values()[measure]) {
 				case CPU_PER_REQUEST -> this.cpuPerRequest;
@@ -213,7 +228,10 @@ final class TwinSwitch {
 	private record Snapshot(ProcessCpu.Usage cpu) {
 	}
 
-	/** CPU time so far of the whole copy, thread by thread (its compiler and request threads among them). */
+	/**
+	 * CPU time so far of the whole copy, thread by thread (its compiler and request
+	 * threads among them).
+	 */
 	private static Snapshot snapshot(AppProcess app) {
 		return new Snapshot(app.cpuTime());
 	}

@@ -23,17 +23,24 @@ import dev.spanprofile.benchmarks.overhead.TwinResult.Spread;
 import dev.spanprofile.benchmarks.overhead.Workload;
 
 /**
- * Writes docs/benchmarks.md: the goals with the measured value beside each, then every benchmark's figures.
+ * Writes docs/benchmarks.md: the goals with the measured value beside each, then every
+ * benchmark's figures.
  */
 public final class BenchmarkReport {
 
 	private static final double MIB = 1024 * 1024;
 
-	/** Everything below this line in docs/benchmarks.md is kept as it is when the suite rewrites the file. */
+	/**
+	 * Everything below this line in docs/benchmarks.md is kept as it is when the suite
+	 * rewrites the file.
+	 */
 	public static final String KEPT_MARKER = "<!-- Measured with SwitchProbe and written by hand: benchmarks/run.sh keeps "
 			+ "everything from this line on. -->";
 
-	/** The side-by-side goals besides CPU ({@link ProfilerSetting#cpuLimit()}): what a team accepts in production. */
+	/**
+	 * The side-by-side goals besides CPU ({@link ProfilerSetting#cpuLimit()}): what a
+	 * team accepts in production.
+	 */
 	private static final double THROUGHPUT_LIMIT = 0.98;
 
 	private static final double P99_LIMIT = 1.03;
@@ -95,13 +102,13 @@ public final class BenchmarkReport {
 		HookCostResult hook = this.results.hook();
 		if (hook != null) {
 			goal("Hook: the running wrapper adds at most ~1.5 clock reads to one activation + deactivation",
-					String.format(Locale.ROOT, "+%.1f ns = %.2f clock reads (one clock read: %.1f ns); an activation "
-							+ "plus deactivation records two change points, each with its own clock read",
+					String.format(Locale.ROOT,
+							"+%.1f ns = %.2f clock reads (one clock read: %.1f ns); an activation "
+									+ "plus deactivation records two change points, each with its own clock read",
 							hook.addedNanos(), hook.addedClockReads(), hook.clockRead().nanos()),
 					hook.addedClockReads() <= 1.5);
-			goal("Hook: allocates nothing",
-					String.format(Locale.ROOT, "%.0f B/op with the wrapper vs %.0f B/op without", hook.recording().bytes(),
-							hook.bare().bytes()),
+			goal("Hook: allocates nothing", String.format(Locale.ROOT,
+					"%.0f B/op with the wrapper vs %.0f B/op without", hook.recording().bytes(), hook.bare().bytes()),
 					hook.addedBytes() < 1);
 		}
 		OverheadResult overhead = this.results.overhead();
@@ -113,12 +120,14 @@ public final class BenchmarkReport {
 						judged ? 0.99 : Double.NaN, false);
 				overheadGoal("p99 latency increase" + (judged ? " ≤ 2 %" : "") + with, overhead, setting, Metric.P99,
 						judged ? 1.02 : Double.NaN, true);
-				overheadGoal("CPU time per request" + with, overhead, setting, Metric.CPU_PER_REQUEST, Double.NaN, true);
+				overheadGoal("CPU time per request" + with, overhead, setting, Metric.CPU_PER_REQUEST, Double.NaN,
+						true);
 				overheadGoal("CPU time per request without the JIT compiler threads" + with, overhead, setting,
 						Metric.CPU_PER_REQUEST_WITHOUT_JIT, Double.NaN, true);
-				line(String.format(Locale.ROOT, "| spanprofile's collector thread's share of the application's CPU%s "
-						+ "| %s (median over the windows with profiling on) | reported |", with,
-						percent(overhead.collectorShare(setting))));
+				line(String.format(Locale.ROOT,
+						"| spanprofile's collector thread's share of the application's CPU%s "
+								+ "| %s (median over the windows with profiling on) | reported |",
+						with, percent(overhead.collectorShare(setting))));
 			}
 			for (TwinResult twin : overhead.twins()) {
 				sideBySideGoals(twin);
@@ -126,19 +135,20 @@ public final class BenchmarkReport {
 		}
 		AccuracyResult accuracy = this.results.accuracy();
 		if (accuracy != null) {
-			goal("Misattributed samples: 0 %",
-					String.format(Locale.ROOT, "%s (%d of %d samples in a hot method)", percent(accuracy.misattributedRate()),
-							accuracy.misattributedSamples(), accuracy.totalSamples()),
+			goal("Misattributed samples: 0 %", String.format(Locale.ROOT, "%s (%d of %d samples in a hot method)",
+					percent(accuracy.misattributedRate()), accuracy.misattributedSamples(), accuracy.totalSamples()),
 					accuracy.misattributedSamples() == 0);
 			goal("Samples within ±15 % of the expected count",
-					String.format(Locale.ROOT, "%d of %d spans; samples/expected from %.2f to %.2f, all spans together %.3f",
+					String.format(Locale.ROOT,
+							"%d of %d spans; samples/expected from %.2f to %.2f, all spans together %.3f",
 							accuracy.spansWithin(0.15), accuracy.spans().size(), accuracy.minCountRatio(),
 							accuracy.maxCountRatio(), accuracy.totalSamples() / accuracy.totalExpected()),
 					accuracy.spansWithin(0.15) == accuracy.spans().size());
 			Duration max = accuracy.maxCompletionLatency();
 			goal("Profile complete ≤ 1.5 s after the span ended",
 					String.format(Locale.ROOT, "median %s, max %s%s", millis(accuracy.medianCompletionLatency()),
-							millis(max), (accuracy.neverComplete() > 0) ? ", " + accuracy.neverComplete() + " never" : ""),
+							millis(max),
+							(accuracy.neverComplete() > 0) ? ", " + accuracy.neverComplete() + " never" : ""),
 					max != null && accuracy.neverComplete() == 0 && max.toMillis() <= 1500);
 		}
 		MemoryResult memory = this.results.memory();
@@ -152,13 +162,17 @@ public final class BenchmarkReport {
 					realMax <= budget);
 			line(String.format(Locale.ROOT, "| The store's own estimate against the same budget | at most %s | %s |",
 					mib(memory.maxEstimate()), (memory.maxEstimate() <= budget) ? "within" : "over, reported"));
-			line(String.format(Locale.ROOT, "| Bytes per stored span | %.0f B real, %.0f B estimated by the store | — |",
+			line(String.format(Locale.ROOT,
+					"| Bytes per stored span | %.0f B real, %.0f B estimated by the store | — |",
 					memory.retainedBytesPerSpan(), memory.estimatedBytesPerSpan()));
 		}
 		line();
 	}
 
-	/** Every setting compared, in the order first seen: separate runs first, then switched ones. */
+	/**
+	 * Every setting compared, in the order first seen: separate runs first, then switched
+	 * ones.
+	 */
 	private static List<ProfilerSetting> settings(OverheadResult overhead) {
 		List<ProfilerSetting> settings = new ArrayList<>(overhead.parameters().processSettings());
 		for (ProfilerSetting setting : overhead.parameters().switchSettings()) {
@@ -189,8 +203,9 @@ public final class BenchmarkReport {
 	}
 
 	/**
-	 * The goals for an application's CPU per request, throughput and p99 latency, judged on the medians of the
-	 * side-by-side comparison (two copies switched in opposite phase).
+	 * The goals for an application's CPU per request, throughput and p99 latency, judged
+	 * on the medians of the side-by-side comparison (two copies switched in opposite
+	 * phase).
 	 */
 	private void sideBySideGoals(TwinResult twin) {
 		String of = applicationName(twin.workload()) + ", " + twin.setting().label() + ": ";
@@ -325,7 +340,8 @@ public final class BenchmarkReport {
 		line();
 		line("The goals (CPU per request on/off ≤ " + ProfilerSetting.defaults().cpuLimit() + " with the defaults, "
 				+ "waits included, ≤ " + ProfilerSetting.production().cpuLimit() + " with the recommended production "
-				+ "setting; throughput ≥ " + THROUGHPUT_LIMIT + ", p99 ≤ " + P99_LIMIT + ") are judged here, on two applications: the one above "
+				+ "setting; throughput ≥ " + THROUGHPUT_LIMIT + ", p99 ≤ " + P99_LIMIT
+				+ ") are judged here, on two applications: the one above "
 				+ "and `PageApplication`, a page-heavy one (the owners search page `" + Workload.pages().path()
 				+ "`: Thymeleaf, JPA on an in-memory database, stacks 100–200 frames deep). Per application and "
 				+ "setting two copies run side by side, each under its own closed-loop load, and are switched with "
@@ -348,8 +364,8 @@ public final class BenchmarkReport {
 		line("| application, setting | CPU per request | without JIT | request threads | throughput | p99 latency |");
 		line("|---|---|---|---|---|---|");
 		for (TwinResult twin : twins) {
-			StringBuilder row = new StringBuilder("| " + applicationName(twin.workload()) + ", "
-					+ twin.setting().label() + " |");
+			StringBuilder row = new StringBuilder(
+					"| " + applicationName(twin.workload()) + ", " + twin.setting().label() + " |");
 			for (Measure measure : Measure.values()) {
 				row.append(' ').append(twin.spread(measure)).append(" |");
 			}
@@ -389,7 +405,8 @@ public final class BenchmarkReport {
 				+ "misattributed. A watcher polls every 2 ms for the moment each ended span is reported complete "
 				+ "(`AccuracyBenchmark`).", p.threads(), this.results.machine().cores(), p.rounds(),
 				p.cpuPerWeight().toMillis(), 2 * p.cpuPerWeight().toMillis(), 3 * p.cpuPerWeight().toMillis(),
-				4 * p.cpuPerWeight().toMillis(), p.interval().toMillis(), accuracy.event(), p.dumpInterval().toMillis()));
+				4 * p.cpuPerWeight().toMillis(), p.interval().toMillis(), accuracy.event(),
+				p.dumpInterval().toMillis()));
 		line();
 		line("| figure | value |");
 		line("|---|---|");
@@ -402,7 +419,8 @@ public final class BenchmarkReport {
 				accuracy.spans().size()));
 		line(String.format(Locale.ROOT, "| samples / expected per span | %.3f .. %.3f |", accuracy.minCountRatio(),
 				accuracy.maxCountRatio()));
-		line(String.format(Locale.ROOT, "| samples dropped as unknown (all threads) | %d |", accuracy.unknownSamples()));
+		line(String.format(Locale.ROOT, "| samples dropped as unknown (all threads) | %d |",
+				accuracy.unknownSamples()));
 		line(String.format(Locale.ROOT, "| span end → profile complete | median %s, max %s |",
 				millis(accuracy.medianCompletionLatency()), millis(accuracy.maxCompletionLatency())));
 		line(String.format(Locale.ROOT, "| samples that arrived after a span was reported complete | %d |",
@@ -435,9 +453,11 @@ public final class BenchmarkReport {
 		line(String.format(Locale.ROOT, "| end | %,d | %s | %s retained |", memory.storedSpans(),
 				mib(memory.finalEstimate()), mib(memory.retainedBytes())));
 		line();
-		line(String.format(Locale.ROOT, "Largest estimate seen (polled every 20 ms): %s with up to %,d spans stored. "
-				+ "Per stored span: %.0f B real, %.0f B estimated.", mib(memory.maxEstimate()), memory.maxSpansStored(),
-				memory.retainedBytesPerSpan(), memory.estimatedBytesPerSpan()));
+		line(String.format(Locale.ROOT,
+				"Largest estimate seen (polled every 20 ms): %s with up to %,d spans stored. "
+						+ "Per stored span: %.0f B real, %.0f B estimated.",
+				mib(memory.maxEstimate()), memory.maxSpansStored(), memory.retainedBytesPerSpan(),
+				memory.estimatedBytesPerSpan()));
 		line();
 	}
 

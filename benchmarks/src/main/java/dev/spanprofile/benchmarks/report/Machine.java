@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * The machine the figures were measured on, as far as the JVM and Linux tell.
  *
- * @param loadAverage the system load average over the last minute when the run started (other work on the machine)
+ * @param loadAverage the system load average over the last minute when the run started
+ * (other work on the machine)
  */
 public record Machine(int cores, String cpu, long memoryBytes, String os, String jdk, double loadAverage) {
 

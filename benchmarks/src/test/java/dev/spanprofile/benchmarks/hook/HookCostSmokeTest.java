@@ -8,8 +8,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Keeps the JMH benchmarks runnable: one fork and one short iteration each must report a time and an allocation
- * figure for every variant. How fast they are is benchmarks/run.sh's business, not a test's.
+ * Keeps the JMH benchmarks runnable: one fork and one short iteration each must report a
+ * time and an allocation figure for every variant. How fast they are is
+ * benchmarks/run.sh's business, not a test's.
  */
 class HookCostSmokeTest {
 

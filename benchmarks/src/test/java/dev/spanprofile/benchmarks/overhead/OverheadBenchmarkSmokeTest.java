@@ -10,25 +10,28 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Keeps the overhead benchmark runnable: the real application under real load, one short round of each
- * comparison. Only checks that every figure was measured; benchmarks/run.sh reports them.
+ * Keeps the overhead benchmark runnable: the real application under real load, one short
+ * round of each comparison. Only checks that every figure was measured; benchmarks/run.sh
+ * reports them.
  */
 class OverheadBenchmarkSmokeTest {
 
 	/**
-	 * The applications live for seconds here: without C2 they start and warm up on half the CPU, and the figures
-	 * checked (that each is measured, and that two copies agree within a factor) do not depend on it.
+	 * The applications live for seconds here: without C2 they start and warm up on half
+	 * the CPU, and the figures checked (that each is measured, and that two copies agree
+	 * within a factor) do not depend on it.
 	 */
 	private static final List<String> SHORT_LIVED_JVM = List.of("-XX:TieredStopAtLevel=1");
 
 	@Test
 	void oneShortRoundOfEachComparisonMeasuresEveryFigure() throws Exception {
 		ProfilerSetting setting = ProfilerSetting.defaults();
-		OverheadParameters parameters = new OverheadParameters(2, Workload.work(20_000), Duration.ofSeconds(1), Duration.ofSeconds(1),
-				Duration.ofSeconds(1), 1, 1, Duration.ofSeconds(1), Duration.ofMillis(300), List.of(setting),
-				List.of(setting));
+		OverheadParameters parameters = new OverheadParameters(2, Workload.work(20_000), Duration.ofSeconds(1),
+				Duration.ofSeconds(1), Duration.ofSeconds(1), 1, 1, Duration.ofSeconds(1), Duration.ofMillis(300),
+				List.of(setting), List.of(setting));
 		OverheadResult result = new OverheadBenchmark(parameters, TwinParameters.none(),
-				Path.of("target", "benchmark-logs"), SHORT_LIVED_JVM).run();
+				Path.of("target", "benchmark-logs"), SHORT_LIVED_JVM)
+			.run();
 		assertThat(result.processes()).hasSize(2);
 		assertThat(result.switched().get(setting.label())).hasSize(2);
 		assertThat(result.processes()).allSatisfy(OverheadBenchmarkSmokeTest::measured);
@@ -49,7 +52,8 @@ class OverheadBenchmarkSmokeTest {
 				Duration.ofSeconds(1), Duration.ofSeconds(1), 0, 1, Duration.ofSeconds(1), Duration.ofMillis(300),
 				List.of(), List.of(setting));
 		OverheadResult result = new OverheadBenchmark(parameters, TwinParameters.none(),
-				Path.of("target", "benchmark-logs"), SHORT_LIVED_JVM).run();
+				Path.of("target", "benchmark-logs"), SHORT_LIVED_JVM)
+			.run();
 		assertThat(result.processes()).isEmpty();
 		assertThat(result.switched().get(setting.label())).hasSize(2)
 			.allSatisfy(OverheadBenchmarkSmokeTest::measured)
@@ -73,13 +77,15 @@ class OverheadBenchmarkSmokeTest {
 		assertThat(twin.workload()).isEqualTo(production.workload());
 		assertThat(twin.setting()).isEqualTo(production.setting());
 		assertThat(result.twin(production.workload(), ProfilerSetting.defaults())).isNull();
-		assertThat(twin.pairs()).hasSize(2).allSatisfy((ratios) -> assertThat(ratios)
-			.hasSize(TwinResult.Measure.values().length));
+		assertThat(twin.pairs()).hasSize(2)
+			.allSatisfy((ratios) -> assertThat(ratios).hasSize(TwinResult.Measure.values().length));
 		for (TwinResult.Measure measure : TwinResult.Measure.values()) {
 			TwinResult.Spread spread = twin.spread(measure);
 			assertThat(spread.count()).isEqualTo(2);
-			// Both copies run the same application under the same load, so a pair's ratio stays near 1 even in
-			// one-second windows; a factor of four either way means the two sides measured different things.
+			// Both copies run the same application under the same load, so a pair's ratio
+			// stays near 1 even in
+			// one-second windows; a factor of four either way means the two sides
+			// measured different things.
 			assertThat(spread.lowest()).as(measure.title()).isGreaterThan(0.25);
 			assertThat(spread.highest()).as(measure.title()).isLessThan(4.0);
 			assertThat(spread.median()).isBetween(spread.lowest(), spread.highest());
@@ -91,7 +97,8 @@ class OverheadBenchmarkSmokeTest {
 		assertThat(window.throughput()).isPositive().isFinite();
 		assertThat(window.p50Millis()).isPositive().isLessThanOrEqualTo(window.p99Millis());
 		assertThat(window.cpuMicrosPerRequest()).isPositive().isFinite();
-		assertThat(window.cpuMicrosPerRequestWithoutJit()).isPositive().isLessThanOrEqualTo(window.cpuMicrosPerRequest());
+		assertThat(window.cpuMicrosPerRequestWithoutJit()).isPositive()
+			.isLessThanOrEqualTo(window.cpuMicrosPerRequest());
 		assertThat(window.collectorMicrosPerRequest()).isGreaterThanOrEqualTo(0)
 			.isLessThanOrEqualTo(window.cpuMicrosPerRequest());
 	}

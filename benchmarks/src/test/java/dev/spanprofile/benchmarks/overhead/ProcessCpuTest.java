@@ -14,7 +14,8 @@ class ProcessCpuTest {
 	@Test
 	void aThreadThatEndedTakesNothingOutOfTheInterval() {
 		ThreadTime compiler = new ThreadTime(1_000, true, false, false);
-		Usage before = Usage.of(Map.of("11", compiler, "12", request(500), "13", new ThreadTime(40, false, true, false)));
+		Usage before = Usage
+			.of(Map.of("11", compiler, "12", request(500), "13", new ThreadTime(40, false, true, false)));
 		// The compiler thread 11 ended; 14 is a compiler thread started since.
 		Usage after = Usage.of(Map.of("12", request(700), "13", new ThreadTime(60, false, true, false), "14",
 				new ThreadTime(100, true, false, false)));
@@ -46,7 +47,8 @@ class ProcessCpuTest {
 		}
 		Usage used = cpu.used().minus(first);
 		System.out.println("burned " + used.total() + " (" + x + ")");
-		// This thread spun for 50 ms of wall time: most of it is CPU, and no thread can add more than the window.
+		// This thread spun for 50 ms of wall time: most of it is CPU, and no thread can
+		// add more than the window.
 		assertThat(used.total().toMillis()).isBetween(25L, 2_000L);
 	}
 

@@ -13,7 +13,8 @@ class TwinSwitchTest {
 
 	@Test
 	void aCopyThatIsSlowerThroughoutAndAMachineThatSlowsDownBothCancel() {
-		// Copy a costs 20 % more than b whatever it does; the machine is 30 % slower in the second window; profiling
+		// Copy a costs 20 % more than b whatever it does; the machine is 30 % slower in
+		// the second window; profiling
 		// costs 10 %.
 		double a = 1.2;
 		double slower = 1.3;
@@ -33,7 +34,8 @@ class TwinSwitchTest {
 		Figures[] first = { figures(600), figures(500) };
 		Figures[] unchanged = { figures(660), figures(550) };
 		assertThat(TwinSwitch.pairRatios(first, unchanged, true)[0]).isCloseTo(1.0, within(1e-9));
-		// b alone 21 % dearer in the second window: half of it on each side of the geometric mean.
+		// b alone 21 % dearer in the second window: half of it on each side of the
+		// geometric mean.
 		Figures[] bDearer = { figures(600), figures(605) };
 		assertThat(TwinSwitch.pairRatios(first, bDearer, true)[0]).isCloseTo(1.1, within(1e-9));
 	}

@@ -33,35 +33,38 @@ class BenchmarkReportTest {
 				new Measurement(12, 11, 13, 32), new Measurement(40, 38, 45, 56), new Measurement(9, 8, 10, 0),
 				new Measurement(30, 29, 31, 0), 3, 1, Duration.ofSeconds(1));
 		ProfilerSetting ctimer = ProfilerSetting.of("ctimer", Duration.ofMillis(10));
-		OverheadParameters parameters = new OverheadParameters(4, Workload.work(1000), Duration.ofSeconds(1), Duration.ofSeconds(1),
-				Duration.ofSeconds(1), 1, 1, Duration.ofSeconds(1), Duration.ofSeconds(1),
+		OverheadParameters parameters = new OverheadParameters(4, Workload.work(1000), Duration.ofSeconds(1),
+				Duration.ofSeconds(1), Duration.ofSeconds(1), 1, 1, Duration.ofSeconds(1), Duration.ofSeconds(1),
 				List.of(ProfilerSetting.defaults()), List.of(ProfilerSetting.defaults(), ctimer));
 		String on = "on, defaults (ctimer, 10 ms, waits)";
-		// Side by side, CPU per request, without JIT, request threads, throughput, p99: the page within every goal in
-		// the median (one pair is not, and does not count), the work application over the CPU goal.
+		// Side by side, CPU per request, without JIT, request threads, throughput, p99:
+		// the page within every goal in
+		// the median (one pair is not, and does not count), the work application over the
+		// CPU goal.
 		TwinResult page = new TwinResult(Workload.pages(), ProfilerSetting.production(),
 				List.of(new double[] { 1.01, 1.0, 1.0, 0.99, 1.0 }, new double[] { 1.015, 1.005, 1.0, 1.0, 1.02 },
 						new double[] { 1.05, 1.03, 1.04, 0.95, 1.2 }));
 		TwinResult work = new TwinResult(Workload.work(1000), ProfilerSetting.defaults(),
 				List.of(new double[] { 1.04, 1.02, 1.02, 0.98, 1.03 }, new double[] { 1.02, 1.01, 1.02, 0.99, 1.01 }));
-		OverheadResult overhead = new OverheadResult(parameters,
-				List.of(window("off", 1000, 10), window(on, 900, 11)),
+		OverheadResult overhead = new OverheadResult(parameters, List.of(window("off", 1000, 10), window(on, 900, 11)),
 				Map.of(ProfilerSetting.defaults().label(), List.of(window(on, 995, 10.1), window("off", 1000, 10)),
 						ctimer.label(), List.of(window("off", 1000, 10), window("on, ctimer, 10 ms", 970, 10.0))),
 				TwinParameters.full(), List.of(page, work));
-		AccuracyResult accuracy = new AccuracyResult(AccuracyParameters.full(), "cpu",
-				List.of(new AccuracyResult.SpanOutcome("a", 0, 1_000_000_000, 100, 105, 104, 0, Duration.ofMillis(900), 0),
-						new AccuracyResult.SpanOutcome("b", 1, 1_000_000_000, 100, 80, 79, 0, Duration.ofMillis(1600), 0)),
-				0);
+		AccuracyResult accuracy = new AccuracyResult(AccuracyParameters.full(), "cpu", List.of(
+				new AccuracyResult.SpanOutcome("a", 0, 1_000_000_000, 100, 105, 104, 0, Duration.ofMillis(900), 0),
+				new AccuracyResult.SpanOutcome("b", 1, 1_000_000_000, 100, 80, 79, 0, Duration.ofMillis(1600), 0)), 0);
 		MemoryResult memory = new MemoryResult(MemoryParameters.full(), 600_000, Duration.ofSeconds(60), 30 << 20,
-				90_000, List.of(new MemoryResult.Checkpoint(Duration.ofSeconds(15), 80_000, 29 << 20, 31 << 20)), 90_000,
-				30 << 20, 40 << 20);
+				90_000, List.of(new MemoryResult.Checkpoint(Duration.ofSeconds(15), 80_000, 29 << 20, 31 << 20)),
+				90_000, 30 << 20, 40 << 20);
 		String report = BenchmarkReport.render(new Results(MACHINE, Instant.parse("2026-01-02T03:04:05Z"),
 				Duration.ofMinutes(14), "benchmarks/run.sh", hook, overhead, accuracy, memory, Map.of()));
 
-		assertThat(goal(report, "Hook: the running wrapper")).contains("+32.0 ns = 1.60 clock reads").endsWith("**not met** |");
-		assertThat(goal(report, "Hook: allocates nothing")).contains("56 B/op with the wrapper vs 0 B/op").endsWith("**not met** |");
-		assertThat(goal(report, "Throughput loss ≤ 1 % with defaults (ctimer, 10 ms, waits)")).contains("one JVM switched: -0.5 %")
+		assertThat(goal(report, "Hook: the running wrapper")).contains("+32.0 ns = 1.60 clock reads")
+			.endsWith("**not met** |");
+		assertThat(goal(report, "Hook: allocates nothing")).contains("56 B/op with the wrapper vs 0 B/op")
+			.endsWith("**not met** |");
+		assertThat(goal(report, "Throughput loss ≤ 1 % with defaults (ctimer, 10 ms, waits)"))
+			.contains("one JVM switched: -0.5 %")
 			.contains("separate runs: -10.0 %")
 			.endsWith("one JVM switched: met; separate runs: **not met** |");
 		assertThat(goal(report, "p99 latency increase ≤ 2 % with defaults")).contains("+1.0 %")
@@ -80,9 +83,11 @@ class BenchmarkReportTest {
 		assertThat(goal(report, production + "throughput on/off ≥ 0.98")).contains("0.990 [").endsWith("| met |");
 		assertThat(goal(report, production + "p99 latency on/off ≤ 1.03")).contains("1.020 [").endsWith("| met |");
 		assertThat(goal(report, "`work` application, defaults (ctimer, 10 ms, waits): CPU per request on/off ≤ 1.05"))
-			.contains("1.030 [1.025..1.035]").endsWith("| met |");
+			.contains("1.030 [1.025..1.035]")
+			.endsWith("| met |");
 		assertThat(goal(report, "`work` application, defaults (ctimer, 10 ms, waits): throughput on/off ≥ 0.98"))
-			.contains("0.985 [").endsWith("| met |");
+			.contains("0.985 [")
+			.endsWith("| met |");
 		assertThat(goal(report, production + "CPU per request without the JIT compiler threads on/off"))
 			.contains("1.005 [1.003..1.018] {1.000..1.030}")
 			.endsWith("| reported |");
@@ -105,16 +110,18 @@ class BenchmarkReportTest {
 
 	@Test
 	void namesFailedBenchmarksAndLeavesOutTheirSections() {
-		String report = BenchmarkReport.render(new Results(MACHINE, Instant.now(), Duration.ofMinutes(1),
-				"benchmarks/run.sh", null, null, null, null, Map.of("memory", "java.lang.IllegalStateException: boom")));
+		String report = BenchmarkReport
+			.render(new Results(MACHINE, Instant.now(), Duration.ofMinutes(1), "benchmarks/run.sh", null, null, null,
+					null, Map.of("memory", "java.lang.IllegalStateException: boom")));
 		assertThat(report).contains("## Failed benchmarks\n\n- memory: java.lang.IllegalStateException: boom")
 			.doesNotContain("## Memory")
 			.doesNotContain("## Hook cost");
 	}
 
 	private static Window window(String configuration, double throughput, double p99) {
-		return new Window(configuration, 0, (long) throughput * 10, 0, throughput, p99 / 4, p99, 2000 / throughput * 1000,
-				1900 / throughput * 1000, configuration.equals("off") ? 0 : 10 / throughput * 1000);
+		return new Window(configuration, 0, (long) throughput * 10, 0, throughput, p99 / 4, p99,
+				2000 / throughput * 1000, 1900 / throughput * 1000,
+				configuration.equals("off") ? 0 : 10 / throughput * 1000);
 	}
 
 	private static String goal(String report, String start) {

@@ -16,14 +16,16 @@ import dev.spanprofile.render.FrameCategory;
 import dev.spanprofile.render.FrameClassifier;
 
 /**
- * Lays stack trees out as a {@link FlameGraphModel}: collects them, each optionally under a span node or beside a
- * compared side, merges them into one tree of nodes, folds the lightest beyond the page's maximum into one
- * "small frames" node per parent (by the {@link TreeTrimmer}'s rule), and writes the nodes depth first, heaviest
- * child first.
+ * Lays stack trees out as a {@link FlameGraphModel}: collects them, each optionally under
+ * a span node or beside a compared side, merges them into one tree of nodes, folds the
+ * lightest beyond the page's maximum into one "small frames" node per parent (by the
+ * {@link TreeTrimmer}'s rule), and writes the nodes depth first, heaviest child first.
  */
 public final class FlameGraphLayout {
 
-	/** Enough for any single request; a page of this size still loads in about a second. */
+	/**
+	 * Enough for any single request; a page of this size still loads in about a second.
+	 */
 	static final int DEFAULT_MAX_NODES = 200_000;
 
 	private final FrameTable frames;
@@ -67,8 +69,9 @@ public final class FlameGraphLayout {
 	}
 
 	/**
-	 * Add a comparison, a tree of two columns: nodes are sized by the examined side (the first) and carry the
-	 * compared side's samples (the second); frames only the compared side has get zero width.
+	 * Add a comparison, a tree of two columns: nodes are sized by the examined side (the
+	 * first) and carry the compared side's samples (the second); frames only the compared
+	 * side has get zero width.
 	 */
 	public FlameGraphLayout addComparison(StackTree tree) {
 		this.comparison = true;
@@ -188,7 +191,8 @@ public final class FlameGraphLayout {
 			long folded = 0;
 			long foldedBaseline = 0;
 			for (Node child : node.children) {
-				// A comparison keeps frames only the compared side has (zero width here) out of the page.
+				// A comparison keeps frames only the compared side has (zero width here)
+				// out of the page.
 				if (child.total >= threshold && child.total > 0) {
 					kept.add(child);
 				}
@@ -217,8 +221,9 @@ public final class FlameGraphLayout {
 	}
 
 	/**
-	 * The sample count a node needs to be kept so that the page has at most {@code maxNodes}, its root and one
-	 * "small frames" node per caller that loses any included: the {@link TreeTrimmer}'s rule.
+	 * The sample count a node needs to be kept so that the page has at most
+	 * {@code maxNodes}, its root and one "small frames" node per caller that loses any
+	 * included: the {@link TreeTrimmer}'s rule.
 	 */
 	private long foldThreshold() {
 		TreeTrimmer.Nodes nodes = new TreeTrimmer.Nodes(this.nodeCount);

@@ -8,12 +8,13 @@ import dev.spanprofile.render.FrameClassifier;
 import dev.spanprofile.profile.FrameTable;
 
 /**
- * The data a flame graph page draws: a string table of names, each with its {@link FrameCategory}, and the nodes in
- * depth-first order as parallel arrays (name, depth, samples). Children come heaviest first, so the big picture is on
- * the left. The page derives positions and self time from these.
+ * The data a flame graph page draws: a string table of names, each with its
+ * {@link FrameCategory}, and the nodes in depth-first order as parallel arrays (name,
+ * depth, samples). Children come heaviest first, so the big picture is on the left. The
+ * page derives positions and self time from these.
  * <p>
- * Bounded: beyond {@code maxNodes} the lightest nodes are folded into one "small frames" node per parent, so even a
- * huge merged profile gives a page the browser can draw.
+ * Bounded: beyond {@code maxNodes} the lightest nodes are folded into one "small frames"
+ * node per parent, so even a huge merged profile gives a page the browser can draw.
  */
 public final class FlameGraphModel {
 
@@ -33,7 +34,10 @@ public final class FlameGraphModel {
 
 	private final long hiddenNodes;
 
-	/** Per node, the compared side's samples in a differential graph; {@code null} otherwise. */
+	/**
+	 * Per node, the compared side's samples in a differential graph; {@code null}
+	 * otherwise.
+	 */
 	private final long[] baseline;
 
 	FlameGraphModel(List<String> names, int[] categories, int[] nameIndex, int[] depth, long[] total,
@@ -83,7 +87,9 @@ public final class FlameGraphModel {
 		return FrameCategory.values()[this.categories[this.nameIndex[node]]];
 	}
 
-	/** The compared side's samples at {@code node} in a differential graph (0 otherwise). */
+	/**
+	 * The compared side's samples at {@code node} in a differential graph (0 otherwise).
+	 */
 	public long baseline(int node) {
 		return (this.baseline != null) ? this.baseline[node] : 0;
 	}

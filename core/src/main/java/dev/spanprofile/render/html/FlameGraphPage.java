@@ -8,9 +8,10 @@ import java.util.Map;
 import dev.spanprofile.render.TimeBreakdown;
 
 /**
- * The interactive flame graph of one span or trace as one self-contained HTML page: canvas drawing, zoom, search,
- * tooltips, a self-time table and a bottom-up view, with no resource from anywhere else. Every text that came from
- * the application is escaped; the profile itself travels as an inert JSON block that the page's script reads.
+ * The interactive flame graph of one span or trace as one self-contained HTML page:
+ * canvas drawing, zoom, search, tooltips, a self-time table and a bottom-up view, with no
+ * resource from anywhere else. Every text that came from the application is escaped; the
+ * profile itself travels as an inert JSON block that the page's script reads.
  */
 public final class FlameGraphPage {
 
@@ -74,7 +75,10 @@ public final class FlameGraphPage {
 		return this;
 	}
 
-	/** A link in the header (other formats, the local root's page); {@code href} relative to this page. */
+	/**
+	 * A link in the header (other formats, the local root's page); {@code href} relative
+	 * to this page.
+	 */
 	public FlameGraphPage link(String label, String href) {
 		this.header.link(label, href);
 		return this;
@@ -92,7 +96,10 @@ public final class FlameGraphPage {
 		return this;
 	}
 
-	/** What a sample stands for: {@code intervalMillis} of {@code event} time (cpu, wall...). */
+	/**
+	 * What a sample stands for: {@code intervalMillis} of {@code event} time (cpu,
+	 * wall...).
+	 */
 	public FlameGraphPage sampling(String event, double intervalMillis) {
 		this.event = event;
 		this.intervalMillis = intervalMillis;
@@ -100,8 +107,8 @@ public final class FlameGraphPage {
 	}
 
 	/**
-	 * Frame widths are weights rather than sample counts: {@code bytes} (allocation) or {@code nanoseconds} (lock
-	 * waits); the page shows them in MB and ms.
+	 * Frame widths are weights rather than sample counts: {@code bytes} (allocation) or
+	 * {@code nanoseconds} (lock waits); the page shows them in MB and ms.
 	 */
 	public FlameGraphPage weightedIn(String unit) {
 		this.unit = unit;
@@ -110,23 +117,27 @@ public final class FlameGraphPage {
 	}
 
 	/**
-	 * Marks a differential graph: frames are coloured by how many more (or fewer) samples a request of the
-	 * examined side has there than one of the compared side.
+	 * Marks a differential graph: frames are coloured by how many more (or fewer) samples
+	 * a request of the examined side has there than one of the compared side.
 	 */
 	public FlameGraphPage comparison(long examinedSpans, long comparedSpans) {
 		this.comparedSpans = new long[] { examinedSpans, comparedSpans };
 		return this;
 	}
 
-	/** What the two sides of a differential graph are called in its tooltip (default: Slow and Typical). */
+	/**
+	 * What the two sides of a differential graph are called in its tooltip (default: Slow
+	 * and Typical).
+	 */
 	public FlameGraphPage sides(String examined, String compared) {
 		this.sides = new Sides(examined, compared);
 		return this;
 	}
 
 	/**
-	 * The latency heatmap of a span name above the graph: {@code heatmap} as the name's JSON has it,
-	 * {@code selection} the cells the graph shows ({@code null}: all), {@code hrefs} the pages a selection opens.
+	 * The latency heatmap of a span name above the graph: {@code heatmap} as the name's
+	 * JSON has it, {@code selection} the cells the graph shows ({@code null}: all),
+	 * {@code hrefs} the pages a selection opens.
 	 */
 	public FlameGraphPage heatmap(Map<String, Object> heatmap, Map<String, Object> selection,
 			Map<String, Object> hrefs) {
@@ -135,8 +146,9 @@ public final class FlameGraphPage {
 	}
 
 	/**
-	 * Clicking a frame offers a link to {@code href} followed by the frame's path (frame names root first, joined
-	 * by {@code ;}, URL-encoded): the stored spans with the most samples there.
+	 * Clicking a frame offers a link to {@code href} followed by the frame's path (frame
+	 * names root first, joined by {@code ;}, URL-encoded): the stored spans with the most
+	 * samples there.
 	 */
 	public FlameGraphPage frameSpansHref(String href) {
 		this.frameSpansHref = href;
@@ -144,9 +156,9 @@ public final class FlameGraphPage {
 	}
 
 	/**
-	 * One choice of the switch between the kinds of samples taken (cpu, wall, alloc, lock): {@code label} links to
-	 * {@code href}, relative to this page; {@code current} marks the kind this page shows. The switch appears once
-	 * there are two choices.
+	 * One choice of the switch between the kinds of samples taken (cpu, wall, alloc,
+	 * lock): {@code label} links to {@code href}, relative to this page; {@code current}
+	 * marks the kind this page shows. The switch appears once there are two choices.
 	 */
 	public FlameGraphPage kind(String id, String label, String href, boolean current) {
 		this.kinds.add(new KindChoice(id, label, href, current));
@@ -154,7 +166,8 @@ public final class FlameGraphPage {
 	}
 
 	/**
-	 * Where the span's time went, shown above the graph ({@code soFar} for a running span).
+	 * Where the span's time went, shown above the graph ({@code soFar} for a running
+	 * span).
 	 */
 	public FlameGraphPage breakdown(TimeBreakdown breakdown, boolean soFar) {
 		this.breakdown = TimeBreakdownHtml.render(breakdown, soFar);
@@ -162,9 +175,9 @@ public final class FlameGraphPage {
 	}
 
 	/**
-	 * The request's timeline above the graph, from its JSON ({@code timeline} of a span's JSON); {@code stretch} is
-	 * the part the graph shows ({@code [fromMillis, toMillis]}) or {@code null} for all of it, {@code wholeHref} the
-	 * page of the whole request.
+	 * The request's timeline above the graph, from its JSON ({@code timeline} of a span's
+	 * JSON); {@code stretch} is the part the graph shows ({@code [fromMillis, toMillis]})
+	 * or {@code null} for all of it, {@code wholeHref} the page of the whole request.
 	 */
 	public FlameGraphPage timeline(Map<String, Object> timeline, double[] stretch, String wholeHref) {
 		this.timeline = TimelineHtml.render(timeline, stretch, wholeHref);
@@ -180,8 +193,8 @@ public final class FlameGraphPage {
 		values.put("badges", this.inFlight ? "<span class=\"badge in-flight\">in flight</span>" : "");
 		values.put("breakdown", this.breakdown);
 		values.put("timeline", this.timeline);
-		values.put("spanLinks", this.spanLinks.isEmpty() ? ""
-				: "<section class=\"trace-spans\"><h2>Spans of this trace here</h2>"
+		values.put("spanLinks",
+				this.spanLinks.isEmpty() ? "" : "<section class=\"trace-spans\"><h2>Spans of this trace here</h2>"
 						+ Fragments.links("span-links", this.spanLinks) + "</section>");
 		values.put("kinds", kindSwitch());
 		values.put("data", data());
@@ -192,7 +205,8 @@ public final class FlameGraphPage {
 		if (this.kinds.size() < 2) {
 			return "";
 		}
-		StringBuilder out = new StringBuilder("<span class=\"views kinds\" role=\"group\" aria-label=\"Kind of samples\">");
+		StringBuilder out = new StringBuilder(
+				"<span class=\"views kinds\" role=\"group\" aria-label=\"Kind of samples\">");
 		for (KindChoice kind : this.kinds) {
 			out.append("<a id=\"kind-")
 				.append(HtmlEscaper.escape(kind.id()))

@@ -3,9 +3,10 @@ package dev.spanprofile.render.html;
 import java.util.Map;
 
 /**
- * The section of a span name's page that draws its latency heatmap: a canvas its own script paints from an inert
- * JSON block, where dragging a rectangle opens the flame graph of the requests in it. The script comes with the
- * section, so the flame graph's script knows nothing of it.
+ * The section of a span name's page that draws its latency heatmap: a canvas its own
+ * script paints from an inert JSON block, where dragging a rectangle opens the flame
+ * graph of the requests in it. The script comes with the section, so the flame graph's
+ * script knows nothing of it.
  */
 final class HeatmapHtml {
 
@@ -14,10 +15,11 @@ final class HeatmapHtml {
 
 	/**
 	 * @param heatmap the name's heatmap as served in its JSON
-	 * @param selection the selection the graph shows ({@code from}, {@code to}, {@code minDurationMillis},
-	 * {@code maxDurationMillis}), or {@code null} for every request
-	 * @param hrefs {@code name}: the name's page, relative to this one, that a selection's parameters are appended
-	 * to; {@code bucketMillis}: how long a column is
+	 * @param selection the selection the graph shows ({@code from}, {@code to},
+	 * {@code minDurationMillis}, {@code maxDurationMillis}), or {@code null} for every
+	 * request
+	 * @param hrefs {@code name}: the name's page, relative to this one, that a
+	 * selection's parameters are appended to; {@code bucketMillis}: how long a column is
 	 */
 	static String render(Map<String, Object> heatmap, Map<String, Object> selection, Map<String, Object> hrefs) {
 		StringBuilder data = new StringBuilder(4096);

@@ -1,8 +1,9 @@
 package dev.spanprofile.render.html;
 
 /**
- * Escapes text for HTML element content and quoted attribute values. Frame, span and thread names come from the
- * profiled application and its requests, so every one of them goes through here.
+ * Escapes text for HTML element content and quoted attribute values. Frame, span and
+ * thread names come from the profiled application and its requests, so every one of them
+ * goes through here.
  */
 final class HtmlEscaper {
 

@@ -9,8 +9,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A page skeleton with {@code {{name}}} slots, filled in one pass: a value is never scanned for further slots, so
- * text that happens to contain {@code {{...}}} stays as it is. Values are inserted as given; callers escape them.
+ * A page skeleton with {@code {{name}}} slots, filled in one pass: a value is never
+ * scanned for further slots, so text that happens to contain {@code {{...}}} stays as it
+ * is. Values are inserted as given; callers escape them.
  */
 final class HtmlTemplate {
 

@@ -4,9 +4,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes the JSON embedded in a page's {@code <script type="application/json">} block. Besides JSON's own escapes,
- * {@code <}, {@code >} and {@code &} are written as {@code \\u} escapes so that no name can close the block
- * ({@code </script>}) or open a comment, and U+2028/U+2029 so that the text stays valid JavaScript too.
+ * Writes the JSON embedded in a page's {@code <script type="application/json">} block.
+ * Besides JSON's own escapes, {@code <}, {@code >} and {@code &} are written as
+ * {@code \\u} escapes so that no name can close the block ({@code </script>}) or open a
+ * comment, and U+2028/U+2029 so that the text stays valid JavaScript too.
  */
 final class JsonText {
 
@@ -64,7 +65,9 @@ final class JsonText {
 		return this;
 	}
 
-	/** A map, list, string, number, boolean or null, as JSON, maps and lists recursively. */
+	/**
+	 * A map, list, string, number, boolean or null, as JSON, maps and lists recursively.
+	 */
 	JsonText value(Object value) {
 		if (value instanceof Map<?, ?> map) {
 			this.out.append('{');

@@ -6,19 +6,21 @@ import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
 
 /**
- * The style sheet and scripts inlined into the pages, and the Content-Security-Policy that allows exactly them.
+ * The style sheet and scripts inlined into the pages, and the Content-Security-Policy
+ * that allows exactly them.
  * <p>
- * Pages are one self-contained file (they must work saved to disk and on networks without outside access), so
- * script and style are inline. The policy allows them by their SHA-256 hashes, not with {@code 'unsafe-inline'}:
- * nothing else can run, not even a script that an escaping bug let into a frame name.
+ * Pages are one self-contained file (they must work saved to disk and on networks without
+ * outside access), so script and style are inline. The policy allows them by their
+ * SHA-256 hashes, not with {@code 'unsafe-inline'}: nothing else can run, not even a
+ * script that an escaping bug let into a frame name.
  */
 public final class PageAssets {
 
 	static final String STYLE = HtmlTemplate.resourceText("spanprofile.css");
 
 	/**
-	 * The flame graph's modules joined into one module script, then the timeline's script: one script block, one
-	 * hash.
+	 * The flame graph's modules joined into one module script, then the timeline's
+	 * script: one script block, one hash.
 	 */
 	static final String FLAME_GRAPH_SCRIPT = ScriptModules.join("flamegraph", "page") + "\n"
 			+ HtmlTemplate.resourceText("timeline.js");
@@ -27,13 +29,19 @@ public final class PageAssets {
 	static final String INDEX_SCRIPT = HtmlTemplate.resourceText("index.js") + "\n"
 			+ HtmlTemplate.resourceText("scatter.js");
 
-	/** A span name's latency heatmap: a script block of its own, inside the heatmap's section. */
+	/**
+	 * A span name's latency heatmap: a script block of its own, inside the heatmap's
+	 * section.
+	 */
 	static final String HEATMAP_SCRIPT = HtmlTemplate.resourceText("heatmap.js");
 
 	private static final String SOURCES = "script-src " + hash(FLAME_GRAPH_SCRIPT) + " " + hash(INDEX_SCRIPT) + " "
 			+ hash(HEATMAP_SCRIPT) + "; style-src " + hash(STYLE);
 
-	/** The policy as a page's {@code <meta>} can carry it ({@code frame-ancestors} only works as a header). */
+	/**
+	 * The policy as a page's {@code <meta>} can carry it ({@code frame-ancestors} only
+	 * works as a header).
+	 */
 	static final String META_POLICY = "default-src 'none'; " + SOURCES + "; img-src data:; base-uri 'none'; "
 			+ "form-action 'none'";
 
@@ -43,8 +51,9 @@ public final class PageAssets {
 	}
 
 	/**
-	 * The {@code Content-Security-Policy} header value to send with the pages: no source but the pages' own inline
-	 * script and style (by hash), no network access, no framing by other sites.
+	 * The {@code Content-Security-Policy} header value to send with the pages: no source
+	 * but the pages' own inline script and style (by hash), no network access, no framing
+	 * by other sites.
 	 */
 	public static String contentSecurityPolicy() {
 		return HEADER_POLICY;

@@ -3,17 +3,21 @@ package dev.spanprofile.render.html;
 import dev.spanprofile.render.FrameCategory;
 
 /**
- * The frame categories as a flame graph page's data carries them, at their ordinals (the numbers each name's
- * category is given by): id, label, colour family and where the page lists them. The page's script knows no
- * category by name or position, so a category added, renamed or reordered here needs no change to the script;
- * the switch over the enum makes a new category fail to compile until it has a colour.
+ * The frame categories as a flame graph page's data carries them, at their ordinals (the
+ * numbers each name's category is given by): id, label, colour family and where the page
+ * lists them. The page's script knows no category by name or position, so a category
+ * added, renamed or reordered here needs no change to the script; the switch over the
+ * enum makes a new category fail to compile until it has a colour.
  */
 final class PageCategories {
 
 	private PageCategories() {
 	}
 
-	/** Writes the {@code frameCategories} entry: one object per category, in ordinal order. */
+	/**
+	 * Writes the {@code frameCategories} entry: one object per category, in ordinal
+	 * order.
+	 */
 	static void writeJson(JsonText json) {
 		json.key("frameCategories").raw('[');
 		for (FrameCategory category : FrameCategory.values()) {
@@ -27,7 +31,8 @@ final class PageCategories {
 			json.raw(',').key("spread").number(colour.spread());
 			json.raw(',').key("saturation").number(colour.saturation());
 			json.raw(',').key("lightness").number(colour.lightness()).raw('}');
-			// Synthetic nodes (the root, folded small frames) need no legend entry; spans are not functions, so
+			// Synthetic nodes (the root, folded small frames) need no legend entry; spans
+			// are not functions, so
 			// they stay out of the self-time table.
 			json.raw(',').key("legend").bool(category != FrameCategory.OTHER);
 			json.raw(',').key("table").bool(category != FrameCategory.SPAN);
@@ -37,9 +42,10 @@ final class PageCategories {
 	}
 
 	/**
-	 * A category's family of colours: the page draws a few shades around {@code hue} (spread over {@code spread}
-	 * degrees) so that neighbouring frames of one category stay apart. Warm for the application's code, the reader's
-	 * first question; green for libraries, blue for the JDK.
+	 * A category's family of colours: the page draws a few shades around {@code hue}
+	 * (spread over {@code spread} degrees) so that neighbouring frames of one category
+	 * stay apart. Warm for the application's code, the reader's first question; green for
+	 * libraries, blue for the JDK.
 	 */
 	static Colour colour(FrameCategory category) {
 		return switch (category) {

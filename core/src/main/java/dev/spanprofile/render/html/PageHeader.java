@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What every page says above its content: its title, labelled facts, notes, links, and where the span list is. The
- * pages fill one each and hand it to their template, so a fact or a link reads the same on every page; every text is
- * escaped here.
+ * What every page says above its content: its title, labelled facts, notes, links, and
+ * where the span list is. The pages fill one each and hand it to their template, so a
+ * fact or a link reads the same on every page; every text is escaped here.
  */
 final class PageHeader {
 
@@ -49,7 +49,10 @@ final class PageHeader {
 		this.indexHref = indexHref;
 	}
 
-	/** The template's {@code title}, {@code indexHref}, {@code facts}, {@code notes} and {@code links}. */
+	/**
+	 * The template's {@code title}, {@code indexHref}, {@code facts}, {@code notes} and
+	 * {@code links}.
+	 */
 	void putInto(Map<String, String> values) {
 		values.put("title", HtmlEscaper.escape(this.title));
 		values.put("indexHref", HtmlEscaper.escape(this.indexHref));

@@ -10,16 +10,18 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The page scripts' ES modules ({@code .mjs} files beside the templates) joined into the one inline module a page
- * carries, each module's scope kept as a function's.
+ * The page scripts' ES modules ({@code .mjs} files beside the templates) joined into the
+ * one inline module a page carries, each module's scope kept as a function's.
  * <p>
- * Why inline rather than served one file per module: a page must work saved to disk (the test library writes
- * them for failed assertions), and browsers refuse module scripts from {@code file:} URLs; and the pages' policy
- * admits scripts by hash only, which a static {@code import} of a served file cannot satisfy. So the modules are
- * written, and unit-tested by Node, as modules, and joined here without a build step: an import becomes a
- * destructuring of the imported module's object, an export a property of it. That asks the modules to keep to a
- * simple form, checked on loading: named imports on one line from a sibling ({@code import { a, b } from
- * './x.mjs';}) and exports as {@code export function} or {@code export const}.
+ * Why inline rather than served one file per module: a page must work saved to disk (the
+ * test library writes them for failed assertions), and browsers refuse module scripts
+ * from {@code file:} URLs; and the pages' policy admits scripts by hash only, which a
+ * static {@code import} of a served file cannot satisfy. So the modules are written, and
+ * unit-tested by Node, as modules, and joined here without a build step: an import
+ * becomes a destructuring of the imported module's object, an export a property of it.
+ * That asks the modules to keep to a simple form, checked on loading: named imports on
+ * one line from a sibling ({@code import { a, b } from './x.mjs';}) and exports as
+ * {@code export function} or {@code export const}.
  */
 final class ScriptModules {
 
@@ -38,8 +40,9 @@ final class ScriptModules {
 	}
 
 	/**
-	 * The module {@code entry} (a name without {@code .mjs}) of resource {@code directory}, with every module it
-	 * imports before it, once each, as one script.
+	 * The module {@code entry} (a name without {@code .mjs}) of resource
+	 * {@code directory}, with every module it imports before it, once each, as one
+	 * script.
 	 */
 	static String join(String directory, String entry) {
 		ScriptModules modules = new ScriptModules(directory);
@@ -64,7 +67,10 @@ final class ScriptModules {
 					throw new IllegalStateException(name + ".mjs: an import the pages cannot join: " + line);
 				}
 				add(matcher.group(2));
-				body.append("const { ").append(matcher.group(1)).append(" } = ").append(variable(matcher.group(2)))
+				body.append("const { ")
+					.append(matcher.group(1))
+					.append(" } = ")
+					.append(variable(matcher.group(2)))
 					.append(";\n");
 			}
 			else if (line.startsWith("export")) {

@@ -13,11 +13,13 @@ import dev.spanprofile.render.FrameNames;
 import dev.spanprofile.render.SelfTime;
 
 /**
- * The list of recent and running spans as an HTML page: one row per span with its duration, samples and hottest
- * functions, each linking to its flame graph. The first {@value #LISTED} rows are rendered on the server (readable
- * without script, and saying how many more there are); every span also travels as data, from which the page's
- * script draws the scatter, sorts, filters and lists more rows. A table of 50,000 rows would take the browser
- * seconds to lay out, while the first rows and the data take a fraction of one.
+ * The list of recent and running spans as an HTML page: one row per span with its
+ * duration, samples and hottest functions, each linking to its flame graph. The first
+ * {@value #LISTED} rows are rendered on the server (readable without script, and saying
+ * how many more there are); every span also travels as data, from which the page's script
+ * draws the scatter, sorts, filters and lists more rows. A table of 50,000 rows would
+ * take the browser seconds to lay out, while the first rows and the data take a fraction
+ * of one.
  */
 public final class SpanIndexPage {
 
@@ -29,7 +31,10 @@ public final class SpanIndexPage {
 	private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS", Locale.ROOT)
 		.withZone(ZoneOffset.UTC);
 
-	/** Its title and way back are the template's own: the list is where the other pages lead back to. */
+	/**
+	 * Its title and way back are the template's own: the list is where the other pages
+	 * lead back to.
+	 */
 	private final PageHeader header = new PageHeader("Recent spans");
 
 	private final List<Row> rows = new ArrayList<>();
@@ -61,8 +66,8 @@ public final class SpanIndexPage {
 	}
 
 	/**
-	 * Adds sortable columns for the bytes each span allocated and the time it waited for locks, for when those are
-	 * sampled.
+	 * Adds sortable columns for the bytes each span allocated and the time it waited for
+	 * locks, for when those are sampled.
 	 */
 	public SpanIndexPage weightColumns(boolean allocated, boolean lockWait) {
 		this.allocatedColumn = allocated;
@@ -83,24 +88,29 @@ public final class SpanIndexPage {
 		this.header.putInto(values);
 		values.put("filter", HtmlEscaper.escape(this.filter));
 		values.put("count", Integer.toString(this.rows.size()));
-		values.put("weightHeaders", (this.allocatedColumn ? "<th scope=\"col\" class=\"num\"><button type=\"button\" "
-				+ "data-sort=\"allocated\" title=\"Sort by bytes allocated\">Allocated</button></th>" : "")
-				+ (this.lockWaitColumn ? "<th scope=\"col\" class=\"num\"><button type=\"button\" data-sort=\"lockwait\" "
-						+ "title=\"Sort by time waited for locks\">Lock wait</button></th>" : ""));
+		values
+			.put("weightHeaders",
+					(this.allocatedColumn ? "<th scope=\"col\" class=\"num\"><button type=\"button\" "
+							+ "data-sort=\"allocated\" title=\"Sort by bytes allocated\">Allocated</button></th>" : "")
+							+ (this.lockWaitColumn
+									? "<th scope=\"col\" class=\"num\"><button type=\"button\" data-sort=\"lockwait\" "
+											+ "title=\"Sort by time waited for locks\">Lock wait</button></th>"
+									: ""));
 		StringBuilder body = new StringBuilder();
 		int listed = Math.min(LISTED, this.rows.size());
 		for (Row row : this.rows.subList(0, listed)) {
 			appendRow(body, row);
 		}
 		values.put("data", SpanListData.json(this.rows, listed, this.allocatedColumn, this.lockWaitColumn));
-		values.put("listed", (listed < this.rows.size()) ? "Listing the first " + listed + " of " + this.rows.size()
-				+ " spans (more with script, or narrow the list with the limit, name and minDurationMillis "
-				+ "parameters)." : "");
+		values.put("listed",
+				(listed < this.rows.size()) ? "Listing the first " + listed + " of " + this.rows.size()
+						+ " spans (more with script, or narrow the list with the limit, name and minDurationMillis "
+						+ "parameters)." : "");
 		values.put("listedHidden", (listed < this.rows.size()) ? "" : " hidden");
 		if (this.rows.isEmpty()) {
 			int columns = 6 + (this.allocatedColumn ? 1 : 0) + (this.lockWaitColumn ? 1 : 0);
-			body.append("<tr class=\"empty\"><td colspan=\"" + columns + "\">No span recorded yet. Send a few requests to the "
-					+ "application, then reload.</td></tr>");
+			body.append("<tr class=\"empty\"><td colspan=\"" + columns
+					+ "\">No span recorded yet. Send a few requests to the " + "application, then reload.</td></tr>");
 		}
 		values.put("rows", body.toString());
 		return TEMPLATE.render(values);
@@ -196,14 +206,17 @@ public final class SpanIndexPage {
 	}
 
 	/**
-	 * A duration to the microsecond: as precise as a list needs, and an integer, so that the page's data and its
-	 * rows carry the same value.
+	 * A duration to the microsecond: as precise as a list needs, and an integer, so that
+	 * the page's data and its rows carry the same value.
 	 */
 	static long durationMicros(double millis) {
 		return Math.max(0, Math.round(millis * 1000));
 	}
 
-	/** Microseconds as milliseconds with three decimals, the way the page's script writes them too. */
+	/**
+	 * Microseconds as milliseconds with three decimals, the way the page's script writes
+	 * them too.
+	 */
 	private static String durationText(long micros) {
 		String fraction = Long.toString(1000 + micros % 1000);
 		return (micros / 1000) + "." + fraction.substring(1);
@@ -218,9 +231,11 @@ public final class SpanIndexPage {
 
 	/**
 	 * One span of the list.
+	 *
 	 * @param spanId the span's id, the target of its row's link
 	 * @param traceId its trace's id
-	 * @param name what to call it (for a running span whose name is not known yet, a stand-in)
+	 * @param name what to call it (for a running span whose name is not known yet, a
+	 * stand-in)
 	 * @param detail a second line: kind, thread, status
 	 * @param inFlight whether it still runs
 	 * @param status its status code
@@ -228,10 +243,13 @@ public final class SpanIndexPage {
 	 * @param durationMillis how long it took, or has run so far
 	 * @param samples samples attributed to it
 	 * @param topFrames its functions with the most self samples
-	 * @param emptyReason why it has no samples, shown instead of the functions when it has none
+	 * @param emptyReason why it has no samples, shown instead of the functions when it
+	 * has none
 	 * @param retainedAs why it is still stored: recent, slowest or error
-	 * @param allocatedBytes bytes its allocation samples stand for (0 when allocations are not sampled)
-	 * @param lockWaitNanos nanoseconds its lock samples stand for (0 when locks are not sampled)
+	 * @param allocatedBytes bytes its allocation samples stand for (0 when allocations
+	 * are not sampled)
+	 * @param lockWaitNanos nanoseconds its lock samples stand for (0 when locks are not
+	 * sampled)
 	 */
 	public record Row(String spanId, String traceId, String name, String detail, boolean inFlight, String status,
 			long startEpochNanos, double durationMillis, long samples, List<SelfTime.Entry> topFrames,

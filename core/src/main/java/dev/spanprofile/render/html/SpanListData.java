@@ -8,11 +8,12 @@ import dev.spanprofile.render.FrameNames;
 import dev.spanprofile.render.SelfTime;
 
 /**
- * Every span of the list as an inert JSON block, for the page's script: the table carries only the first rows (a
- * browser lays out 50,000 rows in seconds), while the scatter, sorting, filtering and "show more" work on all of
- * them. Names, details and frames repeat across requests, so each is written once and referred to by its index.
- * Numbers that the rows carry as attribute text (start, duration) travel as that same text, so that a row the
- * script builds is the row the server would have rendered.
+ * Every span of the list as an inert JSON block, for the page's script: the table carries
+ * only the first rows (a browser lays out 50,000 rows in seconds), while the scatter,
+ * sorting, filtering and "show more" work on all of them. Names, details and frames
+ * repeat across requests, so each is written once and referred to by its index. Numbers
+ * that the rows carry as attribute text (start, duration) travel as that same text, so
+ * that a row the script builds is the row the server would have rendered.
  */
 final class SpanListData {
 
@@ -64,10 +65,14 @@ final class SpanListData {
 		return this.out.append('}').toString();
 	}
 
-	// [spanId, traceId, name, detail, inFlight, status, start, duration, samples, emptyReason, retainedAs,
-	// allocated, lockWait, [frame, samples, ...]]: texts as indexes into their tables, the start in nanoseconds
-	// after the earliest (exact in a double for 104 days, written as text beyond), the duration in microseconds.
-	// Short numbers keep a list of 50,000 spans to a few megabytes, which is most of what its page costs to load.
+	// [spanId, traceId, name, detail, inFlight, status, start, duration, samples,
+	// emptyReason, retainedAs,
+	// allocated, lockWait, [frame, samples, ...]]: texts as indexes into their tables,
+	// the start in nanoseconds
+	// after the earliest (exact in a double for 104 days, written as text beyond), the
+	// duration in microseconds.
+	// Short numbers keep a list of 50,000 spans to a few megabytes, which is most of what
+	// its page costs to load.
 	private void span(SpanIndexPage.Row row) {
 		this.out.append('[');
 		this.json.string(row.spanId()).raw(',').string(row.traceId()).raw(',');
@@ -100,7 +105,10 @@ final class SpanListData {
 		return table.computeIfAbsent((text != null) ? text : "", (key) -> table.size());
 	}
 
-	/** A table of texts in the order of their indexes; frames with their short names beside them. */
+	/**
+	 * A table of texts in the order of their indexes; frames with their short names
+	 * beside them.
+	 */
 	private void table(String key, Map<String, Integer> table, boolean withShortNames) {
 		String[] texts = new String[table.size()];
 		table.forEach((text, index) -> texts[index] = text);

@@ -3,9 +3,9 @@ package dev.spanprofile.render.html;
 import java.util.Locale;
 
 /**
- * A small line of one value per time bucket as inline SVG, drawn on the server: no script, nothing to load, and
- * the page's policy allows it as markup. Buckets without a value break the line, so a quiet minute is not drawn
- * as a drop to zero.
+ * A small line of one value per time bucket as inline SVG, drawn on the server: no
+ * script, nothing to load, and the page's policy allows it as markup. Buckets without a
+ * value break the line, so a quiet minute is not drawn as a drop to zero.
  */
 final class Sparkline {
 
@@ -26,9 +26,19 @@ final class Sparkline {
 			most = Math.max(most, value);
 		}
 		StringBuilder out = new StringBuilder(64 + values.length * 12);
-		out.append("<svg class=\"spark\" width=\"").append(WIDTH).append("\" height=\"").append(HEIGHT)
-			.append("\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(HEIGHT).append("\" role=\"img\" aria-label=\"")
-			.append(HtmlEscaper.escape(label)).append("\"><title>").append(HtmlEscaper.escape(label)).append("</title>");
+		out.append("<svg class=\"spark\" width=\"")
+			.append(WIDTH)
+			.append("\" height=\"")
+			.append(HEIGHT)
+			.append("\" viewBox=\"0 0 ")
+			.append(WIDTH)
+			.append(' ')
+			.append(HEIGHT)
+			.append("\" role=\"img\" aria-label=\"")
+			.append(HtmlEscaper.escape(label))
+			.append("\"><title>")
+			.append(HtmlEscaper.escape(label))
+			.append("</title>");
 		double step = (values.length > 1) ? (WIDTH - 2.0) / (values.length - 1) : 0;
 		StringBuilder run = new StringBuilder();
 		int points = 0;

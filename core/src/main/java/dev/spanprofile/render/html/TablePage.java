@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A page with one table, rendered on the server with no script: the span-name list, the spans behind a frame.
- * Every text is escaped here.
+ * A page with one table, rendered on the server with no script: the span-name list, the
+ * spans behind a frame. Every text is escaped here.
  */
 public final class TablePage {
 
@@ -64,8 +64,11 @@ public final class TablePage {
 		this.header.putInto(values);
 		StringBuilder head = new StringBuilder();
 		for (Cell cell : this.head) {
-			head.append("<th scope=\"col\"").append(cell.numeric ? " class=\"num\"" : "").append('>')
-				.append(HtmlEscaper.escape(cell.text)).append("</th>");
+			head.append("<th scope=\"col\"")
+				.append(cell.numeric ? " class=\"num\"" : "")
+				.append('>')
+				.append(HtmlEscaper.escape(cell.text))
+				.append("</th>");
 		}
 		values.put("head", head.toString());
 		StringBuilder rows = new StringBuilder();
@@ -75,8 +78,12 @@ public final class TablePage {
 				rows.append("<td").append(cell.numeric ? " class=\"num\"" : "").append('>');
 				for (int i = 0; i < cell.links.size(); i++) {
 					PageHeader.Link link = cell.links.get(i);
-					rows.append((i > 0) ? " " : "").append("<a href=\"").append(HtmlEscaper.escape(link.href()))
-						.append("\">").append(HtmlEscaper.escape(link.label())).append("</a>");
+					rows.append((i > 0) ? " " : "")
+						.append("<a href=\"")
+						.append(HtmlEscaper.escape(link.href()))
+						.append("\">")
+						.append(HtmlEscaper.escape(link.label()))
+						.append("</a>");
 				}
 				rows.append(HtmlEscaper.escape(cell.text));
 				if (cell.sparkline != null) {
@@ -122,8 +129,8 @@ public final class TablePage {
 		}
 
 		/**
-		 * A cell holding a small line of one value per time bucket (negative: none in that bucket), described by
-		 * {@code label}.
+		 * A cell holding a small line of one value per time bucket (negative: none in
+		 * that bucket), described by {@code label}.
 		 */
 		public static Cell sparkline(double[] values, String label) {
 			Cell cell = new Cell("", false);

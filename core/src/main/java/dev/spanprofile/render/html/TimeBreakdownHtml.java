@@ -7,10 +7,11 @@ import dev.spanprofile.render.TimeBreakdown;
 import dev.spanprofile.render.WaitCategory;
 
 /**
- * A request's {@link TimeBreakdown} as the flame graph page shows it above the graph: one bar whose parts are CPU,
- * each kind of wait and what is unaccounted, and the same parts listed with their times and what was waited on.
- * The list is complete without script; the page's script only sizes the bar's parts (the page's
- * Content-Security-Policy allows no inline style).
+ * A request's {@link TimeBreakdown} as the flame graph page shows it above the graph: one
+ * bar whose parts are CPU, each kind of wait and what is unaccounted, and the same parts
+ * listed with their times and what was waited on. The list is complete without script;
+ * the page's script only sizes the bar's parts (the page's Content-Security-Policy allows
+ * no inline style).
  */
 final class TimeBreakdownHtml {
 
@@ -37,7 +38,8 @@ final class TimeBreakdownHtml {
 				unaccountedDetail(breakdown));
 		bar.append("</div>");
 		parts.append("</ul>");
-		StringBuilder out = new StringBuilder("<section class=\"breakdown\" id=\"breakdown\" aria-label=\"Where the time went\">")
+		StringBuilder out = new StringBuilder(
+				"<section class=\"breakdown\" id=\"breakdown\" aria-label=\"Where the time went\">")
 			.append("<h2>Where the ")
 			.append(HtmlEscaper.escape(CpuShare.millis(breakdown.durationNanos() / 1e6)))
 			.append(soFar ? " so far" : "")
@@ -55,11 +57,24 @@ final class TimeBreakdownHtml {
 		String time = CpuShare.millis(nanos / 1e6);
 		String share = (scale > 0) ? String.format(Locale.ROOT, "%.0f%%", 100.0 * nanos / scale) : "";
 		String title = label + " " + time + ((detail != null) ? ": " + detail : "");
-		bar.append("<span class=\"seg tb-").append(slug).append("\" data-nanos=\"").append(nanos).append("\" title=\"")
-			.append(HtmlEscaper.escape(title)).append("\"></span>");
-		parts.append("<li class=\"part\" data-part=\"").append(HtmlEscaper.escape(label)).append("\"><i class=\"swatch tb-")
-			.append(slug).append("\"></i><b>").append(HtmlEscaper.escape(label)).append("</b> <span class=\"time\">")
-			.append(HtmlEscaper.escape(time)).append("</span> <span class=\"share\">").append(share).append("</span>");
+		bar.append("<span class=\"seg tb-")
+			.append(slug)
+			.append("\" data-nanos=\"")
+			.append(nanos)
+			.append("\" title=\"")
+			.append(HtmlEscaper.escape(title))
+			.append("\"></span>");
+		parts.append("<li class=\"part\" data-part=\"")
+			.append(HtmlEscaper.escape(label))
+			.append("\"><i class=\"swatch tb-")
+			.append(slug)
+			.append("\"></i><b>")
+			.append(HtmlEscaper.escape(label))
+			.append("</b> <span class=\"time\">")
+			.append(HtmlEscaper.escape(time))
+			.append("</span> <span class=\"share\">")
+			.append(share)
+			.append("</span>");
 		if (detail != null) {
 			parts.append(" <span class=\"on\">").append(HtmlEscaper.escape(detail)).append("</span>");
 		}
@@ -73,11 +88,15 @@ final class TimeBreakdownHtml {
 			detail.append(" on ");
 			for (int i = 0; i < category.on().size(); i++) {
 				WaitCategory.Detail on = category.on().get(i);
-				detail.append((i > 0) ? ", " : "").append(on.detail()).append(' ')
+				detail.append((i > 0) ? ", " : "")
+					.append(on.detail())
+					.append(' ')
 					.append(CpuShare.millis(on.nanos() / 1e6));
 			}
 			if (category.others() != null) {
-				detail.append(", ").append(category.others().detail()).append(' ')
+				detail.append(", ")
+					.append(category.others().detail())
+					.append(' ')
 					.append(CpuShare.millis(category.others().nanos() / 1e6));
 			}
 		}
@@ -95,7 +114,10 @@ final class TimeBreakdownHtml {
 				+ "running, and the CPU estimate's error";
 	}
 
-	/** {@code socket I/O} becomes {@code socket-i-o}: a class name for the category's colour. */
+	/**
+	 * {@code socket I/O} becomes {@code socket-i-o}: a class name for the category's
+	 * colour.
+	 */
 	static String slug(String category) {
 		return category.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
 	}

@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The section of a span's page that draws its request's timeline: a canvas the page's script paints from an inert
- * JSON block (the timeline as the endpoint's JSON has it), with a link back to the whole request when the graph
- * shows a stretch only.
+ * The section of a span's page that draws its request's timeline: a canvas the page's
+ * script paints from an inert JSON block (the timeline as the endpoint's JSON has it),
+ * with a link back to the whole request when the graph shows a stretch only.
  */
 final class TimelineHtml {
 
@@ -15,7 +15,8 @@ final class TimelineHtml {
 
 	/**
 	 * @param timeline the span's timeline as served in its JSON
-	 * @param stretch the stretch the graph shows ({@code [fromMillis, toMillis]}), or {@code null}
+	 * @param stretch the stretch the graph shows ({@code [fromMillis, toMillis]}), or
+	 * {@code null}
 	 * @param wholeHref the page of the whole request, relative to this one
 	 */
 	static String render(Map<String, Object> timeline, double[] stretch, String wholeHref) {
@@ -32,7 +33,8 @@ final class TimelineHtml {
 			.append("<span class=\"timeline-help\">Threads that worked for this request, CPU samples as ticks, ")
 			.append("waits as bars. Drag across it for the flame graph of that stretch.</span>");
 		if (stretch != null) {
-			out.append("<a id=\"timeline-whole\" href=\"").append(HtmlEscaper.escape(wholeHref))
+			out.append("<a id=\"timeline-whole\" href=\"")
+				.append(HtmlEscaper.escape(wholeHref))
 				.append("\">Whole request</a>");
 		}
 		out.append("</div>")

@@ -19,9 +19,10 @@ import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.profile.StackTree;
 
 /**
- * Span profiles in the pprof format, gzip-compressed as {@code go tool pprof}, Speedscope and Pyroscope read it.
- * Every sample carries {@code span_id}, {@code span_name} and {@code trace_id} labels, so a trace's merged profile
- * can still be split by span ({@code go tool pprof -tagfocus span_name=...}).
+ * Span profiles in the pprof format, gzip-compressed as {@code go tool pprof}, Speedscope
+ * and Pyroscope read it. Every sample carries {@code span_id}, {@code span_name} and
+ * {@code trace_id} labels, so a trace's merged profile can still be split by span
+ * ({@code go tool pprof -tagfocus span_name=...}).
  */
 public final class PprofProfile {
 
@@ -31,11 +32,12 @@ public final class PprofProfile {
 	/**
 	 * @param spans the spans and their samples
 	 * @param frames names of the frame ids in the trees
-	 * @param event what a sample measures: cpu, wall, alloc, lock or wait (lock and wait with
-	 * {@code contentions/count} beside {@code delay/nanoseconds} when the trees count their waits, see
-	 * {@link StackTree#events()})
-	 * @param intervalNanos time one sample stands for (cpu, wall); for alloc, lock and wait, the configured period
-	 * (bytes between allocation samples, the lock or wait threshold)
+	 * @param event what a sample measures: cpu, wall, alloc, lock or wait (lock and wait
+	 * with {@code contentions/count} beside {@code delay/nanoseconds} when the trees
+	 * count their waits, see {@link StackTree#events()})
+	 * @param intervalNanos time one sample stands for (cpu, wall); for alloc, lock and
+	 * wait, the configured period (bytes between allocation samples, the lock or wait
+	 * threshold)
 	 * @param startEpochNanos when the profiled period began
 	 * @param durationNanos how long it lasted
 	 * @return the gzip'd protobuf
@@ -49,15 +51,18 @@ public final class PprofProfile {
 			long startEpochNanos, long durationNanos) {
 		Strings strings = new Strings();
 		Profile.Builder profile = Profile.newBuilder();
-		// Allocation, lock and wait samples carry their measure as weight: one value, named as Go's pprof names them
+		// Allocation, lock and wait samples carry their measure as weight: one value,
+		// named as Go's pprof names them
 		// (a wait of any kind is what Go's block profile calls a delay).
 		String weighted = switch (event) {
 			case "alloc" -> "alloc_space";
 			case "lock", "wait" -> "delay";
 			default -> null;
 		};
-		// Lock and wait profiles say how many waits made up the delay, as Go's contention profiles do; where the
-		// waits were not counted (per-name aggregates keep the delay only) there is no count to give.
+		// Lock and wait profiles say how many waits made up the delay, as Go's contention
+		// profiles do; where the
+		// waits were not counted (per-name aggregates keep the delay only) there is no
+		// count to give.
 		boolean contentions = (event.equals("lock") || event.equals("wait"))
 				&& spans.stream().allMatch((span) -> span.samples().totalSamples() == 0 || span.samples().events() > 0);
 		if (weighted != null) {
@@ -107,8 +112,8 @@ public final class PprofProfile {
 				profile.addSample(sample);
 			});
 		}
-		profile.addComment(strings.index("spanprofile: samples attributed to the OpenTelemetry span active on the "
-				+ "sampled thread"));
+		profile.addComment(strings
+			.index("spanprofile: samples attributed to the OpenTelemetry span active on the " + "sampled thread"));
 		profile.addAllStringTable(strings.table);
 		return profile.build();
 	}
@@ -148,6 +153,7 @@ public final class PprofProfile {
 
 	/**
 	 * The samples of one span.
+	 *
 	 * @param traceId its trace
 	 * @param spanId its id
 	 * @param spanName its name
@@ -156,7 +162,9 @@ public final class PprofProfile {
 	public record SpanSamples(String traceId, String spanId, String spanName, StackTree samples) {
 	}
 
-	/** The profile's string table; index 0 is the empty string, as the format requires. */
+	/**
+	 * The profile's string table; index 0 is the empty string, as the format requires.
+	 */
 	private static final class Strings {
 
 		final List<String> table = new java.util.ArrayList<>(List.of(""));

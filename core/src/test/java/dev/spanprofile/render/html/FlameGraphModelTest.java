@@ -58,9 +58,7 @@ class FlameGraphModelTest {
 		for (int i = 0; i < 500; i++) {
 			tree.add(stack("com.acme.Root.run", "com.acme.Leaf.call" + i), (i < 10) ? 100 : 1);
 		}
-		FlameGraphModel model = FlameGraphModel.builder("GET /wide", this.frames, this.classifier)
-			.maxNodes(40)
-			.build();
+		FlameGraphModel model = FlameGraphModel.builder("GET /wide", this.frames, this.classifier).maxNodes(40).build();
 		assertThat(model.nodeCount()).isEqualTo(1);
 		model = FlameGraphModel.builder("GET /wide", this.frames, this.classifier).maxNodes(40).add(tree).build();
 		assertThat(model.nodeCount()).isLessThanOrEqualTo(40);

@@ -21,7 +21,9 @@ class PageEscapingTest {
 		FrameTable frames = new FrameTable();
 		StackTree tree = new StackTree();
 		tree.add(new int[] { frames.intern("com.acme." + HOSTILE, FrameKind.JAVA) }, 3);
-		FlameGraphModel model = FlameGraphModel.builder(HOSTILE, frames, new FrameClassifier(List.of())).add(tree).build();
+		FlameGraphModel model = FlameGraphModel.builder(HOSTILE, frames, new FrameClassifier(List.of()))
+			.add(tree)
+			.build();
 		String html = FlameGraphPage.of(model)
 			.title(HOSTILE)
 			.fact("thread", HOSTILE)
@@ -31,7 +33,8 @@ class PageEscapingTest {
 		assertThat(html).doesNotContain("<script>alert").doesNotContain("<img src=x");
 		assertThat(html).contains("&lt;/script&gt;&lt;script&gt;alert(1)").contains("abc&quot;def");
 		// In the JSON block, < and > are escapes, so no </script> can end it early.
-		String data = html.substring(html.indexOf("id=\"profile-data\">"), html.indexOf("</script>", html.indexOf("id=\"profile-data\">")));
+		String data = html.substring(html.indexOf("id=\"profile-data\">"),
+				html.indexOf("</script>", html.indexOf("id=\"profile-data\">")));
 		assertThat(data).contains("\\u003c/script\\u003e").doesNotContain("<");
 		// A value that looks like a slot stays as it is.
 		assertThat(html).contains("&amp;{{title}}");
@@ -52,7 +55,8 @@ class PageEscapingTest {
 			.kind("alloc", HOSTILE, "x?event=alloc&a=\"b", true)
 			.render();
 		assertThat(html).contains("<a id=\"kind-cpu\" href=\"x?event=cpu\">CPU</a>")
-			.contains("<a id=\"kind-alloc\" href=\"x?event=alloc&amp;a=&quot;b\" class=\"selected\" aria-current=\"page\">")
+			.contains(
+					"<a id=\"kind-alloc\" href=\"x?event=alloc&amp;a=&quot;b\" class=\"selected\" aria-current=\"page\">")
 			.doesNotContain("<script>alert");
 	}
 
@@ -102,7 +106,8 @@ class PageEscapingTest {
 	void contentSecurityPolicyAllowsOnlyThePagesOwnScriptsAndStyleByHash() {
 		String policy = PageAssets.contentSecurityPolicy();
 		assertThat(policy).startsWith("default-src 'none'").doesNotContain("unsafe").contains("frame-ancestors 'self'");
-		// The flame graph's, the span list's and the heatmap's scripts, and the style sheet.
+		// The flame graph's, the span list's and the heatmap's scripts, and the style
+		// sheet.
 		assertThat(policy.split("'sha256-")).hasSize(5);
 	}
 

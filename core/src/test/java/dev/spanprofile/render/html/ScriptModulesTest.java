@@ -17,9 +17,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
- * The page's modules joined into one script: each once, after what it imports, with no import or export left (an
- * inline module that kept them would fail to load); forms the joining does not understand are refused, not
- * passed on. The frame categories are the page data's, not the script's.
+ * The page's modules joined into one script: each once, after what it imports, with no
+ * import or export left (an inline module that kept them would fail to load); forms the
+ * joining does not understand are refused, not passed on. The frame categories are the
+ * page data's, not the script's.
  */
 class ScriptModulesTest {
 
@@ -29,7 +30,9 @@ class ScriptModulesTest {
 		assertThat(script).containsOnlyOnce("const module$a = ").containsOnlyOnce("const module$b = ");
 		assertThat(script.indexOf("const module$a = ")).isLessThan(script.indexOf("const module$b = "));
 		assertThat(script.indexOf("const module$b = ")).isLessThan(script.indexOf("const module$entry = "));
-		assertThat(script).contains("const { a } = module$a;").contains("return { b };").doesNotContain("import ")
+		assertThat(script).contains("const { a } = module$a;")
+			.contains("return { b };")
+			.doesNotContain("import ")
 			.doesNotContain("export ");
 	}
 
@@ -51,8 +54,9 @@ class ScriptModulesTest {
 	}
 
 	/**
-	 * The script draws categories from the page's data alone: the data lists every category at its ordinal with its
-	 * label and colour, names' category numbers point into that list, and no category id appears in the script.
+	 * The script draws categories from the page's data alone: the data lists every
+	 * category at its ordinal with its label and colour, names' category numbers point
+	 * into that list, and no category id appears in the script.
 	 */
 	@Test
 	void thePageDataListsEveryCategoryAndTheScriptNamesNone() {
@@ -60,8 +64,8 @@ class ScriptModulesTest {
 		StackTree tree = new StackTree();
 		tree.add(new int[] { frames.intern("java.lang.Thread.run", FrameKind.JAVA),
 				frames.intern("com.acme.Checkout.total", FrameKind.JAVA) }, 3);
-		FlameGraphModel model = FlameGraphModel.builder("GET /checkout", frames,
-				new FrameClassifier(List.of("com.acme")))
+		FlameGraphModel model = FlameGraphModel
+			.builder("GET /checkout", frames, new FrameClassifier(List.of("com.acme")))
 			.add(tree)
 			.build();
 		String html = FlameGraphPage.of(model).render();
@@ -85,10 +89,12 @@ class ScriptModulesTest {
 		int jdk = Integer.parseInt(categories.get(nameList.indexOf("java.lang.Thread.run")));
 		assertThat(listed.get(application)).startsWith("application/");
 		assertThat(listed.get(jdk)).startsWith("jdk/");
-		// HTML element names are no categories; any other quoted category id would be the script knowing one.
+		// HTML element names are no categories; any other quoted category id would be the
+		// script knowing one.
 		String script = ScriptModules.join("flamegraph", "page").replaceAll("createElement\\('\\w+'\\)", "");
 		for (FrameCategory category : FrameCategory.values()) {
-			assertThat(script).as(category.id()).doesNotContain("'" + category.id() + "'")
+			assertThat(script).as(category.id())
+				.doesNotContain("'" + category.id() + "'")
 				.doesNotContain("\"" + category.id() + "\"")
 				.doesNotContainPattern("[{,]\\s*" + category.id() + ":");
 		}

@@ -26,8 +26,10 @@ class PprofProfileTest {
 		a.add(new int[] { run, work, sys }, 1);
 		StackTree b = new StackTree();
 		b.add(new int[] { run }, 2);
-		byte[] gzip = PprofProfile.gzip(List.of(new PprofProfile.SpanSamples("t1", "s1", "GET /a", a),
-				new PprofProfile.SpanSamples("t1", "s2", "GET /b", b)), frames, "cpu", 10_000_000, 1_000, 5_000);
+		byte[] gzip = PprofProfile.gzip(
+				List.of(new PprofProfile.SpanSamples("t1", "s1", "GET /a", a),
+						new PprofProfile.SpanSamples("t1", "s2", "GET /b", b)),
+				frames, "cpu", 10_000_000, 1_000, 5_000);
 
 		Profile profile;
 		try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gzip))) {
@@ -38,7 +40,11 @@ class PprofProfileTest {
 		assertThat(profile.getFunctionCount()).isEqualTo(3);
 		assertThat(strings.get((int) profile.getPeriodType().getType())).isEqualTo("cpu");
 		assertThat(strings.get((int) profile.getSampleType(1).getUnit())).isEqualTo("nanoseconds");
-		Sample deepest = profile.getSampleList().stream().filter((s) -> s.getLocationIdCount() == 3).findFirst().orElseThrow();
+		Sample deepest = profile.getSampleList()
+			.stream()
+			.filter((s) -> s.getLocationIdCount() == 3)
+			.findFirst()
+			.orElseThrow();
 		assertThat(functionName(profile, deepest.getLocationId(0))).isEqualTo("do_syscall_64");
 		assertThat(functionName(profile, deepest.getLocationId(2))).isEqualTo("java.lang.Thread.run");
 		assertThat(deepest.getValueList()).containsExactly(1L, 10_000_000L);
@@ -73,11 +79,16 @@ class PprofProfileTest {
 			profile = Profile.parseFrom(in);
 		}
 		List<String> strings = profile.getStringTableList();
-		assertThat(profile.getSampleTypeList()).extracting((type) -> strings.get((int) type.getType()) + "/"
-				+ strings.get((int) type.getUnit())).containsExactly("contentions/count", "delay/nanoseconds");
+		assertThat(profile.getSampleTypeList())
+			.extracting((type) -> strings.get((int) type.getType()) + "/" + strings.get((int) type.getUnit()))
+			.containsExactly("contentions/count", "delay/nanoseconds");
 		assertThat(strings.get((int) profile.getSampleType((int) profile.getDefaultSampleType()).getType()))
 			.isEqualTo("delay");
-		Sample inGet = profile.getSampleList().stream().filter((s) -> s.getLocationIdCount() == 2).findFirst().orElseThrow();
+		Sample inGet = profile.getSampleList()
+			.stream()
+			.filter((s) -> s.getLocationIdCount() == 2)
+			.findFirst()
+			.orElseThrow();
 		assertThat(inGet.getValueList()).containsExactly(2L, 50_000_000L);
 	}
 
@@ -92,7 +103,8 @@ class PprofProfileTest {
 		waits.add(new int[] { run, query, read }, 1_400_000_000L, 1);
 		waits.add(new int[] { run, query, read }, 100_000_000L, 1);
 		waits.add(new int[] { run, sleep }, 20_000_000L, 1);
-		// Period: the wait threshold, 10 ms; each sample is one wait of its own length, never a count of periods.
+		// Period: the wait threshold, 10 ms; each sample is one wait of its own length,
+		// never a count of periods.
 		byte[] gzip = PprofProfile.gzip(List.of(new PprofProfile.SpanSamples("t1", "s1", "GET /a", waits)), frames,
 				"wait", 10_000_000, 1_000, 5_000);
 
@@ -101,17 +113,24 @@ class PprofProfileTest {
 			profile = Profile.parseFrom(in);
 		}
 		List<String> strings = profile.getStringTableList();
-		assertThat(profile.getSampleTypeList()).extracting((type) -> strings.get((int) type.getType()) + "/"
-				+ strings.get((int) type.getUnit())).containsExactly("contentions/count", "delay/nanoseconds");
+		assertThat(profile.getSampleTypeList())
+			.extracting((type) -> strings.get((int) type.getType()) + "/" + strings.get((int) type.getUnit()))
+			.containsExactly("contentions/count", "delay/nanoseconds");
 		assertThat(strings.get((int) profile.getSampleType((int) profile.getDefaultSampleType()).getType()))
 			.isEqualTo("delay");
 		assertThat(strings.get((int) profile.getPeriodType().getUnit())).isEqualTo("nanoseconds");
 		assertThat(profile.getPeriod()).isEqualTo(10_000_000L);
-		Sample socket = profile.getSampleList().stream().filter((s) -> s.getLocationIdCount() == 3).findFirst()
+		Sample socket = profile.getSampleList()
+			.stream()
+			.filter((s) -> s.getLocationIdCount() == 3)
+			.findFirst()
 			.orElseThrow();
 		assertThat(functionName(profile, socket.getLocationId(0))).isEqualTo("[socket read localhost:5432]");
 		assertThat(socket.getValueList()).containsExactly(2L, 1_500_000_000L);
-		Sample slept = profile.getSampleList().stream().filter((s) -> s.getLocationIdCount() == 2).findFirst()
+		Sample slept = profile.getSampleList()
+			.stream()
+			.filter((s) -> s.getLocationIdCount() == 2)
+			.findFirst()
 			.orElseThrow();
 		assertThat(slept.getValueList()).containsExactly(1L, 20_000_000L);
 	}
@@ -131,8 +150,9 @@ class PprofProfileTest {
 			profile = Profile.parseFrom(in);
 		}
 		List<String> strings = profile.getStringTableList();
-		assertThat(profile.getSampleTypeList()).extracting((type) -> strings.get((int) type.getType()) + "/"
-				+ strings.get((int) type.getUnit())).containsExactly("delay/nanoseconds");
+		assertThat(profile.getSampleTypeList())
+			.extracting((type) -> strings.get((int) type.getType()) + "/" + strings.get((int) type.getUnit()))
+			.containsExactly("delay/nanoseconds");
 		assertThat(profile.getSample(0).getValueList()).containsExactly(300_000_000L);
 	}
 
@@ -154,10 +174,19 @@ class PprofProfileTest {
 	}
 
 	private static String functionName(Profile profile, long locationId) {
-		long function = profile.getLocationList().stream().filter((l) -> l.getId() == locationId).findFirst()
-			.orElseThrow().getLine(0).getFunctionId();
-		return profile.getStringTable((int) profile.getFunctionList().stream().filter((f) -> f.getId() == function)
-			.findFirst().orElseThrow().getName());
+		long function = profile.getLocationList()
+			.stream()
+			.filter((l) -> l.getId() == locationId)
+			.findFirst()
+			.orElseThrow()
+			.getLine(0)
+			.getFunctionId();
+		return profile.getStringTable((int) profile.getFunctionList()
+			.stream()
+			.filter((f) -> f.getId() == function)
+			.findFirst()
+			.orElseThrow()
+			.getName());
 	}
 
 }

@@ -17,8 +17,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Profile assertions on a real WebFlux application on Netty, called through WebTestClient: the work runs on
- * Reactor's workers and is attributed to the request through context propagation. One application context.
+ * Profile assertions on a real WebFlux application on Netty, called through
+ * WebTestClient: the work runs on Reactor's workers and is attributed to the request
+ * through context propagation. One application context.
  */
 @SpringBootTest(classes = WorkFluxApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "spring.main.web-application-type=reactive", "spring.reactor.context-propagation=auto",
@@ -57,13 +58,14 @@ class FluxProfileAssertionsTests {
 		RequestProfile profile = ofRequestsIn(() -> get("/allocate?kilobytes=32768"));
 		assertThat(profile.requestCount()).isEqualTo(1);
 		assertThatProfile(profile).allocatedBytes().isAtMost(64L << 20).isAtLeast(16L << 20);
-		// 32 MiB in samples of 64 KiB: 512 samples, a Poisson count; four deviations either way.
+		// 32 MiB in samples of 64 KiB: 512 samples, a Poisson count; four deviations
+		// either way.
 		double samples = assertThatProfile(profile).allocatedBytes().bytesPerRequest() / (64 * 1024);
 		assertThat(samples).isBetween(512 - 4 * Math.sqrt(512), 512 + 4 * Math.sqrt(512) + 16);
 		assertThatThrownBy(() -> assertThatProfile(profile).allocatedBytes().isAtMost(8L << 20))
 			.isInstanceOf(AssertionError.class)
-			.hasMessageStartingWith("Expected http get /allocate allocated per request to be at most 8.0 MiB, but it "
-					+ "was ")
+			.hasMessageStartingWith(
+					"Expected http get /allocate allocated per request to be at most 8.0 MiB, but it " + "was ")
 			.hasMessageContaining("allocation samples of 64.0 KiB over 1 request(s)")
 			.hasMessageContaining("RecognisableWork.recognisablyAllocatingMethod");
 	}
@@ -71,7 +73,8 @@ class FluxProfileAssertionsTests {
 	@Test
 	void tooFewSamplesAreRefused() {
 		get("/burn?cpuMillis=2");
-		assertThatThrownBy(() -> assertThatProfile(ofLastRequest()).cpuShareUnder("RecognisableWork.burn").isAtLeast(0.5))
+		assertThatThrownBy(
+				() -> assertThatProfile(ofLastRequest()).cpuShareUnder("RecognisableWork.burn").isAtLeast(0.5))
 			.isInstanceOf(InconclusiveProfileException.class)
 			.hasMessageMatching("(?s)^1?\\d samples: too few to tell whether the cpu share under .*");
 	}

@@ -10,8 +10,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * A WebFlux application whose requests burn CPU or allocate on Reactor's bounded-elastic workers, off the event loop
- * (followed there by the request's span through Reactor's context propagation).
+ * A WebFlux application whose requests burn CPU or allocate on Reactor's bounded-elastic
+ * workers, off the event loop (followed there by the request's span through Reactor's
+ * context propagation).
  */
 @SpringBootApplication
 public class WorkFluxApplication {

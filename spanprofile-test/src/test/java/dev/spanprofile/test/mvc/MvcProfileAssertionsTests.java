@@ -26,9 +26,10 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 /**
- * Profile assertions on a real Spring MVC application called through MockMvc: a request that burns CPU in a known
- * method, one that allocates, one that waits on a slow peer, each passing the budget it meets and failing the one it
- * breaks with the measured figure, the top frames and a flame graph; a request too short to decide on is refused,
+ * Profile assertions on a real Spring MVC application called through MockMvc: a request
+ * that burns CPU in a known method, one that allocates, one that waits on a slow peer,
+ * each passing the budget it meets and failing the one it breaks with the measured
+ * figure, the top frames and a flame graph; a request too short to decide on is refused,
  * and its repetitions decide. One application context for the class.
  */
 @SpringBootTest(classes = WorkMvcApplication.class, properties = "management.otlp.metrics.export.enabled=false")
@@ -45,14 +46,16 @@ class MvcProfileAssertionsTests {
 
 	@Test
 	void cpuBurntInAKnownMethodPassesAtLeastAndFailsAtMostWithTheEvidence() throws Exception {
-		// Spring MVC's first requests load classes inside their spans: kept out of the one measured.
+		// Spring MVC's first requests load classes inside their spans: kept out of the
+		// one measured.
 		for (int i = 0; i < 3; i++) {
 			this.mvc.perform(get("/burn?cpuMillis=1")).andExpect(status().isOk());
 		}
 		this.mvc.perform(get("/burn?cpuMillis=300")).andExpect(status().isOk());
 		RequestProfile profile = ofLastRequest();
 		assertThatProfile(profile).cpuShareUnder("RecognisableWork.burn").isAtLeast(0.8);
-		assertThatProfile(profile).cpuShareUnder(Pattern.compile("RecognisableWork\\.(burn|recognisably)")).isAtLeast(0.8);
+		assertThatProfile(profile).cpuShareUnder(Pattern.compile("RecognisableWork\\.(burn|recognisably)"))
+			.isAtLeast(0.8);
 
 		assertThatThrownBy(() -> assertThatProfile(profile).cpuShareUnder("recognisablyBurningMethod").isAtMost(0.1))
 			.isInstanceOf(AssertionError.class)
@@ -63,7 +66,8 @@ class MvcProfileAssertionsTests {
 						+ "most 0.10, but it was 0.");
 				Matcher samples = SAMPLES.matcher(message);
 				assertThat(samples.find()).as(message).isTrue();
-				// 300 ms of CPU at 1 ms: about 300 samples in the method; a third either way would be samples lost or
+				// 300 ms of CPU at 1 ms: about 300 samples in the method; a third either
+				// way would be samples lost or
 				// given to another request.
 				assertThat(Long.parseLong(samples.group(1))).isBetween(200L, 400L);
 				assertThat(message).contains("Top self-time frames (cpu):")
@@ -78,7 +82,8 @@ class MvcProfileAssertionsTests {
 		this.mvc.perform(get("/allocate?kilobytes=32768")).andExpect(status().isOk());
 		RequestProfile profile = ofLastRequest();
 		assertThatProfile(profile).allocatedBytes().isAtMost(64L << 20).isAtLeast(16L << 20);
-		// 32 MiB in samples of 64 KiB: 512 samples, a Poisson count; four deviations either way.
+		// 32 MiB in samples of 64 KiB: 512 samples, a Poisson count; four deviations
+		// either way.
 		double samples = assertThatProfile(profile).allocatedBytes().bytesPerRequest() / (64 * 1024);
 		assertThat(samples).isBetween(512 - 4 * Math.sqrt(512), 512 + 4 * Math.sqrt(512) + 16);
 
@@ -87,7 +92,8 @@ class MvcProfileAssertionsTests {
 			.satisfies((failure) -> {
 				String message = failure.getMessage();
 				System.out.println("mvc alloc failure: " + message);
-				assertThat(message).startsWith("Expected http get /allocate allocated per request to be at most 8.0 MiB")
+				assertThat(message)
+					.startsWith("Expected http get /allocate allocated per request to be at most 8.0 MiB")
 					.contains("allocation samples of 64.0 KiB over 1 request(s)")
 					.contains("Top self-time frames (alloc):")
 					.contains("RecognisableWork.recognisablyAllocatingMethod");
@@ -99,7 +105,8 @@ class MvcProfileAssertionsTests {
 	void tooFewSamplesAreRefusedAndRepetitionsDecide() throws Exception {
 		this.mvc.perform(get("/burn?cpuMillis=3")).andExpect(status().isOk());
 		RequestProfile shortRequest = ofLastRequest();
-		assertThatThrownBy(() -> assertThatProfile(shortRequest).cpuShareUnder("recognisablyBurningMethod").isAtLeast(0.5))
+		assertThatThrownBy(
+				() -> assertThatProfile(shortRequest).cpuShareUnder("recognisablyBurningMethod").isAtLeast(0.5))
 			.isInstanceOf(InconclusiveProfileException.class)
 			.satisfies((refusal) -> {
 				System.out.println("mvc refusal: " + refusal.getMessage());
@@ -108,11 +115,14 @@ class MvcProfileAssertionsTests {
 				assertThat(Integer.parseInt(count.group(1))).isLessThan(20);
 				assertThat(refusal.getMessage()).contains("SpanProfileAssertions.repeat").contains("Flame graph: ");
 			});
-		// The same, refused in the other direction: too few samples neither pass nor fail.
-		assertThatThrownBy(() -> assertThatProfile(shortRequest).cpuShareUnder("recognisablyBurningMethod").isAtMost(0.1))
+		// The same, refused in the other direction: too few samples neither pass nor
+		// fail.
+		assertThatThrownBy(
+				() -> assertThatProfile(shortRequest).cpuShareUnder("recognisablyBurningMethod").isAtMost(0.1))
 			.isInstanceOf(InconclusiveProfileException.class);
 
-		RequestProfile repeated = repeat(10, () -> this.mvc.perform(get("/burn?cpuMillis=20")).andExpect(status().isOk()));
+		RequestProfile repeated = repeat(10,
+				() -> this.mvc.perform(get("/burn?cpuMillis=20")).andExpect(status().isOk()));
 		assertThat(repeated.requestCount()).isEqualTo(10);
 		assertThatProfile(repeated).cpuShareUnder("recognisablyBurningMethod").isAtLeast(0.5);
 
@@ -129,8 +139,8 @@ class MvcProfileAssertionsTests {
 		assertThatProfile(profile).hasNoFrameMatching("recognisablyAllocatingMethod");
 		assertThatThrownBy(() -> assertThatProfile(profile).hasNoFrameMatching("recognisablyBurning\\w+"))
 			.isInstanceOf(AssertionError.class)
-			.hasMessageStartingWith("Expected no frame matching /recognisablyBurning\\w+/ in the profile of http get "
-					+ "/burn, but ");
+			.hasMessageStartingWith(
+					"Expected no frame matching /recognisablyBurning\\w+/ in the profile of http get " + "/burn, but ");
 	}
 
 	@Test
@@ -140,7 +150,9 @@ class MvcProfileAssertionsTests {
 			this.mvc.perform(get("/peer")).andExpect(status().isOk());
 			RequestProfile profile = ofLastRequest();
 			String port = ":" + peer.port();
-			assertThatProfile(profile).waitsOn(port).isPositive().isAtLeast(Duration.ofMillis(50))
+			assertThatProfile(profile).waitsOn(port)
+				.isPositive()
+				.isAtLeast(Duration.ofMillis(50))
 				.isAtMost(Duration.ofSeconds(2));
 			assertThatThrownBy(() -> assertThatProfile(profile).waitsOn(port).isAtMost(Duration.ofMillis(10)))
 				.isInstanceOf(AssertionError.class)

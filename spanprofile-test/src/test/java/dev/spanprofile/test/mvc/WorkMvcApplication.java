@@ -9,7 +9,10 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-/** A Spring MVC application whose requests burn CPU, allocate, or wait on a peer in recognisable methods. */
+/**
+ * A Spring MVC application whose requests burn CPU, allocate, or wait on a peer in
+ * recognisable methods.
+ */
 @SpringBootApplication
 public class WorkMvcApplication {
 

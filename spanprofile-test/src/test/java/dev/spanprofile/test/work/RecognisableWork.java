@@ -8,8 +8,9 @@ import java.net.ServerSocket;
 import java.net.Socket;
 
 /**
- * What the test applications' requests do, in methods whose names the assertions look for: burn CPU, allocate, wait
- * on a slow peer. Shared by the MVC and the WebFlux application.
+ * What the test applications' requests do, in methods whose names the assertions look
+ * for: burn CPU, allocate, wait on a slow peer. Shared by the MVC and the WebFlux
+ * application.
  */
 public final class RecognisableWork {
 
@@ -20,7 +21,10 @@ public final class RecognisableWork {
 	private RecognisableWork() {
 	}
 
-	/** Burns {@code cpuMillis} of this thread's CPU time, all of it under {@link #recognisablyBurningMethod}. */
+	/**
+	 * Burns {@code cpuMillis} of this thread's CPU time, all of it under
+	 * {@link #recognisablyBurningMethod}.
+	 */
 	public static String burn(long cpuMillis) {
 		long until = cpuNanos() + cpuMillis * 1_000_000;
 		while (cpuNanos() < until) {
@@ -62,7 +66,10 @@ public final class RecognisableWork {
 		return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
 	}
 
-	/** A loopback server that answers each connection with one byte after {@code delayMillis}. */
+	/**
+	 * A loopback server that answers each connection with one byte after
+	 * {@code delayMillis}.
+	 */
 	public static final class SlowPeer implements AutoCloseable {
 
 		private final ServerSocket server;

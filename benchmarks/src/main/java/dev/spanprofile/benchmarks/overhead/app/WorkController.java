@@ -10,8 +10,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * A request with a fixed amount of work in a traced child step, like a service call inside a controller. The work
- * is counted in loop rounds, not CPU time, so that anything the profiler adds shows up as more CPU per request.
+ * A request with a fixed amount of work in a traced child step, like a service call
+ * inside a controller. The work is counted in loop rounds, not CPU time, so that anything
+ * the profiler adds shows up as more CPU per request.
  */
 @RestController
 class WorkController {

@@ -9,8 +9,9 @@ import org.springframework.boot.ApplicationRunner;
 import org.springframework.stereotype.Component;
 
 /**
- * The same data on every start: 26 last-name initials with {@value #OWNERS_PER_INITIAL} owners each, every owner with
- * two or three pets and every pet with a few visits, so that one search page shows a fixed amount of work.
+ * The same data on every start: 26 last-name initials with {@value #OWNERS_PER_INITIAL}
+ * owners each, every owner with two or three pets and every pet with a few visits, so
+ * that one search page shows a fixed amount of work.
  */
 @Component
 class ClinicData implements ApplicationRunner {

@@ -6,7 +6,10 @@ import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
-/** The owners search page: a query, then a template that walks owners, their pets and each pet's visits. */
+/**
+ * The owners search page: a query, then a template that walks owners, their pets and each
+ * pet's visits.
+ */
 @Controller
 class OwnerController {
 

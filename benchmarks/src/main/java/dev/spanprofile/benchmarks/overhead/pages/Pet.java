@@ -28,7 +28,10 @@ public class Pet {
 	@ManyToOne
 	private Owner owner;
 
-	/** Lazily loaded, one query per pet as the page renders: the N+1 pattern many real pages have. */
+	/**
+	 * Lazily loaded, one query per pet as the page renders: the N+1 pattern many real
+	 * pages have.
+	 */
 	@OneToMany(mappedBy = "pet", cascade = CascadeType.ALL)
 	@OrderBy("date desc")
 	private List<Visit> visits = new ArrayList<>();

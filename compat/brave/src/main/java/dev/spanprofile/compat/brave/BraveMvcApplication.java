@@ -13,8 +13,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * A Spring MVC application traced by Brave: two endpoints burn CPU in methods with recognisable names on the request
- * thread, a third hands its burning to an {@code @Async} method on Spring's task executor and waits for it.
+ * A Spring MVC application traced by Brave: two endpoints burn CPU in methods with
+ * recognisable names on the request thread, a third hands its burning to an
+ * {@code @Async} method on Spring's task executor and waits for it.
  */
 @SpringBootApplication
 @EnableAsync

@@ -22,12 +22,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The Brave starter in a real MVC application traced by Brave: each request's span holds its own code and not the
- * other requests', including the work it hands to an {@code @Async} method on another thread.
+ * The Brave starter in a real MVC application traced by Brave: each request's span holds
+ * its own code and not the other requests', including the work it hands to an
+ * {@code @Async} method on another thread.
  */
 class BraveMvcApplicationTests {
 
-	/** One span of the list: an object whose values may hold objects one level deep ({@code samplesByEvent}). */
+	/**
+	 * One span of the list: an object whose values may hold objects one level deep
+	 * ({@code samplesByEvent}).
+	 */
 	private static final Pattern SPAN = Pattern.compile("\\{(?:[^{}]|\\{[^{}]*\\})*\\}");
 
 	private static final Pattern SPAN_ID = Pattern.compile("\"spanId\":\"([0-9a-f]{16})\"");
@@ -74,7 +78,8 @@ class BraveMvcApplicationTests {
 
 	@Test
 	void eachRequestSpanHoldsItsOwnCodeAlsoAcrossAnAsyncHandOff() throws Exception {
-		// The first request of each endpoint initialises Spring MVC inside its span: kept out of the shares below.
+		// The first request of each endpoint initialises Spring MVC inside its span: kept
+		// out of the shares below.
 		List<String> warmUp = new ArrayList<>();
 		for (String endpoint : new String[] { "alpha", "beta", "handoff" }) {
 			get("/" + endpoint + "?cpuMillis=1");
@@ -84,7 +89,8 @@ class BraveMvcApplicationTests {
 		for (int i = 0; i < REQUESTS; i++) {
 			assertThat(get("/alpha?cpuMillis=" + CPU_MILLIS)).isEqualTo("alpha");
 			assertThat(get("/beta?cpuMillis=" + CPU_MILLIS)).isEqualTo("beta");
-			// Spring Boot's task executor names its threads task-N: the work ran on another thread than the request.
+			// Spring Boot's task executor names its threads task-N: the work ran on
+			// another thread than the request.
 			assertThat(get("/handoff?cpuMillis=" + CPU_MILLIS)).startsWith("task-");
 		}
 		assertOwnCode("http get /alpha", "BurnController.alpha", ALPHA, warmUp, BETA, GAMMA);
@@ -93,9 +99,10 @@ class BraveMvcApplicationTests {
 	}
 
 	/**
-	 * Every request span of {@code spanName} has at least 90 % of its samples in its own code (the handler, or the
-	 * async method it handed its work to) and at most 1 % in another request's hot method, as in the core's accuracy
-	 * tests; together they hold the CPU they burnt in their hot method, within 4 Poisson standard deviations.
+	 * Every request span of {@code spanName} has at least 90 % of its samples in its own
+	 * code (the handler, or the async method it handed its work to) and at most 1 % in
+	 * another request's hot method, as in the core's accuracy tests; together they hold
+	 * the CPU they burnt in their hot method, within 4 Poisson standard deviations.
 	 */
 	private void assertOwnCode(String spanName, String ownCode, String hotMethod, List<String> warmUp,
 			String... foreign) throws Exception {
@@ -125,8 +132,8 @@ class BraveMvcApplicationTests {
 		}
 		long expected = REQUESTS * CPU_MILLIS / 10;
 		long tolerance = Math.round(4 * Math.sqrt(expected));
-		assertThat(hotSamples).as("%s samples in %s", hotMethod, spanName).isBetween(expected - tolerance,
-				expected + tolerance);
+		assertThat(hotSamples).as("%s samples in %s", hotMethod, spanName)
+			.isBetween(expected - tolerance, expected + tolerance);
 	}
 
 	private List<String> completeSpanIds(String name) throws Exception {

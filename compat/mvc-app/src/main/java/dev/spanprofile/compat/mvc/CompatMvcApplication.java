@@ -9,8 +9,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * A plain Spring MVC application, built unchanged against each supported Spring Boot line (compat/boot35,
- * compat/boot40, compat/boot41): its two endpoints burn CPU in two methods with recognisable names.
+ * A plain Spring MVC application, built unchanged against each supported Spring Boot line
+ * (compat/boot35, compat/boot40, compat/boot41): its two endpoints burn CPU in two
+ * methods with recognisable names.
  */
 @SpringBootApplication
 public class CompatMvcApplication {

@@ -22,13 +22,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The starter in a real MVC application on the Spring Boot line this module is built with: each request's span holds
- * its own hot method and not the other request's. Only APIs that every supported line shares are used here (no
- * Boot test slices, no Jackson), so the same source runs on each.
+ * The starter in a real MVC application on the Spring Boot line this module is built
+ * with: each request's span holds its own hot method and not the other request's. Only
+ * APIs that every supported line shares are used here (no Boot test slices, no Jackson),
+ * so the same source runs on each.
  */
 class CompatMvcApplicationTests {
 
-	/** One span of the list: an object whose values may hold objects one level deep ({@code samplesByEvent}). */
+	/**
+	 * One span of the list: an object whose values may hold objects one level deep
+	 * ({@code samplesByEvent}).
+	 */
 	private static final Pattern SPAN = Pattern.compile("\\{(?:[^{}]|\\{[^{}]*\\})*\\}");
 
 	private static final Pattern SPAN_ID = Pattern.compile("\"spanId\":\"([0-9a-f]{16})\"");
@@ -70,14 +74,15 @@ class CompatMvcApplicationTests {
 
 	@Test
 	void eachRequestSpanHoldsItsOwnHotMethod() throws Exception {
-		// The first request of each endpoint initialises Spring MVC inside its span: kept out of the shares below.
+		// The first request of each endpoint initialises Spring MVC inside its span: kept
+		// out of the shares below.
 		assertThat(get("/alpha?cpuMillis=1", "text/plain").body()).isEqualTo("alpha");
 		assertThat(get("/beta?cpuMillis=1", "text/plain").body()).isEqualTo("beta");
 		List<String> warmUp = new ArrayList<>();
-		warmUp.addAll(await().atMost(Duration.ofSeconds(20)).until(() -> completeSpanIds("http get /alpha"),
-				(found) -> found.size() == 1));
-		warmUp.addAll(await().atMost(Duration.ofSeconds(20)).until(() -> completeSpanIds("http get /beta"),
-				(found) -> found.size() == 1));
+		warmUp.addAll(await().atMost(Duration.ofSeconds(20))
+			.until(() -> completeSpanIds("http get /alpha"), (found) -> found.size() == 1));
+		warmUp.addAll(await().atMost(Duration.ofSeconds(20))
+			.until(() -> completeSpanIds("http get /beta"), (found) -> found.size() == 1));
 		for (int i = 0; i < REQUESTS; i++) {
 			assertThat(get("/alpha?cpuMillis=" + CPU_MILLIS, "text/plain").body()).isEqualTo("alpha");
 			assertThat(get("/beta?cpuMillis=" + CPU_MILLIS, "text/plain").body()).isEqualTo("beta");
@@ -88,11 +93,13 @@ class CompatMvcApplicationTests {
 
 	@Test
 	void healthShowsTheProfilerUpAndRunning() throws Exception {
-		// On each line the indicator is a bean of that line's health API; the endpoint must find it by type.
+		// On each line the indicator is a bean of that line's health API; the endpoint
+		// must find it by type.
 		HttpResponse<String> health = get("/actuator/health", "application/json");
 		assertThat(health.statusCode()).as(health.body()).isEqualTo(200);
 		// Boot 3 writes the status before the details, Boot 4 after them.
-		Matcher component = Pattern.compile("\"spanprofile\":\\{(\"status\":\"\\w+\",)?\"details\":\\{([^}]*)\\}(,\"status\":\"\\w+\")?\\}")
+		Matcher component = Pattern
+			.compile("\"spanprofile\":\\{(\"status\":\"\\w+\",)?\"details\":\\{([^}]*)\\}(,\"status\":\"\\w+\")?\\}")
 			.matcher(health.body());
 		assertThat(component.find()).as(health.body()).isTrue();
 		assertThat(component.group()).contains("\"status\":\"UP\"");
@@ -101,7 +108,8 @@ class CompatMvcApplicationTests {
 
 	@Test
 	void pagesCarryTheirSecurityHeaders() throws Exception {
-		// The header comes from a filter that the management-context configuration registers on every line.
+		// The header comes from a filter that the management-context configuration
+		// registers on every line.
 		HttpResponse<String> page = get("/actuator/spanprofile", "text/html");
 		assertThat(page.statusCode()).isEqualTo(200);
 		assertThat(page.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(
@@ -109,8 +117,7 @@ class CompatMvcApplicationTests {
 		assertThat(page.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
 	}
 
-	private void assertOwnHotMethod(String spanName, String own, String other, List<String> warmUp)
-			throws Exception {
+	private void assertOwnHotMethod(String spanName, String own, String other, List<String> warmUp) throws Exception {
 		List<String> ids = await().atMost(Duration.ofSeconds(20)).until(() -> {
 			List<String> found = completeSpanIds(spanName);
 			found.removeAll(warmUp);
@@ -125,27 +132,33 @@ class CompatMvcApplicationTests {
 			long spanTotal = samplesWith(collapsed.body(), "");
 			long spanOwn = samplesWith(collapsed.body(), own);
 			long spanOther = samplesWith(collapsed.body(), other);
-			// The handler's frame is on every sample of its own code: the hot method and the CPU clock it reads.
+			// The handler's frame is on every sample of its own code: the hot method and
+			// the CPU clock it reads.
 			String handler = own.substring(0, own.indexOf("HotMethod"));
 			long spanHandler = samplesWith(collapsed.body(), handler);
 			System.out.printf("%s %s: %d of %d samples in %s (%d in %s), %d in %s%n", spanName, id, spanHandler,
 					spanTotal, handler, spanOwn, own, spanOther, other);
-			// Every hot sample of this span is in its own method: one in the other's would be a misattribution.
+			// Every hot sample of this span is in its own method: one in the other's
+			// would be a misattribution.
 			assertThat(spanOther).as("%s samples of %s in span %s", other, spanName, id).isZero();
-			// The request is its handler but for a few milliseconds of MVC around it: at least 90 % of its samples
-			// (as in the core's accuracy tests), which also bounds anything else given to it by mistake.
+			// The request is its handler but for a few milliseconds of MVC around it: at
+			// least 90 % of its samples
+			// (as in the core's accuracy tests), which also bounds anything else given to
+			// it by mistake.
 			assertThat(spanHandler).as("%s samples of %s in span %s:%n%s", handler, spanName, id, collapsed.body())
 				.isGreaterThanOrEqualTo((long) Math.ceil(spanTotal * 0.9));
 			ownSamples += spanOwn;
 			otherSamples += spanOther;
 		}
-		// CPU-time sampling of 3 x 300 ms at 10 ms: about 90 samples in the hot method (the rest of each request is
-		// a few ms of MVC). 4 Poisson standard deviations (4 x sqrt(90) = 38) either side; fewer means samples were
+		// CPU-time sampling of 3 x 300 ms at 10 ms: about 90 samples in the hot method
+		// (the rest of each request is
+		// a few ms of MVC). 4 Poisson standard deviations (4 x sqrt(90) = 38) either
+		// side; fewer means samples were
 		// lost or given to another span, more means another span's samples landed here.
 		long expected = REQUESTS * CPU_MILLIS / 10;
 		long tolerance = Math.round(4 * Math.sqrt(expected));
-		assertThat(ownSamples).as("%s samples in %s", own, spanName).isBetween(expected - tolerance,
-				expected + tolerance);
+		assertThat(ownSamples).as("%s samples in %s", own, spanName)
+			.isBetween(expected - tolerance, expected + tolerance);
 		assertThat(otherSamples).isZero();
 	}
 

@@ -16,8 +16,9 @@ import static dev.spanprofile.test.SpanProfileAssertions.ofRequestsIn;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code spanprofile-test} on the Spring Boot line this module is built with: a request's profile asserted on in a
- * {@code @SpringBootTest}, with nothing but APIs every supported line shares (no Boot test client).
+ * {@code spanprofile-test} on the Spring Boot line this module is built with: a request's
+ * profile asserted on in a {@code @SpringBootTest}, with nothing but APIs every supported
+ * line shares (no Boot test client).
  */
 @SpringBootTest(classes = CompatMvcApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.otlp.metrics.export.enabled=false", "management.tracing.export.enabled=false",
@@ -32,15 +33,16 @@ class CompatProfiledTests {
 
 	@Test
 	void aRequestSpendsItsCpuInItsOwnHotMethod() throws Exception {
-		// The first request initialises Spring MVC inside its span: kept out of the profile asserted on.
+		// The first request initialises Spring MVC inside its span: kept out of the
+		// profile asserted on.
 		alpha(1);
 		assertThatProfile(ofRequestsIn(() -> alpha(500))).cpuShareUnder("alphaHotMethod").isAtLeast(0.8);
 	}
 
 	private void alpha(long cpuMillis) throws Exception {
-		HttpResponse<String> response = this.http.send(HttpRequest
-			.newBuilder(URI.create("http://localhost:" + this.port + "/alpha?cpuMillis=" + cpuMillis))
-			.build(), HttpResponse.BodyHandlers.ofString());
+		HttpResponse<String> response = this.http
+			.send(HttpRequest.newBuilder(URI.create("http://localhost:" + this.port + "/alpha?cpuMillis=" + cpuMillis))
+				.build(), HttpResponse.BodyHandlers.ofString());
 		assertThat(response.body()).isEqualTo("alpha");
 	}
 

@@ -25,10 +25,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The application's fat jar in a JVM of its own under the real OpenTelemetry Java agent, with spanprofile's
- * extension, as an agent user runs it: the agent is the only tracer, its instrumentation makes every span current,
- * and each request's span still holds its own code and not the other requests', including the work it hands to an
- * {@code @Async} method on another thread and the work of a {@code Mono} it returns on a Reactor scheduler.
+ * The application's fat jar in a JVM of its own under the real OpenTelemetry Java agent,
+ * with spanprofile's extension, as an agent user runs it: the agent is the only tracer,
+ * its instrumentation makes every span current, and each request's span still holds its
+ * own code and not the other requests', including the work it hands to an {@code @Async}
+ * method on another thread and the work of a {@code Mono} it returns on a Reactor
+ * scheduler.
  */
 class OtelAgentApplicationTests {
 
@@ -62,7 +64,8 @@ class OtelAgentApplicationTests {
 				"-Dotel.javaagent.extensions=" + System.getProperty("compat.extension-jar"),
 				// Nothing listens for OTLP here.
 				"-Dotel.traces.exporter=none", "-Dotel.metrics.exporter=none", "-Dotel.logs.exporter=none",
-				// As every test JVM of this build: C1 only (see the parent pom's test.jvm.options).
+				// As every test JVM of this build: C1 only (see the parent pom's
+				// test.jvm.options).
 				"-XX:TieredStopAtLevel=1", "-jar", System.getProperty("compat.application-jar"),
 				"--server.port=" + port, "--management.endpoints.web.exposure.include=health,spanprofile",
 				"--spanprofile.dump-interval=200ms");
@@ -116,7 +119,8 @@ class OtelAgentApplicationTests {
 
 	@Test
 	void eachRequestSpanHoldsItsOwnCodeAlsoAcrossAsyncAndReactorHandOffs() throws Exception {
-		// The first request of each endpoint initialises Spring MVC inside its span: kept out of the shares below.
+		// The first request of each endpoint initialises Spring MVC inside its span: kept
+		// out of the shares below.
 		List<String> warmUp = new ArrayList<>();
 		for (String endpoint : new String[] { "alpha", "beta", "handoff", "reactive" }) {
 			get("/" + endpoint + "?cpuMillis=1");
@@ -126,12 +130,15 @@ class OtelAgentApplicationTests {
 		for (int i = 0; i < REQUESTS; i++) {
 			assertThat(get("/alpha?cpuMillis=" + CPU_MILLIS)).isEqualTo("alpha");
 			assertThat(get("/beta?cpuMillis=" + CPU_MILLIS)).isEqualTo("beta");
-			// Spring Boot's task executor names its threads task-N: the work ran on another thread than the request.
+			// Spring Boot's task executor names its threads task-N: the work ran on
+			// another thread than the request.
 			assertThat(get("/handoff?cpuMillis=" + CPU_MILLIS)).startsWith("task-");
-			// The Mono's work runs on Reactor's parallel scheduler, after the request thread has returned.
+			// The Mono's work runs on Reactor's parallel scheduler, after the request
+			// thread has returned.
 			assertThat(get("/reactive?cpuMillis=" + CPU_MILLIS)).startsWith("parallel-");
 		}
-		// The test's own calls to the actuator are dropped with their spans, as under Boot's tracing.
+		// The test's own calls to the actuator are dropped with their spans, as under
+		// Boot's tracing.
 		List<String> actuatorSpans = JsonPath.read(get("/actuator/spanprofile?limit=1000"),
 				"$.spans[?(@.name =~ /.*actuator.*/)].name");
 		assertThat(actuatorSpans).isEmpty();
@@ -142,11 +149,12 @@ class OtelAgentApplicationTests {
 	}
 
 	/**
-	 * Every request span of {@code spanName} has at least 90 % of its samples in its own code (the handler, or the
-	 * async method or Reactor callable it handed its work to) and at most 1 % in another request's hot method, as in
-	 * the core's accuracy tests; together they hold the CPU they burnt in their hot method, within 4 Poisson standard
-	 * deviations: fewer means samples were lost (a hand-off the agent's hook did not report), more that another span's
-	 * landed here.
+	 * Every request span of {@code spanName} has at least 90 % of its samples in its own
+	 * code (the handler, or the async method or Reactor callable it handed its work to)
+	 * and at most 1 % in another request's hot method, as in the core's accuracy tests;
+	 * together they hold the CPU they burnt in their hot method, within 4 Poisson
+	 * standard deviations: fewer means samples were lost (a hand-off the agent's hook did
+	 * not report), more that another span's landed here.
 	 */
 	private void assertOwnCode(String spanName, String ownCode, String hotMethod, List<String> warmUp,
 			String... foreign) throws Exception {
@@ -158,7 +166,8 @@ class OtelAgentApplicationTests {
 		assertThat(ids).hasSize(REQUESTS);
 		long hotSamples = 0;
 		for (String id : ids) {
-			// The CPU graph: a request that waits for its hand-off more than it computes opens on its waits.
+			// The CPU graph: a request that waits for its hand-off more than it computes
+			// opens on its waits.
 			String collapsed = get("/actuator/spanprofile/" + id + "?event=cpu");
 			long total = samplesWith(collapsed, "");
 			long own = samplesWith(collapsed, ownCode);
@@ -177,8 +186,8 @@ class OtelAgentApplicationTests {
 		}
 		long expected = REQUESTS * CPU_MILLIS / 10;
 		long tolerance = Math.round(4 * Math.sqrt(expected));
-		assertThat(hotSamples).as("%s samples in %s", hotMethod, spanName).isBetween(expected - tolerance,
-				expected + tolerance);
+		assertThat(hotSamples).as("%s samples in %s", hotMethod, spanName)
+			.isBetween(expected - tolerance, expected + tolerance);
 	}
 
 	private List<String> completeSpanIds(String name) throws Exception {
