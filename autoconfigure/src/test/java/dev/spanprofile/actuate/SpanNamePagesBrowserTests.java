@@ -259,17 +259,9 @@ class SpanNamePagesBrowserTests {
 	@SuppressWarnings("unchecked")
 	void onAPhoneThePagesFitTheScreenAndTheirControlsAreReachable() throws Exception {
 		EndpointClient client = new EndpointClient(this.port, this.profiler);
-		for (int i = 0; i < 6; i++) {
-			client.get("/checkout?cpuMillis=100", "text/plain");
-		}
 		String name = "http get /checkout";
-		String nameQuery = "/actuator/spanprofile/names?name=" + URLEncoder.encode(name, StandardCharsets.UTF_8);
-		await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100)).until(() -> {
-			this.profiler.collectNow();
-			return ((Number) client.json(nameQuery + "&format=json").get("spans")).longValue() >= 6;
-		});
-		chromium.driver.executeCdpCommand("Emulation.setDeviceMetricsOverride",
-				Map.of("width", 390, "height", 844, "deviceScaleFactor", 1, "mobile", true));
+		String nameQuery = checkoutsProfiled(client, 6);
+		emulateScreen(390, 844, true);
 		try {
 			chromium.open(client.url("/actuator/spanprofile"), "!!window.spanprofileScatter");
 			fitsThePhone("span list", "filter", "scatter-canvas", "names-link");
@@ -310,17 +302,8 @@ class SpanNamePagesBrowserTests {
 	@SuppressWarnings("unchecked")
 	void atALaptopsSizeThePagesFitTheScreenAndTheirControlsAreReachable() throws Exception {
 		EndpointClient client = new EndpointClient(this.port, this.profiler);
-		for (int i = 0; i < 3; i++) {
-			client.get("/checkout?cpuMillis=100", "text/plain");
-		}
-		String name = "http get /checkout";
-		String nameQuery = "/actuator/spanprofile/names?name=" + URLEncoder.encode(name, StandardCharsets.UTF_8);
-		await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100)).until(() -> {
-			this.profiler.collectNow();
-			return ((Number) client.json(nameQuery + "&format=json").get("spans")).longValue() >= 3;
-		});
-		chromium.driver.executeCdpCommand("Emulation.setDeviceMetricsOverride",
-				Map.of("width", 1280, "height", 800, "deviceScaleFactor", 1, "mobile", false));
+		String nameQuery = checkoutsProfiled(client, 3);
+		emulateScreen(1280, 800, false);
 		try {
 			chromium.open(client.url("/actuator/spanprofile"), "!!window.spanprofileScatter");
 			fitsTheScreen(1280, "span list", "filter", "scatter-canvas", "names-link");
@@ -341,6 +324,32 @@ class SpanNamePagesBrowserTests {
 		finally {
 			chromium.driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
 		}
+	}
+
+	/**
+	 * {@code count} requests to /checkout, profiled and counted under their name: the
+	 * name's page query.
+	 */
+	private String checkoutsProfiled(EndpointClient client, int count) throws Exception {
+		for (int i = 0; i < count; i++) {
+			client.get("/checkout?cpuMillis=100", "text/plain");
+		}
+		String nameQuery = "/actuator/spanprofile/names?name="
+				+ URLEncoder.encode("http get /checkout", StandardCharsets.UTF_8);
+		await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100)).until(() -> {
+			this.profiler.collectNow();
+			return ((Number) client.json(nameQuery + "&format=json").get("spans")).longValue() >= count;
+		});
+		return nameQuery;
+	}
+
+	/**
+	 * Until {@code Emulation.clearDeviceMetricsOverride}, pages are laid out for this
+	 * screen.
+	 */
+	private static void emulateScreen(int width, int height, boolean mobile) {
+		chromium.driver.executeCdpCommand("Emulation.setDeviceMetricsOverride",
+				Map.of("width", width, "height", height, "deviceScaleFactor", 1, "mobile", mobile));
 	}
 
 	private static void fitsThePhone(String page, String... ids) {

@@ -74,22 +74,7 @@ class ThreadActivityTest {
 	@Test
 	void recorderReadsTheThreadsCpuClockOnlyWhenAskedTo() {
 		List<Long> clocks = new ArrayList<>();
-		ThreadActivity.ChangePointSink withClocks = new ThreadActivity.ChangePointSink() {
-
-			@Override
-			public void changed(long threadId, long time, Object span) {
-			}
-
-			@Override
-			public void changed(long threadId, long time, Object span, long threadCpuNanos) {
-				clocks.add(threadCpuNanos);
-			}
-
-			@Override
-			public void gap(long threadId, long time) {
-			}
-
-		};
+		ThreadActivity.ChangePointSink withClocks = clocksInto(clocks);
 		ActivationRecorder recorder = new ActivationRecorder(8);
 		recorder.setRecording(true);
 		assertThat(recorder.isReadingCpuClocks()).as("the default").isFalse();
@@ -124,22 +109,7 @@ class ThreadActivityTest {
 	@Test
 	void aThreadBackInTheSpanItJustLeftReadsNoClockOnTheWayIn() throws InterruptedException {
 		List<Long> clocks = new ArrayList<>();
-		ThreadActivity.ChangePointSink withClocks = new ThreadActivity.ChangePointSink() {
-
-			@Override
-			public void changed(long threadId, long time, Object span) {
-			}
-
-			@Override
-			public void changed(long threadId, long time, Object span, long threadCpuNanos) {
-				clocks.add(threadCpuNanos);
-			}
-
-			@Override
-			public void gap(long threadId, long time) {
-			}
-
-		};
+		ThreadActivity.ChangePointSink withClocks = clocksInto(clocks);
 		Tracer tracer = SdkTracerProvider.builder().build().get("test");
 		Span request = tracer.spanBuilder("http get /work").startSpan();
 		Context inRequest = Context.root().with(request);
@@ -183,6 +153,26 @@ class ThreadActivityTest {
 		recorder.drainTo(this.sink);
 		assertThat(this.drained).hasSize(1);
 		assertThat(recorder.trackedThreads()).isZero();
+	}
+
+	/** A sink that keeps each change point's CPU clock reading, in order. */
+	private static ThreadActivity.ChangePointSink clocksInto(List<Long> clocks) {
+		return new ThreadActivity.ChangePointSink() {
+
+			@Override
+			public void changed(long threadId, long time, Object span) {
+			}
+
+			@Override
+			public void changed(long threadId, long time, Object span, long threadCpuNanos) {
+				clocks.add(threadCpuNanos);
+			}
+
+			@Override
+			public void gap(long threadId, long time) {
+			}
+
+		};
 	}
 
 }
