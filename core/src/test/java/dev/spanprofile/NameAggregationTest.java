@@ -120,7 +120,7 @@ class NameAggregationTest {
 			// A threshold between the two groups (at a band edge, so that no rounding
 			// moves it).
 			long threshold = LatencyBands.upperEdgeNanos(LatencyBands.of(longestTypical));
-			ProfileDiff diff = aggregates.compare(NAME, HOUR, SampleKind.CPU, threshold);
+			ProfileDiff diff = aggregates.comparisons().slowAgainstTypical(NAME, HOUR, SampleKind.CPU, threshold);
 			assertThat(diff.thresholdNanos()).isEqualTo(threshold);
 			assertThat(diff.slowSpans()).isEqualTo(5);
 			assertThat(diff.typicalSpans()).isEqualTo(45);
@@ -133,10 +133,11 @@ class NameAggregationTest {
 			assertThat((double) alpha[1]).isBetween(45 * alphaPerSpan * 0.7, 45 * alphaPerSpan * 1.3);
 
 			// One slow span against the typical ones of its name.
-			ProfileDiff one = aggregates.compareWithTypical(harness.record(slow.get(0)), HOUR, SampleKind.CPU);
+			ProfileDiff one = aggregates.comparisons()
+				.requestAgainstTypical(harness.record(slow.get(0)), HOUR, SampleKind.CPU);
 			assertThat(one.slowSpans()).isEqualTo(1);
 			assertThat(one.typicalSpans()).isEqualTo(45);
-			ProfileDiff byDefault = aggregates.compare(NAME, HOUR, SampleKind.CPU, null);
+			ProfileDiff byDefault = aggregates.comparisons().slowAgainstTypical(NAME, HOUR, SampleKind.CPU, null);
 			assertThat(byDefault.slowSpans()).isEqualTo(5);
 			assertThat(sides(harness, byDefault.tree(), "betaHotMethod")).containsExactly(beta);
 			assertThat(sides(harness, one.tree(), "betaHotMethod")[1]).isZero();

@@ -22,7 +22,7 @@ import dev.spanprofile.store.SpanRecord;
  * first), its samples of each kind are folded into the profile of its name, time bucket
  * (by end time) and latency band ({@link NameProfiles}), so a name's profile can later be
  * read for any part of the window and any duration range, and its slow spans compared
- * with its typical ones.
+ * with its typical ones ({@link NameComparisons}).
  * <p>
  * Requests that tracing did not sample count the same way, marked as such: their latency
  * as they end ({@link #unsampledEnded}), their samples once complete
@@ -55,6 +55,8 @@ public final class NameAggregates {
 
 	private final NameProfiles profiles;
 
+	private final NameComparisons comparisons;
+
 	private volatile long lastSweepIndex = Long.MIN_VALUE;
 
 	public NameAggregates(AggregateSettings settings, FrameTable frames, LongSupplier clockEpochNanos) {
@@ -64,10 +66,17 @@ public final class NameAggregates {
 		this.names = new NameTable(settings);
 		this.profiles = new NameProfiles(settings, this.trimmer.placeholderFrame(), this.names.all(),
 				() -> this.stats.bytes() + namesBytes());
+		this.comparisons = new NameComparisons(settings, this.clock, this.trimmer, this.names, this.stats,
+				this.profiles, this::tick);
 	}
 
 	public AggregateSettings settings() {
 		return this.settings;
+	}
+
+	/** A name's requests against its other requests. */
+	public NameComparisons comparisons() {
+		return this.comparisons;
 	}
 
 	/** A local root ended: count it in its name's latency statistics. */
@@ -197,34 +206,12 @@ public final class NameAggregates {
 		NameProfiles.Merged merged;
 		synchronized (this.profiles) {
 			heatmap = this.profiles.heatmap(aggregate, range, this.clock.bucketNanos());
-			merged = merge(aggregate, window, kind, selection.cells(this.clock, range));
+			merged = this.comparisons.merge(aggregate, window, kind, selection.cells(this.clock, range));
 		}
 		long from = this.clock.startOf(selected.first());
 		return new NameProfile(name, merged.tree(), merged.spans(), LatencyBands.lowerEdgeNanos(selection.fromBand()),
 				LatencyBands.upperEdgeNanos(selection.toBand()), from,
 				Math.max(from, this.clock.startOf(selected.last() + 1)), heatmap, merged.unsampled());
-	}
-
-	/**
-	 * The requests of {@code selection} against every other request of the name in the
-	 * window; {@code null} for an unknown name. The diff's threshold is the selection's
-	 * shortest duration, as applied.
-	 */
-	public ProfileDiff compareSelection(String name, Duration window, SampleKind kind, LatencySelection selection) {
-		tick();
-		NameAggregate aggregate = this.names.get(name);
-		if (aggregate == null) {
-			return null;
-		}
-		Cells cells = selection.cells(this.clock, this.clock.last(window));
-		NameProfiles.Merged inside;
-		NameProfiles.Merged rest;
-		synchronized (this.profiles) {
-			inside = merge(aggregate, window, kind, cells);
-			rest = merge(aggregate, window, kind, cells.negate());
-		}
-		return new ProfileDiff(name, StackTree.sideBySide(inside.tree(), rest.tree()), inside.spans(), rest.spans(),
-				LatencyBands.lowerEdgeNanos(selection.fromBand()));
 	}
 
 	/**
@@ -249,59 +236,6 @@ public final class NameAggregates {
 			return none;
 		}
 		return this.stats.percentilePerBucket(aggregate, range, 99);
-	}
-
-	/**
-	 * A name's slow spans against the rest; {@code null} for an unknown name. An explicit
-	 * {@code thresholdNanos} is applied at the nearest band edge; by default the slow
-	 * spans are those above the band of the name's p90 over the window (or in it, if none
-	 * is above).
-	 */
-	public ProfileDiff compare(String name, Duration window, SampleKind kind, Long thresholdNanos) {
-		tick();
-		NameAggregate aggregate = this.names.get(name);
-		if (aggregate == null) {
-			return null;
-		}
-		int split = (thresholdNanos != null) ? Math.max(1, LatencyBands.nearestEdge(thresholdNanos))
-				: slowFrom(aggregate, window);
-		NameProfiles.Merged slow = merge(aggregate, window, kind, Cells.bands(split, LatencyBands.count() - 1));
-		NameProfiles.Merged typical = merge(aggregate, window, kind, Cells.bands(0, split - 1));
-		return new ProfileDiff(name, StackTree.sideBySide(slow.tree(), typical.tree()), slow.spans(), typical.spans(),
-				LatencyBands.lowerEdgeNanos(split));
-	}
-
-	/**
-	 * One span's own request against the typical spans of its name (those below the
-	 * name's p90 over the window); {@code null} when its name is unknown.
-	 */
-	public ProfileDiff compareWithTypical(SpanRecord span, Duration window, SampleKind kind) {
-		tick();
-		SpanRecord root = span.localRoot();
-		NameAggregate aggregate = this.names.get(root.name());
-		if (aggregate == null) {
-			return null;
-		}
-		int split = slowFrom(aggregate, window);
-		NameProfiles.Merged typical = merge(aggregate, window, kind, Cells.bands(0, split - 1));
-		StackTree own = root.inclusiveSamples(kind);
-		return new ProfileDiff(root.name(), StackTree.sideBySide(own, typical.tree()), 1, typical.spans(),
-				LatencyBands.lowerEdgeNanos(split));
-	}
-
-	private int slowFrom(NameAggregate aggregate, Duration window) {
-		BucketClock.Range buckets = this.clock.last(window);
-		return LatencyBands.slowFrom(this.profiles.spansPerBand(aggregate, buckets),
-				this.stats.over(aggregate, buckets).percentileNanos(90));
-	}
-
-	private NameProfiles.Merged merge(NameAggregate aggregate, Duration window, SampleKind kind, Cells cells) {
-		NameProfiles.Merged merged = this.profiles.merge(aggregate, this.clock.last(window), kind, cells);
-		// A window of many buckets can hold more stacks than a page can draw; the
-		// thinnest go to [trimmed].
-		int most = 4 * this.settings.maxStacks();
-		return new NameProfiles.Merged(this.trimmer.trim(merged.tree(), most, most), merged.spans(),
-				merged.unsampled());
 	}
 
 	/**

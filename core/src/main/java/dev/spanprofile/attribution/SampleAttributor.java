@@ -1,9 +1,6 @@
 package dev.spanprofile.attribution;
 
 import java.util.ArrayDeque;
-import java.util.HashMap;
-import java.util.Iterator;
-import java.util.Map;
 import java.util.function.BiConsumer;
 
 import dev.spanprofile.sampling.SampleSink;
@@ -40,9 +37,7 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	/** At 100 Hz on 100 busy threads, ten seconds of samples. */
 	static final int MAX_HELD = 100_000;
 
-	private final Map<Long, ThreadTimeline> timelines = new HashMap<>();
-
-	private final Map<Long, Long> endedThreads = new HashMap<>();
+	private final ThreadTimelines timelines = new ThreadTimelines();
 
 	/** Every change point stamped before this has been drained; later samples wait. */
 	private long completeUpTo = Long.MIN_VALUE;
@@ -56,14 +51,6 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	private final AttributionCounters counters = new AttributionCounters();
 
 	private final UnsampledProfiles unsampled = new UnsampledProfiles();
-
-	/**
-	 * A drain hands over one thread's points in a row: the last timeline spares a map
-	 * lookup per point.
-	 */
-	private long lastThreadId;
-
-	private ThreadTimeline lastTimeline;
 
 	/**
 	 * A span is attached and detached many times per request, always as the same
@@ -96,14 +83,14 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 				this.lastResolved = state;
 			}
 		}
-		ThreadTimeline timeline = timeline(threadId);
+		ThreadTimeline timeline = this.timelines.of(threadId);
 		timeline.append(time, state);
 		timeline.cpuStretch.changed(state, threadCpuNanos);
 	}
 
 	@Override
 	public void gap(long threadId, long time) {
-		ThreadTimeline timeline = timeline(threadId);
+		ThreadTimeline timeline = this.timelines.of(threadId);
 		timeline.append(time, ThreadTimeline.UNKNOWN);
 		timeline.cpuStretch.lose();
 		this.counters.timelineGap();
@@ -111,16 +98,12 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 
 	@Override
 	public void named(long threadId, String threadName) {
-		timeline(threadId).threadName = threadName;
+		this.timelines.of(threadId).threadName = threadName;
 	}
 
 	@Override
 	public void threadEnded(long threadId) {
-		ThreadTimeline timeline = this.timelines.get(threadId);
-		if (timeline != null) {
-			timeline.cpuStretch.lose();
-		}
-		this.endedThreads.put(threadId, System.nanoTime());
+		this.timelines.ended(threadId, System.nanoTime());
 	}
 
 	/**
@@ -128,20 +111,10 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	 * point.
 	 */
 	public void statesUnknownFrom(long time) {
-		for (ThreadTimeline timeline : this.timelines.values()) {
+		this.timelines.forEach((threadId, timeline) -> {
 			timeline.append(time, ThreadTimeline.UNKNOWN);
 			timeline.cpuStretch.lose();
-		}
-	}
-
-	private ThreadTimeline timeline(long threadId) {
-		if (this.lastTimeline != null && threadId == this.lastThreadId) {
-			return this.lastTimeline;
-		}
-		ThreadTimeline timeline = this.timelines.computeIfAbsent(threadId, id -> new ThreadTimeline());
-		this.lastThreadId = threadId;
-		this.lastTimeline = timeline;
-		return timeline;
+		});
 	}
 
 	private Object resolve(Object span) {
@@ -207,18 +180,11 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 			joinEveryThreadInASpan(kind, monotonicNanos, rootFirstStack, weight);
 			return;
 		}
-		ThreadTimeline timeline = this.timelines.get(javaThreadId);
+		ThreadTimeline timeline = this.timelines.find(javaThreadId);
 		Object state = (timeline != null) ? timeline.stateAt(monotonicNanos) : ThreadTimeline.NONE;
 		if (state instanceof SpanRecordRef ref) {
-			SpanRecord record = ref.get();
-			if (record != null) {
-				SpanRecord target = this.store.settings().rootSpanOnly() ? record.localRoot() : record;
-				this.store.addSample(target, kind, rootFirstStack, weight, MonotonicEpoch.toEpochNanos(monotonicNanos),
-						javaThreadId, timeline.threadName);
-			}
-			// Gone, a span still counts as the sample's owner: the store would have
-			// refused the sample all the same.
-			this.counters.add(kind, AttributionCounters.Result.ATTRIBUTED, weight);
+			giveToSpan(ref, kind, rootFirstStack, weight, MonotonicEpoch.toEpochNanos(monotonicNanos), javaThreadId,
+					timeline.threadName);
 		}
 		else if (state == ThreadTimeline.NONE) {
 			this.counters.add(kind, AttributionCounters.Result.OUTSIDE, weight);
@@ -239,22 +205,27 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	 */
 	private void joinEveryThreadInASpan(SampleKind kind, long monotonicNanos, int[] rootFirstStack, long weight) {
 		long epochNanos = MonotonicEpoch.toEpochNanos(monotonicNanos);
-		for (Map.Entry<Long, ThreadTimeline> thread : this.timelines.entrySet()) {
-			ThreadTimeline timeline = thread.getValue();
+		this.timelines.forEach((threadId, timeline) -> {
 			Object state = timeline.stateAt(monotonicNanos);
 			if (state instanceof SpanRecordRef ref) {
-				SpanRecord record = ref.get();
-				if (record != null) {
-					SpanRecord target = this.store.settings().rootSpanOnly() ? record.localRoot() : record;
-					this.store.addSample(target, kind, rootFirstStack, weight, epochNanos, thread.getKey(),
-							timeline.threadName);
-				}
-				this.counters.add(kind, AttributionCounters.Result.ATTRIBUTED, weight);
+				giveToSpan(ref, kind, rootFirstStack, weight, epochNanos, threadId, timeline.threadName);
 			}
 			else if (state instanceof UnsampledProfiles.Pending request) {
 				request.add(kind, rootFirstStack, weight);
 			}
+		});
+	}
+
+	private void giveToSpan(SpanRecordRef ref, SampleKind kind, int[] rootFirstStack, long weight, long epochNanos,
+			long threadId, String threadName) {
+		SpanRecord record = ref.get();
+		if (record != null) {
+			SpanRecord target = this.store.settings().rootSpanOnly() ? record.localRoot() : record;
+			this.store.addSample(target, kind, rootFirstStack, weight, epochNanos, threadId, threadName);
 		}
+		// Gone, a span still counts as the sample's owner: the store would have refused
+		// the sample all the same.
+		this.counters.add(kind, AttributionCounters.Result.ATTRIBUTED, weight);
 	}
 
 	/**
@@ -271,18 +242,7 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	 * sample can need, and the timelines of threads that ended before it.
 	 */
 	public void forgetBefore(long time) {
-		this.lastTimeline = null;
-		for (Iterator<Map.Entry<Long, ThreadTimeline>> it = this.timelines.entrySet().iterator(); it.hasNext();) {
-			Map.Entry<Long, ThreadTimeline> entry = it.next();
-			Long endedAt = this.endedThreads.get(entry.getKey());
-			if (endedAt != null && endedAt < time) {
-				it.remove();
-				this.endedThreads.remove(entry.getKey());
-			}
-			else {
-				entry.getValue().forgetBefore(time);
-			}
-		}
+		this.timelines.forgetBefore(time);
 	}
 
 	/** The totals of cpu and wall samples, readable from any thread. */
@@ -297,11 +257,7 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 
 	/** Change points retained, all threads together (for tests and diagnostics). */
 	public int changePointCount() {
-		int count = 0;
-		for (ThreadTimeline timeline : this.timelines.values()) {
-			count += timeline.size();
-		}
-		return count;
+		return this.timelines.changePointCount();
 	}
 
 	/** Threads with a retained timeline (for tests and diagnostics). */

@@ -3,9 +3,7 @@ package dev.spanprofile.sampling;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
@@ -14,9 +12,7 @@ import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.tracking.MonotonicEpoch;
 import jdk.jfr.EventType;
 import jdk.jfr.FlightRecorder;
-import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingStream;
 
 /**
@@ -55,9 +51,6 @@ public final class JfrStreamingEngine implements SamplingEngine {
 
 	private static final List<String> BLOCKING_EVENTS = List.of("jdk.ThreadPark", "jdk.JavaMonitorEnter",
 			"jdk.JavaMonitorWait", "jdk.ThreadSleep");
-
-	/** Some 200 KB of thread ids at most. */
-	private static final int MAX_ALLOCATING_THREADS = 4096;
 
 	private final SamplerSettings settings;
 
@@ -153,7 +146,10 @@ public final class JfrStreamingEngine implements SamplingEngine {
 		if (this.stream != null) {
 			return;
 		}
-		this.otherRecordings = otherRecordings();
+		List<String> others = OtherProfilers.samplingJfrRecordings();
+		// They share the sampler: the shorter period of the two applies to both.
+		this.otherRecordings = others.isEmpty() ? null : "another JFR recording also samples ("
+				+ String.join(", ", others) + "); both use the shorter sampling period";
 		try {
 			JfrEventStream events = new JfrEventStream(this.frames, this.dropped, this.clockFallback);
 			RecordingStream recording = events.recording();
@@ -182,10 +178,13 @@ public final class JfrStreamingEngine implements SamplingEngine {
 			}
 			if (this.settings.alloc()) {
 				recording.enable(ALLOCATION_SAMPLE).with("throttle", ALLOCATION_SAMPLE_RATE).withStackTrace();
-				// Threads that have had an allocation sample in this stream; its thread
-				// only.
-				Set<Long> allocatingThreads = new HashSet<>();
-				events.onEvent(ALLOCATION_SAMPLE, (event) -> offerAllocation(events, allocatingThreads, event));
+				JfrAllocationWeights weights = new JfrAllocationWeights();
+				events.onEvent(ALLOCATION_SAMPLE, (event) -> {
+					long weight = weights.weightOf(event);
+					if (weight > 0) {
+						offer(events, SampleKind.ALLOC, event, weight);
+					}
+				});
 			}
 			if (this.settings.lock()) {
 				Duration threshold = this.settings.lockThreshold();
@@ -205,28 +204,6 @@ public final class JfrStreamingEngine implements SamplingEngine {
 		catch (RuntimeException | LinkageError ex) {
 			throw new SamplerUnavailableException("JDK Flight Recorder streaming is not available: " + ex, ex);
 		}
-	}
-
-	/**
-	 * A sample's weight is what its thread allocated since the thread's previous sample,
-	 * in this recording or any earlier one: a thread's first sample here stands for an
-	 * unknown stretch, up to everything the thread allocated since it started, and is
-	 * left out.
-	 */
-	private static void offerAllocation(JfrEventStream events, Set<Long> allocatingThreads, RecordedEvent event) {
-		RecordedThread thread = JfrEventStream.sampledThread(event);
-		if (thread == null) {
-			return;
-		}
-		if (allocatingThreads.size() >= MAX_ALLOCATING_THREADS) {
-			// Bounded: threads that ended stay in the set; starting afresh costs each
-			// live thread one sample.
-			allocatingThreads.clear();
-		}
-		if (allocatingThreads.add(thread.getJavaThreadId())) {
-			return;
-		}
-		offer(events, SampleKind.ALLOC, event, Math.max(1, event.getLong("weight")));
 	}
 
 	private void offerLockWait(JfrEventStream events, RecordedEvent event) {
@@ -284,28 +261,6 @@ public final class JfrStreamingEngine implements SamplingEngine {
 			}
 		}
 		return false;
-	}
-
-	/**
-	 * JFR recordings started elsewhere share the sampler: the shorter period of the two
-	 * applies to both.
-	 */
-	private static String otherRecordings() {
-		try {
-			List<String> names = new ArrayList<>();
-			for (Recording recording : FlightRecorder.getFlightRecorder().getRecordings()) {
-				if (recording.getState() == jdk.jfr.RecordingState.RUNNING && recording.getSettings()
-					.getOrDefault(EXECUTION_SAMPLE + "#enabled", "false")
-					.equals("true")) {
-					names.add(recording.getName());
-				}
-			}
-			return names.isEmpty() ? null : "another JFR recording also samples (" + String.join(", ", names)
-					+ "); both use the shorter sampling period";
-		}
-		catch (RuntimeException ex) {
-			return null;
-		}
 	}
 
 }

@@ -11,11 +11,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.Recording;
+import jdk.jfr.RecordingState;
+
 /**
  * Finds native profilers that another component of this JVM loaded: a {@code -agentpath}
  * async-profiler, the Pyroscope agent's bundled copy, a second copy extracted by another
  * library. Two copies in one process take each other's signals and both lose samples
- * without a word, so the engine refuses to start a second one.
+ * without a word, so the engine refuses to start a second one. Also Flight Recorder
+ * recordings that sample too, which share the JDK's sampler.
  */
 final class OtherProfilers {
 
@@ -75,6 +80,27 @@ final class OtherProfilers {
 			return Files.readAllLines(maps);
 		}
 		catch (IOException | RuntimeException ex) {
+			return List.of();
+		}
+	}
+
+	/**
+	 * The names of Flight Recorder recordings, started by anyone, that run with execution
+	 * samples on.
+	 */
+	static List<String> samplingJfrRecordings() {
+		try {
+			List<String> names = new ArrayList<>();
+			for (Recording recording : FlightRecorder.getFlightRecorder().getRecordings()) {
+				if (recording.getState() == RecordingState.RUNNING && recording.getSettings()
+					.getOrDefault(JfrStreamingEngine.EXECUTION_SAMPLE + "#enabled", "false")
+					.equals("true")) {
+					names.add(recording.getName());
+				}
+			}
+			return names;
+		}
+		catch (RuntimeException ex) {
 			return List.of();
 		}
 	}

@@ -187,8 +187,10 @@ public final class SpanProfileViews {
 		// One lookup only: a name can leave the window (a sweep) between two.
 		if (query.compare()) {
 			ProfileDiff diff = query.rest()
-					? aggregates.compareSelection(query.name(), query.window(), query.kind(), query.selection())
-					: aggregates.compare(query.name(), query.window(), query.kind(), query.minNanos());
+					? aggregates.comparisons()
+						.selectionAgainstRest(query.name(), query.window(), query.kind(), query.selection())
+					: aggregates.comparisons()
+						.slowAgainstTypical(query.name(), query.window(), query.kind(), query.minNanos());
 			if (diff == null) {
 				throw noSuchName(query);
 			}
@@ -243,7 +245,7 @@ public final class SpanProfileViews {
 			throw ViewException.notFound("No span " + query.id() + " is stored: it was not sampled by the tracer, "
 					+ "was evicted, or ran before profiling started");
 		}
-		ProfileDiff diff = this.aggregates.compareWithTypical(span, window, query.kind());
+		ProfileDiff diff = this.aggregates.comparisons().requestAgainstTypical(span, window, query.kind());
 		if (diff == null) {
 			throw ViewException.notFound("The name of span " + query.id() + " ('" + Echo.of(span.localRoot().name())
 					+ "') has no aggregate in the last " + NameViews.describe(window));

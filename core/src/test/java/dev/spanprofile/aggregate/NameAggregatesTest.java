@@ -142,7 +142,8 @@ class NameAggregatesTest {
 		}
 		// Default threshold: above the band of the name's p90 (20 ms here, 90 of 100
 		// spans).
-		ProfileDiff diff = spans.aggregates.compare("GET /owners", Duration.ofHours(1), SampleKind.CPU, null);
+		ProfileDiff diff = spans.aggregates.comparisons()
+			.slowAgainstTypical("GET /owners", Duration.ofHours(1), SampleKind.CPU, null);
 		assertThat(diff.slowSpans()).isEqualTo(10);
 		assertThat(diff.typicalSpans()).isEqualTo(90);
 		assertThat(diff.thresholdNanos()).isBetween(Duration.ofMillis(20).toNanos(), Duration.ofMillis(400).toNanos());
@@ -156,7 +157,8 @@ class NameAggregatesTest {
 		for (int i = 0; i < 10; i++) {
 			spans.root("GET /owners", Duration.ofMillis(20), false, 2, "a.Web.handle");
 		}
-		ProfileDiff diff = spans.aggregates.compare("GET /owners", Duration.ofHours(1), SampleKind.CPU, null);
+		ProfileDiff diff = spans.aggregates.comparisons()
+			.slowAgainstTypical("GET /owners", Duration.ofHours(1), SampleKind.CPU, null);
 		assertThat(diff.slowSpans()).isEqualTo(10);
 		assertThat(diff.typicalSpans()).isZero();
 		assertThat(diff.thresholdNanos()).isEqualTo(LatencyBands.lowerEdgeNanos(LatencyBands.of(20_000_000)));
@@ -169,8 +171,8 @@ class NameAggregatesTest {
 			spans.root("GET /owners", Duration.ofMillis(20), false, 3, "a.Web.handle", "a.Common.render");
 			spans.root("GET /owners", Duration.ofMillis(400), false, 4, "a.Web.handle", "a.Slow.lock");
 		}
-		ProfileDiff diff = spans.aggregates.compare("GET /owners", Duration.ofHours(1), SampleKind.CPU,
-				Duration.ofMillis(100).toNanos());
+		ProfileDiff diff = spans.aggregates.comparisons()
+			.slowAgainstTypical("GET /owners", Duration.ofHours(1), SampleKind.CPU, Duration.ofMillis(100).toNanos());
 		assertThat(diff.slowSpans()).isEqualTo(20);
 		assertThat(diff.typicalSpans()).isEqualTo(20);
 		long[] lock = sides(spans, diff, "a.Slow.lock");

@@ -1,0 +1,91 @@
+package dev.spanprofile.attribution;
+
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.function.BiConsumer;
+
+/**
+ * Every thread's timeline, by Java thread id, kept until no sample can need it: a thread
+ * that ended is forgotten once every sample up to its end is joined. Collector thread
+ * only.
+ */
+final class ThreadTimelines {
+
+	private final Map<Long, ThreadTimeline> timelines = new HashMap<>();
+
+	/** When each thread that ended did, on the monotonic clock. */
+	private final Map<Long, Long> endedThreads = new HashMap<>();
+
+	/**
+	 * A drain hands over one thread's points in a row: the last timeline spares a map
+	 * lookup per point.
+	 */
+	private long lastThreadId;
+
+	private ThreadTimeline lastTimeline;
+
+	/** The thread's timeline, created on its first change point. */
+	ThreadTimeline of(long threadId) {
+		if (this.lastTimeline != null && threadId == this.lastThreadId) {
+			return this.lastTimeline;
+		}
+		ThreadTimeline timeline = this.timelines.computeIfAbsent(threadId, id -> new ThreadTimeline());
+		this.lastThreadId = threadId;
+		this.lastTimeline = timeline;
+		return timeline;
+	}
+
+	/** The thread's timeline, or {@code null} when none is kept. */
+	ThreadTimeline find(long threadId) {
+		return this.timelines.get(threadId);
+	}
+
+	void forEach(BiConsumer<Long, ThreadTimeline> action) {
+		this.timelines.forEach(action);
+	}
+
+	/**
+	 * The thread ended at {@code monotonicNanos}: its timeline goes once that is joined.
+	 */
+	void ended(long threadId, long monotonicNanos) {
+		ThreadTimeline timeline = this.timelines.get(threadId);
+		if (timeline != null) {
+			timeline.cpuStretch.lose();
+		}
+		this.endedThreads.put(threadId, monotonicNanos);
+	}
+
+	/**
+	 * All samples before {@code time} have been joined: drop change points no later
+	 * sample can need, and the timelines of threads that ended before it.
+	 */
+	void forgetBefore(long time) {
+		this.lastTimeline = null;
+		for (Iterator<Map.Entry<Long, ThreadTimeline>> it = this.timelines.entrySet().iterator(); it.hasNext();) {
+			Map.Entry<Long, ThreadTimeline> entry = it.next();
+			Long endedAt = this.endedThreads.get(entry.getKey());
+			if (endedAt != null && endedAt < time) {
+				it.remove();
+				this.endedThreads.remove(entry.getKey());
+			}
+			else {
+				entry.getValue().forgetBefore(time);
+			}
+		}
+	}
+
+	/** Change points retained, all threads together. */
+	int changePointCount() {
+		int count = 0;
+		for (ThreadTimeline timeline : this.timelines.values()) {
+			count += timeline.size();
+		}
+		return count;
+	}
+
+	int size() {
+		return this.timelines.size();
+	}
+
+}
