@@ -295,19 +295,9 @@ public final class SpanProfiler implements AutoCloseable {
 		return this.cycle.stats();
 	}
 
-	/**
-	 * Threads whose change points the attributor still holds (for tests and diagnostics).
-	 */
-	int retainedTimelines() {
-		return this.cycle.retainedTimelines();
-	}
-
-	/**
-	 * Change points the attributor still holds, all threads together (for tests and
-	 * diagnostics).
-	 */
-	int retainedChangePoints() {
-		return this.cycle.retainedChangePoints();
+	/** The collection cycle, for tests and diagnostics. */
+	CollectionCycle collectionCycle() {
+		return this.cycle;
 	}
 
 }

@@ -69,7 +69,7 @@ class MillionSpanLoadTest {
 			await("a first collection cycle").atMost(PATIENCE)
 				.until(() -> traced.profiler.completeUpToEpochNanos() > MonotonicEpoch.toEpochNanos(started));
 			int trackedBefore = recorder.trackedThreads();
-			int timelinesBefore = traced.profiler.retainedTimelines();
+			int timelinesBefore = traced.profiler.collectionCycle().retainedTimelines();
 			long heapBefore = usedHeapAfterGc();
 
 			LongAdder spans = new LongAdder();
@@ -100,7 +100,7 @@ class MillionSpanLoadTest {
 			await("rings of dead threads forgotten").atMost(PATIENCE)
 				.until(() -> recorder.trackedThreads() <= trackedBefore);
 			await("timelines of dead threads forgotten").atMost(PATIENCE)
-				.until(() -> traced.profiler.retainedTimelines() <= timelinesBefore);
+				.until(() -> traced.profiler.collectionCycle().retainedTimelines() <= timelinesBefore);
 			// Every sample of the load taken, parsed and joined before the stats are
 			// read.
 			long loadEnded = System.nanoTime();
@@ -121,8 +121,8 @@ class MillionSpanLoadTest {
 						+ "dead threads still reachable %d; samples %s%n", spans.sum(), deadThreads.size(),
 						elapsedMillis, spans.sum() * 1000.0 / elapsedMillis, heapBefore / 1024, heapHalfway / 1024,
 						heapAfter / 1024, store.size(), store.approximateBytes() / 1024, trackedBefore,
-						recorder.trackedThreads(), timelinesBefore, traced.profiler.retainedTimelines(),
-						threadsStillReachable, stats);
+						recorder.trackedThreads(), timelinesBefore,
+						traced.profiler.collectionCycle().retainedTimelines(), threadsStillReachable, stats);
 
 			assertThat(escaped).as("exceptions that reached the application").isEmpty();
 			assertThat(spans.sum()).isGreaterThanOrEqualTo(1_000_000);
