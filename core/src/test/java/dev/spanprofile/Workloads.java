@@ -48,6 +48,12 @@ final class Workloads {
 	 * known amount of CPU work however busy the machine is.
 	 */
 	static long callsFor(long cpuMillis, java.util.function.IntToLongFunction hotMethod) {
+		// Compiled first: counted while still interpreted, the calls came out too few (a
+		// span then burned half the CPU asked for, on a fresh JVM in CI).
+		long warm = cpuNanos() + 200_000_000L;
+		while (cpuNanos() < warm) {
+			sink += hotMethod.applyAsLong(200_000);
+		}
 		long calls = 0;
 		long start = cpuNanos();
 		long until = start + 200_000_000L;
