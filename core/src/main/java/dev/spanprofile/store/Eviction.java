@@ -42,6 +42,16 @@ final class Eviction {
 	private final LongAdder evictedSpans = new LongAdder();
 
 	/**
+	 * Where a pass that found the store over its bounds stops: a little under them, so
+	 * that the next pass is many requests away. A pass has a cost of its own beyond the
+	 * requests it drops, and with the store full at a few thousand requests a second one
+	 * pass per request started was a fifth of what spanprofile cost a request.
+	 */
+	private final int spansAfterPass;
+
+	private final long bytesAfterPass;
+
+	/**
 	 * @param spans the store's spans by id, which requests leave
 	 * @param bytes the store's memory estimate now
 	 * @param clock epoch nanoseconds now, for the end of retention windows
@@ -53,6 +63,8 @@ final class Eviction {
 		this.bytes = bytes;
 		this.clock = clock;
 		this.awaiting = awaiting;
+		this.spansAfterPass = settings.maxSpans() - settings.maxSpans() / 64;
+		this.bytesAfterPass = settings.maxBytes() - settings.maxBytes() / 64;
 		// Protected requests get at most half of the bounds: the recent ones always keep
 		// the other half (a store of
 		// one span keeps none).
@@ -145,8 +157,8 @@ final class Eviction {
 	}
 
 	/**
-	 * Drop the oldest requests until the store is within its bounds, unless another
-	 * thread is at it.
+	 * Drop the oldest requests, once the store is over its bounds, until it is a
+	 * sixty-fourth under them, unless another thread is at it.
 	 * @return the requests dropped for good, for the store to hand to its listener
 	 * outside the lock (listeners fold profiles and write log lines, and this may run on
 	 * a request thread)
@@ -189,8 +201,11 @@ final class Eviction {
 	}
 
 	private void dropOldest(boolean finishedOnly, List<SpanRecord> dropped) {
+		if (!overBudget(finishedOnly)) {
+			return;
+		}
 		Iterator<SpanRecord> roots = this.rootsInStartOrder.iterator();
-		while (roots.hasNext() && overBudget(finishedOnly)) {
+		while (roots.hasNext() && aboveWhereAPassStops(finishedOnly)) {
 			SpanRecord root = roots.next();
 			if (finishedOnly && root.inFlight()) {
 				continue;
@@ -203,7 +218,7 @@ final class Eviction {
 					&& this.bytes.getAsLong() > this.settings.maxBytes() && !this.awaiting.isEmpty()) {
 				dropped.add(this.awaiting.handOffOldest());
 			}
-			if (!overBudget(finishedOnly)) {
+			if (!aboveWhereAPassStops(finishedOnly)) {
 				break;
 			}
 			roots.remove();
@@ -233,6 +248,13 @@ final class Eviction {
 	private boolean overBudget(boolean finishedOnly) {
 		int limit = finishedOnly ? this.settings.maxSpans() : 2 * this.settings.maxSpans() - 1;
 		return this.spans.size() > limit || this.bytes.getAsLong() > this.settings.maxBytes();
+	}
+
+	private boolean aboveWhereAPassStops(boolean finishedOnly) {
+		if (!finishedOnly) {
+			return overBudget(false);
+		}
+		return this.spans.size() > this.spansAfterPass || this.bytes.getAsLong() > this.bytesAfterPass;
 	}
 
 	private static int groupSize(SpanRecord record) {

@@ -217,7 +217,8 @@ public final class SpanRecord {
 
 	/** Direct children started in this process. */
 	public synchronized List<SpanRecord> children() {
-		return new ArrayList<>(this.children);
+		// Most spans have none, and eviction asks every span it drops.
+		return this.children.isEmpty() ? List.of() : new ArrayList<>(this.children);
 	}
 
 	/**

@@ -32,4 +32,27 @@ class EvictionCountTest {
 		assertThat(store.evictedSpans()).isZero();
 	}
 
+	@Test
+	void aPassOverTheBoundsMakesRoomForTheNextSixtyFourthOfTheRequests() {
+		SpanProfileStore store = new SpanProfileStore(
+				new StoreSettings(640, Long.MAX_VALUE, false, RetentionSettings.recentOnly()));
+		for (int i = 0; i < 641; i++) {
+			store.spanStarted("t" + i, "r" + i, null, false, "GET /", "SERVER", i + 1, "main");
+			store.spanEnded("r" + i, "GET /", "OK", i + 2, false);
+		}
+		// One over the limit: the pass drops the oldest eleven, to 630 of 640.
+		assertThat(store.size()).isEqualTo(630);
+		assertThat(store.find("r10")).isNull();
+		assertThat(store.find("r11")).isNotNull();
+		for (int i = 641; i < 651; i++) {
+			store.spanStarted("t" + i, "r" + i, null, false, "GET /", "SERVER", i + 1, "main");
+		}
+		// The next ten fill the room without a pass.
+		assertThat(store.size()).isEqualTo(640);
+		assertThat(store.evictedSpans()).isEqualTo(11);
+		store.spanStarted("t651", "r651", null, false, "GET /", "SERVER", 652, "main");
+		assertThat(store.size()).isEqualTo(630);
+		assertThat(store.evictedSpans()).isEqualTo(22);
+	}
+
 }
