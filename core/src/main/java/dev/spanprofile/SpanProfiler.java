@@ -11,7 +11,6 @@ import dev.spanprofile.attribution.SampleAttributor;
 import dev.spanprofile.lifecycle.CollectionCycle;
 import dev.spanprofile.lifecycle.CollectionCycles;
 import dev.spanprofile.lifecycle.CompletedRoots;
-import dev.spanprofile.lifecycle.LocalRootEndProcessor;
 import dev.spanprofile.lifecycle.Sampling;
 import dev.spanprofile.lifecycle.SpanLifecycle;
 import dev.spanprofile.lifecycle.SpanLifecycleProcessor;
@@ -139,9 +138,7 @@ public final class SpanProfiler implements AutoCloseable {
 	 * @param excluded spans (with their whole local request, if a root) not to keep
 	 */
 	public SpanProcessor spanProcessor(Predicate<ReadableSpan> excluded) {
-		SpanProcessor lifecycle = new SpanLifecycleProcessor(this.store, excluded, this::isRunning);
-		SpanProcessor rootEnds = new LocalRootEndProcessor(this.store, this.aggregates, excluded);
-		return SpanProcessor.composite(lifecycle, rootEnds);
+		return new SpanLifecycleProcessor(spanLifecycle(), excluded);
 	}
 
 	/**

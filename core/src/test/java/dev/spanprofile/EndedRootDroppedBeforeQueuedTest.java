@@ -15,7 +15,10 @@ import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StoreSettings;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.sdk.trace.ReadWriteSpan;
 import io.opentelemetry.sdk.trace.ReadableSpan;
+import io.opentelemetry.sdk.trace.SpanProcessor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,10 +29,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * counts as finished, before the end processing has queued it for the listeners of
  * completed requests. It must still reach them, once.
  * <p>
- * The drop is made to happen inside that window, deterministically: the exclusion
- * predicate is asked about the request at its end, and when it is asked once the store
- * has the request as finished, it starts other requests that push it out, as another
- * thread would.
+ * The drop is made to happen once the store has the request as finished,
+ * deterministically: a processor after spanprofile's starts other requests that push it
+ * out, as another thread would.
  */
 class EndedRootDroppedBeforeQueuedTest {
 
@@ -55,8 +57,29 @@ class EndedRootDroppedBeforeQueuedTest {
 			profiler.onProfileComplete(completed::add);
 			AtomicBoolean droppedAsItEnded = new AtomicBoolean();
 			try (SdkTracerProvider tracing = SdkTracerProvider.builder()
-				.addSpanProcessor(
-						profiler.spanProcessor((span) -> pushOutIfFinished(profiler.store(), span, droppedAsItEnded)))
+				.addSpanProcessor(profiler.spanProcessor((span) -> false))
+				.addSpanProcessor(new SpanProcessor() {
+
+					@Override
+					public void onStart(Context parentContext, ReadWriteSpan span) {
+					}
+
+					@Override
+					public boolean isStartRequired() {
+						return false;
+					}
+
+					@Override
+					public void onEnd(ReadableSpan span) {
+						pushOutIfFinished(profiler.store(), span, droppedAsItEnded);
+					}
+
+					@Override
+					public boolean isEndRequired() {
+						return true;
+					}
+
+				})
 				.build()) {
 				assertThat(profiler.start()).as("%s", profiler.status()).isTrue();
 				profiler.collectNow();
@@ -76,7 +99,7 @@ class EndedRootDroppedBeforeQueuedTest {
 	/**
 	 * When asked about a finished request still stored, fill the store so that it goes.
 	 */
-	private static boolean pushOutIfFinished(SpanProfileStore store, ReadableSpan span, AtomicBoolean dropped) {
+	private static void pushOutIfFinished(SpanProfileStore store, ReadableSpan span, AtomicBoolean dropped) {
 		String id = span.getSpanContext().getSpanId();
 		SpanRecord record = store.find(id);
 		if (span.getName().equals("GET /request") && record != null && !record.inFlight()) {
@@ -88,7 +111,6 @@ class EndedRootDroppedBeforeQueuedTest {
 			}
 			dropped.set(store.find(id) == null);
 		}
-		return false;
 	}
 
 }

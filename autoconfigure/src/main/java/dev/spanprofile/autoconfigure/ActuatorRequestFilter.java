@@ -23,9 +23,15 @@ public final class ActuatorRequestFilter implements Predicate<ReadableSpan> {
 
 	private final String basePath;
 
+	private final String pathsBelow;
+
+	private final String queries;
+
 	public ActuatorRequestFilter(String basePath) {
 		String trimmed = basePath.endsWith("/") ? basePath.substring(0, basePath.length() - 1) : basePath;
 		this.basePath = trimmed.startsWith("/") ? trimmed : "/" + trimmed;
+		this.pathsBelow = this.basePath + "/";
+		this.queries = this.basePath + "?";
 	}
 
 	@Override
@@ -60,8 +66,8 @@ public final class ActuatorRequestFilter implements Predicate<ReadableSpan> {
 			int pathStart = path.indexOf('/', schemeEnd + 3);
 			path = (pathStart >= 0) ? path.substring(pathStart) : "/";
 		}
-		return path.equals(this.basePath) || path.startsWith(this.basePath + "/")
-				|| path.startsWith(this.basePath + "?");
+		return path.startsWith(this.basePath) && (path.length() == this.basePath.length()
+				|| path.startsWith(this.pathsBelow) || path.startsWith(this.queries));
 	}
 
 }

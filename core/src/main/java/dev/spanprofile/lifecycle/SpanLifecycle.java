@@ -8,10 +8,9 @@ import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.tracking.MonotonicEpoch;
 
 /**
- * Span starts and ends as any tracer can report them, by hex ids and plain values: what
- * {@link SpanLifecycleProcessor} and {@link LocalRootEndProcessor} do for OpenTelemetry's
- * SDK, for tracers that have no {@code SpanProcessor} (Brave's span handlers). Only spans
- * the tracer records are reported, as there.
+ * Span starts and ends as any tracer can report them, by hex ids and plain values:
+ * OpenTelemetry's SDK through {@link SpanLifecycleProcessor}, other tracers through their
+ * own hooks (Brave's span handlers). Only spans the tracer records are reported.
  */
 public final class SpanLifecycle {
 
@@ -53,21 +52,27 @@ public final class SpanLifecycle {
 	 */
 	public void ended(String spanId, boolean localRoot, String name, boolean error, long durationNanos,
 			boolean excluded) {
+		ended(spanId, localRoot, name, error ? "ERROR" : "UNSET", durationNanos, excluded);
+	}
+
+	/**
+	 * A span ended, with its final name and its status ({@code UNSET}, {@code OK} or
+	 * {@code ERROR}).
+	 */
+	void ended(String spanId, boolean localRoot, String name, String status, long durationNanos, boolean excluded) {
+		// Stored, or dropped already (the store is busy) but awaiting its samples: its
+		// end is known all the same.
 		SpanRecord record = this.store.findTracked(spanId);
 		if (record != null) {
-			this.store.spanEnded(spanId, name, error ? "ERROR" : "UNSET", record.startEpochNanos() + durationNanos,
-					excluded);
+			this.store.spanEnded(spanId, name, status, record.startEpochNanos() + durationNanos, excluded);
 		}
 		if (!localRoot || excluded) {
 			return;
 		}
-		// Dropped already (the store is busy) but awaiting its samples: its end is known
-		// all the same. A stored root
-		// was queued for completion by the store as it marked it ended.
-		SpanRecord root = this.store.findTracked(spanId);
-		boolean stored = root != null && root.isLocalRoot() && !root.inFlight();
-		long end = stored ? root.endEpochNanos() : MonotonicEpoch.nowEpochNanos();
-		this.aggregates.spanEnded(name, spanId, durationNanos, error, end);
+		// A stored root was queued for completion by the store as it marked it ended.
+		boolean tracked = record != null && record.isLocalRoot() && !record.inFlight();
+		long end = tracked ? record.endEpochNanos() : MonotonicEpoch.nowEpochNanos();
+		this.aggregates.spanEnded(name, spanId, durationNanos, "ERROR".equals(status), end);
 	}
 
 }
