@@ -15,10 +15,7 @@ import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StoreSettings;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
-import io.opentelemetry.context.Context;
-import io.opentelemetry.sdk.trace.ReadWriteSpan;
 import io.opentelemetry.sdk.trace.ReadableSpan;
-import io.opentelemetry.sdk.trace.SpanProcessor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,28 +55,7 @@ class EndedRootDroppedBeforeQueuedTest {
 			AtomicBoolean droppedAsItEnded = new AtomicBoolean();
 			try (SdkTracerProvider tracing = SdkTracerProvider.builder()
 				.addSpanProcessor(profiler.spanProcessor((span) -> false))
-				.addSpanProcessor(new SpanProcessor() {
-
-					@Override
-					public void onStart(Context parentContext, ReadWriteSpan span) {
-					}
-
-					@Override
-					public boolean isStartRequired() {
-						return false;
-					}
-
-					@Override
-					public void onEnd(ReadableSpan span) {
-						pushOutIfFinished(profiler.store(), span, droppedAsItEnded);
-					}
-
-					@Override
-					public boolean isEndRequired() {
-						return true;
-					}
-
-				})
+				.addSpanProcessor(new OnSpanEnd((span) -> pushOutIfFinished(profiler.store(), span, droppedAsItEnded)))
 				.build()) {
 				assertThat(profiler.start()).as("%s", profiler.status()).isTrue();
 				profiler.collectNow();

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.DoubleSupplier;
 
+import dev.spanprofile.OnSpanEnd;
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.SpanProfilerSettings;
 import dev.spanprofile.profile.FrameTable;
@@ -18,10 +19,7 @@ import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
-import io.opentelemetry.sdk.trace.ReadWriteSpan;
-import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
-import io.opentelemetry.sdk.trace.SpanProcessor;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -133,7 +131,12 @@ class PyroscopeLabelRetentionTest {
 			this.tracerProvider = SdkTracerProvider.builder()
 				.addSpanProcessor(this.profiler.spanProcessor((span) -> false))
 				.addSpanProcessor(new PyroscopeSpanProcessor(this.labels))
-				.addSpanProcessor(new LinkCounter(this.linked))
+				// Counts ended spans that carry pyroscope.profile.id.
+				.addSpanProcessor(new OnSpanEnd((span) -> {
+					if (span.getAttribute(PyroscopeSpanProcessor.PROFILE_ID) != null) {
+						this.linked.incrementAndGet();
+					}
+				}))
 				.build();
 			this.tracer = this.tracerProvider.get("spanprofile-label-retention-test");
 		}
@@ -163,32 +166,6 @@ class PyroscopeLabelRetentionTest {
 		public void close() {
 			this.profiler.close();
 			this.tracerProvider.close();
-		}
-
-	}
-
-	/** Counts ended spans that carry {@code pyroscope.profile.id}. */
-	private record LinkCounter(AtomicInteger linked) implements SpanProcessor {
-
-		@Override
-		public void onStart(Context parentContext, ReadWriteSpan span) {
-		}
-
-		@Override
-		public boolean isStartRequired() {
-			return false;
-		}
-
-		@Override
-		public void onEnd(ReadableSpan span) {
-			if (span.getAttribute(PyroscopeSpanProcessor.PROFILE_ID) != null) {
-				this.linked.incrementAndGet();
-			}
-		}
-
-		@Override
-		public boolean isEndRequired() {
-			return true;
 		}
 
 	}
