@@ -45,7 +45,7 @@ final class Eviction {
 	 * Where a pass that found the store over its bounds stops: a little under them, so
 	 * that the next pass is many requests away. A pass has a cost of its own beyond the
 	 * requests it drops, and with the store full at a few thousand requests a second one
-	 * pass per request started was a fifth of what spanprofile cost a request.
+	 * pass per request started was a seventh of what spanprofile cost a request thread.
 	 */
 	private final int spansAfterPass;
 
