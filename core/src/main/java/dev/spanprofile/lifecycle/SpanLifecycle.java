@@ -52,17 +52,23 @@ public final class SpanLifecycle {
 	 */
 	public void ended(String spanId, boolean localRoot, String name, boolean error, long durationNanos,
 			boolean excluded) {
-		ended(spanId, localRoot, name, error ? "ERROR" : "UNSET", durationNanos, excluded);
+		ended(tracked(spanId), spanId, localRoot, name, error ? "ERROR" : "UNSET", durationNanos, excluded);
+	}
+
+	/**
+	 * The span with this id, stored or dropped already (the store is busy) but awaiting
+	 * its samples, or {@code null}: where its end goes.
+	 */
+	SpanRecord tracked(String spanId) {
+		return this.store.findTracked(spanId);
 	}
 
 	/**
 	 * A span ended, with its final name and its status ({@code UNSET}, {@code OK} or
-	 * {@code ERROR}).
+	 * {@code ERROR}); {@code record} is what {@link #tracked} found for it.
 	 */
-	void ended(String spanId, boolean localRoot, String name, String status, long durationNanos, boolean excluded) {
-		// Stored, or dropped already (the store is busy) but awaiting its samples: its
-		// end is known all the same.
-		SpanRecord record = this.store.findTracked(spanId);
+	void ended(SpanRecord record, String spanId, boolean localRoot, String name, String status, long durationNanos,
+			boolean excluded) {
 		if (record != null) {
 			this.store.spanEnded(spanId, name, status, record.startEpochNanos() + durationNanos, excluded);
 		}

@@ -2,6 +2,7 @@ package dev.spanprofile.lifecycle;
 
 import java.util.function.Predicate;
 
+import dev.spanprofile.store.SpanRecord;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.sdk.trace.ReadWriteSpan;
@@ -49,10 +50,16 @@ public final class SpanLifecycleProcessor implements SpanProcessor {
 	public void onEnd(ReadableSpan span) {
 		SpanContext parent = span.getParentSpanContext();
 		boolean localRoot = !parent.isValid() || parent.isRemote();
+		String spanId = span.getSpanContext().getSpanId();
+		SpanRecord record = this.lifecycle.tracked(spanId);
+		if (record == null && !localRoot) {
+			// Neither stored nor counted: not worth a copy of its data.
+			return;
+		}
 		// The status has no getter of its own: a span's data is a copy, made once.
 		String status = span.toSpanData().getStatus().getStatusCode().name();
-		this.lifecycle.ended(span.getSpanContext().getSpanId(), localRoot, span.getName(), status,
-				span.getLatencyNanos(), localRoot && this.excluded.test(span));
+		this.lifecycle.ended(record, spanId, localRoot, span.getName(), status, span.getLatencyNanos(),
+				localRoot && this.excluded.test(span));
 	}
 
 	@Override
