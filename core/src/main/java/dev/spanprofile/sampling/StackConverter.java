@@ -2,6 +2,7 @@ package dev.spanprofile.sampling;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -41,19 +42,45 @@ public final class StackConverter {
 	 */
 	private static final int CACHE_LIMIT = 100_000;
 
+	private static final int RECENT_STACKS_LIMIT = 1024;
+
 	private final FrameTable frames;
 
 	private final Map<FrameKey, Integer> cache = new HashMap<>();
+
+	/**
+	 * Stacks converted recently, by the parser's object: the JDK's parser hands out one
+	 * object per stack of a chunk, and most wait events repeat a few stacks (a pool's
+	 * idle workers parking between requests), whose frames are then not named again.
+	 * Bounded, since its entries keep their chunk's objects alive.
+	 */
+	private final Map<RecordedStackTrace, int[]> recentStacks = new IdentityHashMap<>();
 
 	public StackConverter(FrameTable frames) {
 		this.frames = frames;
 	}
 
-	/** A stack read by the JDK's parser; {@code null} when the event had none. */
+	/**
+	 * A stack read by the JDK's parser; {@code null} when the event had none. The array
+	 * may be shared with other samples of the same stack: not to be changed.
+	 */
 	public int[] rootFirst(RecordedStackTrace trace) {
 		if (trace == null) {
 			return new int[] { frame(UNKNOWN_STACK, FrameKind.NATIVE) };
 		}
+		int[] known = this.recentStacks.get(trace);
+		if (known != null) {
+			return known;
+		}
+		if (this.recentStacks.size() >= RECENT_STACKS_LIMIT) {
+			this.recentStacks.clear();
+		}
+		int[] stack = convert(trace);
+		this.recentStacks.put(trace, stack);
+		return stack;
+	}
+
+	private int[] convert(RecordedStackTrace trace) {
 		List<RecordedFrame> recorded = trace.getFrames();
 		int depth = recorded.size();
 		int offset = trace.isTruncated() ? 1 : 0;

@@ -1,8 +1,21 @@
 package dev.spanprofile.sampling;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+
 import dev.spanprofile.profile.FrameKind;
 import dev.spanprofile.profile.FrameTable;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -35,6 +48,114 @@ class StackConverterTest {
 		assertThat(StackConverter.kind((byte) 5)).isEqualTo(FrameKind.KERNEL);
 		assertThat(StackConverter.name("com/acme/Shop", "buy")).isEqualTo("com.acme.Shop.buy");
 		assertThat(StackConverter.name(null, "memcpy")).isEqualTo("memcpy");
+	}
+
+	@Test
+	void aStackTheParserHandsOutAgainIsNotNamedAgain(@TempDir Path dir) throws Exception {
+		List<RecordedEvent> parks = parksFrom(dir, 5, 5, 5, 5);
+		FrameTable frames = new FrameTable();
+		StackConverter converter = new StackConverter(frames);
+		RecordedStackTrace trace = parks.get(0).getStackTrace();
+		int[] first = converter.rootFirst(trace);
+		assertThat(converter.rootFirst(trace)).isSameAs(first);
+		assertThat(frames.name(first[first.length - 1])).isEqualTo("jdk.internal.misc.Unsafe.park");
+		assertThat(path(frames, first)).isEqualTo(5);
+		// Every park of the same place: the same frames, whether the parser shared the
+		// object or not.
+		for (RecordedEvent park : parks) {
+			assertThat(converter.rootFirst(park.getStackTrace())).containsExactly(first);
+		}
+	}
+
+	@Test
+	void stacksBeyondTheBoundAreStillConvertedRight(@TempDir Path dir) throws Exception {
+		// More distinct stacks than the converter remembers, twice over.
+		int[] paths = new int[1500];
+		for (int i = 0; i < paths.length; i++) {
+			paths[i] = i;
+		}
+		List<RecordedEvent> parks = parksFrom(dir, paths);
+		FrameTable frames = new FrameTable();
+		StackConverter converter = new StackConverter(frames);
+		for (int round = 0; round < 2; round++) {
+			for (RecordedEvent park : parks) {
+				int[] stack = converter.rootFirst(park.getStackTrace());
+				assertThat(path(frames, stack)).isEqualTo(park.getLong("timeout") - 1);
+			}
+		}
+	}
+
+	/**
+	 * One park event per path, each parked through eleven calls of {@code left} or
+	 * {@code right} spelling its number in binary, so that each is a stack of its own;
+	 * its timeout is the number plus one.
+	 */
+	private static List<RecordedEvent> parksFrom(Path dir, int... paths) throws Exception {
+		Path file = dir.resolve("parks.jfr");
+		try (Recording recording = new Recording()) {
+			recording.enable("jdk.ThreadPark").withThreshold(Duration.ZERO).withStackTrace();
+			recording.start();
+			for (int path : paths) {
+				step(path, 10);
+			}
+			recording.stop();
+			recording.dump(file);
+		}
+		List<RecordedEvent> parks = new ArrayList<>();
+		for (RecordedEvent event : RecordingFile.readAllEvents(file)) {
+			if (event.getThread() != null && event.getThread().getJavaThreadId() == Thread.currentThread().getId()
+					&& event.getStackTrace() != null && path(event) >= 0) {
+				parks.add(event);
+			}
+		}
+		assertThat(parks).hasSize(paths.length);
+		Files.deleteIfExists(file);
+		return parks;
+	}
+
+	private static long path(RecordedEvent event) {
+		return event.getStackTrace()
+			.getFrames()
+			.stream()
+			.anyMatch((frame) -> frame.getMethod().getName().equals("left")) ? event.getLong("timeout") - 1 : -1;
+	}
+
+	/** The number a converted stack spells, read outermost call first. */
+	private static long path(FrameTable frames, int[] stack) {
+		long path = 0;
+		for (int frame : stack) {
+			String name = frames.name(frame);
+			if (name.endsWith("Test.left") || name.endsWith("Test.right")) {
+				path = path * 2 + (name.endsWith("right") ? 1 : 0);
+			}
+		}
+		return path;
+	}
+
+	private static void step(int path, int bit) {
+		if (((path >> bit) & 1) == 0) {
+			left(path, bit);
+		}
+		else {
+			right(path, bit);
+		}
+	}
+
+	private static void left(int path, int bit) {
+		next(path, bit);
+	}
+
+	private static void right(int path, int bit) {
+		next(path, bit);
+	}
+
+	private static void next(int path, int bit) {
+		if (bit > 0) {
+			step(path, bit - 1);
+		}
+		else {
+			LockSupport.parkNanos(path + 1);
+		}
 	}
 
 }
