@@ -212,7 +212,7 @@ class WaitsByDefaultWebTests {
 	}
 
 	/**
-	 * A quote service that mostly waits 20 ms for its downstream peer and now and then
+	 * A quote service that mostly waits 30 ms for its downstream peer and now and then
 	 * 400 ms: the names list gives its share of time waiting, on that peer, and the
 	 * slow-versus-typical diff of waits says how much longer slow requests wait there;
 	 * both within 10 % of what the requests measured.
@@ -226,7 +226,7 @@ class WaitsByDefaultWebTests {
 		long slow = 0;
 		for (int i = 1; i <= 20; i++) {
 			boolean slowOne = i % 10 == 0;
-			HttpResponse<String> response = client.get("/quotes?millis=" + (slowOne ? WAIT_MILLIS : 20), "text/plain");
+			HttpResponse<String> response = client.get("/quotes?millis=" + (slowOne ? WAIT_MILLIS : 30), "text/plain");
 			assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
 			if (slowOne) {
 				slow += Long.parseLong(response.body());
@@ -251,7 +251,7 @@ class WaitsByDefaultWebTests {
 		Map<String, Object> waits = (Map<String, Object>) quotes.get("waits");
 		System.out.printf("%s: measured %.1f ms waiting, names list %s%n", name, waitedMillis, waits);
 		assertThat(((Number) waits.get("millis")).doubleValue()).isCloseTo(waitedMillis, within(0.1 * waitedMillis));
-		// Mostly waiting: 20 ms of 20-odd, 400 of 400-odd.
+		// Mostly waiting: 30 ms of 30-odd, 400 of 400-odd.
 		assertThat(((Number) waits.get("percent")).doubleValue()).isBetween(50.0, 100.0);
 		Map<String, Object> socket = ((List<Map<String, Object>>) waits.get("on")).get(0);
 		assertThat(socket).containsEntry("category", "socket I/O");
