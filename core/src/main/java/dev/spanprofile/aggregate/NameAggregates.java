@@ -105,14 +105,8 @@ public final class NameAggregates {
 		if (root.inFlight()) {
 			return;
 		}
-		StackTree[] trees = new StackTree[SampleKind.values().length];
-		for (SampleKind kind : SampleKind.values()) {
-			if (root.inclusiveSampleCount(kind) > 0) {
-				trees[kind.ordinal()] = root.inclusiveSamples(kind);
-			}
-		}
 		fold(root.name(), root.durationNanos(root.endEpochNanos()), root.endEpochNanos(), "ERROR".equals(root.status()),
-				false, trees);
+				false, root.inclusiveSamplesByKind());
 	}
 
 	/**

@@ -1,8 +1,9 @@
 package dev.spanprofile.lifecycle;
 
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
@@ -17,13 +18,25 @@ import dev.spanprofile.tracking.Watermark;
  * waiting, just before it goes, with the samples it has.
  * <p>
  * Bounded by the store: a root leaves on completion or when the store lets it go,
- * whichever comes first.
+ * whichever comes first, and the collector forgets it at its next completion at the
+ * latest.
  */
 public final class CompletedRoots {
 
 	private static final System.Logger logger = System.getLogger(CompletedRoots.class.getName());
 
-	private final Map<SpanRecord, Boolean> pending = new ConcurrentHashMap<>();
+	/**
+	 * Written by request threads as roots end; a queue rather than a map, because a map's
+	 * shared table and counter cost a request thread more than anything else spanprofile
+	 * does for it, and a root needs no lookup: which of a completing cycle and an
+	 * evicting thread hands it on is decided on the root itself.
+	 */
+	private final Queue<SpanRecord> ended = new ConcurrentLinkedQueue<>();
+
+	/**
+	 * Collector only: roots taken from {@link #ended}, not complete when last looked at.
+	 */
+	private List<SpanRecord> waiting = new ArrayList<>();
 
 	private final List<Consumer<SpanRecord>> listeners = new CopyOnWriteArrayList<>();
 
@@ -39,17 +52,31 @@ public final class CompletedRoots {
 	 */
 	public void ended(SpanRecord root) {
 		if (!this.listeners.isEmpty()) {
-			this.pending.put(root, Boolean.TRUE);
+			this.ended.add(root);
 		}
 	}
 
-	/** Samples up to {@code upTo} are joined: roots that ended by then are complete. */
+	/**
+	 * Samples up to {@code upTo} are joined: roots that ended by then are complete.
+	 * Collector thread only.
+	 */
 	public void completeUpTo(Watermark upTo) {
-		for (SpanRecord root : this.pending.keySet()) {
+		for (SpanRecord root = this.ended.poll(); root != null; root = this.ended.poll()) {
+			this.waiting.add(root);
+		}
+		List<SpanRecord> stillWaiting = new ArrayList<>();
+		for (SpanRecord root : this.waiting) {
+			if (root.isHandedOn()) {
+				continue;
+			}
 			if (!root.inFlight() && upTo.covers(root.endEpochNanos())) {
 				hand(root);
 			}
+			else {
+				stillWaiting.add(root);
+			}
 		}
+		this.waiting = stillWaiting;
 	}
 
 	/**
@@ -63,10 +90,20 @@ public final class CompletedRoots {
 		}
 	}
 
+	/** Roots ended and not yet handed on (for tests and diagnostics). */
+	int waitingCount() {
+		int count = 0;
+		for (SpanRecord root : this.ended) {
+			count += root.isHandedOn() ? 0 : 1;
+		}
+		for (SpanRecord root : this.waiting) {
+			count += root.isHandedOn() ? 0 : 1;
+		}
+		return count;
+	}
+
 	private void hand(SpanRecord root) {
-		// remove() decides the race between a completing cycle and an evicting thread:
-		// only one gets the root.
-		if (this.pending.remove(root) == null) {
+		if (!root.claimForHandingOn()) {
 			return;
 		}
 		for (Consumer<SpanRecord> listener : this.listeners) {

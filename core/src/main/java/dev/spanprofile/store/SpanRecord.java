@@ -2,6 +2,7 @@ package dev.spanprofile.store;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicLong;
 
 import dev.spanprofile.profile.SampleKind;
@@ -13,6 +14,9 @@ import dev.spanprofile.profile.StackTree;
  * listed and its partial profile read.
  */
 public final class SpanRecord {
+
+	private static final AtomicIntegerFieldUpdater<SpanRecord> HANDED_ON = AtomicIntegerFieldUpdater
+		.newUpdater(SpanRecord.class, "handedOn");
 
 	private final String traceId;
 
@@ -40,6 +44,9 @@ public final class SpanRecord {
 	 * them, see awaitSamples).
 	 */
 	private volatile boolean evicted;
+
+	/** 1 once a local root has been handed to the completed-span listeners. */
+	private volatile int handedOn;
 
 	/** Set on local roots by the store's retention; descendants go with their root. */
 	private volatile RetainedAs retainedAs = RetainedAs.RECENT;
@@ -152,6 +159,20 @@ public final class SpanRecord {
 
 	void retainedAs(RetainedAs reason) {
 		this.retainedAs = reason;
+	}
+
+	/**
+	 * Claim this local root for the completed-span listeners: {@code true} for the first
+	 * caller only, so that a completing cycle and an evicting thread that both find it
+	 * ready hand it on once.
+	 */
+	public boolean claimForHandingOn() {
+		return HANDED_ON.compareAndSet(this, 0, 1);
+	}
+
+	/** Whether {@link #claimForHandingOn()} has been won. */
+	public boolean isHandedOn() {
+		return this.handedOn != 0;
 	}
 
 	boolean isEvicted() {
@@ -301,6 +322,41 @@ public final class SpanRecord {
 			tree.addAll(child.inclusiveSamples(kind));
 		}
 		return tree;
+	}
+
+	/**
+	 * The samples of every kind of this span and its local descendants, by
+	 * {@link SampleKind#ordinal()}; {@code null} for a kind none of them has. One pass
+	 * over the request, one lock per span: what folding a request costs, for every
+	 * request, most of them with few samples or none.
+	 */
+	public StackTree[] inclusiveSamplesByKind() {
+		StackTree[] trees = new StackTree[SampleKind.values().length];
+		addInclusiveSamplesTo(trees);
+		return trees;
+	}
+
+	private void addInclusiveSamplesTo(StackTree[] trees) {
+		List<SpanRecord> children;
+		synchronized (this) {
+			for (SampleKind kind : SampleKind.values()) {
+				if (this.samples.weight(kind) == 0) {
+					continue;
+				}
+				StackTree own = this.samples.tree(kind);
+				StackTree sum = trees[kind.ordinal()];
+				if (sum == null) {
+					trees[kind.ordinal()] = own;
+				}
+				else {
+					sum.addAll(own);
+				}
+			}
+			children = children();
+		}
+		for (SpanRecord child : children) {
+			child.addInclusiveSamplesTo(trees);
+		}
 	}
 
 	/** Sample count of {@code kind} of this span and its local descendants. */
