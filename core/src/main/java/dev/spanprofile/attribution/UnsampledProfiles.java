@@ -1,9 +1,8 @@
 package dev.spanprofile.attribution;
 
+import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.IdentityHashMap;
-import java.util.Iterator;
-import java.util.Map;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 
@@ -21,6 +20,9 @@ import dev.spanprofile.tracking.Watermark;
  * {@link #MAX_NODES} call-tree nodes held at once (a request beyond either keeps its
  * latency, not its samples), and a request not ended after {@link #MAX_AGE_NANOS} (an
  * observation never stopped) is let go.
+ * <p>
+ * Most of these requests get no sample at all (a request of a millisecond on the CPU,
+ * sampled every 10 ms of CPU time): each costs a place in a list and, folded, a count.
  */
 final class UnsampledProfiles {
 
@@ -31,7 +33,13 @@ final class UnsampledProfiles {
 
 	static final long MAX_AGE_NANOS = TimeUnit.MINUTES.toNanos(10);
 
-	private final Map<UnsampledRequest, Pending> pending = new IdentityHashMap<>();
+	private static final int KINDS = SampleKind.values().length;
+
+	/** What a request without samples is folded with; never written. */
+	private static final StackTree[] NO_SAMPLES = new StackTree[KINDS];
+
+	/** In the order they were first seen. */
+	private List<Pending> pending = new ArrayList<>();
 
 	private int nodes;
 
@@ -40,11 +48,15 @@ final class UnsampledProfiles {
 	 * samples' destination, or {@code null} when there is no room for another request.
 	 */
 	Pending track(UnsampledRequest request) {
-		Pending samples = this.pending.get(request);
-		if (samples == null && this.pending.size() < MAX_PENDING) {
-			samples = new Pending(request);
-			this.pending.put(request, samples);
+		if (request.samples() instanceof Pending samples) {
+			return samples;
 		}
+		if (this.pending.size() >= MAX_PENDING) {
+			return null;
+		}
+		Pending samples = new Pending(request);
+		request.samples(samples);
+		this.pending.add(samples);
 		return samples;
 	}
 
@@ -53,22 +65,26 @@ final class UnsampledProfiles {
 	 * {@link SampleKind#ordinal()} ({@code null} for a kind without any), and forget it.
 	 */
 	void completeUpTo(Watermark upTo, BiConsumer<UnsampledRequest, StackTree[]> folder, long nowNanos) {
-		for (Iterator<Pending> it = this.pending.values().iterator(); it.hasNext();) {
-			Pending samples = it.next();
+		List<Pending> stillPending = new ArrayList<>(this.pending.size());
+		for (Pending samples : this.pending) {
 			UnsampledRequest request = samples.request;
 			boolean complete = request.isEnded() && request.endNanos() <= upTo.monotonicNanos();
-			if (complete || (!request.isEnded() && nowNanos - request.startNanos() > MAX_AGE_NANOS)) {
-				it.remove();
-				this.nodes -= samples.nodes;
-				samples.done = true;
-				if (complete) {
-					folder.accept(request, samples.trees);
-				}
-				// A thread's timeline may keep this state as its baseline until its next
-				// change point: not the trees.
+			if (!complete && (request.isEnded() || nowNanos - request.startNanos() <= MAX_AGE_NANOS)) {
+				stillPending.add(samples);
+				continue;
+			}
+			this.nodes -= samples.nodes;
+			samples.done = true;
+			if (complete) {
+				folder.accept(request, (samples.trees != null) ? samples.trees : NO_SAMPLES);
+			}
+			// A thread's timeline may keep this state as its baseline until its next
+			// change point: not the trees.
+			if (samples.trees != null) {
 				Arrays.fill(samples.trees, null);
 			}
 		}
+		this.pending = stillPending;
 	}
 
 	/** Requests whose samples are held (for tests and diagnostics). */
@@ -81,7 +97,8 @@ final class UnsampledProfiles {
 
 		private final UnsampledRequest request;
 
-		private final StackTree[] trees = new StackTree[SampleKind.values().length];
+		/** By {@link SampleKind#ordinal()}, from the first sample on. */
+		private StackTree[] trees;
 
 		private int nodes;
 
@@ -98,6 +115,9 @@ final class UnsampledProfiles {
 		void add(SampleKind kind, int[] rootFirstStack, long weight) {
 			if (this.done || UnsampledProfiles.this.nodes + rootFirstStack.length > MAX_NODES) {
 				return;
+			}
+			if (this.trees == null) {
+				this.trees = new StackTree[KINDS];
 			}
 			StackTree tree = this.trees[kind.ordinal()];
 			if (tree == null) {

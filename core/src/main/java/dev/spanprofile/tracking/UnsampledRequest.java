@@ -25,6 +25,13 @@ public final class UnsampledRequest {
 	private volatile long endNanos = RUNNING;
 
 	/**
+	 * Where the collector gathers this request's samples: its own, never read by the
+	 * application's threads. Kept here rather than in a map by request, which costs an
+	 * identity hash for every request and a lookup at every change point.
+	 */
+	private Object samples;
+
+	/**
 	 * A request that started at {@code startNanos}, on the {@code System.nanoTime()}
 	 * clock.
 	 */
@@ -77,6 +84,19 @@ public final class UnsampledRequest {
 
 	public boolean isError() {
 		return this.error;
+	}
+
+	/**
+	 * Where the collector gathers this request's samples, {@code null} until it sets
+	 * them. Collector thread only.
+	 */
+	public Object samples() {
+		return this.samples;
+	}
+
+	/** Collector thread only. */
+	public void samples(Object samples) {
+		this.samples = samples;
 	}
 
 }
