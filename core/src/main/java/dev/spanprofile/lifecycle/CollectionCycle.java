@@ -148,10 +148,8 @@ public final class CollectionCycle {
 			}
 		}
 		catch (Throwable ex) {
-			// Never let the scheduled task die: an executor silently cancels a periodic
-			// task that throws, so a
-			// single failed cycle would end profiling for good. A failed cycle loses
-			// samples, not the profiler.
+			// Never let the collector thread die: a single failed cycle would end
+			// profiling for good. A failed cycle loses samples, not the profiler.
 			logFailure(ex);
 		}
 	}

@@ -1,11 +1,7 @@
 package dev.spanprofile.lifecycle;
 
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
-import dev.spanprofile.sampling.JfrWaitEngine;
 import dev.spanprofile.sampling.SamplerUnavailableException;
 import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.tracking.ActivationRecorder;
@@ -37,7 +33,7 @@ public final class Sampling {
 	private volatile SamplingEngine engine;
 
 	/** Guarded by this. */
-	private ScheduledExecutorService collector;
+	private CollectorThread collector;
 
 	/**
 	 * Whether requests' CPU time is read from their threads' CPU clocks while running
@@ -96,13 +92,7 @@ public final class Sampling {
 		this.cycle.resumedAt(resumedAt);
 		this.recorder.setReadingCpuClocks(this.exactCpuTime);
 		this.recorder.setRecording(true);
-		this.collector = Executors.newSingleThreadScheduledExecutor((task) -> {
-			Thread thread = new Thread(task, JfrWaitEngine.COLLECTOR_THREAD);
-			thread.setDaemon(true);
-			return thread;
-		});
-		this.collector.scheduleWithFixedDelay(this.cycle::tick, DRAIN_PERIOD_MILLIS, DRAIN_PERIOD_MILLIS,
-				TimeUnit.MILLISECONDS);
+		this.collector = new CollectorThread(this.cycle::tick, DRAIN_PERIOD_MILLIS);
 		this.running = true;
 		return null;
 	}
@@ -115,12 +105,11 @@ public final class Sampling {
 		if (!this.running) {
 			return;
 		}
-		// Not shutdownNow: interrupting a cycle mid-read closes the recording's channel
-		// and logs a failure at every
-		// shutdown. A running cycle finishes; no further one starts.
-		this.collector.shutdown();
+		// Not interrupted: interrupting a cycle mid-read closes the recording's channel
+		// and logs a failure at every shutdown. A running cycle finishes; no further one
+		// starts.
 		try {
-			this.collector.awaitTermination(5, TimeUnit.SECONDS);
+			this.collector.stop(5_000);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

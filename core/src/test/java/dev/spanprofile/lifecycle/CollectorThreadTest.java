@@ -1,0 +1,62 @@
+package dev.spanprofile.lifecycle;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import dev.spanprofile.sampling.JfrWaitEngine;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CollectorThreadTest {
+
+	private static final List<String> WAIT_EVENTS = List.of("jdk.ThreadPark", "jdk.ThreadSleep", "jdk.JavaMonitorWait");
+
+	@TempDir
+	Path temp;
+
+	@Test
+	void runsEveryPeriodWithoutAWaitFlightRecorderRecords() throws Exception {
+		AtomicInteger runs = new AtomicInteger();
+		Path file = this.temp.resolve("waits.jfr");
+		try (Recording recording = new Recording()) {
+			for (String event : WAIT_EVENTS) {
+				recording.enable(event).withThreshold(Duration.ofMillis(10));
+			}
+			recording.start();
+			CollectorThread collector = new CollectorThread(runs::incrementAndGet, 50);
+			Thread.sleep(1_000);
+			collector.stop(5_000);
+			recording.stop();
+			recording.dump(file);
+		}
+		// 20 periods in a second, less the time the runs and the thread's start take.
+		assertThat(runs.get()).isBetween(12, 20);
+		List<RecordedEvent> collectorWaits = RecordingFile.readAllEvents(file)
+			.stream()
+			.filter((event) -> event.getThread() != null
+					&& JfrWaitEngine.COLLECTOR_THREAD.equals(event.getThread().getJavaName()))
+			.toList();
+		assertThat(collectorWaits).isEmpty();
+	}
+
+	@Test
+	void stopLetsNoFurtherRunStartAndEndsTheThread() throws Exception {
+		AtomicInteger runs = new AtomicInteger();
+		CollectorThread collector = new CollectorThread(runs::incrementAndGet, 10);
+		Thread.sleep(100);
+		collector.stop(5_000);
+		int stoppedAt = runs.get();
+		assertThat(stoppedAt).isPositive();
+		Thread.sleep(100);
+		assertThat(runs.get()).isEqualTo(stoppedAt);
+		assertThat(collector.isAlive()).isFalse();
+	}
+
+}
