@@ -91,8 +91,8 @@ public final class JfrWaitEngine implements SamplingEngine {
 				return;
 			}
 			if (isCollector(event)) {
-				// Its waits between cycles are a fifth to a half of all events, never in
-				// a span: spare their stacks.
+				// It waits between cycles in a selector, unrecorded, but parks where no
+				// selector opens: never in a span, spare their stacks.
 				return;
 			}
 			int leaf = events.stacks().frame(kind.frameName(detail.apply(event)), FrameKind.WAIT);
