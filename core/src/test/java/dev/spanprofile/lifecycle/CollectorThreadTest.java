@@ -53,7 +53,8 @@ class CollectorThreadTest {
 		Thread.sleep(100);
 		collector.stop(5_000);
 		int stoppedAt = runs.get();
-		assertThat(stoppedAt).isPositive();
+		// Ten periods of 10 ms at most, fewer while the thread starts on a busy machine.
+		assertThat(stoppedAt).isBetween(3, 10);
 		Thread.sleep(100);
 		assertThat(runs.get()).isEqualTo(stoppedAt);
 		assertThat(collector.isAlive()).isFalse();

@@ -57,7 +57,10 @@ class AsyncProfilerDumpLossTest {
 			// each dump holds the locks, which the machine's load decides, and
 			// repeated runs went both ways (every 50 ms 0.7-5.1 %, once a second
 			// 0.4-1.1 %).
-			assertThat(fast.skippedInDumps).as("skipped during 80 dumps: %s", fast).isPositive();
+			// 80 dumps lost 0.7-5.1 % of the events in runs here: a tenth of a
+			// percent is well below any of them.
+			assertThat((double) fast.skippedInDumps / fast.total).as("share skipped during 80 dumps: %s", fast)
+				.isGreaterThanOrEqualTo(0.001);
 			for (Measured schedule : List.of(slow, fast)) {
 				assertThat((double) schedule.skippedInDumps / schedule.total)
 					.as("share lost against three times the share of time dumping: %s", schedule)
