@@ -15,10 +15,11 @@ import java.util.Map;
  * <p>
  * Arguments: {@code --workload pages|work}, {@code --pairs N}, {@code --window SECONDS},
  * {@code --settle SECONDS}, {@code --warmup SECONDS}, {@code --connections N},
- * {@code --threads} (CPU by thread group per window), {@code --jvm OPTION} (repeatable),
- * {@code --logs DIR}, then one or more {@code --setting LABEL [name=value,...]} with
- * {@code spanprofile.*} properties and {@code management.tracing.sampling.probability}
- * (1.0 unless given: every request traced).
+ * {@code --threads} (CPU by thread group per window; with {@code --twin}, each group's
+ * median difference on minus off), {@code --jvm OPTION} (repeatable), {@code --logs DIR},
+ * then one or more {@code --setting LABEL [name=value,...]} with {@code spanprofile.*}
+ * properties and {@code management.tracing.sampling.probability} (1.0 unless given: every
+ * request traced).
  * <p>
  * {@code --twin} measures each setting with two copies of the application switched in
  * opposite phase instead ({@link TwinSwitch}), the connections shared between them;
@@ -86,6 +87,7 @@ public final class SwitchProbe {
 			if (alone != null) {
 				twins.alone = AsyncProfilerAlone.extract(alone, logs.resolve("async-profiler-alone"));
 			}
+			twins.threadGroups = threads;
 			for (ProfilerSetting setting : settings) {
 				twins.run(setting);
 			}
