@@ -180,16 +180,17 @@ final class StackMemory {
 		List<ProfileBucket> newestFirst = bucketsHoldingStacks();
 		newestFirst.sort(Comparator.comparing((ProfileBucket bucket) -> bucket != folding)
 			.thenComparing(Comparator.comparingLong(ProfileBucket::index).reversed()));
+		// Old node to new, 0 until resolved: each kept node is interned once.
+		int[] mapped = new int[old.size()];
 		for (ProfileBucket bucket : newestFirst) {
 			if (bucket != folding && fresh.size() > keepNodes) {
 				drop(bucket);
 				continue;
 			}
 			LongCounts remapped = new LongCounts();
-			bucket.counts().forEach((key, samples) -> {
-				int[] path = old.path(ProfileBucket.stackOf(key));
-				remapped.add(ProfileBucket.withStack(key, fresh.intern(path, path.length)), samples);
-			});
+			bucket.counts()
+				.forEach((key, samples) -> remapped
+					.add(ProfileBucket.withStack(key, fresh.intern(old, ProfileBucket.stackOf(key), mapped)), samples));
 			bucket.replaceCounts(remapped);
 			this.bucketBytes += bucket.recount();
 		}

@@ -37,6 +37,9 @@ final class StackTrie {
 	/** (parent id, frame id) to child id. */
 	private final LongCounts children = new LongCounts();
 
+	/** Scratch of {@link #intern(StackTrie, int, int[])}: the callers being resolved. */
+	private int[] chain = new int[64];
+
 	StackTrie(int trimmedFrame, int capacity) {
 		this.trimmedFrame = trimmedFrame;
 		this.capacity = Math.max(MIN_CAPACITY, capacity);
@@ -84,6 +87,54 @@ final class StackTrie {
 			node = child;
 		}
 		return node;
+	}
+
+	/**
+	 * The id in this trie of stack {@code node} of {@code from}, interned as
+	 * {@link #intern} would intern its path; {@code mapped} (indexed by {@code from}'s
+	 * ids, 0 where not known yet) remembers each node resolved, so that stacks sharing
+	 * their callers resolve those once. What rebuilding a trie costs then follows the
+	 * nodes it keeps, not the stacks times their depth.
+	 */
+	int intern(StackTrie from, int node, int[] mapped) {
+		if (node == ROOT) {
+			return ROOT;
+		}
+		int known = mapped[node];
+		if (known != 0) {
+			return known;
+		}
+		// Up to the nearest resolved caller (the root is always resolved), then down.
+		int unresolved = 0;
+		int[] chain = this.chain;
+		for (int n = node; n != ROOT && mapped[n] == 0; n = from.parents[n]) {
+			if (unresolved == chain.length) {
+				chain = Arrays.copyOf(chain, unresolved * 2);
+				this.chain = chain;
+			}
+			chain[unresolved++] = n;
+		}
+		int resolvedCaller = from.parents[chain[unresolved - 1]];
+		int here = (resolvedCaller == ROOT) ? ROOT : mapped[resolvedCaller];
+		for (int i = unresolved - 1; i >= 0; i--) {
+			here = step(here, from.frames[chain[i]]);
+			mapped[chain[i]] = here;
+		}
+		return here;
+	}
+
+	/**
+	 * {@code node}'s child of {@code frame}, added if there is room, else cut as
+	 * {@link #intern(int[], int)} cuts. A stack already cut ends at a {@code [trimmed]}
+	 * node, which the cut returns again: it stays cut, as intern stops at the first frame
+	 * with no room.
+	 */
+	private int step(int node, int frame) {
+		int child = (int) this.children.get(key(node, frame), -1);
+		if (child >= 0) {
+			return child;
+		}
+		return (this.size < this.capacity) ? add(node, frame) : trimmedUnder(node);
 	}
 
 	/**

@@ -1,5 +1,7 @@
 package dev.spanprofile.aggregate;
 
+import java.util.Random;
+
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -51,6 +53,50 @@ class StackTrieTest {
 		assertThat(trie.path(id)).as("placeholder under the root's, no room for one under a.3")
 			.containsExactly(TRIMMED);
 		assertThat(trie.size()).isEqualTo(trie.capacity());
+	}
+
+	/**
+	 * A rebuild resolves each node of the old trie once, remembering it; it must give
+	 * every stack the id interning its whole path would, also where the new trie is too
+	 * small and stacks are cut.
+	 */
+	@Test
+	void rebuildingNodeByNodeGivesTheStacksInterningTheirPathsGives() {
+		Random random = new Random(7);
+		StackTrie old = new StackTrie(TRIMMED, 100_000);
+		int[] stacks = new int[3000];
+		for (int s = 0; s < stacks.length; s++) {
+			// Shared callers, then a few frames that part ways.
+			int depth = 3 + random.nextInt(12);
+			int[] path = new int[depth];
+			for (int d = 0; d < depth; d++) {
+				path[d] = (d < 2) ? d : d * 10 + random.nextInt(d < 6 ? 2 : 5);
+			}
+			stacks[s] = old.intern(path, depth);
+		}
+		for (int capacity : new int[] { 100_000, 2000, 300, 64 }) {
+			StackTrie byPath = new StackTrie(TRIMMED, capacity);
+			StackTrie byNode = new StackTrie(TRIMMED, capacity);
+			int[] mapped = new int[old.size()];
+			int cut = 0;
+			for (int stack : stacks) {
+				int[] path = old.path(stack);
+				int expected = byPath.intern(path, path.length);
+				int rebuilt = byNode.intern(old, stack, mapped);
+				assertThat(byNode.path(rebuilt)).as("stack %s in a trie of %d nodes", path, capacity)
+					.containsExactly(byPath.path(expected));
+				if (byPath.frame(expected) == TRIMMED) {
+					cut++;
+				}
+			}
+			assertThat(byNode.size()).isEqualTo(byPath.size());
+			if (capacity < old.size()) {
+				assertThat(cut).as("stacks cut in a trie of %d nodes", capacity).isPositive();
+			}
+			else {
+				assertThat(cut).isZero();
+			}
+		}
 	}
 
 }
