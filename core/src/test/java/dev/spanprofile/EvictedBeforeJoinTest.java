@@ -10,6 +10,7 @@ import dev.spanprofile.attribution.AttributionCounters;
 import dev.spanprofile.sampling.EngineChoice;
 import dev.spanprofile.sampling.ProfilingEvent;
 import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.store.InclusiveSamples;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Scope;
 import org.junit.jupiter.api.Test;
@@ -51,7 +52,7 @@ class EvictedBeforeJoinTest {
 			harness.profiler.onProfileComplete((root) -> {
 				handedOff.incrementAndGet();
 				handedOffSamples
-					.addAndGet(harness.samplesContaining(root.inclusiveSamples(SampleKind.CPU), "alphaHotMethod")
+					.addAndGet(harness.samplesContaining(InclusiveSamples.of(root, SampleKind.CPU), "alphaHotMethod")
 						.get("alphaHotMethod"));
 			});
 			long cpuNanos = 0;

@@ -12,6 +12,7 @@ import dev.spanprofile.aggregate.NameSummary;
 import dev.spanprofile.aggregate.ProfileDiff;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.StackTree;
+import dev.spanprofile.store.InclusiveSamples;
 import dev.spanprofile.store.SpanRecord;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Scope;
@@ -60,7 +61,7 @@ class NameAggregationTest {
 			harness.collect();
 			long stored = 0;
 			for (String id : ids) {
-				stored += harness.record(id).inclusiveSampleCount(SampleKind.CPU);
+				stored += InclusiveSamples.count(harness.record(id), SampleKind.CPU);
 			}
 			NameSummary summary = harness.profiler.aggregates().summary("checkout", HOUR);
 			assertThat(summary.cpuSamples()).isEqualTo(stored);
@@ -142,7 +143,7 @@ class NameAggregationTest {
 			assertThat(sides(harness, byDefault.tree(), "betaHotMethod")).containsExactly(beta);
 			assertThat(sides(harness, one.tree(), "betaHotMethod")[1]).isZero();
 			assertThat(sides(harness, one.tree(), "betaHotMethod")[0]).isEqualTo(harness
-				.samplesContaining(harness.record(slow.get(0)).inclusiveSamples(SampleKind.CPU), "betaHotMethod")
+				.samplesContaining(InclusiveSamples.of(harness.record(slow.get(0)), SampleKind.CPU), "betaHotMethod")
 				.get("betaHotMethod"));
 		}
 	}

@@ -3,6 +3,7 @@ package dev.spanprofile;
 import java.util.Map;
 
 import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.store.InclusiveSamples;
 import dev.spanprofile.store.SpanRecord;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Scope;
@@ -30,7 +31,7 @@ class NestedSpanAttributionTest {
 					"betaHotMethod");
 			Map<String, Long> childOwn = harness.samplesContaining(child.ownSamples(SampleKind.CPU), "alphaHotMethod",
 					"betaHotMethod");
-			Map<String, Long> parentInclusive = harness.samplesContaining(parent.inclusiveSamples(SampleKind.CPU),
+			Map<String, Long> parentInclusive = harness.samplesContaining(InclusiveSamples.of(parent, SampleKind.CPU),
 					"alphaHotMethod", "betaHotMethod");
 			System.out.printf("nested, per span: parent own %s, child own %s, parent inclusive %s%n", parentOwn,
 					childOwn, parentInclusive);

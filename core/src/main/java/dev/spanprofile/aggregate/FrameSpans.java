@@ -6,6 +6,7 @@ import java.util.List;
 
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.FrameTable;
+import dev.spanprofile.store.InclusiveSamples;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 
@@ -32,7 +33,7 @@ public final class FrameSpans {
 				(record) -> record.isLocalRoot() && !record.inFlight() && record.name().equals(name),
 				Integer.MAX_VALUE)) {
 			long[] samples = { 0 };
-			root.inclusiveSamples(kind).visit((stack, depth, total, self) -> {
+			InclusiveSamples.of(root, kind).visit((stack, depth, total, self) -> {
 				if (depth == path.size() && matches(frames, stack, path)) {
 					samples[0] += total;
 				}

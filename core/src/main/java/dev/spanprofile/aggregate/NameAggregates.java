@@ -11,6 +11,7 @@ import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.profile.TreeTrimmer;
+import dev.spanprofile.store.InclusiveSamples;
 import dev.spanprofile.store.SpanRecord;
 
 /**
@@ -106,7 +107,7 @@ public final class NameAggregates {
 			return;
 		}
 		fold(root.name(), root.durationNanos(root.endEpochNanos()), root.endEpochNanos(), "ERROR".equals(root.status()),
-				false, root.inclusiveSamplesByKind());
+				false, InclusiveSamples.byKind(root));
 	}
 
 	/**

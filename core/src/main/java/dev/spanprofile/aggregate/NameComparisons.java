@@ -6,6 +6,7 @@ import java.util.function.LongSupplier;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.profile.TreeTrimmer;
+import dev.spanprofile.store.InclusiveSamples;
 import dev.spanprofile.store.SpanRecord;
 
 /**
@@ -97,7 +98,7 @@ public final class NameComparisons {
 		}
 		int split = slowFrom(aggregate, window);
 		NameProfiles.Merged typical = merge(aggregate, window, kind, Cells.bands(0, split - 1));
-		StackTree own = root.inclusiveSamples(kind);
+		StackTree own = InclusiveSamples.of(root, kind);
 		return new ProfileDiff(root.name(), StackTree.sideBySide(own, typical.tree()), 1, typical.spans(),
 				LatencyBands.lowerEdgeNanos(split));
 	}

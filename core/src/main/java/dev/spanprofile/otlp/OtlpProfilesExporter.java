@@ -13,6 +13,7 @@ import java.util.function.Consumer;
 
 import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.store.InclusiveSamples;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.upload.UploadQueue;
@@ -102,7 +103,7 @@ public final class OtlpProfilesExporter implements Consumer<SpanRecord>, AutoClo
 		List<LinkedSamples> samples = new ArrayList<>();
 		for (SampleKind kind : SampleKind.values()) {
 			if (this.settings.linkToRoot()) {
-				add(samples, root, kind, root.inclusiveSamples(kind));
+				add(samples, root, kind, InclusiveSamples.of(root, kind));
 			}
 			else {
 				addOwn(samples, root, kind);

@@ -12,6 +12,7 @@ import dev.spanprofile.render.SelfTime;
 import dev.spanprofile.render.TimeBreakdown;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.FrameTable;
+import dev.spanprofile.store.InclusiveSamples;
 import dev.spanprofile.store.SpanCpuTime;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.profile.StackTree;
@@ -35,7 +36,7 @@ final class SlowSpanLine {
 			.append("\" took ")
 			.append(millis(durationMillis));
 		boolean waits = kinds.contains(SampleKind.WAIT);
-		ProfilerWork cpuWork = ProfilerWork.split(root.inclusiveSamples(SampleKind.CPU), frames);
+		ProfilerWork cpuWork = ProfilerWork.split(InclusiveSamples.of(root, SampleKind.CPU), frames);
 		SpanCpuTime cpuTime = kinds.contains(SampleKind.CPU)
 				? SpanCpuTime.of(root, cpuWork.application().totalSamples(), cpuWork.profiler(), interval.toNanos())
 				: SpanCpuTime.NOT_SAMPLED;
@@ -43,7 +44,7 @@ final class SlowSpanLine {
 			// Where the time went comes first: it answers "why slow" before any flame
 			// graph does.
 			TimeBreakdown breakdown = TimeBreakdown.of(durationNanos, cpuTime.nanos(), cpuTime.measured(),
-					cpuTime.profilerNanos(), root.inclusiveSamples(SampleKind.WAIT), frames);
+					cpuTime.profilerNanos(), InclusiveSamples.of(root, SampleKind.WAIT), frames);
 			line.append("; time: ").append(breakdown.summary(SlowSpanLine::millis));
 		}
 		for (SampleKind kind : kinds) {
@@ -51,8 +52,8 @@ final class SlowSpanLine {
 				continue;
 			}
 			StackTree samples = (kind == SampleKind.CPU) ? cpuWork.application()
-					: kind.counted() ? ProfilerWork.split(root.inclusiveSamples(kind), frames).application()
-							: root.inclusiveSamples(kind);
+					: kind.counted() ? ProfilerWork.split(InclusiveSamples.of(root, kind), frames).application()
+							: InclusiveSamples.of(root, kind);
 			long total = samples.totalSamples();
 			if (kind == SampleKind.CPU) {
 				if (!waits) {

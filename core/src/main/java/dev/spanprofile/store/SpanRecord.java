@@ -277,18 +277,6 @@ public final class SpanRecord {
 		return this.samples.within(kind, fromEpochNanos, toEpochNanos);
 	}
 
-	/**
-	 * {@link #ownSamples(SampleKind, long, long)} of this span and every local
-	 * descendant.
-	 */
-	public StackTree inclusiveSamples(SampleKind kind, long fromEpochNanos, long toEpochNanos) {
-		StackTree tree = ownSamples(kind, fromEpochNanos, toEpochNanos);
-		for (SpanRecord child : children()) {
-			tree.addAll(child.inclusiveSamples(kind, fromEpochNanos, toEpochNanos));
-		}
-		return tree;
-	}
-
 	/** Samples of {@code kind} attributed to this span itself (not its children). */
 	public synchronized long ownSampleCount(SampleKind kind) {
 		return this.samples.weight(kind);
@@ -315,57 +303,27 @@ public final class SpanRecord {
 		return this.samples.tree(kind);
 	}
 
-	/** This span's samples of {@code kind} plus those of every local descendant. */
-	public StackTree inclusiveSamples(SampleKind kind) {
-		StackTree tree = ownSamples(kind);
-		for (SpanRecord child : children()) {
-			tree.addAll(child.inclusiveSamples(kind));
-		}
-		return tree;
-	}
-
 	/**
-	 * The samples of every kind of this span and its local descendants, by
-	 * {@link SampleKind#ordinal()}; {@code null} for a kind none of them has. One pass
-	 * over the request, one lock per span: what folding a request costs, for every
-	 * request, most of them with few samples or none.
+	 * Add this span's own samples to {@code trees}, by {@link SampleKind#ordinal()}
+	 * ({@code null} where none so far: the span's own copy takes the place), under one
+	 * lock for every kind.
+	 * @return the span's children at that moment
 	 */
-	public StackTree[] inclusiveSamplesByKind() {
-		StackTree[] trees = new StackTree[SampleKind.values().length];
-		addInclusiveSamplesTo(trees);
-		return trees;
-	}
-
-	private void addInclusiveSamplesTo(StackTree[] trees) {
-		List<SpanRecord> children;
-		synchronized (this) {
-			for (SampleKind kind : SampleKind.values()) {
-				if (this.samples.weight(kind) == 0) {
-					continue;
-				}
-				StackTree own = this.samples.tree(kind);
-				StackTree sum = trees[kind.ordinal()];
-				if (sum == null) {
-					trees[kind.ordinal()] = own;
-				}
-				else {
-					sum.addAll(own);
-				}
+	synchronized List<SpanRecord> addOwnSamplesTo(StackTree[] trees) {
+		for (SampleKind kind : SampleKind.values()) {
+			if (this.samples.weight(kind) == 0) {
+				continue;
 			}
-			children = children();
+			StackTree own = this.samples.tree(kind);
+			StackTree sum = trees[kind.ordinal()];
+			if (sum == null) {
+				trees[kind.ordinal()] = own;
+			}
+			else {
+				sum.addAll(own);
+			}
 		}
-		for (SpanRecord child : children) {
-			child.addInclusiveSamplesTo(trees);
-		}
-	}
-
-	/** Sample count of {@code kind} of this span and its local descendants. */
-	public long inclusiveSampleCount(SampleKind kind) {
-		long count = ownSampleCount(kind);
-		for (SpanRecord child : children()) {
-			count += child.inclusiveSampleCount(kind);
-		}
-		return count;
+		return children();
 	}
 
 }

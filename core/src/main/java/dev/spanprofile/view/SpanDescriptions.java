@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.store.InclusiveSamples;
 import dev.spanprofile.store.SpanRecord;
 
 /**
@@ -22,7 +23,7 @@ final class SpanDescriptions {
 		Map<String, Long> byKind = new LinkedHashMap<>();
 		long samples = 0;
 		for (SampleKind kind : kinds) {
-			long count = inclusive ? record.inclusiveSampleCount(kind) : record.ownSampleCount(kind);
+			long count = inclusive ? InclusiveSamples.count(record, kind) : record.ownSampleCount(kind);
 			byKind.put(kind.id(), count);
 			samples = (samples == 0) ? count : samples;
 		}

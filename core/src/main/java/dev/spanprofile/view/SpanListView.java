@@ -8,6 +8,7 @@ import dev.spanprofile.EngineStatus;
 import dev.spanprofile.render.SelfTime;
 import dev.spanprofile.render.html.SpanIndexPage;
 import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.store.InclusiveSamples;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.profile.StackTree;
 
@@ -64,7 +65,7 @@ public final class SpanListView {
 			page.row(new SpanIndexPage.Row(record.spanId(), record.traceId(), this.context.displayName(record, samples),
 					detail, record.inFlight(), record.status(), record.startEpochNanos(), duration,
 					samples.totalSamples(), top, briefEmptyReason(record, duration), record.retainedAs().id(),
-					record.inclusiveSampleCount(SampleKind.ALLOC), record.inclusiveSampleCount(SampleKind.LOCK)));
+					InclusiveSamples.count(record, SampleKind.ALLOC), InclusiveSamples.count(record, SampleKind.LOCK)));
 		}
 		return page
 			.weightColumns(this.context.sampledKinds().contains(SampleKind.ALLOC),

@@ -12,6 +12,7 @@ import dev.spanprofile.render.TimeBreakdown;
 import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.FrameTable;
+import dev.spanprofile.store.InclusiveSamples;
 import dev.spanprofile.store.SpanCpuTime;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.profile.StackTree;
@@ -135,7 +136,7 @@ final class ViewContext {
 	 */
 	StackTree samplesOf(SpanRecord record, SampleKind kind, Stretch.Range range) {
 		StackTree samples = rootSpanOnly() ? record.ownSamples(kind, range.fromEpochNanos(), range.toEpochNanos())
-				: record.inclusiveSamples(kind, range.fromEpochNanos(), range.toEpochNanos());
+				: InclusiveSamples.of(record, kind, range.fromEpochNanos(), range.toEpochNanos());
 		return kind.counted() ? ProfilerWork.split(samples, frames()).application() : samples;
 	}
 
@@ -160,7 +161,7 @@ final class ViewContext {
 	}
 
 	private StackTree recordedSamplesOf(SpanRecord record, SampleKind kind) {
-		return rootSpanOnly() ? record.ownSamples(kind) : record.inclusiveSamples(kind);
+		return rootSpanOnly() ? record.ownSamples(kind) : InclusiveSamples.of(record, kind);
 	}
 
 	/**

@@ -3,6 +3,7 @@ package dev.spanprofile.attribution;
 import java.lang.ref.WeakReference;
 import java.time.Duration;
 
+import dev.spanprofile.store.InclusiveSamples;
 import dev.spanprofile.store.RetentionSettings;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanProfileStore;
@@ -62,7 +63,7 @@ class DroppedSpanReachabilityTest {
 		// from a live record.
 		assertThat(this.attributor.stats().attributed()).isEqualTo(2);
 		assertThat(this.attributor.stats().outsideSpans()).isEqualTo(1);
-		assertThat(this.store.find("000000000000000b").inclusiveSampleCount(SampleKind.CPU)).isEqualTo(1);
+		assertThat(InclusiveSamples.count(this.store.find("000000000000000b"), SampleKind.CPU)).isEqualTo(1);
 	}
 
 	private static SpanContext context(String spanId) {

@@ -56,7 +56,7 @@ class AwaitingSamplesTest {
 		store.addSample(root, SampleKind.CPU, STACK, 1);
 		store.addSample(child, SampleKind.CPU, STACK, 1);
 		store.addSample(child, SampleKind.CPU, STACK, 1);
-		assertThat(root.inclusiveSampleCount(SampleKind.CPU)).isEqualTo(3);
+		assertThat(InclusiveSamples.count(root, SampleKind.CPU)).isEqualTo(3);
 		assertThat(store.approximateBytes()).as("its samples count against the memory bound")
 			.isEqualTo(withoutSamples + 2 * SampledStacks.bytesOf(STACK.length));
 
@@ -64,7 +64,7 @@ class AwaitingSamplesTest {
 		assertThat(this.handedOff).as("ended after what is joined").isEmpty();
 		store.profilesCompleteUpTo(new Watermark(10, 10));
 		assertThat(this.handedOff).containsExactly(root);
-		assertThat(this.handedOff.get(0).inclusiveSampleCount(SampleKind.CPU)).isEqualTo(3);
+		assertThat(InclusiveSamples.count(this.handedOff.get(0), SampleKind.CPU)).isEqualTo(3);
 		assertThat(store.findTracked("r1")).isNull();
 		assertThat(store.findTracked("c1")).isNull();
 		assertThat(store.awaitingSamples()).isZero();
@@ -73,7 +73,7 @@ class AwaitingSamplesTest {
 		assertThat(store.approximateBytes())
 			.isEqualTo(store.size() * SpanProfileStore.BYTES_PER_SPAN + store.frames().approximateBytes());
 		store.addSample(root, SampleKind.CPU, STACK, 1);
-		assertThat(root.inclusiveSampleCount(SampleKind.CPU)).as("gone: samples refused").isEqualTo(3);
+		assertThat(InclusiveSamples.count(root, SampleKind.CPU)).as("gone: samples refused").isEqualTo(3);
 		store.profilesCompleteUpTo(new Watermark(100, 100));
 		assertThat(this.handedOff).as("handed off once").hasSize(1);
 	}

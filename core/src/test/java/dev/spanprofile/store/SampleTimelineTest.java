@@ -99,7 +99,7 @@ class SampleTimelineTest {
 		store.addSample(root, SampleKind.CPU, COMPUTE, 1, START + 2 * MS, 7, "main");
 		store.addSample(child, SampleKind.CPU, COMPUTE, 1, START + 8 * MS, 9, "pool-1");
 		store.addSample(child, SampleKind.CPU, COMPUTE, 1, START + 30 * MS, 9, "pool-1");
-		assertThat(root.inclusiveSamples(SampleKind.CPU, START, START + 10 * MS).totalSamples()).isEqualTo(2);
+		assertThat(InclusiveSamples.of(root, SampleKind.CPU, START, START + 10 * MS).totalSamples()).isEqualTo(2);
 		assertThat(root.ownSamples(SampleKind.CPU, START, START + 10 * MS).totalSamples()).isEqualTo(1);
 		assertThat(child.ownTimeline().samples().get(0).threadId()).isEqualTo(9);
 	}

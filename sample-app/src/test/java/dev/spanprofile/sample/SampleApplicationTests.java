@@ -13,6 +13,7 @@ import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.aggregate.NameSummary;
 import dev.spanprofile.render.CollapsedStacks;
 import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.store.InclusiveSamples;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.tracking.MonotonicEpoch;
 import org.junit.jupiter.api.Test;
@@ -116,7 +117,7 @@ class SampleApplicationTests {
 		// profile exactly once.
 		List<SpanRecord> reports = awaitSpans(name, 6, since);
 		NameSummary after = this.profiler.aggregates().summary(name, Duration.ofHours(1));
-		long storedCpu = reports.stream().mapToLong((report) -> report.inclusiveSampleCount(SampleKind.CPU)).sum();
+		long storedCpu = reports.stream().mapToLong((report) -> InclusiveSamples.count(report, SampleKind.CPU)).sum();
 		assertThat(after.count() - ((before != null) ? before.count() : 0)).isEqualTo(6);
 		assertThat(after.cpuSamples() - ((before != null) ? before.cpuSamples() : 0)).isEqualTo(storedCpu);
 		// Each report burns 40 + 25 ms of CPU in its steps: about 39 samples at 10 ms,
@@ -170,7 +171,7 @@ class SampleApplicationTests {
 		List<SpanRecord> spans = awaitSpans("http get /inventory/{sku}/reserve", requests, since);
 		long total = 0;
 		for (SpanRecord span : spans) {
-			long waited = span.inclusiveSampleCount(SampleKind.LOCK);
+			long waited = InclusiveSamples.count(span, SampleKind.LOCK);
 			// A request cannot wait for the lock while it holds it (30 ms), nor outside
 			// its span.
 			assertThat(waited).isLessThanOrEqualTo(span.endEpochNanos() - span.startEpochNanos() - 30_000_000L);
@@ -208,7 +209,7 @@ class SampleApplicationTests {
 	private String collapsedOf(List<SpanRecord> spans, SampleKind kind) {
 		StringBuilder all = new StringBuilder();
 		for (SpanRecord span : spans) {
-			all.append(CollapsedStacks.render(span.inclusiveSamples(kind), this.profiler.store().frames()));
+			all.append(CollapsedStacks.render(InclusiveSamples.of(span, kind), this.profiler.store().frames()));
 		}
 		return all.toString();
 	}

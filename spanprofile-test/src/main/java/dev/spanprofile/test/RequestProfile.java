@@ -11,6 +11,7 @@ import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.sampling.SamplerSettings;
+import dev.spanprofile.store.InclusiveSamples;
 import dev.spanprofile.store.SpanRecord;
 
 /**
@@ -64,7 +65,7 @@ public final class RequestProfile {
 		return this.samples.computeIfAbsent(kind, (key) -> {
 			StackTree tree = new StackTree();
 			for (SpanRecord request : this.requests) {
-				tree.addAll(request.inclusiveSamples(key));
+				tree.addAll(InclusiveSamples.of(request, key));
 			}
 			return tree;
 		});
