@@ -128,6 +128,8 @@ final class JfrEventStream {
 	}
 
 	void start() {
+		// Before this stream's recording: it must not be the only one when it stops.
+		IdleRecording.keepRunning();
 		this.clock.listenTo(this.stream);
 		this.stream.enable(FLUSH);
 		this.stream.onEvent(FLUSH, this::jvmFlushed);

@@ -3,6 +3,7 @@ package dev.spanprofile.sampling;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
@@ -11,12 +12,14 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
 
 import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.tracking.MonotonicEpoch;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.Recording;
 import jdk.jfr.RecordingState;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -87,6 +90,54 @@ class JfrEventStreamTest {
 		assertThat(inside.get() + outside.get()).as("samples of the busy thread in %d periods", periods)
 			.isBetween(12L, periods + 2);
 		assertThat(outside.get()).as("samples stamped outside the stretch their thread ran").isZero();
+	}
+
+	/**
+	 * Switched off, profiling must cost nothing: on JDK 17 to 20 the JVM's "JFR Periodic
+	 * Tasks" thread wakes every 10 ms for good once the last recording stops
+	 * (JDK-8302821), 100 wake-ups a second; with the idle recording left running it
+	 * sleeps a second at a time.
+	 */
+	@Test
+	void aClosedStreamLeavesFlightRecordersPeriodicThreadAsleep() throws Exception {
+		Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "Linux's per-thread scheduler figures");
+		JfrStreamingEngine engine = new JfrStreamingEngine(CPU, new FrameTable());
+		engine.start();
+		Thread.sleep(300);
+		engine.close();
+		Thread.sleep(300);
+		Path periodic = periodicTaskThread();
+		assertThat(periodic).as("Flight Recorder's periodic thread").isNotNull();
+		long before = timesScheduled(periodic);
+		Thread.sleep(1000);
+		long wakeUps = timesScheduled(periodic) - before;
+		assertThat(wakeUps).as("wake-ups of JFR's periodic thread in the second after the stream closed")
+			.isBetween(0L, 10L);
+		if (Runtime.version().feature() < 21) {
+			assertThat(IdleRecording.isRunning()).isTrue();
+		}
+	}
+
+	private static Path periodicTaskThread() throws IOException {
+		Path tasks = Path.of("/proc/self/task");
+		if (!Files.isDirectory(tasks)) {
+			return null;
+		}
+		try (Stream<Path> threads = Files.list(tasks)) {
+			return threads.filter((thread) -> {
+				try {
+					return Files.readString(thread.resolve("comm")).trim().startsWith("JFR Periodic");
+				}
+				catch (IOException ex) {
+					return false;
+				}
+			}).findFirst().orElse(null);
+		}
+	}
+
+	/** Third field of schedstat: how often the thread was scheduled in. */
+	private static long timesScheduled(Path thread) throws IOException {
+		return Long.parseLong(Files.readString(thread.resolve("schedstat")).trim().split(" ")[2]);
 	}
 
 	/**
