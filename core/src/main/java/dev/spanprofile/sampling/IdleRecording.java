@@ -10,9 +10,11 @@ import jdk.jfr.RecordingState;
  * JDK 21): about 100 wake-ups and 5–7 ms of CPU a second, measured on JDK 17.0.15, in an
  * application that switched profiling off to pay nothing. While any recording runs, that
  * thread sleeps a second at a time. One with no events enabled records nothing and holds
- * only the buffers Flight Recorder has anyway; it must go to disk (a chunk of a few
- * kilobytes in the repository): an in-memory one left the thread waking 80–90 times a
- * second.
+ * only the buffers Flight Recorder has anyway. It must go to disk: an in-memory one left
+ * the thread waking 80–90 times a second. On disk it shares every chunk written while it
+ * runs, those of spanprofile's streams too, so it keeps none but the one being written
+ * (about 120 kB in {@code JfrEventStreamTest}; without a limit, every chunk the streams
+ * consumed stayed in the repository).
  * <p>
  * Started with the first of spanprofile's recordings, not when the last one stops:
  * stopping runs at shutdown too, and a recording started while the JVM shuts down blocks
@@ -49,6 +51,10 @@ final class IdleRecording {
 				Recording idle = new Recording();
 				idle.setName(NAME);
 				idle.setToDisk(true);
+				// Every chunk written while it runs is also its own: without a limit it
+				// would
+				// keep all that spanprofile's streams consumed, on disk, for good.
+				idle.setMaxSize(1);
 				idle.start();
 				recording = idle;
 			}
@@ -63,6 +69,13 @@ final class IdleRecording {
 	static boolean isRunning() {
 		synchronized (lock) {
 			return recording != null && recording.getState() == RecordingState.RUNNING;
+		}
+	}
+
+	/** Bytes of the repository's chunks the idle recording holds (for tests). */
+	static long bytesHeld() {
+		synchronized (lock) {
+			return (recording != null) ? recording.getSize() : 0;
 		}
 	}
 
