@@ -4,14 +4,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * Two copies of the application under load side by side, switched in opposite phase:
@@ -79,8 +75,7 @@ final class TwinSwitch {
 	 */
 	boolean threadGroups;
 
-	/** Per thread group, one on-minus-off difference (µs a request) per pair. */
-	private final Map<String, List<Double>> groupDifferences = new TreeMap<>();
+	private final ThreadGroupCosts groupCosts = new ThreadGroupCosts();
 
 	/** Measure one setting; prints every window and the ratios. */
 	TwinResult run(ProfilerSetting setting) throws IOException, InterruptedException {
@@ -97,19 +92,19 @@ final class TwinSwitch {
 				// Which copy profiles first alternates, so that neither copy always
 				// follows its own switch on.
 				boolean aFirst = pair % 2 == 0;
-				Figures[] first = phase(a, b, aFirst, !aFirst, pair);
-				Figures[] second = phase(a, b, !aFirst, aFirst, pair);
+				Figures[] first = phase(a, b, aFirst, !aFirst, pair, true);
+				Figures[] second = phase(a, b, !aFirst, aFirst, pair, false);
 				measured.add(pairRatios(first, second, aFirst));
 				if (this.control) {
-					Figures[] controlFirst = phase(a, b, false, false, pair);
-					Figures[] controlSecond = phase(a, b, false, false, pair);
+					Figures[] controlFirst = phase(a, b, false, false, pair, true);
+					Figures[] controlSecond = phase(a, b, false, false, pair, false);
 					unchanged.add(pairRatios(controlFirst, controlSecond, aFirst));
 				}
 			}
 			TwinResult result = new TwinResult(this.workload, setting, measured);
 			report("profiling on / off", result);
 			if (this.threadGroups) {
-				reportThreadGroups();
+				this.groupCosts.report();
 			}
 			if (this.control) {
 				report("control, both off", new TwinResult(this.workload, setting, unchanged));
@@ -161,7 +156,7 @@ final class TwinSwitch {
 	 * Switch both copies, let the load run for the settle time, then measure both over
 	 * one window.
 	 */
-	private Figures[] phase(RunningApp a, RunningApp b, boolean aOn, boolean bOn, int pair)
+	private Figures[] phase(RunningApp a, RunningApp b, boolean aOn, boolean bOn, int pair, boolean firstOfPair)
 			throws IOException, InterruptedException {
 		a.app().setProfiling(aOn);
 		b.app().setProfiling(bOn);
@@ -174,23 +169,11 @@ final class TwinSwitch {
 		Figures aFigures = Figures.of(windows.get(0), aBefore, snapshot(a.app()));
 		Figures bFigures = Figures.of(windows.get(1), bBefore, snapshot(b.app()));
 		if (this.threadGroups && aOn != bOn) {
-			Map<String, Double> aPerRequest = perRequest(aGroups, a.app().cpuByThreadGroup(), windows.get(0));
-			Map<String, Double> bPerRequest = perRequest(bGroups, b.app().cpuByThreadGroup(), windows.get(1));
-			Map<String, Double> on = aOn ? aPerRequest : bPerRequest;
-			Map<String, Double> off = aOn ? bPerRequest : aPerRequest;
-			Set<String> groups = new TreeSet<>(on.keySet());
-			groups.addAll(off.keySet());
-			// Half of the pair's difference from each of its two windows.
-			for (String group : groups) {
-				double difference = on.getOrDefault(group, 0.0) - off.getOrDefault(group, 0.0);
-				List<Double> differences = this.groupDifferences.computeIfAbsent(group, (g) -> new ArrayList<>());
-				if (aOn == (pair % 2 == 0)) {
-					differences.add(difference / 2);
-				}
-				else if (!differences.isEmpty()) {
-					differences.set(differences.size() - 1, differences.get(differences.size() - 1) + difference / 2);
-				}
-			}
+			Map<String, Double> aPerRequest = ThreadGroupCosts.perRequest(aGroups, a.app().cpuByThreadGroup(),
+					windows.get(0));
+			Map<String, Double> bPerRequest = ThreadGroupCosts.perRequest(bGroups, b.app().cpuByThreadGroup(),
+					windows.get(1));
+			this.groupCosts.add(aOn ? aPerRequest : bPerRequest, aOn ? bPerRequest : aPerRequest, firstOfPair);
 		}
 		System.out.println(String.format(Locale.ROOT, "  pair %2d  a %-3s %s   b %-3s %s", pair, aOn ? "on" : "off",
 				aFigures, bOn ? "on" : "off", bFigures));
@@ -212,31 +195,6 @@ final class TwinSwitch {
 			ratios[m] = Math.sqrt(firstOn.value(m) / firstOff.value(m) * (secondOn.value(m) / secondOff.value(m)));
 		}
 		return ratios;
-	}
-
-	private static Map<String, Double> perRequest(Map<String, ProcessCpu.GroupUsage> before,
-			Map<String, ProcessCpu.GroupUsage> after, LoadDriver.Window window) {
-		double requests = Math.max(1, window.requests());
-		Map<String, Double> perRequest = new TreeMap<>();
-		after.forEach((group, usage) -> {
-			ProcessCpu.GroupUsage earlier = before.getOrDefault(group, new ProcessCpu.GroupUsage(0, 0));
-			perRequest.put(group, (usage.runNanos() - earlier.runNanos()) / 1000.0 / requests);
-		});
-		return perRequest;
-	}
-
-	private void reportThreadGroups() {
-		System.out.println("  thread groups, µs a request on minus off, median over the pairs [quartiles]:");
-		this.groupDifferences.forEach((group, differences) -> {
-			List<Double> sorted = new ArrayList<>(differences);
-			Collections.sort(sorted);
-			double median = sorted.get(sorted.size() / 2);
-			if (Math.abs(median) >= 0.5) {
-				System.out.println(String.format(Locale.ROOT, "    %-34s %+7.1f [%+.1f..%+.1f]", "[" + group + "]",
-						median, sorted.get(sorted.size() / 4), sorted.get(sorted.size() * 3 / 4)));
-			}
-		});
-		this.groupDifferences.clear();
 	}
 
 	private static void report(String title, TwinResult result) {
