@@ -36,9 +36,22 @@ public class BurnApplication {
 
 		static volatile Object escape;
 
+		/**
+		 * Allocates {@code megabytes}; with {@code overMillis}, a megabyte at a time
+		 * spread evenly over about that long, so a pause in the recording misses a share
+		 * of the bytes no larger than its share of that time.
+		 */
 		@GetMapping("/allocate")
-		String allocate(@RequestParam(defaultValue = "32") long megabytes) {
-			recognisablyAllocatingMethod(megabytes * 1024 * 1024);
+		String allocate(@RequestParam(defaultValue = "32") long megabytes,
+				@RequestParam(defaultValue = "0") long overMillis) throws InterruptedException {
+			if (overMillis <= 0) {
+				recognisablyAllocatingMethod(megabytes * 1024 * 1024);
+				return "allocated";
+			}
+			for (long i = 0; i < megabytes; i++) {
+				recognisablyAllocatingMethod(1024 * 1024);
+				Thread.sleep(overMillis / megabytes);
+			}
 			return "allocated";
 		}
 

@@ -100,7 +100,10 @@ class PyroscopeExportWebTests {
 	@Test
 	void allocationsAreShownLocallyAndUploadedWithTheSpanLabel() throws Exception {
 		EndpointClient endpoint = new EndpointClient(this.port, this.profiler);
-		assertThat(endpoint.get("/allocate?megabytes=64", "text/plain").body()).isEqualTo("allocated");
+		// Spread over two seconds: the agent's recording pauses at each cut (every upload
+		// interval); all at once, 64 MiB takes tens of milliseconds and a cut landing on
+		// it lost half the bytes on a busy machine.
+		assertThat(endpoint.get("/allocate?megabytes=64&overMillis=2000", "text/plain").body()).isEqualTo("allocated");
 		Map<String, Object> span = endpoint.awaitCompleteSpan("http get /allocate");
 		String spanId = (String) span.get("spanId");
 		String local = endpoint.get("/actuator/spanprofile/" + spanId + "?event=alloc", "text/plain").body();
@@ -131,9 +134,9 @@ class PyroscopeExportWebTests {
 		long uploadedInMethod = weight(labelled.stream().filter((e) -> e.in("recognisablyAllocatingMethod")).toList());
 		System.out.printf("pyroscope export (Spring): span %s, %d of %d bytes in the allocating method locally, %d "
 				+ "uploaded with its span id%n", spanId, localInMethod, localTotal, uploadedInMethod);
-		// 64 MiB at 32 KiB: about 2,000 samples, less what the agent's cuts of its
-		// recording miss.
-		assertThat(localTotal).isGreaterThanOrEqualTo(1000L * 32 * 1024);
+		// 64 MiB at 32 KiB: about 2,000 samples, less what the agent's two or three cuts
+		// of its recording miss.
+		assertThat(localTotal).isBetween(1000L * 32 * 1024, 80L * 1024 * 1024);
 		assertThat(localInMethod).isGreaterThanOrEqualTo((long) Math.ceil(0.9 * localTotal));
 		assertThat((double) uploadedInMethod).isBetween(localInMethod * 0.95, localInMethod * 1.05);
 		assertThat(labelled).allSatisfy((e) -> assertThat(strings.get(e.spanName())).isEqualTo("http get /allocate"));
