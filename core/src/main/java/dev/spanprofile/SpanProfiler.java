@@ -255,6 +255,15 @@ public final class SpanProfiler implements AutoCloseable {
 	}
 
 	/**
+	 * Join what was sampled since the last collection cycle unless one ran moments ago:
+	 * for readers of profiles, who would otherwise wait up to a dump interval for a span
+	 * that just ended.
+	 */
+	public void collectUnlessFresh() {
+		this.cycle.collectUnlessFresh();
+	}
+
+	/**
 	 * Epoch nanoseconds up to which all samples have been joined; a span ended before
 	 * this is complete.
 	 */

@@ -54,9 +54,18 @@ final class TracedProfiler implements AutoCloseable {
 
 	TracedProfiler(StoreSettings store, SlowSpanLogSettings slowSpanLog, Path workDirectory,
 			Function<SamplingEngine, SamplingEngine> decorateEngine) {
+		this(store, slowSpanLog, DUMP_INTERVAL, workDirectory, decorateEngine);
+	}
+
+	TracedProfiler(StoreSettings store, Duration dumpInterval, Path workDirectory) {
+		this(store, SlowSpanLogSettings.off(), dumpInterval, workDirectory, Function.identity());
+	}
+
+	private TracedProfiler(StoreSettings store, SlowSpanLogSettings slowSpanLog, Duration dumpInterval,
+			Path workDirectory, Function<SamplingEngine, SamplingEngine> decorateEngine) {
 		assertThat(ActivationTracking.isActive()).as("activation hook installed").isTrue();
 		this.sampler = new SamplerSettings(ProfilingEvent.CPU, INTERVAL, workDirectory, null, null);
-		SpanProfilerSettings settings = new SpanProfilerSettings(this.sampler, store, DUMP_INTERVAL, slowSpanLog);
+		SpanProfilerSettings settings = new SpanProfilerSettings(this.sampler, store, dumpInterval, slowSpanLog);
 		Function<FrameTable, SamplingEngine> engines = (frames) -> {
 			this.tap = new SampleTapEngine(decorateEngine.apply(new AsyncProfilerEngine(this.sampler, frames)));
 			return this.tap;

@@ -2,6 +2,7 @@ package dev.spanprofile.lifecycle;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
@@ -24,7 +25,9 @@ import dev.spanprofile.tracking.Watermark;
  * been published by the time its ring is read). Draining often keeps the rings from
  * lapping.
  * <p>
- * Every dump interval it runs a <b>collection</b> ({@link #collectNow}), in this order:
+ * At the latest every dump interval it runs a <b>collection</b> ({@link #collectNow}),
+ * sooner when a reader asks for profiles ({@link #collectUnlessFresh}) or when half the
+ * store's room for dropped requests awaiting their samples is taken; in this order:
  * <ol>
  * <li>drain change points, so that the stretch the engine's samples may outrun is
  * short;</li>
@@ -56,6 +59,13 @@ import dev.spanprofile.tracking.Watermark;
 public final class CollectionCycle {
 
 	private static final System.Logger logger = System.getLogger(CollectionCycle.class.getName());
+
+	/**
+	 * A collection this recent leaves nothing worth another for a reader: a dump costs a
+	 * few milliseconds whatever it holds (async-profiler names every method its stacks
+	 * reference again), and a page polling several views at once asks in a burst.
+	 */
+	static final long FRESH_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
 	/** Replaced only while the profiler is stopped ({@link #useEngine}). */
 	private volatile SamplingEngine engine;
@@ -128,14 +138,18 @@ public final class CollectionCycle {
 
 	/**
 	 * The collector thread's periodic task: a collection when one is due, else a drain.
-	 * Never throws.
+	 * One is due a dump interval after the last, or sooner once half the room the store
+	 * has for dropped requests awaiting their samples is taken: with more requests ending
+	 * a dump interval than that room holds, later ones would reach the span-name profiles
+	 * and exports without their samples. Never throws.
 	 */
 	public void tick() {
 		try {
 			boolean due;
 			this.lock.lock();
 			try {
-				due = System.nanoTime() - this.lastCollect >= this.dumpIntervalNanos;
+				long sinceLast = System.nanoTime() - this.lastCollect;
+				due = sinceLast >= this.dumpIntervalNanos || (sinceLast >= FRESH_NANOS && awaitingRoomHalfTaken());
 				if (!due) {
 					drainChangePoints();
 				}
@@ -165,6 +179,27 @@ public final class CollectionCycle {
 			drainChangePoints();
 			this.attributor.statesUnknownFrom(resumedAt);
 			this.lastCollect = System.nanoTime();
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	private boolean awaitingRoomHalfTaken() {
+		return this.store.awaitingSamples() >= Math.max(1, this.store.settings().maxSpans() / 2);
+	}
+
+	/**
+	 * A reader is about to look at profiles: join what was sampled since the last
+	 * collection, unless that one ran in the last {@link #FRESH_NANOS}, so that a span
+	 * that just ended shows complete without waiting for the dump interval.
+	 */
+	public void collectUnlessFresh() {
+		this.lock.lock();
+		try {
+			if (System.nanoTime() - this.lastCollect >= FRESH_NANOS) {
+				collectNow();
+			}
 		}
 		finally {
 			this.lock.unlock();

@@ -259,7 +259,12 @@ public final class SpanProfileViews {
 		return (current != null) ? current.localRoot().spanId() : "";
 	}
 
+	/**
+	 * Every view reads the store brought up to date: a request that ended a moment ago
+	 * shows its whole profile, not what the last periodic collection had joined.
+	 */
 	private ViewContext context() {
+		this.profiler.collectUnlessFresh();
 		return new ViewContext(this.profiler, this.classifier);
 	}
 

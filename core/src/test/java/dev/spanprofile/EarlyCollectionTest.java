@@ -1,0 +1,103 @@
+package dev.spanprofile;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import dev.spanprofile.render.FrameClassifier;
+import dev.spanprofile.store.StoreSettings;
+import dev.spanprofile.view.ProfileQuery;
+import dev.spanprofile.view.SpanListQuery;
+import dev.spanprofile.view.SpanProfileViews;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Collections before the dump interval is up: when someone reads profiles, and when the
+ * room for dropped requests awaiting their samples runs short. The dump interval here is
+ * far longer than each test, so that every collection seen is an early one.
+ */
+class EarlyCollectionTest {
+
+	private static final Duration LONG_DUMP_INTERVAL = Duration.ofSeconds(60);
+
+	@TempDir
+	Path workDirectory;
+
+	@Test
+	void aViewShowsARequestThatJustEndedWithItsWholeProfile() {
+		try (TracedProfiler traced = new TracedProfiler(StoreSettings.defaults(), LONG_DUMP_INTERVAL,
+				this.workDirectory)) {
+			SpanProfileViews views = new SpanProfileViews(traced.profiler, new FrameClassifier(List.of()));
+			String spanId = traced.inRootSpan("just ended", () -> Workloads.burnAlpha(300));
+			long collectionsBefore = traced.profiler.collectionCycles().count();
+			assertThat(traced.profiler.completeUpToEpochNanos()).as("complete before the view")
+				.isLessThan(traced.record(spanId).endEpochNanos());
+
+			views.profile(ProfileQuery.parse(spanId, null, traced.sampler));
+
+			long collections = traced.profiler.collectionCycles().count() - collectionsBefore;
+			long samples = traced.samplesIn(spanId, "alphaHotMethod");
+			System.out.printf("a view right after the request: %d collection(s), %d samples of 300 ms at 10 ms%n",
+					collections, samples);
+			assertThat(collections).isEqualTo(1);
+			assertThat(traced.profiler.completeUpToEpochNanos()).as("complete after the view")
+				.isGreaterThanOrEqualTo(traced.record(spanId).endEpochNanos());
+			assertThat(samples).isBetween(15L, 45L);
+		}
+	}
+
+	@Test
+	void readersInABurstShareCollections() throws InterruptedException {
+		try (TracedProfiler traced = new TracedProfiler(StoreSettings.defaults(), LONG_DUMP_INTERVAL,
+				this.workDirectory)) {
+			SpanProfileViews views = new SpanProfileViews(traced.profiler, new FrameClassifier(List.of()));
+			traced.inRootSpan("listed", () -> Workloads.burnAlpha(20));
+			// Past the moment the profiler started, which counts as a collection.
+			Thread.sleep(250);
+			long collectionsBefore = traced.profiler.collectionCycles().count();
+			long start = System.nanoTime();
+			for (int i = 0; i < 20; i++) {
+				views.spans(SpanListQuery.parse(null, null, null));
+				Thread.sleep(25);
+			}
+			long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+			long collections = traced.profiler.collectionCycles().count() - collectionsBefore;
+			System.out.printf("20 list views in %d ms: %d collection(s)%n", elapsedMillis, collections);
+			// One for the first reader and one for the first reader 200 ms later at
+			// least;
+			// at most one per 200 ms however many read.
+			assertThat(collections).isBetween(2L, 1 + elapsedMillis / 200);
+		}
+	}
+
+	@Test
+	void requestsEndingFasterThanTheRoomToAwaitSamplesAreCollectedEarlyInsteadOfLosingSamples() throws Exception {
+		int maxSpans = 40;
+		try (TracedProfiler traced = new TracedProfiler(new StoreSettings(maxSpans, 64L * 1024 * 1024, true),
+				LONG_DUMP_INTERVAL, this.workDirectory)) {
+			long collectionsBefore = traced.profiler.collectionCycles().count();
+			long start = System.nanoTime();
+			int requests = 300;
+			for (int i = 0; i < requests; i++) {
+				traced.inRootSpan("request " + (i % 3), () -> Workloads.burnAlpha(1));
+				Thread.sleep(5);
+			}
+			long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+			long collections = traced.profiler.collectionCycles().count() - collectionsBefore;
+			long incomplete = traced.profiler.store().droppedIncomplete();
+			System.out.printf("%d requests in %d ms, room for %d awaiting: %d collection(s), %d dropped incomplete%n",
+					requests, elapsedMillis, maxSpans, collections, incomplete);
+			// Without early collections the room fills within the first 80 requests and
+			// every later drop is incomplete.
+			assertThat(incomplete).isZero();
+			// A collection completes the stored requests too, so up to twice the room's
+			// drops pass between two; and they come at most every 200 ms.
+			assertThat(collections).isBetween((long) (requests - maxSpans) / (2 * maxSpans), 1 + elapsedMillis / 200);
+		}
+	}
+
+}
