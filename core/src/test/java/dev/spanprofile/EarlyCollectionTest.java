@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import dev.spanprofile.render.FrameClassifier;
+import dev.spanprofile.slowlog.SlowSpanLogSettings;
 import dev.spanprofile.store.StoreSettings;
 import dev.spanprofile.view.ProfileQuery;
 import dev.spanprofile.view.SpanListQuery;
@@ -97,6 +98,25 @@ class EarlyCollectionTest {
 			// A collection completes the stored requests too, so up to twice the room's
 			// drops pass between two; and they come at most every 200 ms.
 			assertThat(collections).isBetween((long) (requests - maxSpans) / (2 * maxSpans), 1 + elapsedMillis / 200);
+		}
+	}
+
+	@Test
+	void aCollectionThatJoinedNothingIsNotBroughtForwardAgain() throws Exception {
+		FaultInjectingEngine[] engine = new FaultInjectingEngine[1];
+		try (TracedProfiler traced = new TracedProfiler(new StoreSettings(40, 64L * 1024 * 1024, true),
+				SlowSpanLogSettings.off(), LONG_DUMP_INTERVAL, this.workDirectory,
+				(real) -> engine[0] = new FaultInjectingEngine(real))) {
+			engine[0].failWith(() -> new IllegalStateException("injected: dump failed"));
+			for (int i = 0; i < 300; i++) {
+				traced.inRootSpan("request", () -> Workloads.burnAlpha(1));
+				Thread.sleep(5);
+			}
+			int failed = engine[0].failedByCollector();
+			System.out.printf("300 requests, every dump failing: %d collection(s) brought forward%n", failed);
+			// The first, then none until the dump interval: a broken engine is not dumped
+			// five times a second.
+			assertThat(failed).isEqualTo(1);
 		}
 	}
 

@@ -61,8 +61,8 @@ final class TracedProfiler implements AutoCloseable {
 		this(store, SlowSpanLogSettings.off(), dumpInterval, workDirectory, Function.identity());
 	}
 
-	private TracedProfiler(StoreSettings store, SlowSpanLogSettings slowSpanLog, Duration dumpInterval,
-			Path workDirectory, Function<SamplingEngine, SamplingEngine> decorateEngine) {
+	TracedProfiler(StoreSettings store, SlowSpanLogSettings slowSpanLog, Duration dumpInterval, Path workDirectory,
+			Function<SamplingEngine, SamplingEngine> decorateEngine) {
 		assertThat(ActivationTracking.isActive()).as("activation hook installed").isTrue();
 		this.sampler = new SamplerSettings(ProfilingEvent.CPU, INTERVAL, workDirectory, null, null);
 		SpanProfilerSettings settings = new SpanProfilerSettings(this.sampler, store, dumpInterval, slowSpanLog);

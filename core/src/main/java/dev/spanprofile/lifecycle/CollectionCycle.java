@@ -97,6 +97,14 @@ public final class CollectionCycle {
 	private boolean failureLogged;
 
 	/**
+	 * Whether the last collection moved the watermark on. Guarded by {@link #lock}. Only
+	 * then is the next one brought forward for requests awaiting their samples: a failing
+	 * engine, or one whose promise stopped moving, would otherwise be dumped five times a
+	 * second for as long as it stays so.
+	 */
+	private boolean advanced = true;
+
+	/**
 	 * Nothing is joined yet: a request dropped before the first cycle awaits its samples.
 	 */
 	private volatile Watermark completeUpTo = Watermark.NOTHING;
@@ -186,7 +194,7 @@ public final class CollectionCycle {
 	}
 
 	private boolean awaitingRoomHalfTaken() {
-		return this.store.awaitingSamples() >= Math.max(1, this.store.settings().maxSpans() / 2);
+		return this.advanced && this.store.awaitingSamples() >= Math.max(1, this.store.settings().maxSpans() / 2);
 	}
 
 	/**
@@ -237,8 +245,12 @@ public final class CollectionCycle {
 			}
 			drainChangePoints();
 			if (collected) {
+				this.advanced = upTo > this.completeUpTo.monotonicNanos();
 				this.completeUpTo = Watermark.at(upTo);
 				this.deliveryLag.promised(upTo, dumpStart);
+			}
+			else {
+				this.advanced = false;
 			}
 			this.completedRoots.completeUpTo(this.completeUpTo);
 			this.attributor.completeUnsampledUpTo(this.completeUpTo, this.unsampledComplete);
