@@ -85,7 +85,9 @@ class EarlyCollectionTest {
 			int requests = 300;
 			for (int i = 0; i < requests; i++) {
 				traced.inRootSpan("request " + (i % 3), () -> Workloads.burnAlpha(1));
-				Thread.sleep(5);
+				// About 30 requests between two collections at most 200 ms apart: the
+				// room of 40 holds them with a margin for a busy machine.
+				Thread.sleep(10);
 			}
 			long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 			long collections = traced.profiler.collectionCycles().count() - collectionsBefore;
