@@ -56,6 +56,17 @@ public final class StackConverter {
 	 */
 	private final Map<RecordedStackTrace, int[]> recentStacks = new IdentityHashMap<>();
 
+	/**
+	 * Frames of methods named recently, by the parser's object (one per method of a
+	 * chunk): a method met again in another stack is not named again. Naming costs a
+	 * lookup of each field by name, each allocating an iterator, and most of the waits'
+	 * stream's garbage was that. Bounded like {@link #recentStacks}.
+	 */
+	private final Map<RecordedMethod, Integer> recentMethodFrames = new IdentityHashMap<>();
+
+	/** Methods of the JDK's parser named so far (for tests). */
+	private long methodsNamed;
+
 	public StackConverter(FrameTable frames) {
 		this.frames = frames;
 	}
@@ -92,13 +103,38 @@ public final class StackConverter {
 		}
 		for (int i = 0; i < depth; i++) {
 			RecordedFrame frame = recorded.get(i);
-			RecordedMethod method = frame.getMethod();
-			String className = (method != null && method.getType() != null) ? method.getType().getName() : null;
-			String name = (method != null) ? name(className, method.getName()) : "[unknown]";
 			// JFR lists the leaf first; flame graphs want the outermost caller first.
-			stack[offset + depth - 1 - i] = frame(name, kind(frame.getType()));
+			stack[offset + depth - 1 - i] = methodFrame(frame.getMethod(), kind(frame.getType()));
 		}
 		return stack;
+	}
+
+	private int methodFrame(RecordedMethod method, FrameKind kind) {
+		if (method == null) {
+			return frame("[unknown]", kind);
+		}
+		Integer known = this.recentMethodFrames.get(method);
+		// A method's frames all have one kind (a native method's are native), but the
+		// key is the name and the kind: a cached frame of another kind is not this one.
+		if (known != null && this.frames.kind(known) == kind) {
+			return known;
+		}
+		if (this.recentMethodFrames.size() >= RECENT_STACKS_LIMIT * 4) {
+			this.recentMethodFrames.clear();
+		}
+		int id = frame(methodName(method), kind);
+		this.recentMethodFrames.put(method, id);
+		return id;
+	}
+
+	private String methodName(RecordedMethod method) {
+		this.methodsNamed++;
+		String className = (method.getType() != null) ? method.getType().getName() : null;
+		return name(className, method.getName());
+	}
+
+	long methodsNamed() {
+		return this.methodsNamed;
 	}
 
 	/**

@@ -68,6 +68,26 @@ class StackConverterTest {
 	}
 
 	@Test
+	void aMethodMetAgainInAnotherStackIsNotNamedAgain(@TempDir Path dir) throws Exception {
+		// 300 distinct stacks, all through the same few methods.
+		int[] paths = new int[300];
+		for (int i = 0; i < paths.length; i++) {
+			paths[i] = i;
+		}
+		List<RecordedEvent> parks = parksFrom(dir, paths);
+		StackConverter converter = new StackConverter(new FrameTable());
+		long frames = 0;
+		for (RecordedEvent park : parks) {
+			frames += converter.rootFirst(park.getStackTrace()).length;
+		}
+		System.out.printf("%d stacks of %d frames in all: %d methods named%n", parks.size(), frames,
+				converter.methodsNamed());
+		// Each distinct method once (the test's own, JUnit's, the JDK's: some dozens),
+		// not each frame.
+		assertThat(converter.methodsNamed()).isPositive().isLessThan(frames / 20);
+	}
+
+	@Test
 	void stacksBeyondTheBoundAreStillConvertedRight(@TempDir Path dir) throws Exception {
 		// More distinct stacks than the converter remembers, twice over.
 		int[] paths = new int[1500];
