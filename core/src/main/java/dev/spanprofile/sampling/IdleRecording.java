@@ -52,8 +52,7 @@ final class IdleRecording {
 				idle.setName(NAME);
 				idle.setToDisk(true);
 				// Every chunk written while it runs is also its own: without a limit it
-				// would
-				// keep all that spanprofile's streams consumed, on disk, for good.
+				// would keep all that spanprofile's streams consumed, on disk, for good.
 				idle.setMaxSize(1);
 				idle.start();
 				recording = idle;

@@ -6,6 +6,7 @@ import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -137,7 +138,7 @@ class JfrEventStreamTest {
 		}
 		// Measured: about 119 kB each time; without the limit 886 kB growing by 226 kB a
 		// stream.
-		System.out.println("idle recording, bytes held after each stream: " + java.util.Arrays.toString(held));
+		System.out.println("idle recording, bytes held after each stream: " + Arrays.toString(held));
 		assertThat(held[held.length - 1]).as("bytes held after %d streams, after the first: %d", held.length, held[0])
 			.isBetween(1L, held[0] * 3 / 2);
 	}
