@@ -102,13 +102,11 @@ class AllocationAndLockAttributionTest {
 				.isGreaterThanOrEqualTo((long) Math.ceil(0.9 * total));
 			harness.assertGotWhatWasTaken(record, SampleKind.ALLOC, "allocAlphaHot");
 			// Each sample stands for about ALLOC_INTERVAL bytes; the count of samples
-			// varies like a Poisson count, so
-			// four deviations above. Below, async-profiler takes about 2.4 % fewer
-			// samples than bytes / interval (97.6 %
-			// on average over 11 runs, cause not found; the join loses none of them, see
-			// assertGotWhatWasTaken), which
-			// put one run in eleven under the four deviations: the floor is the 90 % the
-			// issue asks of a span's bytes.
+			// varies like a Poisson count, so four deviations above. Below,
+			// async-profiler takes about 2.4 % fewer samples than bytes / interval
+			// (97.6 % on average over 11 runs, cause not found; the join loses none of
+			// them, see assertGotWhatWasTaken), which put one run in eleven under the
+			// four deviations: the floor is the 90 % the issue asks of a span's bytes.
 			double expectedSamples = (double) bytes / ALLOC_INTERVAL;
 			assertThat(total / (double) ALLOC_INTERVAL)
 				.as("allocation samples (bytes / interval) vs expected %.1f", expectedSamples)
@@ -129,9 +127,8 @@ class AllocationAndLockAttributionTest {
 					long wait = whileMonitorHeld(monitor, 50, () -> enterContendedMonitor(monitor));
 					waited += wait;
 					// An entry that took a millisecond found the monitor held; one that
-					// came after the holder let
-					// go (a thread slow to wake on a loaded machine) is no contention at
-					// all.
+					// came after the holder let go (a thread slow to wake on a loaded
+					// machine) is no contention at all.
 					surelyContended += (wait >= 1_000_000) ? 1 : 0;
 				}
 			}
@@ -149,9 +146,8 @@ class AllocationAndLockAttributionTest {
 				.isGreaterThanOrEqualTo((long) Math.ceil(0.9 * total));
 			harness.assertGotWhatWasTaken(record, SampleKind.LOCK, "enterContendedMonitor");
 			// Every contended entry is recorded (threshold 0) with its own duration: the
-			// sum is the wait the thread
-			// measured around the same entries, less the moments between the clock reads
-			// and the wait itself.
+			// sum is the wait the thread measured around the same entries, less the
+			// moments between the clock reads and the wait itself.
 			assertThat((double) inMethod).as("recorded wait vs measured %d ns", waited)
 				.isBetween(0.9 * waited, 1.0 * waited);
 			// pprof counts the waits beside their delay: one per contended entry, never
@@ -192,11 +188,9 @@ class AllocationAndLockAttributionTest {
 			System.out.printf("lock above %s: %d ns recorded, %d waits, waited %d ns (%.1f %%)%n", threshold, total,
 					record.ownEventCount(SampleKind.LOCK), waited, 100.0 * total / waited);
 			// The counter is deterministic: off by the part of an interval before the
-			// first and after the last
-			// crossing, and by waits of other threads in the JVM advancing the same
-			// counter. Weighted by their own
-			// length instead (about 5 ms), the recorded waits would add up to a quarter
-			// of the wait.
+			// first and after the last crossing, and by waits of other threads in the JVM
+			// advancing the same counter. Weighted by their own length instead (about 5
+			// ms), the recorded waits would add up to a quarter of the wait.
 			assertThat((double) total).as("recorded wait vs measured %d ns", waited)
 				.isBetween(0.85 * waited, 1.15 * waited);
 			assertThat(record.ownEventCount(SampleKind.LOCK)).as("waits recorded of 300")
@@ -281,8 +275,8 @@ class AllocationAndLockAttributionTest {
 				.isGreaterThanOrEqualTo((long) Math.ceil(0.9 * total));
 			harness.assertGotWhatWasTaken(record, SampleKind.ALLOC, "allocAlphaHot");
 			// The engine drops each thread's first sample (it carries what the thread
-			// allocated before profiling);
-			// half a second of allocating gives the thread a later one before the span.
+			// allocated before profiling); half a second of allocating gives the thread a
+			// later one before the span.
 			assertThat(lastBefore).as("an allocation sample on the thread before the span")
 				.isNotEqualTo(Long.MIN_VALUE);
 			if (lastWithin == Long.MIN_VALUE) {
@@ -358,22 +352,20 @@ class AllocationAndLockAttributionTest {
 			assertThat((double) inMethods.get("lockContendedReentrantLock")).as("park vs measured %d ns", parkWait)
 				.isBetween(0.9 * parkWait, 1.0 * parkWait);
 			// A collect vouches that every sample stamped before the time it returns is
-			// in (spans that ended before
-			// it are complete): waits in progress at a dump must not arrive later stamped
-			// before that time. Stamped at
-			// their start, the two waits above arrived seconds late with either engine.
+			// in (spans that ended before it are complete): waits in progress at a dump
+			// must not arrive later stamped before that time. Stamped at their start, the
+			// two waits above arrived seconds late with either engine.
 			if (engine == EngineChoice.ASYNC_PROFILER) {
 				assertThat(harness.late(SampleKind.LOCK)).as("lock wait delivered after a collect vouched for its time")
 					.isZero();
 			}
 			else {
 				// Flight Recorder flushes each thread's event buffer on its own schedule,
-				// so a wait of some other
-				// thread can still come after a flush that covered its time: 1.3 ms once,
-				// parks of another thread of 50
-				// ms (the collector's tick period) and once 100 ms, which alone broke a
-				// bound taken over all threads.
-				// The long waits under test, on this thread, must not come late.
+				// so a wait of some other thread can still come after a flush that
+				// covered its time: 1.3 ms once, parks of another thread of 50 ms (the
+				// collector's tick period) and once 100 ms, which alone broke a bound
+				// taken over all threads. The long waits under test, on this thread, must
+				// not come late.
 				long waiter = Thread.currentThread().getId();
 				assertThat((double) harness.lateByThread(SampleKind.LOCK).getOrDefault(waiter, 0L))
 					.as("lock wait of thread %d delivered after a collect vouched for its time (late by thread: %s)",
@@ -442,8 +434,8 @@ class AllocationAndLockAttributionTest {
 			assertThat(right).as("bytes sampled: enough samples for a 1 %% bound to mean something")
 				.isGreaterThanOrEqualTo(500 * ALLOC_INTERVAL);
 			// Allocation samples are taken on the allocating thread itself, at the
-			// allocation: only the clock reads
-			// around a switch can put one on the wrong side.
+			// allocation: only the clock reads around a switch can put one on the wrong
+			// side.
 			assertThat(wrong).as("bytes in the other span's method").isLessThanOrEqualTo(right / 100);
 			harness.assertGotWhatWasTaken(alphaRecord, SampleKind.ALLOC, "allocAlphaHot");
 			harness.assertGotWhatWasTaken(betaRecord, SampleKind.ALLOC, "allocBetaHot");

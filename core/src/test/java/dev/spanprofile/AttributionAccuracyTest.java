@@ -65,8 +65,8 @@ class AttributionAccuracyTest {
 					.isBetween((long) Math.floor(taken * 0.9), taken);
 				assertSamplerRate(harness, samples, expected, run.wallNanos.get(), run.name);
 				// Its CPU time read from the thread's clock where it entered and left the
-				// span: the burn's own
-				// reading, plus the few instructions between those points and the burn's.
+				// span: the burn's own reading, plus the few instructions between those
+				// points and the burn's.
 				assertThat(record.measuredCpu().nanosIfComplete())
 					.as("%s measured CPU vs %d ns burnt", run.name, run.cpuNanos.get())
 					.isBetween(run.cpuNanos.get(), run.cpuNanos.get() + 20_000_000);
@@ -112,8 +112,8 @@ class AttributionAccuracyTest {
 			assertSamplerRate(harness, counts.get("gammaHotMethod"), expected, workerWall.get(), "hand-off");
 			assertThat(counts.get("betaHotMethod")).isZero();
 			// Both threads' clocks: the pool thread's burn, and the handing thread's few
-			// milliseconds around it
-			// (the pool thread's later work is outside the span, and not counted).
+			// milliseconds around it (the pool thread's later work is outside the span,
+			// and not counted).
 			assertThat(record.measuredCpu().nanosIfComplete())
 				.as("hand-off measured CPU vs %d ns burnt", workerCpu.get())
 				.isBetween(workerCpu.get(), workerCpu.get() + 50_000_000);

@@ -47,8 +47,8 @@ class CollectorFaultToleranceTest {
 			faults.failWith(() -> new IllegalStateException("injected: dump failed"));
 
 			// Span A runs and ends during the fault; span B follows on the same thread
-			// and is still running when
-			// the fault clears, long after the change points of A have been forgotten.
+			// and is still running when the fault clears, long after the change points of
+			// A have been forgotten.
 			CountDownLatch bStarted = new CountDownLatch(1);
 			AtomicBoolean stopB = new AtomicBoolean();
 			AtomicInteger bRounds = new AtomicInteger();

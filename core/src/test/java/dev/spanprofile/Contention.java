@@ -79,10 +79,9 @@ public final class Contention {
 		Thread thread = new Thread(() -> holder.accept(() -> held.set(true)), "lock-holder");
 		thread.start();
 		// Spinning, not a latch: parking in a latch is a lock wait too, as long as
-		// starting a thread takes on a
-		// loaded machine, and it would be the waiting span's. A holder that died never
-		// holds: the wait is then
-		// uncontended and the test's bounds say so.
+		// starting a thread takes on a loaded machine, and it would be the waiting
+		// span's. A holder that died never holds: the wait is then uncontended and the
+		// test's bounds say so.
 		while (!held.get() && thread.isAlive()) {
 			Thread.onSpinWait();
 		}

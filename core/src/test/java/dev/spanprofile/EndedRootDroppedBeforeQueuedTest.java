@@ -46,8 +46,8 @@ class EndedRootDroppedBeforeQueuedTest {
 				Duration.ofHours(1));
 		ScriptedEngine engine = new ScriptedEngine();
 		// Every sample up to an hour from now is joined: a request is complete as it
-		// ends, and dropping it hands
-		// it on at once rather than keeping it awaiting samples.
+		// ends, and dropping it hands it on at once rather than keeping it awaiting
+		// samples.
 		engine.deliveredUpTo(() -> System.nanoTime() + Duration.ofHours(1).toNanos());
 		try (SpanProfiler profiler = new SpanProfiler(settings, (frames) -> engine)) {
 			List<SpanRecord> completed = new CopyOnWriteArrayList<>();

@@ -85,9 +85,8 @@ class EvictedBeforeJoinTest {
 			assertThat(profile.spans()).as("each request folded once").isEqualTo(requests);
 			assertThat(handedOff.get()).as("each request handed to listeners once").isEqualTo(requests);
 			// The sampler took about what the CPU time predicts; the name got what it
-			// took (only these requests
-			// run alphaHotMethod), less at most what a join near a switch may miss, never
-			// more.
+			// took (only these requests run alphaHotMethod), less at most what a join
+			// near a switch may miss, never more.
 			ProfilingHarness.assertAboutExpected("alphaHotMethod samples taken", taken, expected);
 			ProfilingHarness.assertAboutExpected("alphaHotMethod samples in the name's aggregate", folded, expected);
 			assertThat(folded).as("samples folded into the name vs taken")

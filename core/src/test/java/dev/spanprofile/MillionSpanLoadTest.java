@@ -134,11 +134,9 @@ class MillionSpanLoadTest {
 			assertThat(heapAfter - heapHalfway).as("heap growth over the second half").isLessThan(8L * 1024 * 1024);
 			assertThat(heapAfter - heapBefore).as("heap growth over the whole run").isLessThan(32L * 1024 * 1024);
 			// Every sample is counted once, attributed or not: at least one per interval
-			// of the load threads' CPU, at
-			// most one per interval of the whole process's (collector, JIT and GC threads
-			// included). Poisson noise on
-			// a few hundred samples is ~5 %; the bounds are 4 standard deviations and
-			// more.
+			// of the load threads' CPU, at most one per interval of the whole process's
+			// (collector, JIT and GC threads included). Poisson noise on a few hundred
+			// samples is ~5 %; the bounds are 4 standard deviations and more.
 			double fromLoad = loadCpu.sum() / (double) TracedProfiler.INTERVAL.toNanos();
 			double fromProcess = (processCpuNanos() - processCpuBefore) / (double) TracedProfiler.INTERVAL.toNanos();
 			System.out.printf(

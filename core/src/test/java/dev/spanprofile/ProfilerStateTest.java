@@ -51,8 +51,8 @@ class ProfilerStateTest {
 	@Test
 	void aFailedStartStoresNoSpansAndSaysWhy() {
 		// A second engine in one JVM is refused (the hook and the native profiler are
-		// process-wide): a real way for
-		// a start to fail, whatever engine this JVM can run.
+		// process-wide): a real way for a start to fail, whatever engine this JVM can
+		// run.
 		try (SpanProfiler first = jfrProfiler(); SpanProfiler second = jfrProfiler()) {
 			assertThat(first.start()).as("%s", first.status()).isTrue();
 			try (SdkTracerProvider tracing = tracing(second)) {

@@ -192,10 +192,8 @@ class SwitchingSpansAttributionTest {
 		assertThat(wrong).as("hot samples in the other span (of %d)", right + wrong)
 			.isLessThanOrEqualTo((long) Math.floor(sampler.maxWrongShare() * (right + wrong)));
 		// The sampler's own output is the expected count: the join must place at least 90
-		// % of the samples taken in
-		// a span's hot method in that span (a join that drops samples near switches fails
-		// here), and cannot place
-		// more than were taken.
+		// % of the samples taken in a span's hot method in that span (a join that drops
+		// samples near switches fails here), and cannot place more than were taken.
 		assertThat(inAlpha.get("alphaHotMethod")).as("alpha hot samples of %d taken", takenInAlpha)
 			.isBetween((long) Math.ceil(0.9 * takenInAlpha), takenInAlpha);
 		assertThat(inBeta.get("betaHotMethod")).as("beta hot samples of %d taken", takenInBeta)
@@ -204,13 +202,11 @@ class SwitchingSpansAttributionTest {
 			.isLessThanOrEqualTo((long) Math.floor(MAX_WRONG_SHARE * (right + wrong)));
 		if (sampler.predictableRate()) {
 			// And the sampler took what the CPU time predicts: at least 90 %, and no more
-			// than four standard
-			// deviations of a Poisson count above it (a periodic sampler varies less).
-			// How the samples split between
-			// the two spans is not checked against their CPU time: on this loaded machine
-			// perf's cpu-clock splits
-			// equal CPU times between two alternating methods unevenly (seen: 276 vs
-			// 350), before any join.
+			// than four standard deviations of a Poisson count above it (a periodic
+			// sampler varies less). How the samples split between the two spans is not
+			// checked against their CPU time: on this loaded machine perf's cpu-clock
+			// splits equal CPU times between two alternating methods unevenly (seen: 276
+			// vs 350), before any join.
 			assertThat((double) takenInAlpha + takenInBeta).as("hot samples taken vs CPU time / interval")
 				.isBetween(0.9 * expectedTaken, expectedTaken + 4 * Math.sqrt(expectedTaken));
 		}
@@ -277,8 +273,7 @@ class SwitchingSpansAttributionTest {
 				Random random = new Random();
 				while (this.burned.cpuNanos.get() < TOTAL_CPU_MILLIS / 2 * 1_000_000) {
 					// 1 to 3 ms: pieces of one fixed length would let a periodic sampler
-					// lock onto the alternation
-					// and favour one request.
+					// lock onto the alternation and favour one request.
 					long millis = 1 + random.nextInt(3);
 					this.pool.submit(Context.current().wrap(() -> this.burned.burn(this.burner, millis))).get();
 				}

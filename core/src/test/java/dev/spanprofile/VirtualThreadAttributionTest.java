@@ -67,12 +67,10 @@ class VirtualThreadAttributionTest {
 					.isBetween((long) Math.ceil(0.9 * taken), taken);
 				assertThat(counts.get(other)).isZero();
 				// The sampler: each span did ~1.5 s of CPU work (calibrated on a platform
-				// thread), however long it
-				// took. jdk.CPUTimeSample ticks with CPU time, so its count is predicted
-				// within Poisson bounds;
-				// jdk.ExecutionSample (when a native profiler's signal handler is
-				// installed) samples a few threads
-				// in Java code per period, so only a floor can be asked of it.
+				// thread), however long it took. jdk.CPUTimeSample ticks with CPU time,
+				// so its count is predicted within Poisson bounds; jdk.ExecutionSample
+				// (when a native profiler's signal handler is installed) samples a few
+				// threads in Java code per period, so only a floor can be asked of it.
 				if (event.contains("CPUTimeSample")) {
 					ProfilingHarness.assertAboutExpected(own + " samples taken", taken, expected);
 				}

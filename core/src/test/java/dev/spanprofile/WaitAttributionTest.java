@@ -102,8 +102,8 @@ class WaitAttributionTest {
 				return waited;
 			}));
 			// Enough live objects for a full collection to take far longer than the
-			// threshold, made before the span so
-			// that the collections their allocation causes are not in it.
+			// threshold, made before the span so that the collections their allocation
+			// causes are not in it.
 			Object[] live = new Object[2_000_000];
 			for (int i = 0; i < live.length; i++) {
 				live[i] = new int[] { i };
@@ -123,9 +123,8 @@ class WaitAttributionTest {
 
 			FrameTable frames = harness.profiler.store().frames();
 			// The peer as the application named it: the loopback address's name. The
-			// read's own frames are in the stack
-			// (and the sleep's) on JDK 17; JDK 25 records both events after the call
-			// returned, so their stacks end in the
+			// read's own frames are in the stack (and the sleep's) on JDK 17; JDK 25
+			// records both events after the call returned, so their stacks end in the
 			// code that called.
 			String peer = InetAddress.getLoopbackAddress().getHostName() + ":" + server.getLocalPort();
 			assertWaited(harness, frames, spans.get("socket"), WaitKind.SOCKET_READ, peer,

@@ -68,10 +68,9 @@ class WallClockAttributionTest {
 				.isBetween(expectedWait * 0.5, expectedWait * 1.3);
 			assertThat(wall.get("alphaHotMethod")).as("wall samples in the computation").isGreaterThan(0);
 			// The join, both ways: each method runs only in this span, so it gets 90-100
-			// % of what was taken there.
-			// (The sampler's own rate keeps its wide bound above: a wall sampler thread
-			// starved on a loaded machine
-			// takes fewer samples, whatever the join does.)
+			// % of what was taken there. (The sampler's own rate keeps its wide bound
+			// above: a wall sampler thread starved on a loaded machine takes fewer
+			// samples, whatever the join does.)
 			harness.assertGotWhatWasTaken(record, SampleKind.WALL, "waitForLock");
 			harness.assertGotWhatWasTaken(record, SampleKind.WALL, "alphaHotMethod");
 			harness.assertGotWhatWasTaken(record, SampleKind.CPU, "alphaHotMethod");

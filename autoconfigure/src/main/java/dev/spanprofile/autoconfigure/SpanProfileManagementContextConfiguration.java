@@ -51,8 +51,8 @@ public class SpanProfileManagementContextConfiguration {
 			}
 			registration.addUrlPatterns(path, path + "/*");
 			// Under a spring.mvc.servlet.path the actuator's URLs start with it. In the
-			// child context of a separate
-			// management port they do not; the extra pattern then matches nothing.
+			// child context of a separate management port they do not; the extra pattern
+			// then matches nothing.
 			String servletPath = servletPathPrefix(environment.getProperty("spring.mvc.servlet.path", "/"));
 			if (!servletPath.isEmpty()) {
 				registration.addUrlPatterns(servletPath + path, servletPath + path + "/*");

@@ -49,10 +49,8 @@ class AllocationEndpointWebTests {
 		assertThat(inMethod).isGreaterThanOrEqualTo((long) Math.ceil(0.9 * total));
 		assertThat(listed).isEqualTo(total);
 		// Samples of ~32 KiB each vary like a Poisson count: four deviations either way.
-		// async-profiler loses the
-		// samples taken while it dumps: with dumps 30 s apart only the collects the
-		// client asks for, after the
-		// request, dump.
+		// async-profiler loses the samples taken while it dumps: with dumps 30 s apart
+		// only the collects the client asks for, after the request, dump.
 		double expected = (double) allocated / ALLOC_INTERVAL;
 		assertThat((double) total / ALLOC_INTERVAL).isBetween(expected - 4 * Math.sqrt(expected),
 				expected + 4 * Math.sqrt(expected));

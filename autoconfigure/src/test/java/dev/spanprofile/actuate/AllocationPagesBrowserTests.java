@@ -78,9 +78,8 @@ class AllocationPagesBrowserTests {
 		long allocated = ((Number) span.get("allocatedBytes")).longValue();
 		double lockNanos = ((Number) span.get("lockWaitMillis")).doubleValue() * 1e6;
 		// Something to draw, or every check below would pass on empty graphs: the 64 MiB
-		// within a wide margin of the
-		// sampling error (ConcurrentAllocationWebTests bounds it closely), and most of
-		// the 200 ms wait.
+		// within a wide margin of the sampling error (ConcurrentAllocationWebTests bounds
+		// it closely), and most of the 200 ms wait.
 		assertThat(allocated).isBetween(48L << 20, 80L << 20);
 		assertThat(lockNanos).isGreaterThan(150e6);
 

@@ -108,16 +108,14 @@ class ConcurrentAllocationWebTests {
 		assertThat(inOwn).as("bytes in %s of the span's %d", own, total)
 			.isGreaterThanOrEqualTo((long) Math.ceil(0.9 * total));
 		// The other request's method runs only while the other request's context is
-		// current: any bytes of it here
-		// were attributed to the wrong request. A correct join puts none here; 1 % of the
-		// total is allowed.
+		// current: any bytes of it here were attributed to the wrong request. A correct
+		// join puts none here; 1 % of the total is allowed.
 		assertThat(inOther).as("bytes in the other request's %s", other).isLessThanOrEqualTo(total / 100);
 		assertThat(((Number) span.get("allocatedBytes")).longValue()).isEqualTo(total);
 		// Each sample stands for about ALLOC_INTERVAL bytes and their count varies like a
-		// Poisson count: four
-		// deviations either way of what the request allocated (the framework's own
-		// allocations per request are a
-		// few kilobytes, well inside one deviation).
+		// Poisson count: four deviations either way of what the request allocated (the
+		// framework's own allocations per request are a few kilobytes, well inside one
+		// deviation).
 		double expected = (double) allocated / ALLOC_INTERVAL;
 		assertThat((double) total / ALLOC_INTERVAL).as("samples' worth of bytes, expected %.0f", expected)
 			.isBetween(expected - 4 * Math.sqrt(expected), expected + 4 * Math.sqrt(expected));

@@ -85,10 +85,8 @@ class ContentionController implements DisposableBean {
 		long perSlice = (megabytes << 20) / slices;
 		for (int i = 0; i < slices; i++) {
 			// Both requests hand over one slice per round and wait for it before the next
-			// round: every round runs
-			// one slice of each on the pool thread, so the thread switches between the
-			// two requests at least once a
-			// round.
+			// round: every round runs one slice of each on the pool thread, so the thread
+			// switches between the two requests at least once a round.
 			meet();
 			Future<?> slice = this.pool.submit(Context.current().wrap(() -> {
 				if (this.lastSliceOwner != null && this.lastSliceOwner != owner) {

@@ -56,10 +56,9 @@ class EngineFallbackWebTests {
 			.hasSize(1);
 
 		// jdk.ExecutionSample misses the burn loop's native clock reads and samples few
-		// threads per period on a busy
-		// machine (one full build's run got 4 samples where 49-57 are usual): what
-		// matters is that spans get their
-		// hot method, so a few requests may be needed for one to show it clearly.
+		// threads per period on a busy machine (one full build's run got 4 samples where
+		// 49-57 are usual): what matters is that spans get their hot method, so a few
+		// requests may be needed for one to show it clearly.
 		long hot = 0;
 		long all = 0;
 		Set<Object> seen = new HashSet<>();

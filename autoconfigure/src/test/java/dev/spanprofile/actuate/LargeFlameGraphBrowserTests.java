@@ -139,8 +139,7 @@ class LargeFlameGraphBrowserTests {
 		Files.writeString(file, html, StandardCharsets.UTF_8);
 
 		// Opened twice: the first load pays for a browser that has not drawn such a page
-		// yet, the second is what a
-		// reader sees on reloading.
+		// yet, the second is what a reader sees on reloading.
 		String ready = "performance.getEntriesByName('spanprofile-index-ready').length > 0";
 		chromium.open(file.toUri().toString(), ready);
 		double firstReady = ((Number) chromium
@@ -167,8 +166,8 @@ class LargeFlameGraphBrowserTests {
 		assertThat(differences).isEmpty();
 
 		// A rectangle over the whole width and the durations from 100 ms up: the list
-		// keeps exactly the requests in
-		// the rectangle the scatter reports, counted here from the rows themselves.
+		// keeps exactly the requests in the rectangle the scatter reports, counted here
+		// from the rows themselves.
 		var canvas = chromium.driver.findElement(By.id("scatter-canvas"));
 		long width = canvas.getRect().getWidth();
 		long height = canvas.getRect().getHeight();

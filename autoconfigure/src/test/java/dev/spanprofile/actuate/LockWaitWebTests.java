@@ -75,12 +75,10 @@ class LockWaitWebTests {
 			.isGreaterThanOrEqualTo((long) Math.ceil(0.9 * total));
 		assertThat(inOther).as("wait in the other request's %s", other).isZero();
 		// Every contended wait is recorded (threshold 0) with its own duration, timed by
-		// the JVM inside the clock
-		// reads the request made around the same acquisition: never more than the request
-		// measured, and less only
-		// by the moments between a clock read and the blocking itself (spinning before
-		// blocking, being descheduled on
-		// a busy machine), which 10 % of a 300 ms wait amply covers.
+		// the JVM inside the clock reads the request made around the same acquisition:
+		// never more than the request measured, and less only by the moments between a
+		// clock read and the blocking itself (spinning before blocking, being descheduled
+		// on a busy machine), which 10 % of a 300 ms wait amply covers.
 		assertThat((double) inOwn).as("recorded wait vs measured %d ns", waited).isBetween(0.9 * waited, 1.0 * waited);
 		assertThat(((Number) span.get("lockWaitMillis")).doubleValue()).isCloseTo(total / 1e6,
 				org.assertj.core.data.Offset.offset(1e-6));

@@ -62,9 +62,8 @@ class OtlpProfilesOutageWebTests {
 		int requests = 0;
 		long deadline = System.nanoTime() + Duration.ofSeconds(4).toNanos();
 		// Until the first upload has timed out too: profiles complete (and are exported)
-		// one Flight Recorder flush after
-		// their request, the waits' delivery, so the hanging upload starts a second or
-		// two into the run.
+		// one Flight Recorder flush after their request, the waits' delivery, so the
+		// hanging upload starts a second or two into the run.
 		while (System.nanoTime() < deadline
 				|| (this.exporter.uploads().dropped() == 0 || !this.exporter.uploads().inOutage()) && requests < 400) {
 			long started = System.nanoTime();
@@ -81,8 +80,7 @@ class OtlpProfilesOutageWebTests {
 		assertThat(this.exporter.uploads().inOutage()).isTrue();
 		assertThat(this.exporter.uploads().uploaded()).isZero();
 		// A request held up by the hanging receiver would wait for its 3 s timeout; half
-		// of it leaves room for a busy
-		// machine's scheduling and garbage collection.
+		// of it leaves room for a busy machine's scheduling and garbage collection.
 		assertThat(slowest).isLessThan(Duration.ofMillis(1500).toNanos());
 	}
 

@@ -239,8 +239,7 @@ class SpanNameAggregatesWebTests {
 		long[] sides = sides(diff.get("flameGraph"), SLOW_METHOD);
 		assertThat(sides[1]).isZero();
 		// The CPU graph, as the diff is: without event= a request that mostly waited (as
-		// the slow ones do) opens on its
-		// waits.
+		// the slow ones do) opens on its waits.
 		String own = this.endpoint.get("/actuator/spanprofile/" + spanId + "?event=cpu", "text/plain").body();
 		assertThat(sides[0]).isEqualTo(EndpointClient.samplesWith(own, SLOW_METHOD)).isPositive();
 	}

@@ -98,8 +98,8 @@ class SpanNamePagesBrowserTests {
 		frameSpans.click();
 		chromium.waitUntil(() -> chromium.driver.getCurrentUrl().contains("frame="));
 		// The slow requests, those that ran the method through this call path
-		// (reflection's accessor changes after
-		// the first calls, so the two may reach it through different frames).
+		// (reflection's accessor changes after the first calls, so the two may reach it
+		// through different frames).
 		List<String> slowest = ((List<String>) ((List<Map<String, Object>>) client.json("/actuator/spanprofile/names")
 			.get("names")).stream()
 			.filter((entry) -> NAME.equals(entry.get("name")))

@@ -144,9 +144,8 @@ class SpanProfilePagesBrowserTests {
 		assertThat(chromium.driver.getCurrentUrl()).contains("view=bottom-up");
 
 		// A right-click on the hot method opens its sandwich: its callers and callees
-		// merged over every call, with
-		// the totals the collapsed stacks give (outermost call per stack, so recursion
-		// counts once).
+		// merged over every call, with the totals the collapsed stacks give (outermost
+		// call per stack, so recursion counts once).
 		chromium.driver.findElement(By.id("view-top-down")).click();
 		Map<String, Object> target = chromium.frameRect("FraudRules.evaluateRules");
 		String function = (String) target.get("name");

@@ -65,8 +65,7 @@ class SpanProfileSwitchWebTests {
 		Map<String, Object> wallGraph = json.readValue(wall.body(), new TypeReference<>() {
 		});
 		// Wall-clock samples every 20 ms of the request's life, the way the new setting
-		// samples: 10 ms would give
-		// twice as many.
+		// samples: 10 ms would give twice as many.
 		double expected = ((Number) span.get("durationMillis")).doubleValue() / 20;
 		assertThat((double) ((Number) wallGraph.get("samples")).longValue())
 			.as("wall samples of a %s ms request at 20 ms", span.get("durationMillis"))

@@ -86,8 +86,7 @@ class TimeBreakdownBrowserTests {
 		assertThat(((Number) json.get("samples")).longValue()).isEqualTo(1_462 * MS);
 		Map<String, Object> breakdown = (Map<String, Object>) json.get("timeBreakdown");
 		// CPU from the request thread's clock (it slept: a few milliseconds at most, less
-		// the profiler's 10 ms of
-		// scripted samples), not from the 6 scripted CPU samples.
+		// the profiler's 10 ms of scripted samples), not from the 6 scripted CPU samples.
 		assertThat(breakdown).containsEntry("cpuFrom", "thread CPU clocks")
 			.containsEntry("profilerMillis", 10.0)
 			.containsEntry("waitMillis", 1_462.0);

@@ -96,9 +96,8 @@ class WaitsByDefaultWebTests {
 	@Test
 	void aPoolWithNoFreeConnectionIsAParkInItsQueue(CapturedOutput output) throws Exception {
 		// HikariCP hands a returned connection to a waiter through a SynchronousQueue,
-		// whose poll parks the request
-		// (apart from other parks, such as the test's own hand-over to the thread that
-		// takes the connection).
+		// whose poll parks the request (apart from other parks, such as the test's own
+		// hand-over to the thread that takes the connection).
 		explained("/waits/pool", "park", "java.util.concurrent.SynchronousQueue$", WaitKind.PARK, output);
 	}
 
@@ -271,9 +270,8 @@ class WaitsByDefaultWebTests {
 			.contains(" more in [socket read " + peer + "] (SlowPeer.ask)");
 
 		// In the browser: the names page's Waiting column leads to the comparison of
-		// waits, which says the same above
-		// a graph where the read is red and its tooltip gives both sides in ms
-		// (target/screenshots/slow-vs-typical-waits.png is
+		// waits, which says the same above a graph where the read is red and its tooltip
+		// gives both sides in ms (target/screenshots/slow-vs-typical-waits.png is
 		// docs/images/slow-vs-typical-waits.png).
 		try (Chromium chromium = Chromium.start()) {
 			chromium.open(client.url("/actuator/spanprofile/names"), "document.readyState === 'complete'");
@@ -297,10 +295,9 @@ class WaitsByDefaultWebTests {
 					"return window.spanprofile.pixel(arguments[0], arguments[1])",
 					((Number) frame.get("x")).doubleValue() + 1, ((Number) frame.get("y")).doubleValue() + 1);
 			// Per request, a frame is painted "more" only where its share of its side
-			// grew too (issue 28 C): the
-			// read is most of both sides' waits, so it may stay neutral, but never
-			// "less". What it is more by, the
-			// text above says and the tooltip gives per request.
+			// grew too (issue 28 C): the read is most of both sides' waits, so it may
+			// stay neutral, but never "less". What it is more by, the text above says and
+			// the tooltip gives per request.
 			assertThat(pixel.get(2).intValue()).as("blue of %s", pixel)
 				.isLessThanOrEqualTo(pixel.get(0).intValue() + 10);
 			WebElement canvas = chromium.driver.findElement(By.id("flame"));

@@ -42,8 +42,7 @@ class WallClockEndpointWebTests {
 				EndpointClient.samplesWith(cpu, "recognisablySleepyMethod"));
 		assertThat(waiting).isGreaterThanOrEqualTo(20);
 		// A sleeping thread uses no CPU: the one sleep may catch a CPU sample on its way
-		// in and out, no more,
-		// however long it lasts.
+		// in and out, no more, however long it lasts.
 		assertThat(EndpointClient.samplesWith(cpu, "recognisablySleepyMethod")).isLessThanOrEqualTo(2);
 
 		Map<String, Object> json = endpoint.json("/actuator/spanprofile/" + id + "?event=wall");

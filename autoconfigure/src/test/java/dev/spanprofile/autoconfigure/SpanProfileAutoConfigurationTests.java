@@ -48,8 +48,7 @@ class SpanProfileAutoConfigurationTests {
 	@Test
 	void lifecycleReportsNotRunningWhenTheProfilerCouldNotStart(@TempDir Path temp) throws IOException {
 		// A regular file where the recording directory should be: async-profiler cannot
-		// start, whether or not an
-		// earlier test in this JVM already loaded its library.
+		// start, whether or not an earlier test in this JVM already loaded its library.
 		Path notADirectory = Files.writeString(temp.resolve("not-a-directory"), "");
 		this.contextRunner
 			.withPropertyValues("spanprofile.engine=async-profiler", "spanprofile.work-directory=" + notADirectory)
@@ -140,9 +139,8 @@ class SpanProfileAutoConfigurationTests {
 	@Test
 	void samplesCtimerEveryTenMillisecondsByDefault() {
 		// ctimer, not cpu: a quarter of cpu's cost per sample on virtual machines (its
-		// undercount when threads
-		// outnumber cores said in the docs); a request's CPU time counted from samples,
-		// the threads' clocks not read.
+		// undercount when threads outnumber cores said in the docs); a request's CPU time
+		// counted from samples, the threads' clocks not read.
 		this.contextRunner.run((context) -> {
 			SpanProfiler profiler = context.getBean(SpanProfiler.class);
 			assertThat(profiler.settings().sampler().events()).containsExactly(ProfilingEvent.CTIMER);

@@ -131,8 +131,7 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 		}
 		SpanRecord record = this.store.findTracked(spanId);
 		// A span the store never saw is unsampled (the SDK does not report those) or
-		// evicted with its profile
-		// complete, or with no room to await its samples.
+		// evicted with its profile complete, or with no room to await its samples.
 		return (record != null) ? record.ref() : ThreadTimeline.NONE;
 	}
 
@@ -169,8 +168,8 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 		}
 		else {
 			// Bounded memory: a collector stuck between drain and dump long enough to
-			// fill this loses samples
-			// rather than give them to a span that may have ended.
+			// fill this loses samples rather than give them to a span that may have
+			// ended.
 			this.counters.add(kind, AttributionCounters.Result.UNKNOWN, weight);
 		}
 	}

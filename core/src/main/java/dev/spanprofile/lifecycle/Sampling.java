@@ -76,8 +76,8 @@ public final class Sampling {
 			return reason;
 		}
 		// Read before the engine starts: from the first sample it takes, what a thread
-		// runs is unknown until its next
-		// change point (ends while stopped were not recorded).
+		// runs is unknown until its next change point (ends while stopped were not
+		// recorded).
 		long resumedAt = System.nanoTime();
 		try {
 			this.engine.start();

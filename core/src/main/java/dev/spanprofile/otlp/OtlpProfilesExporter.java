@@ -151,8 +151,8 @@ public final class OtlpProfilesExporter implements Consumer<SpanRecord>, AutoClo
 		}
 		catch (RuntimeException | Error ex) {
 			// Errors too (say, OutOfMemoryError on a huge batch): anything thrown out of
-			// a scheduled task cancels
-			// every later run without a word. The batch is lost, the next one is tried.
+			// a scheduled task cancels every later run without a word. The batch is lost,
+			// the next one is tried.
 			this.failedExports.increment();
 			if (!this.failureLogged) {
 				this.failureLogged = true;

@@ -94,11 +94,10 @@ final class AgentRecordingParser {
 	private int parseChunk(Path chunk, MonotonicEpoch.Anchor anchor, SampleSink sink) throws IOException {
 		int count = 0;
 		// The parser hands out one object per stack in the chunk's constant pool:
-		// converting each once keeps the cost
-		// per event low. That matters beyond speed: with alloc on, the profiler samples
-		// this parse's own allocations
-		// into the next recording, and a parse allocating more than alloc-interval per
-		// event would feed on itself.
+		// converting each once keeps the cost per event low. That matters beyond speed:
+		// with alloc on, the profiler samples this parse's own allocations into the next
+		// recording, and a parse allocating more than alloc-interval per event would feed
+		// on itself.
 		Map<RecordedStackTrace, int[]> chunkStacks = new IdentityHashMap<>();
 		try (RecordingFile events = new RecordingFile(chunk)) {
 			while (events.hasMoreEvents()) {
@@ -118,9 +117,8 @@ final class AgentRecordingParser {
 						}
 						kind = SampleKind.ALLOC;
 						// The bytes the sample stands for, as jfr-converter reads them
-						// for the async-profiler engine:
-						// the TLAB the allocation opened, or the object allocated outside
-						// one.
+						// for the async-profiler engine: the TLAB the allocation opened,
+						// or the object allocated outside one.
 						long tlab = event.hasField("tlabSize") ? event.getLong("tlabSize") : 0;
 						weight = Math.max(1, (tlab != 0) ? tlab : event.getLong("allocationSize"));
 						thread = event.getThread();

@@ -107,8 +107,8 @@ public final class SpanLabels {
 		}
 		if (this.rootSpanOnly && localChild) {
 			// Children share their local root's label; without it (root not sampled, or
-			// ended already) they stay
-			// unlabelled rather than pose as a root that Grafana could link to.
+			// ended already) they stay unlabelled rather than pose as a root that Grafana
+			// could link to.
 			Label root = this.bySpanId.get(parent.getSpanId());
 			if (root != null) {
 				this.bySpanId.put(span.getSpanId(), root);

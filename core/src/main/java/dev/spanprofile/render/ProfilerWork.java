@@ -30,8 +30,7 @@ public record ProfilerWork(StackTree application, long profiler) {
 		long[] profiler = new long[1];
 		Map<Integer, Boolean> own = new HashMap<>();
 		// Depth of the outermost profiler frame on the current path; the tree is walked
-		// depth first, so a node no
-		// deeper than it has left that frame's subtree.
+		// depth first, so a node no deeper than it has left that frame's subtree.
 		int[] ownDepth = { Integer.MAX_VALUE };
 		samples.visit((StackTree.EventsVisitor) (path, depth, total, self, selfEvents) -> {
 			if (depth <= ownDepth[0]) {

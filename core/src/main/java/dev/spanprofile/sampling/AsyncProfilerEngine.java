@@ -137,8 +137,8 @@ public final class AsyncProfilerEngine implements SamplingEngine {
 			}
 			if (AsyncProfilerEngine.this.settings.wall()) {
 				// Every start clears the thread filter: register the threads that are
-				// inside a span right now, then
-				// follow threads as they enter and leave spans.
+				// inside a span right now, then follow threads as they enter and leave
+				// spans.
 				AsyncProfilerEngine.this.recorder
 					.setThreadListener(new WallClockThreadFilter(AsyncProfilerEngine.this.profiler));
 			}

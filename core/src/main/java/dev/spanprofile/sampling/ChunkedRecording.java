@@ -107,8 +107,7 @@ final class ChunkedRecording {
 		}
 		catch (NoSuchFileException ex) {
 			// Deleted under us, say by a temp-directory cleaner: the profiler would write
-			// on into a file nobody can
-			// open, and that no rotation ever frees.
+			// on into a file nobody can open, and that no rotation ever frees.
 			String deleted = "the recording " + this.file.path() + " was deleted";
 			restart(deleted);
 			throw new IOException("Samples were lost: " + deleted + "; started a new one", ex);
@@ -129,9 +128,8 @@ final class ChunkedRecording {
 					+ "writes do not reach the file. Is the disk full? (" + freeSpace() + ")";
 			if (++this.stalledDumps >= STALLED_DUMPS_BEFORE_RESTART) {
 				// A chunk whose header a failed write left unfinished never completes,
-				// and every chunk after it
-				// waits behind it: once the disk has room again only a new file gets
-				// samples through.
+				// and every chunk after it waits behind it: once the disk has room again
+				// only a new file gets samples through.
 				this.stalledDumps = 0;
 				restart(stall);
 				throw new IOException(stall + "; started a new recording");

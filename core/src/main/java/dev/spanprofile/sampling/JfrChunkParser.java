@@ -83,9 +83,8 @@ final class JfrChunkParser {
 			}
 			catch (IOException | RuntimeException | OutOfMemoryError | StackOverflowError ex) {
 				// Corrupt lengths make the reader allocate absurd arrays or recurse
-				// without end: that is the chunk's
-				// fault, not the heap's or the stack's, and must not cost the samples of
-				// the other chunks.
+				// without end: that is the chunk's fault, not the heap's or the stack's,
+				// and must not cost the samples of the other chunks.
 				corrupt++;
 				if (firstFailure == null) {
 					firstFailure = ex;
@@ -135,11 +134,10 @@ final class JfrChunkParser {
 					kind = SampleKind.LOCK;
 					weight = LockWaitWeight.of(ticksToNanos(reader, lock.duration), this.lockIntervalNanos);
 					// Stamped when the wait ended, as async-profiler writes it: into the
-					// chunk of its end, so that
-					// "every sample stamped before a dump is in it" holds for waits in
-					// progress at a dump too. The
-					// waiting thread ran no code meanwhile, so its span at the end is its
-					// span throughout.
+					// chunk of its end, so that "every sample stamped before a dump is in
+					// it" holds for waits in progress at a dump too. The waiting thread
+					// ran no code meanwhile, so its span at the end is its span
+					// throughout.
 					time = lock.time + lock.duration;
 				}
 				else {

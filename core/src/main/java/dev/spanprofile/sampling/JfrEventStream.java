@@ -228,8 +228,8 @@ final class JfrEventStream {
 			logger.log(System.Logger.Level.DEBUG, "Closing the JFR stream failed", ex);
 		}
 		// The stream's close neither waits for its thread nor stops the batch it is
-		// dispatching: wait for the handler
-		// under way, if any; the ones after it see the stream closed.
+		// dispatching: wait for the handler under way, if any; the ones after it see the
+		// stream closed.
 		this.handling.lock();
 		this.handling.unlock();
 		this.pending.clear();

@@ -210,9 +210,8 @@ public final class JfrStreamingEngine implements SamplingEngine {
 		long nanos = event.getDuration().toNanos();
 		if (nanos > 0 && nanos >= this.settings.lockThreshold().toNanos()) {
 			// At its end, when Flight Recorder commits it: a wait still in progress at a
-			// flush is not yet delivered,
-			// and must not be stamped before the time the flush vouches for. The span is
-			// the same throughout.
+			// flush is not yet delivered, and must not be stamped before the time the
+			// flush vouches for. The span is the same throughout.
 			events.offer(SampleKind.LOCK, event, event.getEndTime(), nanos, -1);
 		}
 	}

@@ -97,9 +97,8 @@ public final class JfrWaitEngine implements SamplingEngine {
 			}
 			int leaf = events.stacks().frame(kind.frameName(detail.apply(event)), FrameKind.WAIT);
 			// At its end, when Flight Recorder commits it: a wait still going on at a
-			// flush is not delivered yet, and
-			// must not be stamped before the time that flush vouches for. The span is the
-			// same throughout.
+			// flush is not delivered yet, and must not be stamped before the time that
+			// flush vouches for. The span is the same throughout.
 			events.offer(SampleKind.WAIT, event, event.getEndTime(), nanos, leaf);
 		});
 	}

@@ -45,8 +45,7 @@ public final class NativeProfiler {
 	static AsyncProfiler acquire(SamplerSettings settings) throws SamplerUnavailableException {
 		if (!ourInstanceExists()) {
 			// A copy mapped before our own instance exists is someone else's: the
-			// Pyroscope agent's, an -agentpath
-			// agent, another class loader's.
+			// Pyroscope agent's, an -agentpath agent, another class loader's.
 			Set<String> mapped = OtherProfilers.mappedLibraries();
 			if (!mapped.isEmpty()) {
 				throw anotherCopy(mapped, "use spanprofile.engine=jfr");

@@ -66,8 +66,7 @@ final class Eviction {
 		this.spansAfterPass = settings.maxSpans() - settings.maxSpans() / 64;
 		this.bytesAfterPass = settings.maxBytes() - settings.maxBytes() / 64;
 		// Protected requests get at most half of the bounds: the recent ones always keep
-		// the other half (a store of
-		// one span keeps none).
+		// the other half (a store of one span keeps none).
 		this.protectedRoots = new ProtectedRoots(settings.retention(), settings.maxSpans() / 2,
 				settings.maxBytes() / 2);
 	}
@@ -179,10 +178,9 @@ final class Eviction {
 				dropped.add(this.awaiting.handOffOldest());
 			}
 			// Last resort, for memory only: nothing ordinary is left to drop. Running
-			// requests beyond max-spans are
-			// bounded below (at twice the limit) and releasing kept requests would not
-			// make room for them, so a burst
-			// of requests in flight does not cost the kept ones.
+			// requests beyond max-spans are bounded below (at twice the limit) and
+			// releasing kept requests would not make room for them, so a burst of
+			// requests in flight does not cost the kept ones.
 			while (this.bytes.getAsLong() > this.settings.maxBytes()) {
 				SpanRecord kept = this.protectedRoots.releaseOldest();
 				if (kept == null) {
@@ -211,9 +209,8 @@ final class Eviction {
 				continue;
 			}
 			// Short of memory, a request awaiting its samples goes before a stored one
-			// that would go without its
-			// own: the same loss, and the stored one stays in the views. A complete one
-			// goes first: it loses none.
+			// that would go without its own: the same loss, and the stored one stays in
+			// the views. A complete one goes first: it loses none.
 			while (finishedOnly && this.awaiting.awaitsSamples(root)
 					&& this.bytes.getAsLong() > this.settings.maxBytes() && !this.awaiting.isEmpty()) {
 				dropped.add(this.awaiting.handOffOldest());

@@ -128,10 +128,9 @@ public final class ActivationRecorder {
 			return null;
 		}
 		// A span the tracer's sampler dropped never reaches the span processors, so it
-		// has no profile to receive
-		// samples: to the join it is no span at all. Seen as none here, a thread that
-		// goes from one dropped
-		// request to the next records no change point.
+		// has no profile to receive samples: to the join it is no span at all. Seen as
+		// none here, a thread that goes from one dropped request to the next records no
+		// change point.
 		return (spanContext.isSampled() || span.isRecording()) ? spanContext : null;
 	}
 
@@ -217,10 +216,9 @@ public final class ActivationRecorder {
 		boolean inSpan = span != null;
 		boolean enteredOrLeft = inSpan != activity.inSpan;
 		// The CPU clock, when asked for, only where the thread enters or leaves spans: a
-		// request's CPU time is then
-		// exact for two reads, whatever the sampling event. Not for a request tracing did
-		// not sample, which has no
-		// record to hold its CPU time.
+		// request's CPU time is then exact for two reads, whatever the sampling event.
+		// Not for a request tracing did not sample, which has no record to hold its CPU
+		// time.
 		boolean measured = enteredOrLeft && this.readsCpuClocks && !activity.virtual
 				&& !(span instanceof UnsampledRequest) && !(previous instanceof UnsampledRequest);
 		long now = System.nanoTime();

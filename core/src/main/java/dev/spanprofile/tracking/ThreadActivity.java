@@ -146,9 +146,8 @@ public final class ThreadActivity {
 		long seq = (long) PUBLISHED.getOpaque(this);
 		int slot = (int) (seq & this.mask);
 		// The publication of seq (end of the previous record) must be visible before this
-		// slot is overwritten: a
-		// reader that sees the overwrite then also sees seq and discards the old entry.
-		// Free on x86.
+		// slot is overwritten: a reader that sees the overwrite then also sees seq and
+		// discards the old entry. Free on x86.
 		VarHandle.storeStoreFence();
 		this.times[slot] = time;
 		this.spans[slot] = span;
@@ -182,15 +181,13 @@ public final class ThreadActivity {
 			copiedCpuTimes[i] = this.cpuTimes[slot];
 		}
 		// The writer may have lapped us while we copied. The copies must be complete
-		// before its position is
-		// re-read, or a slot read after the re-read could hold a newer entry than the
-		// position admits.
+		// before its position is re-read, or a slot read after the re-read could hold a
+		// newer entry than the position admits.
 		VarHandle.acquireFence();
 		long endAfterCopy = (long) PUBLISHED.getAcquire(this);
 		// Entries up to endAfterCopy - capacity have been overwritten, and the writer may
-		// be in the middle of
-		// overwriting the next one (for seq endAfterCopy) right now: only what follows is
-		// intact.
+		// be in the middle of overwriting the next one (for seq endAfterCopy) right now:
+		// only what follows is intact.
 		long firstIntact = Math.max(start, endAfterCopy - capacity + 1);
 		if (firstIntact > this.drained) {
 			sink.gap(this.threadId, this.lastDrainedTime == Long.MIN_VALUE ? Long.MIN_VALUE : this.lastDrainedTime + 1);

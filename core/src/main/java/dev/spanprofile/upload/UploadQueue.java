@@ -98,8 +98,7 @@ public final class UploadQueue<T> {
 		}
 		catch (RuntimeException | Error ex) {
 			// Errors too (a client class that cannot be linked, a full heap): the item
-			// fails, the thread goes on, and
-			// the outage warning carries the stack trace.
+			// fails, the thread goes on, and the outage warning carries the stack trace.
 			attemptFailed(ex.toString(), ex);
 		}
 		if (this.lastAttemptFailed) {

@@ -82,8 +82,8 @@ final class EmptyProfiles {
 		}
 		Duration threshold = sampler.lockThreshold();
 		// Above zero async-profiler samples waits by their added-up length and Flight
-		// Recorder drops shorter
-		// ones: either way, waits much shorter than the threshold may go unrecorded.
+		// Recorder drops shorter ones: either way, waits much shorter than the threshold
+		// may go unrecorded.
 		String longer = threshold.isZero() ? "at all" : "long enough to be recorded at spanprofile.lock-threshold="
 				+ millis(threshold.toNanos() / 1_000_000.0) + " (lower it to see shorter waits)";
 		return "No lock wait in " + duration + ": this span never waited to enter a contended monitor or "

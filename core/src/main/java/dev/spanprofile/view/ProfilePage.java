@@ -119,8 +119,8 @@ final class ProfilePage {
 		if (cpu != null) {
 			page.fact("cpu", cpu + (profiled.inFlight() ? " so far" : ""));
 			// Only under the CPU graph: the allocation and lock graphs are not about
-			// where time went; with waits
-			// recorded, the breakdown above says where it waited.
+			// where time went; with waits recorded, the breakdown above says where it
+			// waited.
 			if (subject.kind() == SampleKind.CPU && cpu.mostlyOffCpu()
 					&& !this.context.sampledKinds().contains(SampleKind.WALL)
 					&& !this.context.sampledKinds().contains(SampleKind.WAIT) && this.context.isComplete(profiled)

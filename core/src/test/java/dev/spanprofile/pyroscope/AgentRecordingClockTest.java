@@ -61,8 +61,8 @@ class AgentRecordingClockTest {
 	@Test
 	void aWallClockSteppedSinceStartUpDoesNotMoveTheSamples() throws Exception {
 		// As if NTP had stepped the wall clock an hour forward after this JVM started:
-		// the recording says so in
-		// each chunk's header, and its monotonic ticks are unchanged.
+		// the recording says so in each chunk's header, and its monotonic ticks are
+		// unchanged.
 		byte[] stepped = recording.clone();
 		ByteBuffer buffer = ByteBuffer.wrap(stepped);
 		int chunks = 0;

@@ -107,11 +107,9 @@ class PyroscopeAllocationAndLockTest {
 			assertThat(strings.get(spanName)).isEqualTo("allocating");
 
 			// The local parse of that recording allocates too, and is sampled into the
-			// next one: at more than the
-			// alloc-interval per event parsed each recording would be bigger than the
-			// last (converting every event's
-			// stack cost 3.3-3.6 times; once per chunk, 6-24 %). Half keeps a margin from
-			// that runaway.
+			// next one: at more than the alloc-interval per event parsed each recording
+			// would be bigger than the last (converting every event's stack cost 3.3-3.6
+			// times; once per chunk, 6-24 %). Half keeps a margin from that runaway.
 			long parsedBytes = weight(uploaded);
 			int uploadsSoFar = receiver.accepted().size();
 			PyroscopeHarness.await("the next upload", UPLOAD_INTERVAL.plusSeconds(10), () -> {
@@ -167,9 +165,8 @@ class PyroscopeAllocationAndLockTest {
 			assertThat(inMethod + inLockMethod).as("wait in the blocked methods of the span's %d ns", total)
 				.isGreaterThanOrEqualTo((long) Math.ceil(0.9 * total));
 			// Every contended wait is recorded (threshold 0) with its own duration: the
-			// sum is the wait the thread
-			// measured around the same calls, less the moments between the clock reads
-			// and the wait itself.
+			// sum is the wait the thread measured around the same calls, less the moments
+			// between the clock reads and the wait itself.
 			assertThat((double) inMethod).as("recorded monitor wait vs measured %d ns", waited)
 				.isBetween(0.9 * waited, 1.0 * waited);
 			assertThat((double) inLockMethod).as("recorded parks vs measured %d ns", parked)
@@ -192,8 +189,8 @@ class PyroscopeAllocationAndLockTest {
 			long spanName = inBlocked.get(0).spanName();
 			assertThat(strings.get(spanName)).isEqualTo("blocked");
 			// The agent's profiler writes no span fields on parks (java.util.concurrent
-			// locks): they reach Pyroscope
-			// unlabelled, and only the local view joins them to the span.
+			// locks): they reach Pyroscope unlabelled, and only the local view joins them
+			// to the span.
 			List<IngestReceiver.Event> parks = uploaded.stream()
 				.filter((e) -> e.in("lockContendedReentrantLock"))
 				.toList();
@@ -254,13 +251,12 @@ class PyroscopeAllocationAndLockTest {
 			assertThat(longEvents).hasSize(4);
 			assertThat((double) inLong).isBetween(0.9 * waitedLong, 1.0 * waitedLong);
 			// Each short wait is recorded with a chance of about its length over 20 ms:
-			// some 4 of 16 (binomial,
-			// sd 1.8). With lock-threshold not applied (0) all 16 would be.
+			// some 4 of 16 (binomial, sd 1.8). With lock-threshold not applied (0) all 16
+			// would be.
 			assertThat(shortEvents.size()).isLessThanOrEqualTo(11);
 			// Locally a recorded wait counts as at least the threshold, so that the waits
-			// it stands for are not
-			// lost from the span's total; the upload carries each event's own duration,
-			// as the agent wrote it.
+			// it stands for are not lost from the span's total; the upload carries each
+			// event's own duration, as the agent wrote it.
 			long threshold = Duration.ofMillis(20).toNanos();
 			assertThat(inShort)
 				.isEqualTo(shortEvents.stream().mapToLong((event) -> Math.max(event.weight(), threshold)).sum());

@@ -86,9 +86,8 @@ class PyroscopeUploadFailureTest {
 					before[0] / 1e6, during[0] / 1e6, before[1], during[1], maxQueued[0], stats);
 			assertThat(stats.outage()).isTrue();
 			// Each profile of the outage is either dropped from the full queue or given
-			// up after max-tries, whichever
-			// the agent's retry timing makes come first (UploadQueueTest pins the
-			// dropping itself); none is kept.
+			// up after max-tries, whichever the agent's retry timing makes come first
+			// (UploadQueueTest pins the dropping itself); none is kept.
 			assertThat(stats.dropped() + stats.failed()).as("profiles dropped or given up, not kept without bound")
 				.isPositive();
 			assertThat(during[0]).as("median span during the outage").isLessThan(3 * before[0] + 2_000_000);

@@ -89,9 +89,8 @@ class JfrChunkCorruptionTest {
 	@Test
 	void garbageStillBeingWrittenIsReportedOnceNotEveryCycle() throws IOException {
 		// The shape a full disk leaves: a chunk header that could not be written, then
-		// the profiler carrying on
-		// with the events of that chunk once space is back, and a proper chunk after the
-		// next dump.
+		// the profiler carrying on with the events of that chunk once space is back, and
+		// a proper chunk after the next dump.
 		Path file = this.directory.resolve("headless.jfr");
 		append(file, chunks.get(0), garbage(2000, 2));
 		JfrChunkFile recording = new JfrChunkFile(file);

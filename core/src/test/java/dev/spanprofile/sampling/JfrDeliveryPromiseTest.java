@@ -40,8 +40,7 @@ class JfrDeliveryPromiseTest {
 				Path.of(System.getProperty("java.io.tmpdir")), null, null);
 		AtomicBoolean running = new AtomicBoolean(true);
 		// More busy threads than cores: the stream's thread gets the CPU late, as on a
-		// loaded server, and lags
-		// behind the flushes it delivers.
+		// loaded server, and lags behind the flushes it delivers.
 		List<Thread> busy = new ArrayList<>();
 		for (int t = 0; t < BUSY_THREADS; t++) {
 			busy.add(new Thread(() -> {

@@ -84,9 +84,8 @@ class JfrEventStreamTest {
 		System.out.printf("stepped wall clock: %d samples of the busy thread inside its run, %d outside%n",
 				inside.get(), outside.get());
 		// 600 ms of CPU at 10 ms. jdk.ExecutionSample (JDK 17) samples a thread that is
-		// runnable in Java each period,
-		// on the CPU or not: at most one sample per 10 ms of the run, however long a
-		// loaded machine made it.
+		// runnable in Java each period, on the CPU or not: at most one sample per 10 ms
+		// of the run, however long a loaded machine made it.
 		long periods = (runs[1] - runs[0]) / 10_000_000;
 		assertThat(inside.get() + outside.get()).as("samples of the busy thread in %d periods", periods)
 			.isBetween(12L, periods + 2);

@@ -35,8 +35,7 @@ class ChildStartedDuringEvictionTest {
 				try {
 					start.await();
 					// Always over twice the limit: every start drops the oldest requests,
-					// running or not, so
-					// parents go while their children start.
+					// running or not, so parents go while their children start.
 					for (int i = 0; i < 50_000; i++) {
 						String root = "r" + ids.incrementAndGet();
 						store.spanStarted(root, root, null, false, "GET /", "SERVER", clock.incrementAndGet(), "w");

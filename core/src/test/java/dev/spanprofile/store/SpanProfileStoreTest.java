@@ -112,8 +112,7 @@ class SpanProfileStoreTest {
 			for (int i = 0; i < spans; i++) {
 				sampling.set(i);
 				// Samples keep arriving for the span until its eviction is over; each
-				// stack is new to the span,
-				// so every sample that lands charges bytes.
+				// stack is new to the span, so every sample that lands charges bytes.
 				for (int frame = 0; evicted.get() < i; frame++) {
 					store.addSample(records[i], SampleKind.CPU, new int[] { frame }, 1);
 				}

@@ -44,8 +44,8 @@ class SpanRetentionConcurrencyTest {
 				try {
 					for (int round = 0; round < 300; round++) {
 						// A long request starts first, so it is among the oldest when it
-						// ends: the first one eviction
-						// would take, while it is being judged worth keeping.
+						// ends: the first one eviction would take, while it is being
+						// judged worth keeping.
 						String longId = Long.toString(ids.incrementAndGet());
 						String longName = "GET /n" + random.nextInt(15);
 						all.add(store.spanStarted(longId, longId, null, false, longName, "SERVER", clock.get(), "w"));

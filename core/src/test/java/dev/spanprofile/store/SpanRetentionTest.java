@@ -149,8 +149,7 @@ class SpanRetentionTest {
 				new StoreSettings(10, Long.MAX_VALUE, true, new RetentionSettings(5, Duration.ofHours(1), 100, 60)));
 		String slow = request(store, "GET /owners", 900, "OK");
 		// More requests in flight than max-spans: they are bounded at twice the limit,
-		// and dropping the kept
-		// request would not make room for them.
+		// and dropping the kept request would not make room for them.
 		for (int i = 0; i < 30; i++) {
 			store.spanStarted("running" + i, "running" + i, null, false, "GET /long", "SERVER", this.clock.get(),
 					"main");

@@ -38,9 +38,8 @@ class ThreadActivityRaceTest {
 			ThreadActivity activity = new ThreadActivity(Thread.currentThread(), CAPACITY);
 			ring.set(activity);
 			// Until the reader has drained enough to have overlapped many overwrites (the
-			// writer laps the tiny ring
-			// all the time), however the two threads get scheduled on a busy machine;
-			// bounded all the same.
+			// writer laps the tiny ring all the time), however the two threads get
+			// scheduled on a busy machine; bounded all the same.
 			for (long time = 1; time <= 400_000_000L && checker.pairs.get() < 100_000; time++) {
 				activity.record(time, SPANS[(int) (time % SPANS.length)], -1);
 			}

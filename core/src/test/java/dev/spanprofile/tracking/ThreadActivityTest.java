@@ -53,10 +53,9 @@ class ThreadActivityTest {
 		}
 		activity.drainTo(this.sink);
 		// Two of six points were overwritten, and the oldest survivor is not trusted
-		// either: the writer's next
-		// record would overwrite it, and a reader cannot tell whether that has begun. The
-		// state after 10 is unknown
-		// until the oldest trusted point.
+		// either: the writer's next record would overwrite it, and a reader cannot tell
+		// whether that has begun. The state after 10 is unknown until the oldest trusted
+		// point.
 		assertThat(this.drained).containsExactly("10=a", "11=GAP", "50=s4", "60=s5", "70=s6");
 	}
 

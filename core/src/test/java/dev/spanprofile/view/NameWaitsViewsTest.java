@@ -46,8 +46,7 @@ class NameWaitsViewsTest {
 		NameListView list = (NameListView) views.names(query(null, null, waitsOn()));
 		NameWaitsJson waits = name(list.json(), "GET /quotes").waits();
 		// 18 × 20 ms + 2 × 1,400 ms waited of 18 × 30 ms + 2 × 1,500 ms: 89.3 % (the
-		// durations' sum is read from a
-		// histogram of two significant digits).
+		// durations' sum is read from a histogram of two significant digits).
 		assertThat(waits.millis()).isEqualTo(3_160.0);
 		assertThat(waits.millisPerRequest()).isEqualTo(158.0);
 		assertThat(waits.percent()).isCloseTo(89.3, within(1.0));
@@ -96,9 +95,8 @@ class NameWaitsViewsTest {
 			.contains("2 requests ≥ 32.3 ms, 2800.0 ms waiting")
 			.contains("18 requests &lt; 32.3 ms, 360.0 ms waiting");
 		// The page colours the difference per request or as a share of each side's whole:
-		// its data carries both
-		// sides' request counts and, at the root, both sides' whole weights, and its note
-		// says there are two.
+		// its data carries both sides' request counts and, at the root, both sides' whole
+		// weights, and its note says there are two.
 		String html = diff.html();
 		assertThat(html).contains("\"diff\":{\"slowSpans\":2,\"typicalSpans\":18}")
 			.contains("\"v\":[" + diff.diff().tree().totalSamples(0) + ",")

@@ -45,8 +45,8 @@ class SampleApplicationTests {
 	@Test
 	void checkoutWorkOnThePoolIsInTheCheckoutSpan() throws Exception {
 		// Each checkout runs beside an order validation, whose fraud rules burn CPU at
-		// the same time in another
-		// request: they must show up in the validations, and never in the checkouts.
+		// the same time in another request: they must show up in the validations, and
+		// never in the checkouts.
 		for (int i = 0; i < 5; i++) {
 			CompletableFuture<Integer> validation = getAsync("/orders/order-" + i + "/validate?items=20");
 			assertThat(get("/checkout/cart-" + i)).isEqualTo(200);
@@ -96,10 +96,9 @@ class SampleApplicationTests {
 		List<SpanRecord> checkouts = awaitSpans("http get /checkout/{cartId}", 5, since);
 		long scoring = samplesIn(collapsedOf(checkouts), "PaymentService.computeRiskScore");
 		// Five checkouts burn 60 ms of CPU each in the risk scoring, on the pool: 30
-		// samples at 10 ms. A periodic
-		// sampler stays within four standard deviations of a Poisson count either way; a
-		// join that lost the
-		// hand-off, or gave the pool's work to another span, would not.
+		// samples at 10 ms. A periodic sampler stays within four standard deviations of a
+		// Poisson count either way; a join that lost the hand-off, or gave the pool's
+		// work to another span, would not.
 		double expected = 5 * 60 / (double) this.profiler.settings().sampler().interval().toMillis();
 		assertThat((double) scoring).as("risk scoring samples vs expected %.0f", expected)
 			.isBetween(expected - 4 * Math.sqrt(expected), expected + 4 * Math.sqrt(expected));
@@ -149,9 +148,8 @@ class SampleApplicationTests {
 				inExport, total, 100.0 * inExport / total, measured);
 		assertThat(inExport).isGreaterThanOrEqualTo((long) Math.ceil(0.9 * total));
 		// Each allocation sample stands for about one interval of bytes; the count varies
-		// like a Poisson count:
-		// four deviations either way (the rest of each request allocates a few kilobytes,
-		// well inside one).
+		// like a Poisson count: four deviations either way (the rest of each request
+		// allocates a few kilobytes, well inside one).
 		double interval = this.profiler.settings().sampler().allocInterval();
 		double expected = measured / interval;
 		assertThat(total / interval).as("samples' worth of bytes, expected %.0f", expected)
@@ -162,9 +160,8 @@ class SampleApplicationTests {
 	void waitsForTheStockLockAreInTheReservationsLockGraph() throws Exception {
 		int requests = 8;
 		// A first round warms the path up: in a cold application concurrent first
-		// requests also wait for each other
-		// in class loading and lazy initialisation, which is real lock contention but not
-		// this test's.
+		// requests also wait for each other in class loading and lazy initialisation,
+		// which is real lock contention but not this test's.
 		reserveAtOnce("warm", requests);
 		long since = MonotonicEpoch.nowEpochNanos();
 		reserveAtOnce("contended", requests);

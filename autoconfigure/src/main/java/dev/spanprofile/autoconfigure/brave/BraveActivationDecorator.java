@@ -35,8 +35,7 @@ final class BraveActivationDecorator implements ScopeDecorator {
 	public Scope decorateScope(TraceContext context, Scope scope) {
 		if (scope == Scope.NOOP) {
 			// Brave's answer when the context is already the current one: nothing
-			// changes, and its close restores
-			// nothing.
+			// changes, and its close restores nothing.
 			return scope;
 		}
 		String before = this.active.get();

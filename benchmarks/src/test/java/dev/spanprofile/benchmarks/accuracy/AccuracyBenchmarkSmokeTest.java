@@ -32,15 +32,13 @@ class AccuracyBenchmarkSmokeTest {
 			assertThat(span.expected()).isCloseTo(span.cpuNanos() / 10_000_000.0, offset(0.01));
 		});
 		// Poisson: the total within 5 standard deviations of what the CPU time predicts;
-		// every span gets samples
-		// (P(none) with 10 expected is 5e-5).
+		// every span gets samples (P(none) with 10 expected is 5e-5).
 		double expected = result.totalExpected();
 		assertThat((double) result.totalSamples()).isBetween(expected - 5 * Math.sqrt(expected),
 				expected + 5 * Math.sqrt(expected));
 		assertThat(result.minCountRatio()).isGreaterThan(0);
 		// Spans burn their CPU in their hot method: most of their samples are found
-		// there, which is what the
-		// misattribution figure is computed from.
+		// there, which is what the misattribution figure is computed from.
 		long inHotMethods = result.spans()
 			.stream()
 			.mapToLong((span) -> span.inOwnHotMethod() + span.inOtherHotMethods())

@@ -83,9 +83,8 @@ class OverheadBenchmarkSmokeTest {
 			TwinResult.Spread spread = twin.spread(measure);
 			assertThat(spread.count()).isEqualTo(2);
 			// Both copies run the same application under the same load, so a pair's ratio
-			// stays near 1 even in
-			// one-second windows; a factor of four either way means the two sides
-			// measured different things.
+			// stays near 1 even in one-second windows; a factor of four either way means
+			// the two sides measured different things.
 			assertThat(spread.lowest()).as(measure.title()).isGreaterThan(0.25);
 			assertThat(spread.highest()).as(measure.title()).isLessThan(4.0);
 			assertThat(spread.median()).isBetween(spread.lowest(), spread.highest());

@@ -14,8 +14,7 @@ class TwinSwitchTest {
 	@Test
 	void aCopyThatIsSlowerThroughoutAndAMachineThatSlowsDownBothCancel() {
 		// Copy a costs 20 % more than b whatever it does; the machine is 30 % slower in
-		// the second window; profiling
-		// costs 10 %.
+		// the second window; profiling costs 10 %.
 		double a = 1.2;
 		double slower = 1.3;
 		double on = 1.1;

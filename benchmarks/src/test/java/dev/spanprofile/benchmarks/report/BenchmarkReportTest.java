@@ -38,9 +38,8 @@ class BenchmarkReportTest {
 				List.of(ProfilerSetting.defaults()), List.of(ProfilerSetting.defaults(), ctimer));
 		String on = "on, defaults (ctimer, 10 ms, waits)";
 		// Side by side, CPU per request, without JIT, request threads, throughput, p99:
-		// the page within every goal in
-		// the median (one pair is not, and does not count), the work application over the
-		// CPU goal.
+		// the page within every goal in the median (one pair is not, and does not count),
+		// the work application over the CPU goal.
 		TwinResult page = new TwinResult(Workload.pages(), ProfilerSetting.production(),
 				List.of(new double[] { 1.01, 1.0, 1.0, 0.99, 1.0 }, new double[] { 1.015, 1.005, 1.0, 1.0, 1.02 },
 						new double[] { 1.05, 1.03, 1.04, 0.95, 1.2 }));

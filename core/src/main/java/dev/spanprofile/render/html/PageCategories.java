@@ -32,8 +32,7 @@ final class PageCategories {
 			json.raw(',').key("saturation").number(colour.saturation());
 			json.raw(',').key("lightness").number(colour.lightness()).raw('}');
 			// Synthetic nodes (the root, folded small frames) need no legend entry; spans
-			// are not functions, so
-			// they stay out of the self-time table.
+			// are not functions, so they stay out of the self-time table.
 			json.raw(',').key("legend").bool(category != FrameCategory.OTHER);
 			json.raw(',').key("table").bool(category != FrameCategory.SPAN);
 			json.raw('}');

@@ -66,13 +66,11 @@ final class SpanListData {
 	}
 
 	// [spanId, traceId, name, detail, inFlight, status, start, duration, samples,
-	// emptyReason, retainedAs,
-	// allocated, lockWait, [frame, samples, ...]]: texts as indexes into their tables,
-	// the start in nanoseconds
-	// after the earliest (exact in a double for 104 days, written as text beyond), the
-	// duration in microseconds.
-	// Short numbers keep a list of 50,000 spans to a few megabytes, which is most of what
-	// its page costs to load.
+	// emptyReason, retainedAs, allocated, lockWait, [frame, samples, ...]]: texts as
+	// indexes into their tables, the start in nanoseconds after the earliest (exact in a
+	// double for 104 days, written as text beyond), the duration in microseconds. Short
+	// numbers keep a list of 50,000 spans to a few megabytes, which is most of what its
+	// page costs to load.
 	private void span(SpanIndexPage.Row row) {
 		this.out.append('[');
 		this.json.string(row.spanId()).raw(',').string(row.traceId()).raw(',');

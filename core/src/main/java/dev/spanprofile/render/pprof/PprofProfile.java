@@ -52,17 +52,16 @@ public final class PprofProfile {
 		Strings strings = new Strings();
 		Profile.Builder profile = Profile.newBuilder();
 		// Allocation, lock and wait samples carry their measure as weight: one value,
-		// named as Go's pprof names them
-		// (a wait of any kind is what Go's block profile calls a delay).
+		// named as Go's pprof names them (a wait of any kind is what Go's block profile
+		// calls a delay).
 		String weighted = switch (event) {
 			case "alloc" -> "alloc_space";
 			case "lock", "wait" -> "delay";
 			default -> null;
 		};
 		// Lock and wait profiles say how many waits made up the delay, as Go's contention
-		// profiles do; where the
-		// waits were not counted (per-name aggregates keep the delay only) there is no
-		// count to give.
+		// profiles do; where the waits were not counted (per-name aggregates keep the
+		// delay only) there is no count to give.
 		boolean contentions = (event.equals("lock") || event.equals("wait"))
 				&& spans.stream().allMatch((span) -> span.samples().totalSamples() == 0 || span.samples().events() > 0);
 		if (weighted != null) {

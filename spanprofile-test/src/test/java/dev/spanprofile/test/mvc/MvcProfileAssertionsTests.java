@@ -67,8 +67,7 @@ class MvcProfileAssertionsTests {
 				Matcher samples = SAMPLES.matcher(message);
 				assertThat(samples.find()).as(message).isTrue();
 				// 300 ms of CPU at 1 ms: about 300 samples in the method; a third either
-				// way would be samples lost or
-				// given to another request.
+				// way would be samples lost or given to another request.
 				assertThat(Long.parseLong(samples.group(1))).isBetween(200L, 400L);
 				assertThat(message).contains("Top self-time frames (cpu):")
 					.contains("dev.spanprofile.test.work.RecognisableWork.recognisablyBurningMethod")

@@ -9,8 +9,7 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
  * benchmark, which passes every setting as an argument.
  */
 // The benchmarks' classpath also holds JPA for the page application: no database here, so
-// no per-request
-// open-entity-manager interceptor either.
+// no per-request open-entity-manager interceptor either.
 @SpringBootApplication(excludeName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 public class BenchApplication {
 

@@ -142,19 +142,17 @@ class CompatMvcApplicationTests {
 			// would be a misattribution.
 			assertThat(spanOther).as("%s samples of %s in span %s", other, spanName, id).isZero();
 			// The request is its handler but for a few milliseconds of MVC around it: at
-			// least 90 % of its samples
-			// (as in the core's accuracy tests), which also bounds anything else given to
-			// it by mistake.
+			// least 90 % of its samples (as in the core's accuracy tests), which also
+			// bounds anything else given to it by mistake.
 			assertThat(spanHandler).as("%s samples of %s in span %s:%n%s", handler, spanName, id, collapsed.body())
 				.isGreaterThanOrEqualTo((long) Math.ceil(spanTotal * 0.9));
 			ownSamples += spanOwn;
 			otherSamples += spanOther;
 		}
 		// CPU-time sampling of 3 x 300 ms at 10 ms: about 90 samples in the hot method
-		// (the rest of each request is
-		// a few ms of MVC). 4 Poisson standard deviations (4 x sqrt(90) = 38) either
-		// side; fewer means samples were
-		// lost or given to another span, more means another span's samples landed here.
+		// (the rest of each request is a few ms of MVC). 4 Poisson standard deviations
+		// (4 x sqrt(90) = 38) either side; fewer means samples were lost or given to
+		// another span, more means another span's samples landed here.
 		long expected = REQUESTS * CPU_MILLIS / 10;
 		long tolerance = Math.round(4 * Math.sqrt(expected));
 		assertThat(ownSamples).as("%s samples in %s", own, spanName)
