@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.spanprofile.render.FrameClassifier;
 import dev.spanprofile.slowlog.SlowSpanLogSettings;
+import dev.spanprofile.store.RetentionSettings;
 import dev.spanprofile.store.StoreSettings;
 import dev.spanprofile.view.ProfileQuery;
 import dev.spanprofile.view.SpanListQuery;
@@ -69,8 +70,7 @@ class EarlyCollectionTest {
 			long collections = traced.profiler.collectionCycles().count() - collectionsBefore;
 			System.out.printf("20 list views in %d ms: %d collection(s)%n", elapsedMillis, collections);
 			// One for the first reader and one for the first reader 200 ms later at
-			// least;
-			// at most one per 200 ms however many read.
+			// least; at most one per 200 ms however many read.
 			assertThat(collections).isBetween(2L, 1 + elapsedMillis / 200);
 		}
 	}
@@ -78,15 +78,18 @@ class EarlyCollectionTest {
 	@Test
 	void requestsEndingFasterThanTheRoomToAwaitSamplesAreCollectedEarlyInsteadOfLosingSamples() throws Exception {
 		int maxSpans = 40;
-		try (TracedProfiler traced = new TracedProfiler(new StoreSettings(maxSpans, 64L * 1024 * 1024, true),
+		try (TracedProfiler traced = new TracedProfiler(
+				new StoreSettings(maxSpans, 64L * 1024 * 1024, true, RetentionSettings.defaults(), maxSpans),
 				LONG_DUMP_INTERVAL, this.workDirectory)) {
 			long collectionsBefore = traced.profiler.collectionCycles().count();
 			long start = System.nanoTime();
 			int requests = 300;
 			for (int i = 0; i < requests; i++) {
 				traced.inRootSpan("request " + (i % 3), () -> Workloads.burnAlpha(1));
-				// About 30 requests between two collections at most 200 ms apart: the
-				// room of 40 holds them with a margin for a busy machine.
+				// About 90 requests a second through a store of 40: after a collection
+				// the 40 complete ones are dropped first, then the room of 40 to await
+				// fills within the next half second. The next collection comes when what
+				// is left of it would fill within 200 ms.
 				Thread.sleep(10);
 			}
 			long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
@@ -106,7 +109,8 @@ class EarlyCollectionTest {
 	@Test
 	void aCollectionThatJoinedNothingIsNotBroughtForwardAgain() throws Exception {
 		FaultInjectingEngine[] engine = new FaultInjectingEngine[1];
-		try (TracedProfiler traced = new TracedProfiler(new StoreSettings(40, 64L * 1024 * 1024, true),
+		try (TracedProfiler traced = new TracedProfiler(
+				new StoreSettings(40, 64L * 1024 * 1024, true, RetentionSettings.defaults(), 40),
 				SlowSpanLogSettings.off(), LONG_DUMP_INTERVAL, this.workDirectory,
 				(real) -> engine[0] = new FaultInjectingEngine(real))) {
 			engine[0].failWith(() -> new IllegalStateException("injected: dump failed"));

@@ -2,7 +2,6 @@ package dev.spanprofile.lifecycle;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
@@ -25,9 +24,9 @@ import dev.spanprofile.tracking.Watermark;
  * been published by the time its ring is read). Draining often keeps the rings from
  * lapping.
  * <p>
- * At the latest every dump interval it runs a <b>collection</b> ({@link #collectNow}),
- * sooner when a reader asks for profiles ({@link #collectUnlessFresh}) or when half the
- * store's room for dropped requests awaiting their samples is taken; in this order:
+ * When its {@link CollectionSchedule} says so (every dump interval, or sooner for a
+ * reader or for requests about to fill the room to await their samples) it runs a
+ * <b>collection</b> ({@link #collectNow}), in this order:
  * <ol>
  * <li>drain change points, so that the stretch the engine's samples may outrun is
  * short;</li>
@@ -60,13 +59,6 @@ public final class CollectionCycle {
 
 	private static final System.Logger logger = System.getLogger(CollectionCycle.class.getName());
 
-	/**
-	 * A collection this recent leaves nothing worth another for a reader: a dump costs a
-	 * few milliseconds whatever it holds (async-profiler names every method its stacks
-	 * reference again), and a page polling several views at once asks in a burst.
-	 */
-	static final long FRESH_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
-
 	/** Replaced only while the profiler is stopped ({@link #useEngine}). */
 	private volatile SamplingEngine engine;
 
@@ -77,8 +69,6 @@ public final class CollectionCycle {
 	private final CompletedRoots completedRoots;
 
 	private final ActivationRecorder recorder;
-
-	private final long dumpIntervalNanos;
 
 	private final BooleanSupplier running;
 
@@ -91,18 +81,10 @@ public final class CollectionCycle {
 	private final BiConsumer<UnsampledRequest, StackTree[]> unsampledComplete;
 
 	/** Guarded by {@link #lock}. */
-	private long lastCollect;
+	private final CollectionSchedule schedule;
 
 	/** Guarded by {@link #lock}. */
 	private boolean failureLogged;
-
-	/**
-	 * Whether the last collection moved the watermark on. Guarded by {@link #lock}. Only
-	 * then is the next one brought forward for requests awaiting their samples: a failing
-	 * engine, or one whose promise stopped moving, would otherwise be dumped five times a
-	 * second for as long as it stays so.
-	 */
-	private boolean advanced = true;
 
 	/**
 	 * Nothing is joined yet: a request dropped before the first cycle awaits its samples.
@@ -123,7 +105,7 @@ public final class CollectionCycle {
 		this.store = store;
 		this.completedRoots = completedRoots;
 		this.recorder = recorder;
-		this.dumpIntervalNanos = dumpInterval.toNanos();
+		this.schedule = new CollectionSchedule(dumpInterval);
 		this.running = running;
 		this.deliveryLag = new DeliveryLag(dumpInterval);
 		this.unsampledComplete = unsampledComplete;
@@ -145,19 +127,15 @@ public final class CollectionCycle {
 	}
 
 	/**
-	 * The collector thread's periodic task: a collection when one is due, else a drain.
-	 * One is due a dump interval after the last, or sooner once half the room the store
-	 * has for dropped requests awaiting their samples is taken: with more requests ending
-	 * a dump interval than that room holds, later ones would reach the span-name profiles
-	 * and exports without their samples. Never throws.
+	 * The collector thread's periodic task: a collection when the schedule says one is
+	 * due, else a drain. Never throws.
 	 */
 	public void tick() {
 		try {
 			boolean due;
 			this.lock.lock();
 			try {
-				long sinceLast = System.nanoTime() - this.lastCollect;
-				due = sinceLast >= this.dumpIntervalNanos || (sinceLast >= FRESH_NANOS && awaitingRoomHalfTaken());
+				due = this.schedule.due(System.nanoTime(), this.store.awaitingSamples(), this.store.awaitingRoom());
 				if (!due) {
 					drainChangePoints();
 				}
@@ -186,26 +164,22 @@ public final class CollectionCycle {
 		try {
 			drainChangePoints();
 			this.attributor.statesUnknownFrom(resumedAt);
-			this.lastCollect = System.nanoTime();
+			this.schedule.started(System.nanoTime());
 		}
 		finally {
 			this.lock.unlock();
 		}
 	}
 
-	private boolean awaitingRoomHalfTaken() {
-		return this.advanced && this.store.awaitingSamples() >= Math.max(1, this.store.settings().maxSpans() / 2);
-	}
-
 	/**
 	 * A reader is about to look at profiles: join what was sampled since the last
-	 * collection, unless that one ran in the last {@link #FRESH_NANOS}, so that a span
-	 * that just ended shows complete without waiting for the dump interval.
+	 * collection, unless that one is still fresh, so that a span that just ended shows
+	 * complete without waiting for the dump interval.
 	 */
 	public void collectUnlessFresh() {
 		this.lock.lock();
 		try {
-			if (System.nanoTime() - this.lastCollect >= FRESH_NANOS) {
+			if (!this.schedule.fresh(System.nanoTime())) {
 				collectNow();
 			}
 		}
@@ -222,11 +196,11 @@ public final class CollectionCycle {
 	public void collectNow() {
 		this.lock.lock();
 		try {
-			this.lastCollect = System.nanoTime();
+			long dumpStart = System.nanoTime();
+			this.schedule.started(dumpStart);
 			if (!this.running.getAsBoolean()) {
 				return;
 			}
-			long dumpStart = System.nanoTime();
 			long upTo;
 			boolean collected = false;
 			try {
@@ -237,26 +211,23 @@ public final class CollectionCycle {
 			}
 			catch (IOException | RuntimeException | Error ex) {
 				// Errors too: a parser fed a corrupt recording throws OutOfMemoryError
-				// for an absurd array length
-				// or StackOverflowError, and neither the collector nor a caller of stop()
-				// should die of that.
+				// for
+				// an absurd array length or StackOverflowError, and neither the collector
+				// nor a caller of stop() should die of that.
 				logFailure(ex);
 				upTo = dumpStart;
 			}
 			drainChangePoints();
+			this.schedule.ended(collected && upTo > this.completeUpTo.monotonicNanos());
 			if (collected) {
-				this.advanced = upTo > this.completeUpTo.monotonicNanos();
 				this.completeUpTo = Watermark.at(upTo);
 				this.deliveryLag.promised(upTo, dumpStart);
-			}
-			else {
-				this.advanced = false;
 			}
 			this.completedRoots.completeUpTo(this.completeUpTo);
 			this.attributor.completeUnsampledUpTo(this.completeUpTo, this.unsampledComplete);
 			this.store.profilesCompleteUpTo(this.completeUpTo);
 			long forgetFrom = Math.max(upTo, dumpStart - this.deliveryLag.horizon());
-			this.attributor.forgetBefore(forgetFrom - 2 * this.dumpIntervalNanos);
+			this.attributor.forgetBefore(forgetFrom - 2 * this.schedule.intervalNanos());
 			this.store.evictIfNeeded();
 			this.stats.record(System.nanoTime() - dumpStart);
 		}
@@ -275,8 +246,7 @@ public final class CollectionCycle {
 		if (!this.failureLogged) {
 			this.failureLogged = true;
 			logger.log(System.Logger.Level.WARNING,
-					"spanprofile: collecting samples failed, profiles may miss samples " + "until it recovers: " + ex,
-					ex);
+					"spanprofile: collecting samples failed, profiles may miss samples until it recovers: " + ex, ex);
 		}
 	}
 

@@ -32,8 +32,8 @@ import dev.spanprofile.tracking.Watermark;
  * them (on a busy application most requests do: they leave the store within one dump
  * interval). Until its profile is complete it waits out of sight ({@link AwaitingRoots}),
  * then is handed to the listeners of completed requests with its whole profile. At most
- * {@code max-spans} requests wait, and their bytes count against the same memory bound;
- * beyond either, a dropped request goes at once with what it has.
+ * {@link StoreSettings#awaitingRoom()} requests wait, and their bytes count against the
+ * same memory bound; beyond either, a dropped request goes at once with what it has.
  */
 public final class SpanProfileStore {
 
@@ -81,7 +81,7 @@ public final class SpanProfileStore {
 		// Frame names are shared by all spans and cannot be evicted with them: they get a
 		// fixed share of the budget.
 		this.frames = new FrameTable(settings.maxBytes() / FRAME_TABLE_SHARE);
-		this.awaiting = new AwaitingRoots(settings.maxSpans());
+		this.awaiting = new AwaitingRoots(awaitingRoom());
 		this.eviction = new Eviction(settings, this.spans, this::approximateBytes, clock, this.awaiting);
 	}
 
@@ -121,13 +121,11 @@ public final class SpanProfileStore {
 		SpanRecord record = new SpanRecord(traceId, spanId, parentSpanId, parent, name, kind, startEpochNanos,
 				threadName, this.sampleBytes);
 		// Stored before it joins its parent: a walk that takes the parent's group out and
-		// finds it among the
-		// children then removes it from the map too.
+		// finds it among the children then removes it from the map too.
 		this.spans.put(spanId, record);
 		if (parent != null && !parent.addChild(record)) {
 			// The parent's request went meanwhile: this span stands as a request of its
-			// own, as it does when its
-			// parent is gone before it starts.
+			// own, as it does when its parent is gone before it starts.
 			record = new SpanRecord(traceId, spanId, parentSpanId, null, name, kind, startEpochNanos, threadName,
 					this.sampleBytes);
 			this.spans.put(spanId, record);
@@ -265,10 +263,18 @@ public final class SpanProfileStore {
 
 	/**
 	 * Dropped requests (local roots) awaiting their samples now: at most
-	 * {@code max-spans}.
+	 * {@link #awaitingRoom()}.
 	 */
 	public int awaitingSamples() {
 		return this.awaiting.count();
+	}
+
+	/**
+	 * How many dropped requests may await their samples at once
+	 * ({@link StoreSettings#awaitingRoom()}); beyond, they are handed on without them.
+	 */
+	public int awaitingRoom() {
+		return this.settings.awaitingRoom();
 	}
 
 	/**

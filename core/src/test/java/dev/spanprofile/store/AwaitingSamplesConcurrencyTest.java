@@ -28,7 +28,7 @@ class AwaitingSamplesConcurrencyTest {
 	@Test
 	void bytesChargedWhileRequestsMoveAndGoAreRefundedExactlyOnce() throws Exception {
 		SpanProfileStore store = new SpanProfileStore(
-				new StoreSettings(50, Long.MAX_VALUE, false, RetentionSettings.recentOnly()));
+				new StoreSettings(50, Long.MAX_VALUE, false, RetentionSettings.recentOnly(), 50));
 		Map<SpanRecord, Integer> handedOff = new ConcurrentHashMap<>();
 		store.onRootDropped((root) -> handedOff.merge(root, 1, Integer::sum));
 		store.profilesCompleteUpTo(new Watermark(0, 0));

@@ -20,9 +20,13 @@ class AwaitingSamplesTest {
 
 	private final List<SpanRecord> handedOff = new ArrayList<>();
 
+	/** A store with as much room for awaiting requests as for stored spans. */
 	private SpanProfileStore store(int maxSpans, long maxBytes) {
-		SpanProfileStore store = new SpanProfileStore(
-				new StoreSettings(maxSpans, maxBytes, false, RetentionSettings.recentOnly()));
+		return store(new StoreSettings(maxSpans, maxBytes, false, RetentionSettings.recentOnly(), maxSpans));
+	}
+
+	private SpanProfileStore store(StoreSettings settings) {
+		SpanProfileStore store = new SpanProfileStore(settings);
 		store.onRootDropped(this.handedOff::add);
 		store.profilesCompleteUpTo(new Watermark(0, 0));
 		return store;
@@ -90,7 +94,7 @@ class AwaitingSamplesTest {
 	}
 
 	@Test
-	void atMostMaxSpansRequestsAwaitAndTheRestGoWithWhatTheyHaveCounted() {
+	void atMostTheirRoomOfRequestsAwaitAndTheRestGoWithWhatTheyHaveCounted() {
 		SpanProfileStore store = store(3, Long.MAX_VALUE);
 		for (int i = 1; i <= 10; i++) {
 			request(store, "r" + i, 10 * i, 10 * i + 5);
@@ -108,6 +112,22 @@ class AwaitingSamplesTest {
 	}
 
 	@Test
+	void byDefaultTenThousandRequestsMayAwaitHoweverFewSpansAreKept() {
+		StoreSettings settings = new StoreSettings(3, Long.MAX_VALUE, false, RetentionSettings.recentOnly());
+		assertThat(settings.awaitingRoom()).isEqualTo(StoreSettings.DEFAULT_AWAITING_ROOM).isEqualTo(10_000);
+		assertThat(new StoreSettings(20_000, Long.MAX_VALUE, true).awaitingRoom()).isEqualTo(20_000);
+		SpanProfileStore store = store(settings);
+		for (int i = 1; i <= 10; i++) {
+			request(store, "r" + i, 10 * i, 10 * i + 5);
+		}
+		// r8..r10 stored, the seven before them awaiting: none found no room.
+		assertThat(store.size()).isEqualTo(3);
+		assertThat(store.awaitingSamples()).isEqualTo(7);
+		assertThat(store.droppedIncomplete()).isZero();
+		assertThat(this.handedOff).isEmpty();
+	}
+
+	@Test
 	void whenMemoryRunsShortRequestsAwaitingSamplesGoFirstAndAreCounted() {
 		// Room for three spans' metadata and one short stack, less than the five-frame
 		// stack added below.
@@ -119,8 +139,7 @@ class AwaitingSamplesTest {
 		assertThat(store.awaitingSamples()).isEqualTo(1);
 		SpanRecord waiting = store.findTracked("r1");
 		// Samples for the waiting request push the store over its memory bound: the
-		// waiting one goes first, with
-		// what it has, and the stored requests stay.
+		// waiting one goes first, with what it has, and the stored requests stay.
 		store.addSample(waiting, SampleKind.CPU, new int[] { 1, 2, 3, 4, 5 }, 1);
 		assertThat(store.approximateBytes()).isLessThanOrEqualTo(maxBytes);
 		assertThat(this.handedOff).extracting(SpanRecord::spanId).containsExactly("r1");

@@ -1,0 +1,92 @@
+package dev.spanprofile.lifecycle;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * When the collector collects, as opposed to what a collection does
+ * ({@link CollectionCycle}). A collection is due a dump interval after the last one;
+ * sooner for a reader about to look at profiles, unless the last one is still fresh; and
+ * sooner when requests the store drops before their samples are joined come so fast that
+ * its room for them to await their samples would fill before the next collection, so that
+ * later ones do not reach the span-name profiles and exports without their samples.
+ * <p>
+ * Times are {@link System#nanoTime()} readings passed in by the caller, which also
+ * serializes the calls (the cycle's lock).
+ */
+final class CollectionSchedule {
+
+	/**
+	 * A collection this recent leaves nothing worth another for a reader: a dump costs a
+	 * few milliseconds whatever it holds (async-profiler names every method its stacks
+	 * reference again), and a page polling several views at once asks in a burst.
+	 */
+	static final long FRESH_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+
+	/**
+	 * How soon the room for awaiting requests may be about to fill before a collection is
+	 * brought forward: a few of the collector's 50 ms ticks, one to notice and the
+	 * collection's own time, with room to spare for a pause.
+	 */
+	static final long ROOM_MARGIN_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+
+	private final long intervalNanos;
+
+	private long lastStart;
+
+	/**
+	 * Whether the last collection moved the watermark on. Only then is the next one
+	 * brought forward for requests awaiting their samples: a failing engine, or one whose
+	 * promise stopped moving, would otherwise be dumped five times a second for as long
+	 * as it stays so.
+	 */
+	private boolean advanced = true;
+
+	CollectionSchedule(Duration dumpInterval) {
+		this.intervalNanos = dumpInterval.toNanos();
+	}
+
+	long intervalNanos() {
+		return this.intervalNanos;
+	}
+
+	/**
+	 * Whether a collection is due at {@code now}: an interval after the last one; or,
+	 * once that one is no longer fresh and it moved the watermark on, when at the rate
+	 * requests came to await their samples since then ({@code awaiting} of them, in a
+	 * {@code room} that the last collection emptied but for a few) the room left would
+	 * fill within {@link #ROOM_MARGIN_NANOS}. At a steady rate that is as late as is
+	 * safe: a room that holds an interval's worth of requests never brings a collection
+	 * forward, one that holds half of it brings one every half interval.
+	 */
+	boolean due(long now, int awaiting, int room) {
+		long sinceLast = now - this.lastStart;
+		if (sinceLast >= this.intervalNanos) {
+			return true;
+		}
+		if (sinceLast < FRESH_NANOS || !this.advanced || awaiting == 0) {
+			return false;
+		}
+		double left = Math.max(0, room - awaiting);
+		return left * sinceLast <= (double) awaiting * ROOM_MARGIN_NANOS;
+	}
+
+	/** Whether a collection started at {@code now} would find little the last did not. */
+	boolean fresh(long now) {
+		return now - this.lastStart < FRESH_NANOS;
+	}
+
+	/**
+	 * A collection starts at {@code now}, or sampling resumes then: the next is due an
+	 * interval later.
+	 */
+	void started(long now) {
+		this.lastStart = now;
+	}
+
+	/** The collection that started last moved the watermark on, or did not. */
+	void ended(boolean advanced) {
+		this.advanced = advanced;
+	}
+
+}
