@@ -53,11 +53,12 @@ final class CollectionSchedule {
 	/**
 	 * Whether a collection is due at {@code now}: an interval after the last one; or,
 	 * once that one is no longer fresh and it moved the watermark on, when at the rate
-	 * requests came to await their samples since then ({@code awaiting} of them, in a
-	 * {@code room} that the last collection emptied but for a few) the room left would
-	 * fill within {@link #ROOM_MARGIN_NANOS}. At a steady rate that is as late as is
-	 * safe: a room that holds an interval's worth of requests never brings a collection
-	 * forward, one that holds half of it brings one every half interval.
+	 * requests came to await their samples since then the {@code room} left would fill
+	 * within {@link #ROOM_MARGIN_NANOS}. The rate counts all {@code awaiting} as come
+	 * since the last collection: right when it emptied the room, too high when samples
+	 * arrive late (Flight Recorder's waits, a flush behind), which errs early. At a
+	 * steady rate, a room that holds an interval's worth of requests and more never
+	 * brings a collection forward; a smaller one brings each 200 ms before it fills.
 	 */
 	boolean due(long now, int awaiting, int room) {
 		long sinceLast = now - this.lastStart;
