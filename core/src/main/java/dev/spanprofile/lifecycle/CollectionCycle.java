@@ -211,9 +211,8 @@ public final class CollectionCycle {
 			}
 			catch (IOException | RuntimeException | Error ex) {
 				// Errors too: a parser fed a corrupt recording throws OutOfMemoryError
-				// for
-				// an absurd array length or StackOverflowError, and neither the collector
-				// nor a caller of stop() should die of that.
+				// for an absurd array length or StackOverflowError, and neither the
+				// collector nor a caller of stop() should die of that.
 				logFailure(ex);
 				upTo = dumpStart;
 			}
