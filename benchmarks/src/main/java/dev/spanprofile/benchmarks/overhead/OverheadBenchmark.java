@@ -72,8 +72,8 @@ public final class OverheadBenchmark {
 		TwinParameters p = this.twinParameters;
 		List<TwinResult> results = new ArrayList<>();
 		for (TwinParameters.Case twinCase : p.cases()) {
-			TwinSwitch twins = new TwinSwitch(twinCase.workload(), p.connectionsEach(), p.warmup(), p.window(),
-					p.settle(), p.pairs(), false, this.jvmOptions,
+			TwinSwitch twins = new TwinSwitch(twinCase.workload(), p.connectionsEach(), p.warmupOf(twinCase),
+					p.window(), p.settle(), p.pairs(), false, this.jvmOptions,
 					this.logDirectory.resolve("twin-" + twinCase.workload().label()), null);
 			results.add(twins.run(twinCase.setting()));
 		}

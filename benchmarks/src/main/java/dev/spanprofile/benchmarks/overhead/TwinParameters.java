@@ -25,12 +25,15 @@ public record TwinParameters(int connectionsEach, Duration warmup, Duration wind
 	public static final int SWITCH_WARMUPS = 8;
 
 	/**
-	 * What docs/benchmarks.md reports, about 30 minutes: both applications with the
+	 * What docs/benchmarks.md reports, about 40 minutes: both applications with the
 	 * defaults and with the recommended production setting, 8 pairs each. A minute of
 	 * warm-up at least: with less, the page application's copies were still compiling
-	 * during the first pairs on a busy 2-core machine. Three minutes gave the same
-	 * figures as one (2026-11-24, 16 pairs each way, the recommended production setting
-	 * on both applications).
+	 * during the first pairs on a busy 2-core machine. Four for the page application: its
+	 * copies still ran at twice the CPU per request of four minutes later after one
+	 * (2,000–4,400 µs against 1,300–2,200, 2026-11-27), and the JIT compiler threads'
+	 * share of the profiled windows was ten times as large (+49 µs a request against +5;
+	 * round 21 in docs/benchmarks.md). The JIT-busy check alone had let the switching
+	 * begin: compiling comes in bursts, and one quiet 2 s window ended the warm-up.
 	 * <p>
 	 * 12 s of load after each switch before the 5 s window: the copy just switched on
 	 * runs slower code for several seconds (what the switch made the JIT recompile),
@@ -39,8 +42,9 @@ public record TwinParameters(int connectionsEach, Duration warmup, Duration wind
 	 * 12 and 13 in docs/benchmarks.md).
 	 */
 	public static TwinParameters full() {
-		List<Case> cases = List.of(new Case(Workload.pages(), ProfilerSetting.defaults()),
-				new Case(Workload.pages(), ProfilerSetting.production()),
+		Duration pageWarmup = Duration.ofMinutes(4);
+		List<Case> cases = List.of(new Case(Workload.pages(), ProfilerSetting.defaults(), pageWarmup),
+				new Case(Workload.pages(), ProfilerSetting.production(), pageWarmup),
 				new Case(Workload.work(300_000), ProfilerSetting.defaults()),
 				new Case(Workload.work(300_000), ProfilerSetting.production()));
 		return new TwinParameters(2, Duration.ofSeconds(60), Duration.ofSeconds(5), Duration.ofSeconds(12), 8, cases);
@@ -51,8 +55,25 @@ public record TwinParameters(int connectionsEach, Duration warmup, Duration wind
 		return new TwinParameters(2, Duration.ZERO, Duration.ZERO, Duration.ZERO, 0, List.of());
 	}
 
-	/** One application with one setting. */
-	public record Case(Workload workload, ProfilerSetting setting) {
+	/** How long {@code c} is warmed up: its own warm-up if longer than the others'. */
+	public Duration warmupOf(Case c) {
+		return (c.warmup().compareTo(this.warmup) > 0) ? c.warmup() : this.warmup;
+	}
+
+	/**
+	 * One application with one setting.
+	 *
+	 * @param workload the application and its request
+	 * @param setting the profiler setting compared with profiling off
+	 * @param warmup the least warm-up this application needs; the comparison's own
+	 * applies when it is longer
+	 */
+	public record Case(Workload workload, ProfilerSetting setting, Duration warmup) {
+
+		/** A case warmed up as long as every other. */
+		public Case(Workload workload, ProfilerSetting setting) {
+			this(workload, setting, Duration.ZERO);
+		}
 
 	}
 

@@ -222,6 +222,22 @@ public final class BenchmarkReport {
 		goal(of + "p99 latency on/off ≤ " + P99_LIMIT, p99.toString(), p99.median() <= P99_LIMIT);
 	}
 
+	/** "60 s", or "60 s (240 s for the page application)" when a case warms up longer. */
+	private static String warmups(TwinParameters p) {
+		StringBuilder longer = new StringBuilder();
+		p.cases()
+			.stream()
+			.filter((c) -> p.warmupOf(c).compareTo(p.warmup()) > 0)
+			.map((c) -> p.warmupOf(c).toSeconds() + " s for the " + lowerFirst(applicationName(c.workload())))
+			.distinct()
+			.forEach((text) -> longer.append((longer.length() == 0) ? " (" : ", ").append(text));
+		return p.warmup().toSeconds() + " s" + ((longer.length() == 0) ? "" : longer + ")");
+	}
+
+	private static String lowerFirst(String text) {
+		return Character.toLowerCase(text.charAt(0)) + text.substring(1);
+	}
+
 	private static String applicationName(Workload workload) {
 		return workload.equals(Workload.pages()) ? "Page application" : "`work` application";
 	}
@@ -352,9 +368,9 @@ public final class BenchmarkReport {
 				+ " times, which takes the recompilation after the first switches out of the windows. Every request "
 				+ "is traced unless a setting says otherwise.");
 		line();
-		line(String.format(Locale.ROOT, "Each copy: %d keep-alive connections, after at least %d s of warm-up with "
+		line(String.format(Locale.ROOT, "Each copy: %d keep-alive connections, after at least %s of warm-up with "
 				+ "profiling on (longer while its JIT compiler threads are busy); %d pairs of %d s windows, each after "
-				+ "%d s of load following the switch.", p.connectionsEach(), p.warmup().toSeconds(), p.pairs(),
+				+ "%d s of load following the switch.", p.connectionsEach(), warmups(p), p.pairs(),
 				p.window().toSeconds(), p.settle().toSeconds()));
 		line();
 		line("Ratios on / off: median [lower quartile..upper quartile] {lowest..highest}. \"Without JIT\" leaves out "
