@@ -224,14 +224,13 @@ public final class BenchmarkReport {
 
 	/** "60 s", or "60 s (240 s for the page application)" when a case warms up longer. */
 	private static String warmups(TwinParameters p) {
-		StringBuilder longer = new StringBuilder();
-		p.cases()
+		List<String> longer = p.cases()
 			.stream()
 			.filter((c) -> p.warmupOf(c).compareTo(p.warmup()) > 0)
 			.map((c) -> p.warmupOf(c).toSeconds() + " s for the " + lowerFirst(applicationName(c.workload())))
 			.distinct()
-			.forEach((text) -> longer.append((longer.length() == 0) ? " (" : ", ").append(text));
-		return p.warmup().toSeconds() + " s" + ((longer.length() == 0) ? "" : longer + ")");
+			.toList();
+		return p.warmup().toSeconds() + " s" + (longer.isEmpty() ? "" : " (" + String.join(", ", longer) + ")");
 	}
 
 	private static String lowerFirst(String text) {
