@@ -25,9 +25,10 @@ public class SpanProfileProperties {
 	/**
 	 * Time between two samples of one thread: CPU time for the cpu, itimer and ctimer
 	 * events, elapsed time for wall. Shorter gives short spans more samples at a higher
-	 * cost.
+	 * cost: 10ms doubles the samples of each span and cost the benchmark's page
+	 * application about 2 % more CPU per request than the default.
 	 */
-	private Duration interval = Duration.ofMillis(10);
+	private Duration interval = Duration.ofMillis(20);
 
 	/**
 	 * What triggers samples: ctimer (per-thread CPU timers, no kernel permission needed,

@@ -39,10 +39,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * batch arrives once.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "spring.application.name=burn-service", "management.tracing.sampling.probability=1.0",
-				"management.endpoints.web.exposure.include=spanprofile", "spanprofile.dump-interval=200ms",
-				"spanprofile.otlp.enabled=true", "spanprofile.otlp.export-interval=500ms",
-				"spanprofile.otlp.headers.Authorization=Bearer s3cret", "management.otlp.metrics.export.enabled=false",
+		properties = {
+				// Its sample counts are bounded for 10 ms, not the default 20 ms.
+				"spanprofile.interval=10ms", "spring.application.name=burn-service",
+				"management.tracing.sampling.probability=1.0", "management.endpoints.web.exposure.include=spanprofile",
+				"spanprofile.dump-interval=200ms", "spanprofile.otlp.enabled=true",
+				"spanprofile.otlp.export-interval=500ms", "spanprofile.otlp.headers.Authorization=Bearer s3cret",
+				"management.otlp.metrics.export.enabled=false",
 				"management.opentelemetry.tracing.export.otlp.endpoint=http://127.0.0.1:9/v1/traces" })
 class OtlpProfilesExportWebTests {
 

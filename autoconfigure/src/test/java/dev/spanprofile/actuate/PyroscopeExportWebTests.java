@@ -29,11 +29,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * shows the same span with the same samples, CPU and allocation alike.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "spring.application.name=burn-service", "management.tracing.sampling.probability=1.0",
-				"management.endpoints.web.exposure.include=spanprofile", "spanprofile.dump-interval=200ms",
-				"spanprofile.pyroscope.enabled=true", "spanprofile.pyroscope.upload-interval=1s",
-				"spanprofile.pyroscope.labels.region=test-1", "management.otlp.metrics.export.enabled=false",
-				"spanprofile.event=cpu,alloc", "spanprofile.alloc-interval=32KB" })
+		properties = {
+				// Its sample counts are bounded for 10 ms, not the default 20 ms.
+				"spanprofile.interval=10ms", "spring.application.name=burn-service",
+				"management.tracing.sampling.probability=1.0", "management.endpoints.web.exposure.include=spanprofile",
+				"spanprofile.dump-interval=200ms", "spanprofile.pyroscope.enabled=true",
+				"spanprofile.pyroscope.upload-interval=1s", "spanprofile.pyroscope.labels.region=test-1",
+				"management.otlp.metrics.export.enabled=false", "spanprofile.event=cpu,alloc",
+				"spanprofile.alloc-interval=32KB" })
 class PyroscopeExportWebTests {
 
 	private static final IngestReceiver receiver = start();

@@ -16,11 +16,11 @@ import java.util.Map;
 public record ProfilerSetting(String label, Map<String, String> properties, boolean judged) {
 
 	/**
-	 * The starter as it comes: {@code ctimer} event, 10 ms interval, waits of 10 ms and
+	 * The starter as it comes: {@code ctimer} event, 20 ms interval, waits of 20 ms and
 	 * longer.
 	 */
 	public static ProfilerSetting defaults() {
-		return new ProfilerSetting("defaults (ctimer, 10 ms, waits)", Map.of(), true);
+		return new ProfilerSetting("defaults (ctimer, 20 ms, waits)", Map.of(), true);
 	}
 
 	/**

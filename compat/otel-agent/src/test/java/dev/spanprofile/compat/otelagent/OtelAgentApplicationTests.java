@@ -34,7 +34,7 @@ import static org.awaitility.Awaitility.await;
  */
 class OtelAgentApplicationTests {
 
-	/** CPU each request burns; at the default 10 ms interval about 30 samples. */
+	/** CPU each request burns; at 10 ms about 30 samples. */
 	private static final long CPU_MILLIS = 300;
 
 	private static final int REQUESTS = 3;
@@ -68,7 +68,9 @@ class OtelAgentApplicationTests {
 				// test.jvm.options).
 				"-XX:TieredStopAtLevel=1", "-jar", System.getProperty("compat.application-jar"),
 				"--server.port=" + port, "--management.endpoints.web.exposure.include=health,spanprofile",
-				"--spanprofile.dump-interval=200ms");
+				"--spanprofile.dump-interval=200ms",
+				// The sample counts below are bounded for 10 ms, not the default 20 ms.
+				"--spanprofile.interval=10ms");
 		application = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
 		HttpClient client = HttpClient.newHttpClient();
 		await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).until(() -> {
