@@ -16,7 +16,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * chosen with {@code ?event=}.
  */
 @SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "management.tracing.sampling.probability=1.0",
+		properties = {
+				// Its sample counts are bounded for 10 ms, not the default 20 ms.
+				"spanprofile.interval=10ms", "management.tracing.sampling.probability=1.0",
 				"management.endpoints.web.exposure.include=spanprofile", "spanprofile.dump-interval=200ms",
 				"spanprofile.event=cpu,wall", "management.otlp.metrics.export.enabled=false" })
 class WallClockEndpointWebTests {
