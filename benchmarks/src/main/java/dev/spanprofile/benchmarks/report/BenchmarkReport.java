@@ -2,8 +2,8 @@ package dev.spanprofile.benchmarks.report;
 
 import java.time.Duration;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -16,11 +16,7 @@ import dev.spanprofile.benchmarks.overhead.OverheadResult;
 import dev.spanprofile.benchmarks.overhead.OverheadResult.Metric;
 import dev.spanprofile.benchmarks.overhead.OverheadResult.Ratio;
 import dev.spanprofile.benchmarks.overhead.ProfilerSetting;
-import dev.spanprofile.benchmarks.overhead.TwinParameters;
 import dev.spanprofile.benchmarks.overhead.TwinResult;
-import dev.spanprofile.benchmarks.overhead.TwinResult.Measure;
-import dev.spanprofile.benchmarks.overhead.TwinResult.Spread;
-import dev.spanprofile.benchmarks.overhead.Workload;
 
 /**
  * Writes docs/benchmarks.md: the goals with the measured value beside each, then every
@@ -37,17 +33,11 @@ public final class BenchmarkReport {
 	public static final String KEPT_MARKER = "<!-- Measured with SwitchProbe and written by hand: benchmarks/run.sh keeps "
 			+ "everything from this line on. -->";
 
-	/**
-	 * The side-by-side goals besides CPU ({@link ProfilerSetting#cpuLimit()}): what a
-	 * team accepts in production.
-	 */
-	private static final double THROUGHPUT_LIMIT = 0.98;
-
-	private static final double P99_LIMIT = 1.03;
-
 	private final Results results;
 
-	private final StringBuilder out = new StringBuilder();
+	private final MarkdownLines out = new MarkdownLines();
+
+	private final SideBySideSection sideBySide = new SideBySideSection(this.out);
 
 	private BenchmarkReport(Results results) {
 		this.results = results;
@@ -130,7 +120,7 @@ public final class BenchmarkReport {
 						with, percent(overhead.collectorShare(setting))));
 			}
 			for (TwinResult twin : overhead.twins()) {
-				sideBySideGoals(twin);
+				this.sideBySide.goals(twin);
 			}
 		}
 		AccuracyResult accuracy = this.results.accuracy();
@@ -202,47 +192,8 @@ public final class BenchmarkReport {
 		line("| " + goal + " | " + String.join("; ", measured) + " | " + verdict + " |");
 	}
 
-	/**
-	 * The goals for an application's CPU per request, throughput and p99 latency, judged
-	 * on the medians of the side-by-side comparison (two copies switched in opposite
-	 * phase).
-	 */
-	private void sideBySideGoals(TwinResult twin) {
-		String of = applicationName(twin.workload()) + ", " + twin.setting().label() + ": ";
-		Spread cpu = twin.spread(Measure.CPU_PER_REQUEST);
-		Spread throughput = twin.spread(Measure.THROUGHPUT);
-		Spread p99 = twin.spread(Measure.P99);
-		double cpuLimit = twin.setting().cpuLimit();
-		goal(of + "CPU per request on/off ≤ " + cpuLimit, cpu + " (" + cpu.count() + " pairs)",
-				cpu.median() <= cpuLimit);
-		line("| " + of + "CPU per request without the JIT compiler threads on/off | "
-				+ twin.spread(Measure.CPU_WITHOUT_JIT) + " | reported |");
-		goal(of + "throughput on/off ≥ " + THROUGHPUT_LIMIT, throughput.toString(),
-				throughput.median() >= THROUGHPUT_LIMIT);
-		goal(of + "p99 latency on/off ≤ " + P99_LIMIT, p99.toString(), p99.median() <= P99_LIMIT);
-	}
-
-	/** "60 s", or "60 s (240 s for the page application)" when a case warms up longer. */
-	private static String warmups(TwinParameters p) {
-		List<String> longer = p.cases()
-			.stream()
-			.filter((c) -> p.warmupOf(c).compareTo(p.warmup()) > 0)
-			.map((c) -> p.warmupOf(c).toSeconds() + " s for the " + lowerFirst(applicationName(c.workload())))
-			.distinct()
-			.toList();
-		return p.warmup().toSeconds() + " s" + (longer.isEmpty() ? "" : " (" + String.join(", ", longer) + ")");
-	}
-
-	private static String lowerFirst(String text) {
-		return Character.toLowerCase(text.charAt(0)) + text.substring(1);
-	}
-
-	private static String applicationName(Workload workload) {
-		return workload.equals(Workload.pages()) ? "Page application" : "`work` application";
-	}
-
 	private void goal(String goal, String measured, boolean met) {
-		line("| " + goal + " | " + measured + " | " + (met ? "met" : "**not met**") + " |");
+		this.out.goal(goal, measured, met);
 	}
 
 	private void hook() {
@@ -344,49 +295,7 @@ public final class BenchmarkReport {
 			}
 		}
 		line();
-		sideBySide(overhead.twinParameters(), overhead.twins());
-	}
-
-	private void sideBySide(TwinParameters p, List<TwinResult> twins) {
-		if (twins.isEmpty()) {
-			return;
-		}
-		line("### Two copies side by side");
-		line();
-		line("The goals (CPU per request on/off ≤ " + ProfilerSetting.defaults().cpuLimit() + " with the defaults, "
-				+ "waits included, ≤ " + ProfilerSetting.production().cpuLimit() + " with the recommended production "
-				+ "setting; throughput ≥ " + THROUGHPUT_LIMIT + ", p99 ≤ " + P99_LIMIT
-				+ ") are judged here, on two applications: the one above "
-				+ "and `PageApplication`, a page-heavy one (the owners search page `" + Workload.pages().path()
-				+ "`: Thymeleaf, JPA on an in-memory database, stacks 100–200 frames deep). Per application and "
-				+ "setting two copies run side by side, each under its own closed-loop load, and are switched with "
-				+ "`POST /actuator/spanprofile` in opposite phase: while one profiles the other does not, and in the "
-				+ "next window they swap (`TwinSwitch`). Both are measured over the same windows, so what the shared "
-				+ "machine does to the CPU moves both alike; a pair's ratio is the geometric mean of its two windows' "
-				+ "on/off ratios. Before the first pair each copy is switched " + TwinParameters.SWITCH_WARMUPS
-				+ " times, which takes the recompilation after the first switches out of the windows. Every request "
-				+ "is traced unless a setting says otherwise.");
-		line();
-		line(String.format(Locale.ROOT, "Each copy: %d keep-alive connections, after at least %s of warm-up with "
-				+ "profiling on (longer while its JIT compiler threads are busy); %d pairs of %d s windows, each after "
-				+ "%d s of load following the switch.", p.connectionsEach(), warmups(p), p.pairs(),
-				p.window().toSeconds(), p.settle().toSeconds()));
-		line();
-		line("Ratios on / off: median [lower quartile..upper quartile] {lowest..highest}. \"Without JIT\" leaves out "
-				+ "the JIT compiler threads, whose bursts after a switch a running application pays once; \"request "
-				+ "threads\" is the CPU per request of Tomcat's request threads alone.");
-		line();
-		line("| application, setting | CPU per request | without JIT | request threads | throughput | p99 latency |");
-		line("|---|---|---|---|---|---|");
-		for (TwinResult twin : twins) {
-			StringBuilder row = new StringBuilder(
-					"| " + applicationName(twin.workload()) + ", " + twin.setting().label() + " |");
-			for (Measure measure : Measure.values()) {
-				row.append(' ').append(twin.spread(measure)).append(" |");
-			}
-			line(row.toString());
-		}
-		line();
+		this.sideBySide.figures(overhead.twinParameters(), overhead.twins());
 	}
 
 	private static String row(String title, java.util.function.Function<Metric, Ratio> ratio) {
@@ -511,11 +420,11 @@ public final class BenchmarkReport {
 	}
 
 	private void line(String text) {
-		this.out.append(text).append('\n');
+		this.out.line(text);
 	}
 
 	private void line() {
-		this.out.append('\n');
+		this.out.line();
 	}
 
 }
