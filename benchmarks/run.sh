@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every benchmark in full (about 30 minutes on a 2-core machine) and rewrites docs/benchmarks.md.
+# Runs every benchmark in full (about 90 minutes on a 2-core machine) and rewrites docs/benchmarks.md.
 # Pass e.g. `--only hook,accuracy` to run some of them (the report then holds only those).
 set -euo pipefail
 cd "$(dirname "$0")/.."

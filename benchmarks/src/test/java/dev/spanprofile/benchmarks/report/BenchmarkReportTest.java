@@ -94,7 +94,7 @@ class BenchmarkReportTest {
 				+ "| 1.015 [1.013..1.033] {1.010..1.050} | 1.005 [1.003..1.018] {1.000..1.030} "
 				+ "| 1.000 [1.000..1.020] {1.000..1.040} |");
 		assertThat(report).contains("after at least 60 s (240 s for the page application) of warm-up with profiling on")
-			.contains("5 s windows, each after 12 s of load");
+			.contains("15 s windows, each after 30 s of load");
 		assertThat(goal(report, "Misattributed samples")).contains("0.00 %").endsWith("| met |");
 		assertThat(goal(report, "Samples within ±15 %")).contains("1 of 2 spans").endsWith("**not met** |");
 		assertThat(goal(report, "Profile complete")).contains("max 1600 ms").endsWith("**not met** |");
