@@ -39,6 +39,10 @@ public final class BenchmarkReport {
 
 	private final SideBySideSection sideBySide = new SideBySideSection(this.out);
 
+	private final AccuracySection accuracySection = new AccuracySection(this.out);
+
+	private final MemorySection memorySection = new MemorySection(this.out);
+
 	private BenchmarkReport(Results results) {
 		this.results = results;
 	}
@@ -52,8 +56,14 @@ public final class BenchmarkReport {
 		goals();
 		hook();
 		overhead();
-		accuracy();
-		memory();
+		AccuracyResult accuracy = this.results.accuracy();
+		if (accuracy != null) {
+			this.accuracySection.figures(accuracy, this.results.machine().cores());
+		}
+		MemoryResult memory = this.results.memory();
+		if (memory != null) {
+			this.memorySection.figures(memory);
+		}
 		failures();
 		return this.out.toString();
 	}
@@ -125,36 +135,11 @@ public final class BenchmarkReport {
 		}
 		AccuracyResult accuracy = this.results.accuracy();
 		if (accuracy != null) {
-			goal("Misattributed samples: 0 %", String.format(Locale.ROOT, "%s (%d of %d samples in a hot method)",
-					percent(accuracy.misattributedRate()), accuracy.misattributedSamples(), accuracy.totalSamples()),
-					accuracy.misattributedSamples() == 0);
-			goal("Samples within ±15 % of the expected count",
-					String.format(Locale.ROOT,
-							"%d of %d spans; samples/expected from %.2f to %.2f, all spans together %.3f",
-							accuracy.spansWithin(0.15), accuracy.spans().size(), accuracy.minCountRatio(),
-							accuracy.maxCountRatio(), accuracy.totalSamples() / accuracy.totalExpected()),
-					accuracy.spansWithin(0.15) == accuracy.spans().size());
-			Duration max = accuracy.maxCompletionLatency();
-			goal("Profile complete ≤ 1.5 s after the span ended",
-					String.format(Locale.ROOT, "median %s, max %s%s", millis(accuracy.medianCompletionLatency()),
-							millis(max),
-							(accuracy.neverComplete() > 0) ? ", " + accuracy.neverComplete() + " never" : ""),
-					max != null && accuracy.neverComplete() == 0 && max.toMillis() <= 1500);
+			this.accuracySection.goals(accuracy);
 		}
 		MemoryResult memory = this.results.memory();
 		if (memory != null) {
-			long budget = memory.parameters().maxBytes();
-			long realMax = Math.max(memory.retainedBytes(), memory.maxCheckpointHeap());
-			goal(String.format(Locale.ROOT, "Heap held by the store under its budget (%s) at %,d spans/s for %d s",
-					mib(budget), memory.parameters().spansPerSecond(), memory.parameters().duration().toSeconds()),
-					String.format(Locale.ROOT, "%s retained at the end, at most %s heap growth at checkpoints",
-							mib(memory.retainedBytes()), mib(memory.maxCheckpointHeap())),
-					realMax <= budget);
-			line(String.format(Locale.ROOT, "| The store's own estimate against the same budget | at most %s | %s |",
-					mib(memory.maxEstimate()), (memory.maxEstimate() <= budget) ? "within" : "over, reported"));
-			line(String.format(Locale.ROOT,
-					"| Bytes per stored span | %.0f B real, %.0f B estimated by the store | — |",
-					memory.retainedBytesPerSpan(), memory.estimatedBytesPerSpan()));
+			this.memorySection.goals(memory);
 		}
 		line();
 	}
@@ -313,78 +298,6 @@ public final class BenchmarkReport {
 				window.cpuMicrosPerRequestWithoutJit(), window.collectorMicrosPerRequest()));
 	}
 
-	private void accuracy() {
-		AccuracyResult accuracy = this.results.accuracy();
-		if (accuracy == null) {
-			return;
-		}
-		var p = accuracy.parameters();
-		line("## Accuracy");
-		line();
-		line(String.format(Locale.ROOT, "%d threads on %d cores, each running %d spans one after another; each span "
-				+ "burns a CPU time fixed in advance (%d, %d, %d or %d ms) in one of eight recognisable methods "
-				+ "(`HotMethods.hot0`..`hot7`), the threads changing span at different moments. Interval %d ms, event "
-				+ "`%s`, dump interval %d ms (the defaults). Expected samples of a span: the CPU time its thread used "
-				+ "inside it (thread CPU clock) over the interval. A sample in another span's hot method is "
-				+ "misattributed. A watcher polls every 2 ms for the moment each ended span is reported complete "
-				+ "(`AccuracyBenchmark`).", p.threads(), this.results.machine().cores(), p.rounds(),
-				p.cpuPerWeight().toMillis(), 2 * p.cpuPerWeight().toMillis(), 3 * p.cpuPerWeight().toMillis(),
-				4 * p.cpuPerWeight().toMillis(), p.interval().toMillis(), accuracy.event(),
-				p.dumpInterval().toMillis()));
-		line();
-		line("| figure | value |");
-		line("|---|---|");
-		line(String.format(Locale.ROOT, "| spans | %d |", accuracy.spans().size()));
-		line(String.format(Locale.ROOT, "| samples attributed / expected | %d / %.1f |", accuracy.totalSamples(),
-				accuracy.totalExpected()));
-		line(String.format(Locale.ROOT, "| misattributed samples | %d (%s) |", accuracy.misattributedSamples(),
-				percent(accuracy.misattributedRate())));
-		line(String.format(Locale.ROOT, "| spans within ±15 %% of expected | %d of %d |", accuracy.spansWithin(0.15),
-				accuracy.spans().size()));
-		line(String.format(Locale.ROOT, "| samples / expected per span | %.3f .. %.3f |", accuracy.minCountRatio(),
-				accuracy.maxCountRatio()));
-		line(String.format(Locale.ROOT, "| samples dropped as unknown (all threads) | %d |",
-				accuracy.unknownSamples()));
-		line(String.format(Locale.ROOT, "| span end → profile complete | median %s, max %s |",
-				millis(accuracy.medianCompletionLatency()), millis(accuracy.maxCompletionLatency())));
-		line(String.format(Locale.ROOT, "| samples that arrived after a span was reported complete | %d |",
-				accuracy.samplesAfterComplete()));
-		line();
-	}
-
-	private void memory() {
-		MemoryResult memory = this.results.memory();
-		if (memory == null) {
-			return;
-		}
-		var p = memory.parameters();
-		line("## Memory");
-		line();
-		line(String.format(Locale.ROOT, "%d threads create %,d spans/s for %d s (achieved: %,.0f spans/s): each "
-				+ "request a server span with one child, some CPU in varying call stacks inside, sampled at 10 ms. "
-				+ "Store limits: `max-memory` %s, `max-spans` %,d (out of reach, so memory is the binding bound). "
-				+ "Real heap is measured as heap in use after a full GC minus the same before the run (at checkpoints "
-				+ "during the run), and at the end as the heap freed when the engine is dropped "
-				+ "(`StoreMemoryBenchmark`).", p.threads(), p.spansPerSecond(), p.duration().toSeconds(),
-				memory.spansPerSecond(), mib(p.maxBytes()), p.maxSpans()));
-		line();
-		line("| at | spans stored | store's estimate | real heap growth |");
-		line("|---|---|---|---|");
-		for (MemoryResult.Checkpoint checkpoint : memory.checkpoints()) {
-			line(String.format(Locale.ROOT, "| %d s | %,d | %s | %s |", checkpoint.at().toSeconds(), checkpoint.spans(),
-					mib(checkpoint.estimate()), mib(checkpoint.heapOverBaseline())));
-		}
-		line(String.format(Locale.ROOT, "| end | %,d | %s | %s retained |", memory.storedSpans(),
-				mib(memory.finalEstimate()), mib(memory.retainedBytes())));
-		line();
-		line(String.format(Locale.ROOT,
-				"Largest estimate seen (polled every 20 ms): %s with up to %,d spans stored. "
-						+ "Per stored span: %.0f B real, %.0f B estimated.",
-				mib(memory.maxEstimate()), memory.maxSpansStored(), memory.retainedBytesPerSpan(),
-				memory.estimatedBytesPerSpan()));
-		line();
-	}
-
 	private void failures() {
 		if (this.results.failures().isEmpty()) {
 			return;
@@ -405,14 +318,6 @@ public final class BenchmarkReport {
 
 	private static String percent(double fraction) {
 		return Double.isNaN(fraction) ? "—" : String.format(Locale.ROOT, "%.2f %%", fraction * 100);
-	}
-
-	private static String millis(Duration duration) {
-		return (duration != null) ? String.format(Locale.ROOT, "%.0f ms", duration.toNanos() / 1e6) : "—";
-	}
-
-	private static String mib(long bytes) {
-		return String.format(Locale.ROOT, "%.1f MiB", bytes / MIB);
 	}
 
 	private static String minutes(Duration duration) {
