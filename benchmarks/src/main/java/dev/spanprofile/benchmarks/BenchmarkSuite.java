@@ -95,7 +95,7 @@ public final class BenchmarkSuite {
 			}
 		}
 		if (only.contains("overhead")) {
-			progress("end-to-end overhead, about 80 minutes");
+			progress("end-to-end overhead, about 85 minutes");
 			try {
 				overhead = new OverheadBenchmark(OverheadParameters.full(), TwinParameters.full(), logs).run();
 			}
