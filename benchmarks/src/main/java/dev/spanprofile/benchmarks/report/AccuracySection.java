@@ -19,8 +19,10 @@ final class AccuracySection {
 
 	/** The goals' rows: none misattributed, every span within ±15 %, complete ≤ 1.5 s. */
 	void goals(AccuracyResult accuracy) {
-		this.out.goal("Misattributed samples: 0 %", String.format(Locale.ROOT, "%s (%d of %d samples in a hot method)",
-				percent(accuracy.misattributedRate()), accuracy.misattributedSamples(), accuracy.totalSamples()),
+		this.out.goal("Misattributed samples: 0 %",
+				String.format(Locale.ROOT, "%s (%d of %d samples in a hot method)",
+						MarkdownLines.percent(accuracy.misattributedRate()), accuracy.misattributedSamples(),
+						accuracy.totalSamples()),
 				accuracy.misattributedSamples() == 0);
 		this.out.goal("Samples within ±15 % of the expected count",
 				String.format(Locale.ROOT,
@@ -56,7 +58,7 @@ final class AccuracySection {
 		this.out.line(String.format(Locale.ROOT, "| samples attributed / expected | %d / %.1f |",
 				accuracy.totalSamples(), accuracy.totalExpected()));
 		this.out.line(String.format(Locale.ROOT, "| misattributed samples | %d (%s) |", accuracy.misattributedSamples(),
-				percent(accuracy.misattributedRate())));
+				MarkdownLines.percent(accuracy.misattributedRate())));
 		this.out.line(String.format(Locale.ROOT, "| spans within ±15 %% of expected | %d of %d |",
 				accuracy.spansWithin(0.15), accuracy.spans().size()));
 		this.out.line(String.format(Locale.ROOT, "| samples / expected per span | %.3f .. %.3f |",
@@ -68,10 +70,6 @@ final class AccuracySection {
 		this.out.line(String.format(Locale.ROOT, "| samples that arrived after a span was reported complete | %d |",
 				accuracy.samplesAfterComplete()));
 		this.out.line();
-	}
-
-	private static String percent(double fraction) {
-		return Double.isNaN(fraction) ? "—" : String.format(Locale.ROOT, "%.2f %%", fraction * 100);
 	}
 
 	private static String millis(Duration duration) {

@@ -127,7 +127,7 @@ public final class BenchmarkReport {
 				line(String.format(Locale.ROOT,
 						"| spanprofile's collector thread's share of the application's CPU%s "
 								+ "| %s (median over the windows with profiling on) | reported |",
-						with, percent(overhead.collectorShare(setting))));
+						with, MarkdownLines.percent(overhead.collectorShare(setting))));
 			}
 			for (TwinResult twin : overhead.twins()) {
 				this.sideBySide.goals(twin);
@@ -314,10 +314,6 @@ public final class BenchmarkReport {
 		}
 		return String.format(Locale.ROOT, "%+.1f %% [%+.1f..%+.1f]", ratio.medianPercent(), (ratio.min() - 1) * 100,
 				(ratio.max() - 1) * 100);
-	}
-
-	private static String percent(double fraction) {
-		return Double.isNaN(fraction) ? "—" : String.format(Locale.ROOT, "%.2f %%", fraction * 100);
 	}
 
 	private static String minutes(Duration duration) {

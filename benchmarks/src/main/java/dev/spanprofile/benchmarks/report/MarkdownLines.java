@@ -1,10 +1,18 @@
 package dev.spanprofile.benchmarks.report;
 
+import java.util.Locale;
+
 /**
  * The text of docs/benchmarks.md as its sections write it, line by line, and the one row
- * shape they share: a goal with what was measured and whether that meets it.
+ * shape they share: a goal with what was measured and whether that meets it; and how they
+ * write a share.
  */
 final class MarkdownLines {
+
+	/** A share as the report writes it, two decimals; a dash when there was none. */
+	static String percent(double fraction) {
+		return Double.isNaN(fraction) ? "—" : String.format(Locale.ROOT, "%.2f %%", fraction * 100);
+	}
 
 	private final StringBuilder text = new StringBuilder();
 
