@@ -87,9 +87,12 @@ public class SpanProfileProperties {
 
 	/**
 	 * How often samples are collected and joined to spans. A finished span's profile is
-	 * complete about this long after it ends.
+	 * complete about this long after it ends, and at once when the endpoint is read (a
+	 * read collects first). Each collection has a cost of its own (async-profiler names
+	 * every method its stacks use again), which a longer interval spreads over more
+	 * requests.
 	 */
-	private Duration dumpInterval = Duration.ofSeconds(1);
+	private Duration dumpInterval = Duration.ofSeconds(3);
 
 	/**
 	 * Whether requests to the actuator endpoints themselves are profiled. Off by default:
