@@ -45,7 +45,8 @@ final class AccuracySection {
 		this.out.line(String.format(Locale.ROOT, "%d threads on %d cores, each running %d spans one after another; "
 				+ "each span burns a CPU time fixed in advance (%d, %d, %d or %d ms) in one of eight recognisable "
 				+ "methods (`HotMethods.hot0`..`hot7`), the threads changing span at different moments. Interval %d ms, "
-				+ "event `%s`, dump interval %d ms (the defaults). Expected samples of a span: the CPU time its thread "
+				+ "event `%s`, dump interval %d ms (fixed for this benchmark so that rounds compare, not "
+				+ "today's defaults). Expected samples of a span: the CPU time its thread "
 				+ "used inside it (thread CPU clock) over the interval. A sample in another span's hot method is "
 				+ "misattributed. A watcher polls every 2 ms for the moment each ended span is reported complete "
 				+ "(`AccuracyBenchmark`).", p.threads(), cores, p.rounds(), p.cpuPerWeight().toMillis(),
