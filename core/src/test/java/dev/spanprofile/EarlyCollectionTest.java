@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 import dev.spanprofile.render.FrameClassifier;
 import dev.spanprofile.slowlog.SlowSpanLogSettings;
@@ -18,9 +19,10 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Collections before the dump interval is up: when someone reads profiles, and when the
- * room for dropped requests awaiting their samples runs short. The dump interval here is
- * far longer than each test, so that every collection seen is an early one.
+ * Collections before the dump interval is up: when someone reads profiles, when the room
+ * for dropped requests awaiting their samples runs short, and a second after a request
+ * slow enough for the slow-request log. The dump interval here is far longer than each
+ * test, so that every collection seen is an early one.
  */
 class EarlyCollectionTest {
 
@@ -123,6 +125,39 @@ class EarlyCollectionTest {
 			// The first, then none until the dump interval: a broken engine is not dumped
 			// five times a second.
 			assertThat(failed).isEqualTo(1);
+		}
+	}
+
+	@Test
+	void aSlowRequestIsLoggedAboutASecondAfterItEndsAndAFastOneBringsNothingForward() throws Exception {
+		SlowSpanLogSettings slowLog = new SlowSpanLogSettings(Duration.ofMillis(200), 10, "/actuator/spanprofile");
+		try (SlowSpanLogTest.InfoLog log = new SlowSpanLogTest.InfoLog();
+				TracedProfiler traced = new TracedProfiler(StoreSettings.defaults(), slowLog, LONG_DUMP_INTERVAL,
+						this.workDirectory, Function.identity())) {
+			// Past the moment the profiler started, which counts as a collection.
+			Thread.sleep(250);
+			long collectionsBefore = traced.profiler.collectionCycles().count();
+			traced.inRootSpan("GET /fast", () -> Workloads.burnBeta(20));
+			Thread.sleep(1500);
+			assertThat(traced.profiler.collectionCycles().count()).as("collections after a fast request")
+				.isEqualTo(collectionsBefore);
+
+			String slow = traced.inRootSpan("GET /slow", () -> Workloads.burnAlpha(300));
+			long ended = System.nanoTime();
+			long deadline = ended + TimeUnit.SECONDS.toNanos(15);
+			while (log.lines().isEmpty() && System.nanoTime() < deadline) {
+				Thread.sleep(10);
+			}
+			long afterMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - ended);
+			long collections = traced.profiler.collectionCycles().count() - collectionsBefore;
+			System.out.printf("slow request logged %d ms after its end, %d collection(s)%n", afterMillis, collections);
+			assertThat(log.lines()).as("lines within 15 s of a dump interval of 60 s").hasSize(1);
+			// Not before a second (the waits' stream is that far behind), and far sooner
+			// than the dump interval: the collector looks every 50 ms, a loaded machine
+			// delays it.
+			assertThat(afterMillis).isBetween(950L, 5000L);
+			assertThat(log.lines().get(0)).contains(slow).contains("Workloads.alphaHotMethod");
+			assertThat(collections).isBetween(1L, 3L);
 		}
 	}
 

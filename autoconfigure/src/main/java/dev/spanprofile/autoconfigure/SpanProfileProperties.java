@@ -402,8 +402,9 @@ public class SpanProfileProperties {
 
 		/**
 		 * Requests (local root spans) taking longer than this get one INFO line, once
-		 * their profile is complete: duration, CPU time, hottest methods and the path of
-		 * the flame graph. Not set: no line.
+		 * their profile is complete (about a second after they end, whatever the dump
+		 * interval): duration, CPU time, hottest methods and the path of the flame graph.
+		 * Not set: no line.
 		 */
 		private Duration threshold;
 

@@ -25,8 +25,8 @@ import dev.spanprofile.tracking.Watermark;
  * lapping.
  * <p>
  * When its {@link CollectionSchedule} says so (every dump interval, or sooner for a
- * reader or for requests about to fill the room to await their samples) it runs a
- * <b>collection</b> ({@link #collectNow}), in this order:
+ * reader, for requests about to fill the room to await their samples, or for a slow
+ * request's log line) it runs a <b>collection</b> ({@link #collectNow}), in this order:
  * <ol>
  * <li>drain change points, so that the stretch the engine's samples may outrun is
  * short;</li>
@@ -92,6 +92,12 @@ public final class CollectionCycle {
 	private volatile Watermark completeUpTo = Watermark.NOTHING;
 
 	/**
+	 * When the latest slow request ended, on the {@code System.nanoTime()} clock;
+	 * {@link Long#MIN_VALUE} until one does. Written by request threads.
+	 */
+	private volatile long lastSlowRequestEnd = Long.MIN_VALUE;
+
+	/**
 	 * @param running whether the profiler runs: a collection while it does not joins
 	 * nothing
 	 * @param unsampledComplete told of each unsampled request whose samples are all
@@ -135,7 +141,10 @@ public final class CollectionCycle {
 			boolean due;
 			this.lock.lock();
 			try {
-				due = this.schedule.due(System.nanoTime(), this.store.awaitingSamples(), this.store.awaitingRoom());
+				long now = System.nanoTime();
+				boolean forSlowRequest = this.schedule.dueForSlowRequest(now, this.lastSlowRequestEnd,
+						this.completeUpTo.monotonicNanos());
+				due = forSlowRequest || this.schedule.due(now, this.store.awaitingSamples(), this.store.awaitingRoom());
 				if (!due) {
 					drainChangePoints();
 				}
@@ -152,6 +161,15 @@ public final class CollectionCycle {
 			// profiling for good. A failed cycle loses samples, not the profiler.
 			logFailure(ex);
 		}
+	}
+
+	/**
+	 * A request slow enough for the slow-request log ended just now: collect about a
+	 * second from now rather than at the end of the dump interval, so that its line comes
+	 * soon after it. One volatile write, on the request's thread.
+	 */
+	public void slowRequestEnded() {
+		this.lastSlowRequestEnd = System.nanoTime();
 	}
 
 	/**

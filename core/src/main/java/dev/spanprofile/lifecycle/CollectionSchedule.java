@@ -9,7 +9,9 @@ import java.util.concurrent.TimeUnit;
  * sooner for a reader about to look at profiles, unless the last one is still fresh; and
  * sooner when requests the store drops before their samples are joined come so fast that
  * its room for them to await their samples would fill before the next collection, so that
- * later ones do not reach the span-name profiles and exports without their samples.
+ * later ones do not reach the span-name profiles and exports without their samples; and
+ * about a second after a request slow enough for the slow-request log ends, so that its
+ * line does not wait for the dump interval.
  * <p>
  * Times are {@link System#nanoTime()} readings passed in by the caller, which also
  * serializes the calls (the cycle's lock).
@@ -30,7 +32,23 @@ final class CollectionSchedule {
 	 */
 	static final long ROOM_MARGIN_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
+	/**
+	 * How long after a slow request ends a collection is brought forward for it: Flight
+	 * Recorder's waits reach the collector about a second behind (its stream flushes once
+	 * a second), so an earlier collection would not complete the request.
+	 */
+	static final long SLOW_REQUEST_DELAY_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+	/** No slow request ended that the watermark does not cover. */
+	private static final long NONE = Long.MIN_VALUE;
+
 	private final long intervalNanos;
+
+	/**
+	 * When the first slow request not yet covered by the watermark ended, as the
+	 * collector first saw it, or {@link #NONE}.
+	 */
+	private long slowRequestEnd = NONE;
 
 	private long lastStart;
 
@@ -70,6 +88,27 @@ final class CollectionSchedule {
 		}
 		double left = Math.max(0, room - awaiting);
 		return left * sinceLast <= (double) awaiting * ROOM_MARGIN_NANOS;
+	}
+
+	/**
+	 * Whether a collection is due at {@code now} for a slow request: {@code lastSlowEnd}
+	 * is when the latest ended ({@link Long#MIN_VALUE} if none has), {@code completeUpTo}
+	 * the watermark. Due {@link #SLOW_REQUEST_DELAY_NANOS} after the first slow request
+	 * the watermark does not cover yet, and again while it does not, though not within
+	 * the fresh window nor after a collection that did not move the watermark on. A
+	 * request's end is the latest one at the first tick that sees it: requests that end
+	 * together are collected together.
+	 */
+	boolean dueForSlowRequest(long now, long lastSlowEnd, long completeUpTo) {
+		if (lastSlowEnd == NONE || lastSlowEnd <= completeUpTo) {
+			this.slowRequestEnd = NONE;
+			return false;
+		}
+		if (this.slowRequestEnd == NONE || this.slowRequestEnd <= completeUpTo) {
+			this.slowRequestEnd = lastSlowEnd;
+		}
+		return now - this.slowRequestEnd >= SLOW_REQUEST_DELAY_NANOS && now - this.lastStart >= FRESH_NANOS
+				&& this.advanced;
 	}
 
 	/** Whether a collection started at {@code now} would find little the last did not. */

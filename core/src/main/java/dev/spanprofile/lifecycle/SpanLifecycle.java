@@ -1,5 +1,6 @@
 package dev.spanprofile.lifecycle;
 
+import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
 import dev.spanprofile.aggregate.NameAggregates;
@@ -20,14 +21,23 @@ public final class SpanLifecycle {
 
 	private final BooleanSupplier accepting;
 
+	private final CollectionCycle cycle;
+
+	private final long slowRequestNanos;
+
 	/**
 	 * @param accepting whether spans starting now are stored (spans already stored are
 	 * always completed)
+	 * @param cycle told when a stored request longer than {@code slowRequest} ends
+	 * @param slowRequest the slow-request log's threshold, {@code null} when it is off
 	 */
-	public SpanLifecycle(SpanProfileStore store, NameAggregates aggregates, BooleanSupplier accepting) {
+	public SpanLifecycle(SpanProfileStore store, NameAggregates aggregates, BooleanSupplier accepting,
+			CollectionCycle cycle, Duration slowRequest) {
 		this.store = store;
 		this.aggregates = aggregates;
 		this.accepting = accepting;
+		this.cycle = cycle;
+		this.slowRequestNanos = (slowRequest != null) ? slowRequest.toNanos() : Long.MAX_VALUE;
 	}
 
 	/**
@@ -77,6 +87,9 @@ public final class SpanLifecycle {
 		}
 		// A stored root was queued for completion by the store as it marked it ended.
 		boolean tracked = record != null && record.isLocalRoot() && !record.inFlight();
+		if (tracked && durationNanos > this.slowRequestNanos) {
+			this.cycle.slowRequestEnded();
+		}
 		long end = tracked ? record.endEpochNanos() : MonotonicEpoch.nowEpochNanos();
 		this.aggregates.spanEnded(name, spanId, durationNanos, "ERROR".equals(status), end);
 	}

@@ -10,8 +10,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * When a collection is due, on a clock the test sets: an interval after the last one;
  * sooner when, at the rate requests came to await their samples since the last one, the
  * room left for them would fill within 200 ms; never within the fresh window nor after a
- * collection that did not move the watermark on. What the collector does at those times
- * is {@code EarlyCollectionTest}'s.
+ * collection that did not move the watermark on; a second after a slow request ends,
+ * until the watermark covers it. What the collector does at those times is
+ * {@code EarlyCollectionTest}'s.
  */
 class CollectionScheduleTest {
 
@@ -73,6 +74,40 @@ class CollectionScheduleTest {
 		assertThat(this.schedule.fresh(T0)).isTrue();
 		assertThat(this.schedule.fresh(T0 + 199 * MS)).isTrue();
 		assertThat(this.schedule.fresh(T0 + 200 * MS)).isFalse();
+	}
+
+	@Test
+	void aSlowRequestBringsItForwardASecondAfterItEndsUntilTheWatermarkCoversIt() {
+		this.schedule.started(T0);
+		long watermark = T0 - 500 * MS;
+		assertThat(this.schedule.dueForSlowRequest(T0 + 100 * MS, Long.MIN_VALUE, watermark)).as("none ended")
+			.isFalse();
+		long end = T0 + 100 * MS;
+		assertThat(this.schedule.dueForSlowRequest(T0 + 150 * MS, end, watermark)).isFalse();
+		// A later slow request does not put the first one off.
+		assertThat(this.schedule.dueForSlowRequest(T0 + 700 * MS, T0 + 650 * MS, watermark)).isFalse();
+		assertThat(this.schedule.dueForSlowRequest(T0 + 1_099 * MS, T0 + 650 * MS, watermark)).isFalse();
+		assertThat(this.schedule.dueForSlowRequest(T0 + 1_100 * MS, T0 + 650 * MS, watermark)).isTrue();
+		// Collected, but its waits were not in yet: again, after the fresh window.
+		this.schedule.started(T0 + 1_100 * MS);
+		this.schedule.ended(true);
+		watermark = T0 + 80 * MS;
+		assertThat(this.schedule.dueForSlowRequest(T0 + 1_299 * MS, T0 + 650 * MS, watermark)).isFalse();
+		assertThat(this.schedule.dueForSlowRequest(T0 + 1_300 * MS, T0 + 650 * MS, watermark)).isTrue();
+		// Covered up to the second one: nothing more.
+		this.schedule.started(T0 + 1_300 * MS);
+		watermark = T0 + 650 * MS;
+		assertThat(this.schedule.dueForSlowRequest(T0 + 2_000 * MS, T0 + 650 * MS, watermark)).isFalse();
+		// The next slow request counts from its own end.
+		assertThat(this.schedule.dueForSlowRequest(T0 + 2_000 * MS, T0 + 1_900 * MS, watermark)).isFalse();
+		assertThat(this.schedule.dueForSlowRequest(T0 + 2_900 * MS, T0 + 1_900 * MS, watermark)).isTrue();
+	}
+
+	@Test
+	void aSlowRequestDoesNotBringItForwardAfterACollectionThatDidNotMoveTheWatermarkOn() {
+		this.schedule.started(T0);
+		this.schedule.ended(false);
+		assertThat(this.schedule.dueForSlowRequest(T0 + 2_000 * MS, T0 + 100 * MS, T0 - 500 * MS)).isFalse();
 	}
 
 }
