@@ -147,8 +147,7 @@ public final class SpanProfiler implements AutoCloseable {
 	 * {@link ActivationRecorder#spanActivated}.
 	 */
 	public SpanLifecycle spanLifecycle() {
-		return new SpanLifecycle(this.store, this.aggregates, this::isRunning, this.cycle,
-				this.settings.slowSpanLog().threshold());
+		return new SpanLifecycle(this.store, this.aggregates, this::isRunning, this.cycle, this.settings.slowSpanLog());
 	}
 
 	/**

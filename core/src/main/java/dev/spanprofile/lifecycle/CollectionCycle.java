@@ -93,9 +93,10 @@ public final class CollectionCycle {
 
 	/**
 	 * When the latest slow request ended, on the {@code System.nanoTime()} clock;
-	 * {@link Long#MIN_VALUE} until one does. Written by request threads.
+	 * {@link CollectionSchedule#NO_SLOW_REQUEST} until one does. Written by request
+	 * threads.
 	 */
-	private volatile long lastSlowRequestEnd = Long.MIN_VALUE;
+	private volatile long lastSlowRequestEnd = CollectionSchedule.NO_SLOW_REQUEST;
 
 	/**
 	 * @param running whether the profiler runs: a collection while it does not joins

@@ -39,16 +39,16 @@ final class CollectionSchedule {
 	 */
 	static final long SLOW_REQUEST_DELAY_NANOS = TimeUnit.SECONDS.toNanos(1);
 
-	/** No slow request ended that the watermark does not cover. */
-	private static final long NONE = Long.MIN_VALUE;
+	/** No slow request has ended (or none the watermark does not cover). */
+	static final long NO_SLOW_REQUEST = Long.MIN_VALUE;
 
 	private final long intervalNanos;
 
 	/**
 	 * When the first slow request not yet covered by the watermark ended, as the
-	 * collector first saw it, or {@link #NONE}.
+	 * collector first saw it, or {@link #NO_SLOW_REQUEST}.
 	 */
-	private long slowRequestEnd = NONE;
+	private long slowRequestEnd = NO_SLOW_REQUEST;
 
 	private long lastStart;
 
@@ -92,19 +92,19 @@ final class CollectionSchedule {
 
 	/**
 	 * Whether a collection is due at {@code now} for a slow request: {@code lastSlowEnd}
-	 * is when the latest ended ({@link Long#MIN_VALUE} if none has), {@code completeUpTo}
-	 * the watermark. Due {@link #SLOW_REQUEST_DELAY_NANOS} after the first slow request
-	 * the watermark does not cover yet, and again while it does not, though not within
-	 * the fresh window nor after a collection that did not move the watermark on. A
-	 * request's end is the latest one at the first tick that sees it: requests that end
-	 * together are collected together.
+	 * is when the latest ended ({@link #NO_SLOW_REQUEST} if none has),
+	 * {@code completeUpTo} the watermark. Due {@link #SLOW_REQUEST_DELAY_NANOS} after the
+	 * first slow request the watermark does not cover yet, and again while it does not,
+	 * though not within the fresh window nor after a collection that did not move the
+	 * watermark on. A request's end is the latest one at the first tick that sees it:
+	 * requests that end together are collected together.
 	 */
 	boolean dueForSlowRequest(long now, long lastSlowEnd, long completeUpTo) {
-		if (lastSlowEnd == NONE || lastSlowEnd <= completeUpTo) {
-			this.slowRequestEnd = NONE;
+		if (lastSlowEnd == NO_SLOW_REQUEST || lastSlowEnd <= completeUpTo) {
+			this.slowRequestEnd = NO_SLOW_REQUEST;
 			return false;
 		}
-		if (this.slowRequestEnd == NONE || this.slowRequestEnd <= completeUpTo) {
+		if (this.slowRequestEnd == NO_SLOW_REQUEST || this.slowRequestEnd <= completeUpTo) {
 			this.slowRequestEnd = lastSlowEnd;
 		}
 		return now - this.slowRequestEnd >= SLOW_REQUEST_DELAY_NANOS && now - this.lastStart >= FRESH_NANOS

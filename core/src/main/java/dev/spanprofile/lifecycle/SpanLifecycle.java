@@ -1,9 +1,9 @@
 package dev.spanprofile.lifecycle;
 
-import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
 import dev.spanprofile.aggregate.NameAggregates;
+import dev.spanprofile.slowlog.SlowSpanLogSettings;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.tracking.MonotonicEpoch;
@@ -23,21 +23,20 @@ public final class SpanLifecycle {
 
 	private final CollectionCycle cycle;
 
-	private final long slowRequestNanos;
+	private final SlowSpanLogSettings slowSpanLog;
 
 	/**
 	 * @param accepting whether spans starting now are stored (spans already stored are
 	 * always completed)
-	 * @param cycle told when a stored request longer than {@code slowRequest} ends
-	 * @param slowRequest the slow-request log's threshold, {@code null} when it is off
+	 * @param cycle told when a stored request slow enough for {@code slowSpanLog} ends
 	 */
 	public SpanLifecycle(SpanProfileStore store, NameAggregates aggregates, BooleanSupplier accepting,
-			CollectionCycle cycle, Duration slowRequest) {
+			CollectionCycle cycle, SlowSpanLogSettings slowSpanLog) {
 		this.store = store;
 		this.aggregates = aggregates;
 		this.accepting = accepting;
 		this.cycle = cycle;
-		this.slowRequestNanos = (slowRequest != null) ? slowRequest.toNanos() : Long.MAX_VALUE;
+		this.slowSpanLog = slowSpanLog;
 	}
 
 	/**
@@ -87,7 +86,7 @@ public final class SpanLifecycle {
 		}
 		// A stored root was queued for completion by the store as it marked it ended.
 		boolean tracked = record != null && record.isLocalRoot() && !record.inFlight();
-		if (tracked && durationNanos > this.slowRequestNanos) {
+		if (tracked && this.slowSpanLog.isSlow(durationNanos)) {
 			this.cycle.slowRequestEnded();
 		}
 		long end = tracked ? record.endEpochNanos() : MonotonicEpoch.nowEpochNanos();

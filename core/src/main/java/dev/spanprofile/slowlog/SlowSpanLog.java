@@ -61,7 +61,7 @@ public final class SlowSpanLog implements Consumer<SpanRecord> {
 	/** A stored local root whose profile is complete. */
 	@Override
 	public void accept(SpanRecord root) {
-		if (root.durationNanos(root.endEpochNanos()) <= this.settings.threshold().toNanos()) {
+		if (!this.settings.isSlow(root.durationNanos(root.endEpochNanos()))) {
 			return;
 		}
 		long unloggedBefore;

@@ -33,4 +33,9 @@ public record SlowSpanLogSettings(Duration threshold, int maxPerMinute, String f
 		return this.threshold != null;
 	}
 
+	/** Whether a request that took {@code durationNanos} gets a line. */
+	public boolean isSlow(long durationNanos) {
+		return this.threshold != null && durationNanos > this.threshold.toNanos();
+	}
+
 }

@@ -80,7 +80,8 @@ class CollectionScheduleTest {
 	void aSlowRequestBringsItForwardASecondAfterItEndsUntilTheWatermarkCoversIt() {
 		this.schedule.started(T0);
 		long watermark = T0 - 500 * MS;
-		assertThat(this.schedule.dueForSlowRequest(T0 + 100 * MS, Long.MIN_VALUE, watermark)).as("none ended")
+		assertThat(this.schedule.dueForSlowRequest(T0 + 100 * MS, CollectionSchedule.NO_SLOW_REQUEST, watermark))
+			.as("none ended")
 			.isFalse();
 		long end = T0 + 100 * MS;
 		assertThat(this.schedule.dueForSlowRequest(T0 + 150 * MS, end, watermark)).isFalse();
