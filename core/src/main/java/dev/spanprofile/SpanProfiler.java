@@ -147,7 +147,8 @@ public final class SpanProfiler implements AutoCloseable {
 	 * {@link ActivationRecorder#spanActivated}.
 	 */
 	public SpanLifecycle spanLifecycle() {
-		return new SpanLifecycle(this.store, this.aggregates, this::isRunning, this.cycle, this.settings.slowSpanLog());
+		return new SpanLifecycle(this.store, this.aggregates, this::isRunning, this.cycle,
+				this.settings.slowSpanLog()::isSlow);
 	}
 
 	/**

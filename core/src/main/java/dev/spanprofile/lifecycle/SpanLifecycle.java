@@ -1,9 +1,9 @@
 package dev.spanprofile.lifecycle;
 
 import java.util.function.BooleanSupplier;
+import java.util.function.LongPredicate;
 
 import dev.spanprofile.aggregate.NameAggregates;
-import dev.spanprofile.slowlog.SlowSpanLogSettings;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.tracking.MonotonicEpoch;
@@ -23,20 +23,22 @@ public final class SpanLifecycle {
 
 	private final CollectionCycle cycle;
 
-	private final SlowSpanLogSettings slowSpanLog;
+	private final LongPredicate slowRequest;
 
 	/**
 	 * @param accepting whether spans starting now are stored (spans already stored are
 	 * always completed)
-	 * @param cycle told when a stored request slow enough for {@code slowSpanLog} ends
+	 * @param cycle told when a stored request that {@code slowRequest} calls slow ends
+	 * @param slowRequest whether a request of so many nanoseconds gets a slow-request log
+	 * line (the log's own rule, so that both agree)
 	 */
 	public SpanLifecycle(SpanProfileStore store, NameAggregates aggregates, BooleanSupplier accepting,
-			CollectionCycle cycle, SlowSpanLogSettings slowSpanLog) {
+			CollectionCycle cycle, LongPredicate slowRequest) {
 		this.store = store;
 		this.aggregates = aggregates;
 		this.accepting = accepting;
 		this.cycle = cycle;
-		this.slowSpanLog = slowSpanLog;
+		this.slowRequest = slowRequest;
 	}
 
 	/**
@@ -86,7 +88,7 @@ public final class SpanLifecycle {
 		}
 		// A stored root was queued for completion by the store as it marked it ended.
 		boolean tracked = record != null && record.isLocalRoot() && !record.inFlight();
-		if (tracked && this.slowSpanLog.isSlow(durationNanos)) {
+		if (tracked && this.slowRequest.test(durationNanos)) {
 			this.cycle.slowRequestEnded();
 		}
 		long end = tracked ? record.endEpochNanos() : MonotonicEpoch.nowEpochNanos();
