@@ -163,8 +163,8 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 			join(kind, javaThreadId, monotonicNanos, rootFirstStack, weight);
 		}
 		else if (this.held.size() < MAX_HELD) {
-			// The engine reuses its stack arrays.
-			this.held.addLast(new HeldSample(kind, javaThreadId, monotonicNanos, rootFirstStack.clone(), weight));
+			// Stacks are shared and never changed (SampleSink): held as they are.
+			this.held.addLast(new HeldSample(kind, javaThreadId, monotonicNanos, rootFirstStack, weight));
 		}
 		else {
 			// Bounded memory: a collector stuck between drain and dump long enough to
@@ -233,7 +233,9 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	 * ({@code null} for a kind without any).
 	 */
 	public void completeUnsampledUpTo(Watermark upTo, BiConsumer<UnsampledRequest, StackTree[]> folder) {
-		this.unsampled.completeUpTo(upTo, folder, System.nanoTime());
+		if (this.unsampled.completeUpTo(upTo, folder, System.nanoTime())) {
+			this.timelines.forEach((threadId, timeline) -> timeline.releaseDoneRequests());
+		}
 	}
 
 	/**

@@ -106,6 +106,23 @@ final class ThreadTimeline {
 		}
 	}
 
+	/**
+	 * Point at {@link #NONE} wherever a request's samples were folded or let go: a sample
+	 * joined to such a request counts as outside any, as one joined to {@code NONE}, and
+	 * the points kept for two dump intervals would otherwise keep each request reachable
+	 * that long, copied by every young collection in between and then promoted.
+	 */
+	void releaseDoneRequests() {
+		for (int i = 0; i < this.size; i++) {
+			if (this.states[i] instanceof UnsampledProfiles.Pending request && request.isDone()) {
+				this.states[i] = NONE;
+			}
+		}
+		if (this.baseline instanceof UnsampledProfiles.Pending request && request.isDone()) {
+			this.baseline = NONE;
+		}
+	}
+
 	boolean isEmpty() {
 		return this.size == 0;
 	}

@@ -16,9 +16,15 @@ import dev.spanprofile.tracking.Watermark;
  * request has ended and every sample up to its end is joined: only then are its name and
  * duration (so its latency band) known, and its profile can be folded into its name's.
  * <p>
+ * A request's samples wait as the stacks the engine delivered (shared arrays, not
+ * copied), and become a call tree only as they are folded: a request ending shortly
+ * before a collection waits for the next one, and a tree of a ~150-frame stack is some
+ * 150 objects that every young collection in between would copy (the page benchmark's GC
+ * cost), its stack one array.
+ * <p>
  * Collector thread only. Bounded: at most {@link #MAX_PENDING} requests and
- * {@link #MAX_NODES} call-tree nodes held at once (a request beyond either keeps its
- * latency, not its samples), and a request not ended after {@link #MAX_AGE_NANOS} (an
+ * {@link #MAX_FRAMES} frames of their samples held at once (a request beyond either keeps
+ * its latency, not its samples), and a request not ended after {@link #MAX_AGE_NANOS} (an
  * observation never stopped) is let go.
  * <p>
  * Most of these requests get no sample at all (a request of a millisecond on the CPU,
@@ -28,12 +34,21 @@ final class UnsampledProfiles {
 
 	static final int MAX_PENDING = 10_000;
 
-	/** About 6 MB of call trees: a few thousand concurrent requests' worth. */
-	static final int MAX_NODES = 100_000;
+	/**
+	 * At most 4 MB of stacks where none is shared: a few thousand concurrent requests'
+	 * samples.
+	 */
+	static final int MAX_FRAMES = 1_000_000;
 
 	static final long MAX_AGE_NANOS = TimeUnit.MINUTES.toNanos(10);
 
 	private static final int KINDS = SampleKind.values().length;
+
+	/**
+	 * What a request folded or let go keeps in place of its samples: a change point
+	 * drained after that finds it there, and the request is not taken up again.
+	 */
+	private static final Object FOLDED = new Object();
 
 	/** What a request without samples is folded with; never written. */
 	private static final StackTree[] NO_SAMPLES = new StackTree[KINDS];
@@ -41,17 +56,18 @@ final class UnsampledProfiles {
 	/** In the order they were first seen. */
 	private List<Pending> pending = new ArrayList<>();
 
-	private int nodes;
+	private int frames;
 
 	/**
 	 * The state a thread's timeline holds while it works for {@code request}: its
-	 * samples' destination, or {@code null} when there is no room for another request.
+	 * samples' destination, or {@code null} when there is no room for another request or
+	 * it was folded or let go already.
 	 */
 	Pending track(UnsampledRequest request) {
 		if (request.samples() instanceof Pending samples) {
 			return samples;
 		}
-		if (this.pending.size() >= MAX_PENDING) {
+		if (request.samples() == FOLDED || this.pending.size() >= MAX_PENDING) {
 			return null;
 		}
 		Pending samples = new Pending(request);
@@ -63,8 +79,10 @@ final class UnsampledProfiles {
 	/**
 	 * Hand each request that ended by {@code upTo} to {@code folder}, with its samples by
 	 * {@link SampleKind#ordinal()} ({@code null} for a kind without any), and forget it.
+	 * @return whether any request was let go (its state is then {@link Pending#isDone()
+	 * done})
 	 */
-	void completeUpTo(Watermark upTo, BiConsumer<UnsampledRequest, StackTree[]> folder, long nowNanos) {
+	boolean completeUpTo(Watermark upTo, BiConsumer<UnsampledRequest, StackTree[]> folder, long nowNanos) {
 		List<Pending> stillPending = new ArrayList<>(this.pending.size());
 		for (Pending samples : this.pending) {
 			UnsampledRequest request = samples.request;
@@ -73,18 +91,23 @@ final class UnsampledProfiles {
 				stillPending.add(samples);
 				continue;
 			}
-			this.nodes -= samples.nodes;
+			this.frames -= samples.frames;
 			samples.done = true;
 			if (complete) {
-				folder.accept(request, (samples.trees != null) ? samples.trees : NO_SAMPLES);
+				folder.accept(request, samples.trees());
 			}
 			// A thread's timeline may keep this state as its baseline until its next
-			// change point: not the trees.
-			if (samples.trees != null) {
-				Arrays.fill(samples.trees, null);
-			}
+			// change point: not the samples, nor the request (the ring that recorded it
+			// lets it go within seconds, the timelines only after two dump intervals).
+			samples.stacks = null;
+			samples.kinds = null;
+			samples.weights = null;
+			samples.request = null;
+			request.samples(FOLDED);
 		}
+		boolean letGo = stillPending.size() < this.pending.size();
 		this.pending = stillPending;
+		return letGo;
 	}
 
 	/** Requests whose samples are held (for tests and diagnostics). */
@@ -95,12 +118,21 @@ final class UnsampledProfiles {
 	/** One request's samples so far. */
 	final class Pending {
 
-		private final UnsampledRequest request;
+		/** {@code null} once done. */
+		private UnsampledRequest request;
 
-		/** By {@link SampleKind#ordinal()}, from the first sample on. */
-		private StackTree[] trees;
+		/**
+		 * Side by side, the first {@link #count} of them; {@code null} until a sample.
+		 */
+		private int[][] stacks;
 
-		private int nodes;
+		private SampleKind[] kinds;
+
+		private long[] weights;
+
+		private int count;
+
+		private int frames;
 
 		/**
 		 * Folded or let go: a sample joined late (a thread still marked as working for
@@ -112,23 +144,53 @@ final class UnsampledProfiles {
 			this.request = request;
 		}
 
+		/**
+		 * Folded or let go: from now on the same as being outside any request for a
+		 * sample.
+		 */
+		boolean isDone() {
+			return this.done;
+		}
+
+		/** Keeps {@code rootFirstStack} itself: engines share their stacks, unchanged. */
 		void add(SampleKind kind, int[] rootFirstStack, long weight) {
-			if (this.done || UnsampledProfiles.this.nodes + rootFirstStack.length > MAX_NODES) {
+			if (this.done || UnsampledProfiles.this.frames + rootFirstStack.length > MAX_FRAMES) {
 				return;
 			}
-			if (this.trees == null) {
-				this.trees = new StackTree[KINDS];
+			if (this.stacks == null) {
+				this.stacks = new int[2][];
+				this.kinds = new SampleKind[2];
+				this.weights = new long[2];
 			}
-			StackTree tree = this.trees[kind.ordinal()];
-			if (tree == null) {
-				tree = new StackTree();
-				this.trees[kind.ordinal()] = tree;
+			else if (this.count == this.stacks.length) {
+				this.stacks = Arrays.copyOf(this.stacks, this.count * 2);
+				this.kinds = Arrays.copyOf(this.kinds, this.count * 2);
+				this.weights = Arrays.copyOf(this.weights, this.count * 2);
 			}
-			int before = tree.nodeCount();
-			tree.add(rootFirstStack, weight, kind.countsEvents() ? 1 : 0);
-			int added = tree.nodeCount() - before;
-			this.nodes += added;
-			UnsampledProfiles.this.nodes += added;
+			this.stacks[this.count] = rootFirstStack;
+			this.kinds[this.count] = kind;
+			this.weights[this.count] = weight;
+			this.count++;
+			this.frames += rootFirstStack.length;
+			UnsampledProfiles.this.frames += rootFirstStack.length;
+		}
+
+		/** Its samples as call trees by {@link SampleKind#ordinal()}. */
+		private StackTree[] trees() {
+			if (this.count == 0) {
+				return NO_SAMPLES;
+			}
+			StackTree[] trees = new StackTree[KINDS];
+			for (int i = 0; i < this.count; i++) {
+				SampleKind kind = this.kinds[i];
+				StackTree tree = trees[kind.ordinal()];
+				if (tree == null) {
+					tree = new StackTree();
+					trees[kind.ordinal()] = tree;
+				}
+				tree.add(this.stacks[i], this.weights[i], kind.countsEvents() ? 1 : 0);
+			}
+			return trees;
 		}
 
 	}

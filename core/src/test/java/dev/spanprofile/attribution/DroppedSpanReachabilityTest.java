@@ -2,6 +2,8 @@ package dev.spanprofile.attribution;
 
 import java.lang.ref.WeakReference;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import dev.spanprofile.store.InclusiveSamples;
 import dev.spanprofile.store.RetentionSettings;
@@ -9,6 +11,7 @@ import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StoreSettings;
+import dev.spanprofile.tracking.UnsampledRequest;
 import dev.spanprofile.tracking.Watermark;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.TraceFlags;
@@ -20,8 +23,9 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The attributor keeps change points for a while after their span may have left the
- * store; it must not keep the span's record alive with them, or every request of that
- * stretch survives young collections (the GC cost found on the page benchmark).
+ * store, or after a request tracing did not sample was folded into its name's profile; it
+ * must not keep the span's record or the request alive with them, or every request of
+ * that stretch survives young collections (the GC cost found on the page benchmark).
  */
 class DroppedSpanReachabilityTest {
 
@@ -64,6 +68,37 @@ class DroppedSpanReachabilityTest {
 		assertThat(this.attributor.stats().attributed()).isEqualTo(2);
 		assertThat(this.attributor.stats().outsideSpans()).isEqualTo(1);
 		assertThat(InclusiveSamples.count(this.store.find("000000000000000b"), SampleKind.CPU)).isEqualTo(1);
+	}
+
+	@Test
+	void changePointsOfAFoldedUnsampledRequestDoNotKeepItReachable() {
+		UnsampledRequest request = new UnsampledRequest(100);
+		WeakReference<UnsampledRequest> reference = new WeakReference<>(request);
+		int[] stack = { 1, 2 };
+		this.attributor.changed(1, 100, request);
+		this.attributor.changed(1, 200, null);
+		this.attributor.changePointsCompleteUpTo(1_000);
+		this.attributor.sample(SampleKind.CPU, 1, 150, stack, 1);
+		request.end("http get /a", false, 200);
+		List<String> folded = new ArrayList<>();
+		this.attributor.completeUnsampledUpTo(new Watermark(300, 300), (done, samples) -> folded
+			.add(done.name() + ": " + samples[SampleKind.CPU.ordinal()].totalSamples() + " cpu"));
+		assertThat(folded).containsExactly("http get /a: 1 cpu");
+		request = null;
+
+		await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(50)).until(() -> {
+			System.gc();
+			return reference.get() == null;
+		});
+
+		// A sample joined late to the folded request counts outside any span, as before,
+		// and is folded nowhere.
+		this.attributor.sample(SampleKind.CPU, 1, 160, stack, 1);
+		this.attributor.completeUnsampledUpTo(Watermark.EVERYTHING, (done, samples) -> folded.add(done.name()));
+		assertThat(folded).hasSize(1);
+		assertThat(this.attributor.stats().outsideSpans()).isEqualTo(2);
+		assertThat(this.attributor.stats().attributed()).isZero();
+		assertThat(this.attributor.timelineCount()).isEqualTo(1);
 	}
 
 	private static SpanContext context(String spanId) {

@@ -35,6 +35,19 @@ class UnsampledProfilesTest {
 	}
 
 	@Test
+	void aRequestFoundAgainAfterItWasFoldedIsNotTakenUpAgain() {
+		UnsampledRequest request = new UnsampledRequest(1_000);
+		this.profiles.track(request).add(SampleKind.CPU, new int[] { 1, 2 }, 1);
+		request.end("http get /a", false, 2_000);
+		this.profiles.completeUpTo(new Watermark(2_000, 0), this::fold, 3_000);
+		// A thread's point of leaving it, drained by the next collection.
+		assertThat(this.profiles.track(request)).isNull();
+		this.profiles.completeUpTo(new Watermark(4_000, 0), this::fold, 5_000);
+		assertThat(this.folded).containsExactly("http get /a: 1 cpu");
+		assertThat(this.profiles.pendingCount()).isZero();
+	}
+
+	@Test
 	void beyondTheRequestBoundANewRequestKeepsNoSamples() {
 		List<UnsampledRequest> requests = new ArrayList<>();
 		for (int i = 0; i < UnsampledProfiles.MAX_PENDING; i++) {
@@ -50,20 +63,20 @@ class UnsampledProfilesTest {
 	}
 
 	@Test
-	void beyondTheNodeBoundSamplesAreNotKept() {
-		int[] stack = new int[1_000];
+	void beyondTheFrameBoundSamplesAreNotKept() {
 		UnsampledRequest request = new UnsampledRequest(0);
 		UnsampledProfiles.Pending pending = this.profiles.track(request);
-		int stacks = UnsampledProfiles.MAX_NODES / stack.length + 5;
+		int[] stack = new int[10_000];
+		int stacks = UnsampledProfiles.MAX_FRAMES / stack.length + 5;
 		for (int i = 0; i < stacks; i++) {
-			// A distinct stack each time: a thousand new nodes.
-			stack[0] = i;
+			// The same stack each time counts all the same: its frames are held per
+			// sample.
 			pending.add(SampleKind.CPU, stack, 1);
 		}
 		request.end("http get /deep", false, 1);
 		this.profiles.completeUpTo(new Watermark(1, 0), this::fold, 1);
 		assertThat(this.folded)
-			.containsExactly("http get /deep: " + (UnsampledProfiles.MAX_NODES / stack.length) + " cpu");
+			.containsExactly("http get /deep: " + (UnsampledProfiles.MAX_FRAMES / stack.length) + " cpu");
 	}
 
 	@Test
