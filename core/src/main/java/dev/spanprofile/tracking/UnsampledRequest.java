@@ -87,8 +87,8 @@ public final class UnsampledRequest {
 	}
 
 	/**
-	 * Where the collector gathers this request's samples, {@code null} until it sets
-	 * them. Collector thread only.
+	 * Where the collector gathers this request's samples, {@code null} until it sets them
+	 * (and what it leaves once they are folded). Collector thread only.
 	 */
 	public Object samples() {
 		return this.samples;
