@@ -1,6 +1,8 @@
 package dev.spanprofile.sampling;
 
 import java.time.Instant;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 import dev.spanprofile.tracking.MonotonicEpoch;
@@ -62,11 +64,35 @@ final class JfrClock {
 		stream.onEvent(REFERENCE, this::referenced);
 	}
 
+	/**
+	 * A reference whose stamp and clock reads lie further apart than this is not written:
+	 * its thread lost the CPU in between (a few milliseconds on a loaded machine), and
+	 * every event mapped with it would be off by as much.
+	 */
+	static final long MAX_READ_WINDOW_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
+
 	/** Write a reference into every recording that enables it. */
 	static void commitReference() {
+		commitReference(System::nanoTime);
+	}
+
+	/**
+	 * As {@link #commitReference()}, reading {@code nanoClock}.
+	 * @return whether it was written; if not, the previous reference holds until the next
+	 * try
+	 */
+	static boolean commitReference(LongSupplier nanoClock) {
 		Reference reference = new Reference();
-		reference.nanoTime = System.nanoTime();
+		// The event is stamped at begin(): the clock is read on either side of it.
+		long before = nanoClock.getAsLong();
+		reference.begin();
+		long after = nanoClock.getAsLong();
+		if (after - before > MAX_READ_WINDOW_NANOS) {
+			return false;
+		}
+		reference.nanoTime = before + (after - before) / 2;
 		reference.commit();
+		return true;
 	}
 
 	private void referenced(RecordedEvent event) {
