@@ -92,7 +92,6 @@ final class UnsampledProfiles {
 				continue;
 			}
 			this.frames -= samples.frames;
-			samples.done = true;
 			if (complete) {
 				folder.accept(request, samples.trees());
 			}
@@ -118,7 +117,10 @@ final class UnsampledProfiles {
 	/** One request's samples so far. */
 	final class Pending {
 
-		/** {@code null} once done. */
+		/**
+		 * {@code null} once folded or let go: a sample joined late (a thread still marked
+		 * as working for it) is not kept.
+		 */
 		private UnsampledRequest request;
 
 		/**
@@ -134,12 +136,6 @@ final class UnsampledProfiles {
 
 		private int frames;
 
-		/**
-		 * Folded or let go: a sample joined late (a thread still marked as working for
-		 * it) is not kept.
-		 */
-		private boolean done;
-
 		private Pending(UnsampledRequest request) {
 			this.request = request;
 		}
@@ -149,12 +145,12 @@ final class UnsampledProfiles {
 		 * sample.
 		 */
 		boolean isDone() {
-			return this.done;
+			return this.request == null;
 		}
 
 		/** Keeps {@code rootFirstStack} itself: engines share their stacks, unchanged. */
 		void add(SampleKind kind, int[] rootFirstStack, long weight) {
-			if (this.done || UnsampledProfiles.this.frames + rootFirstStack.length > MAX_FRAMES) {
+			if (isDone() || UnsampledProfiles.this.frames + rootFirstStack.length > MAX_FRAMES) {
 				return;
 			}
 			if (this.stacks == null) {
