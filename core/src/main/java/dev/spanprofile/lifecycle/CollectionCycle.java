@@ -18,11 +18,11 @@ import dev.spanprofile.tracking.Watermark;
  * The collector's work, and the order it must be done in for a finished request to get
  * every sample up to its end.
  * <p>
- * Every drain period ({@link #tick}) the collector <b>drains change points</b>: each
- * thread's ring of span switches goes to the attributor's timelines, with the time read
- * <i>before</i> the drain, up to which they are complete (a switch stamped earlier has
- * been published by the time its ring is read). Draining often keeps the rings from
- * lapping.
+ * At each {@link #tick} the collector <b>drains change points</b>: each thread's ring of
+ * span switches goes to the attributor's timelines, with the time read <i>before</i> the
+ * drain, up to which they are complete (a switch stamped earlier has been published by
+ * the time its ring is read). The tick says when the next is due ({@link DrainPace}):
+ * often enough to keep the rings from lapping, and a ring half full asks for one at once.
  * <p>
  * When its {@link CollectionSchedule} says so (every dump interval, or sooner for a
  * reader, for requests about to fill the room to await their samples, or for a slow
@@ -87,6 +87,14 @@ public final class CollectionCycle {
 	private boolean failureLogged;
 
 	/**
+	 * When the last drain started, and the largest share of its ring a thread had filled
+	 * by then. Guarded by {@link #lock}.
+	 */
+	private long lastDrainStart = System.nanoTime();
+
+	private double lastDrainFill;
+
+	/**
 	 * Nothing is joined yet: a request dropped before the first cycle awaits its samples.
 	 */
 	private volatile Watermark completeUpTo = Watermark.NOTHING;
@@ -134,10 +142,11 @@ public final class CollectionCycle {
 	}
 
 	/**
-	 * The collector thread's periodic task: a collection when the schedule says one is
-	 * due, else a drain. Never throws.
+	 * The collector thread's task: a collection when the schedule says one is due, else a
+	 * drain. Never throws.
+	 * @return milliseconds until the next tick is due
 	 */
-	public void tick() {
+	public long tick() {
 		try {
 			boolean due;
 			this.lock.lock();
@@ -162,6 +171,31 @@ public final class CollectionCycle {
 			// profiling for good. A failed cycle loses samples, not the profiler.
 			logFailure(ex);
 		}
+		return nextTickMillis();
+	}
+
+	private long nextTickMillis() {
+		this.lock.lock();
+		try {
+			long now = System.nanoTime();
+			boolean hurried = this.store.awaitingSamples() > 0
+					|| this.lastSlowRequestEnd > this.completeUpTo.monotonicNanos();
+			return DrainPace.nextMillis(this.lastDrainFill, now - this.lastDrainStart, hurried,
+					this.schedule.untilDue(now));
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	/**
+	 * Set (or clear, with {@code null}) what wakes the collector for a tick before its
+	 * pace says: a thread's ring of change points half full, a request starting to await
+	 * its samples.
+	 */
+	void wakeWith(Runnable wake) {
+		this.recorder.setDrainWanted(wake);
+		this.store.whenRequestsAwait(wake);
 	}
 
 	/**
@@ -256,8 +290,12 @@ public final class CollectionCycle {
 
 	private void drainChangePoints() {
 		long drainStart = System.nanoTime();
-		this.recorder.drainTo(this.attributor);
+		double fill = this.recorder.drainTo(this.attributor);
 		this.attributor.changePointsCompleteUpTo(drainStart);
+		// Paced by the rate the rings filled at: a drain right after another (a
+		// collection's second) finds little, and says so for its short stretch only.
+		this.lastDrainFill = fill;
+		this.lastDrainStart = drainStart;
 	}
 
 	private void logFailure(Throwable ex) {

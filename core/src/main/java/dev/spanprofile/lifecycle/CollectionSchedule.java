@@ -27,8 +27,8 @@ final class CollectionSchedule {
 
 	/**
 	 * How soon the room for awaiting requests may be about to fill before a collection is
-	 * brought forward: a few of the collector's 50 ms ticks, one to notice and the
-	 * collection's own time, with room to spare for a pause.
+	 * brought forward: a few of the collector's ticks (50 ms while requests await), one
+	 * to notice and the collection's own time, with room to spare for a pause.
 	 */
 	static final long ROOM_MARGIN_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
@@ -109,6 +109,11 @@ final class CollectionSchedule {
 		}
 		return now - this.slowRequestEnd >= SLOW_REQUEST_DELAY_NANOS && now - this.lastStart >= FRESH_NANOS
 				&& this.advanced;
+	}
+
+	/** How long from {@code now} until a collection is due by the interval alone. */
+	long untilDue(long now) {
+		return this.intervalNanos - (now - this.lastStart);
 	}
 
 	/** Whether a collection started at {@code now} would find little the last did not. */

@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.nio.channels.Selector;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
 
 import dev.spanprofile.sampling.JfrWaitEngine;
 
 /**
- * The collector thread: runs a task, waits a period, and again, until stopped.
+ * The collector thread: runs a task, waits as long as the task says or until woken up,
+ * and again, until stopped.
  * <p>
  * It waits in a {@link Selector} with nothing registered rather than parked, asleep or in
  * {@code Object.wait}: Flight Recorder records each of those over the waits' threshold
@@ -20,19 +22,20 @@ final class CollectorThread {
 
 	private static final System.Logger logger = System.getLogger(CollectorThread.class.getName());
 
-	private final Runnable task;
-
-	private final long periodMillis;
+	/** Runs once per tick; returns the milliseconds to wait before the next. */
+	private final LongSupplier task;
 
 	private final Selector selector;
+
+	private final long firstWaitMillis;
 
 	private final Thread thread;
 
 	private volatile boolean stopping;
 
-	CollectorThread(Runnable task, long periodMillis) {
+	CollectorThread(LongSupplier task, long firstWaitMillis) {
 		this.task = task;
-		this.periodMillis = periodMillis;
+		this.firstWaitMillis = firstWaitMillis;
 		this.selector = openSelector();
 		this.thread = new Thread(this::run, JfrWaitEngine.COLLECTOR_THREAD);
 		this.thread.setDaemon(true);
@@ -50,25 +53,39 @@ final class CollectorThread {
 	}
 
 	private void run() {
+		long waitMillis = this.firstWaitMillis;
 		while (!this.stopping) {
-			waitOnePeriod();
+			waitUpTo(Math.max(1, waitMillis));
 			if (!this.stopping) {
-				this.task.run();
+				waitMillis = this.task.getAsLong();
 			}
 		}
 	}
 
-	private void waitOnePeriod() {
+	private void waitUpTo(long millis) {
 		if (this.selector != null) {
 			try {
-				this.selector.select(this.periodMillis);
+				this.selector.select(millis);
 				return;
 			}
 			catch (IOException | RuntimeException ex) {
 				// Closed under it by stop(), or broken: park instead.
 			}
 		}
-		LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(this.periodMillis));
+		LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(millis));
+	}
+
+	/**
+	 * Run the task now rather than at the end of the wait (any thread; a system call when
+	 * the collector waits).
+	 */
+	void wakeUp() {
+		if (this.selector != null) {
+			this.selector.wakeup();
+		}
+		else {
+			LockSupport.unpark(this.thread);
+		}
 	}
 
 	/** Whether the thread is still alive (for tests). */

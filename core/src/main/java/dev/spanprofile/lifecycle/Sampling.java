@@ -20,8 +20,6 @@ public final class Sampling {
 
 	private static final System.Logger logger = System.getLogger(Sampling.class.getName());
 
-	private static final long DRAIN_PERIOD_MILLIS = 50;
-
 	/** The instance that owns the JVM-wide hook and native profiler, if any. */
 	private static final AtomicReference<Sampling> owner = new AtomicReference<>();
 
@@ -92,7 +90,8 @@ public final class Sampling {
 		this.cycle.resumedAt(resumedAt);
 		this.recorder.setReadingCpuClocks(this.exactCpuTime);
 		this.recorder.setRecording(true);
-		this.collector = new CollectorThread(this.cycle::tick, DRAIN_PERIOD_MILLIS);
+		this.collector = new CollectorThread(this.cycle::tick, DrainPace.QUICKEST_MILLIS);
+		this.cycle.wakeWith(this.collector::wakeUp);
 		this.running = true;
 		return null;
 	}
@@ -108,6 +107,7 @@ public final class Sampling {
 		// Not interrupted: interrupting a cycle mid-read closes the recording's channel
 		// and logs a failure at every shutdown. A running cycle finishes; no further one
 		// starts.
+		this.cycle.wakeWith(null);
 		try {
 			this.collector.stop(5_000);
 		}

@@ -51,6 +51,12 @@ final class AwaitingRoots {
 	 */
 	private volatile Watermark joinedUpTo = Watermark.EVERYTHING;
 
+	/**
+	 * Told, on the dropping thread, when a request starts waiting with none waiting
+	 * before it: the collector is to pace itself for them from now on.
+	 */
+	private volatile Runnable firstWaiting;
+
 	AwaitingRoots(int maxRoots) {
 		this.maxRoots = maxRoots;
 	}
@@ -81,6 +87,14 @@ final class AwaitingRoots {
 		this.roots.addLast(root);
 		this.count = this.roots.size();
 		moveGroup(root, stored);
+		Runnable first = this.firstWaiting;
+		if (first != null && this.count == 1) {
+			first.run();
+		}
+	}
+
+	void whenFirstWaiting(Runnable first) {
+		this.firstWaiting = first;
 	}
 
 	private void moveGroup(SpanRecord record, Map<String, SpanRecord> stored) {

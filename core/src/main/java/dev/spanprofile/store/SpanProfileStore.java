@@ -262,6 +262,14 @@ public final class SpanProfileStore {
 	}
 
 	/**
+	 * Set (or clear, with {@code null}) what is told, on the thread that drops it, when a
+	 * request starts awaiting its samples with none awaiting before it.
+	 */
+	public void whenRequestsAwait(Runnable first) {
+		this.awaiting.whenFirstWaiting(first);
+	}
+
+	/**
 	 * Dropped requests (local roots) awaiting their samples now: at most
 	 * {@link #awaitingRoom()}.
 	 */

@@ -22,8 +22,9 @@ import io.opentelemetry.context.Context;
 public final class ActivationRecorder {
 
 	/**
-	 * Change points a thread can hold between two drains; at 20 drains a second that is
-	 * ~20k changes/s/thread.
+	 * Change points a thread can hold between two drains: at the collector's quickest
+	 * pace (20 drains a second) ~20k changes/s/thread, and a ring half full asks for a
+	 * drain at once.
 	 */
 	static final int DEFAULT_CAPACITY = 1024;
 
@@ -66,6 +67,18 @@ public final class ActivationRecorder {
 	private volatile boolean readsCpuClocks;
 
 	private final ActivationListeners listeners = new ActivationListeners(this.threads);
+
+	/**
+	 * Told, on the recording thread, when a thread's ring is half full since the last
+	 * drain; {@code null} while nobody drains.
+	 */
+	private volatile Runnable drainWanted;
+
+	/**
+	 * Whether a drain was asked for since the last one: threads that fill their rings
+	 * together ask once, and only one of them pays for waking the drainer.
+	 */
+	private volatile boolean drainAsked;
 
 	ActivationRecorder(int capacity) {
 		this.capacity = capacity;
@@ -233,7 +246,13 @@ public final class ActivationRecorder {
 			// Only a return at the very next point continues the stretch.
 			activity.leftSpan = null;
 		}
-		activity.record(now, span, cpuTime);
+		if (activity.record(now, span, cpuTime) && !this.drainAsked) {
+			Runnable wanted = this.drainWanted;
+			if (wanted != null) {
+				this.drainAsked = true;
+				wanted.run();
+			}
+		}
 		this.listeners.activated(activity, span);
 		if (enteredOrLeft) {
 			this.listeners.enteredOrLeft(activity, inSpan);
@@ -280,19 +299,36 @@ public final class ActivationRecorder {
 	}
 
 	/**
+	 * Set (or clear, with {@code null}) what is told when a thread's ring fills half
+	 * since the last drain, on that thread: the drainer's cue to drain before its usual
+	 * time. Called about once per drain at most, so it may wake a thread.
+	 */
+	public void setDrainWanted(Runnable drainWanted) {
+		this.drainWanted = drainWanted;
+	}
+
+	/**
 	 * Collector thread only: hand all pending change points of all threads to
 	 * {@code sink}; forget threads that have died once their last points are drained.
+	 * @return the largest share of its ring a thread had filled since the last drain
+	 * (above 1 where one lapped it), for the drainer to pace itself
 	 */
-	public void drainTo(ThreadActivity.ChangePointSink sink) {
+	public double drainTo(ThreadActivity.ChangePointSink sink) {
+		this.drainAsked = false;
+		double fullest = 0;
 		for (Iterator<ThreadActivity> it = this.threads.iterator(); it.hasNext();) {
 			ThreadActivity activity = it.next();
 			boolean alive = activity.isOwnerAlive();
-			activity.drainTo(sink);
+			long drained = activity.drainTo(sink);
+			if (drained > 0) {
+				fullest = Math.max(fullest, (double) drained / activity.capacity());
+			}
 			if (!alive) {
 				it.remove();
 				sink.threadEnded(activity.threadId());
 			}
 		}
+		return fullest;
 	}
 
 	/** Number of threads that currently own a ring (for tests and diagnostics). */

@@ -99,6 +99,14 @@ public final class ThreadActivity {
 	private long drained;
 
 	/**
+	 * {@link #drained} as the owner reads it, to tell when its ring is half full between
+	 * two drains.
+	 */
+	private volatile long drainedMark;
+
+	private final int halfCapacity;
+
+	/**
 	 * Collector-side: time of the last drained point, where a gap starts when entries
 	 * were lost.
 	 */
@@ -115,6 +123,7 @@ public final class ThreadActivity {
 		this.spans = new Object[capacity];
 		this.cpuTimes = new long[capacity];
 		this.mask = capacity - 1;
+		this.halfCapacity = Math.max(1, capacity >>> 1);
 		this.virtual = VirtualThreads.isVirtual(owner);
 	}
 
@@ -141,8 +150,10 @@ public final class ThreadActivity {
 	 * Owner thread only: the span now active on this thread ({@code null} for none) since
 	 * {@code time}, and the thread's CPU clock then ({@link ThreadCpuClock#UNREAD} when
 	 * not read).
+	 * @return whether this point filled half the ring since the last drain: the collector
+	 * is to drain before its usual time, or the writer may lap it
 	 */
-	void record(long time, Object span, long cpuTime) {
+	boolean record(long time, Object span, long cpuTime) {
 		long seq = (long) PUBLISHED.getOpaque(this);
 		int slot = (int) (seq & this.mask);
 		// The publication of seq (end of the previous record) must be visible before this
@@ -153,17 +164,24 @@ public final class ThreadActivity {
 		this.spans[slot] = span;
 		this.cpuTimes[slot] = cpuTime;
 		PUBLISHED.setRelease(this, seq + 1);
+		return seq + 1 - this.drainedMark == this.halfCapacity;
+	}
+
+	/** Points the ring holds. */
+	int capacity() {
+		return this.mask + 1;
 	}
 
 	/**
 	 * Collector thread only: hand every change point published since the last call to
 	 * {@code sink}, oldest first.
-	 * @return whether anything was pending
+	 * @return how many points were published since the last call, those lapped included
 	 */
-	boolean drainTo(ChangePointSink sink) {
+	long drainTo(ChangePointSink sink) {
 		long end = (long) PUBLISHED.getAcquire(this);
-		if (end == this.drained) {
-			return false;
+		long published = end - this.drained;
+		if (published == 0) {
+			return 0;
 		}
 		if (this.drained == 0) {
 			sink.named(this.threadId, this.threadName);
@@ -198,7 +216,8 @@ public final class ThreadActivity {
 			this.lastDrainedTime = copiedTimes[i];
 		}
 		this.drained = end;
-		return true;
+		this.drainedMark = end;
+		return published;
 	}
 
 	/** Receives drained change points. */

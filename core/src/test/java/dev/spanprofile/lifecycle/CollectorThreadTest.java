@@ -30,7 +30,10 @@ class CollectorThreadTest {
 				recording.enable(event).withThreshold(Duration.ofMillis(10));
 			}
 			recording.start();
-			CollectorThread collector = new CollectorThread(runs::incrementAndGet, 50);
+			CollectorThread collector = new CollectorThread(() -> {
+				runs.incrementAndGet();
+				return 50;
+			}, 50);
 			Thread.sleep(1_000);
 			collector.stop(5_000);
 			recording.stop();
@@ -47,9 +50,39 @@ class CollectorThreadTest {
 	}
 
 	@Test
+	void waitsAsLongAsTheTaskSaysUnlessWokenUp() throws Exception {
+		AtomicInteger runs = new AtomicInteger();
+		CollectorThread collector = new CollectorThread(() -> {
+			runs.incrementAndGet();
+			return 60_000;
+		}, 10);
+		try {
+			long deadline = System.nanoTime() + 5_000_000_000L;
+			while (runs.get() == 0 && System.nanoTime() < deadline) {
+				Thread.sleep(5);
+			}
+			assertThat(runs.get()).as("the first run, after its first wait").isEqualTo(1);
+			Thread.sleep(200);
+			assertThat(runs.get()).as("the task asked for a minute").isEqualTo(1);
+			collector.wakeUp();
+			deadline = System.nanoTime() + 5_000_000_000L;
+			while (runs.get() == 1 && System.nanoTime() < deadline) {
+				Thread.sleep(5);
+			}
+			assertThat(runs.get()).as("woken up").isEqualTo(2);
+		}
+		finally {
+			collector.stop(5_000);
+		}
+	}
+
+	@Test
 	void stopLetsNoFurtherRunStartAndEndsTheThread() throws Exception {
 		AtomicInteger runs = new AtomicInteger();
-		CollectorThread collector = new CollectorThread(runs::incrementAndGet, 10);
+		CollectorThread collector = new CollectorThread(() -> {
+			runs.incrementAndGet();
+			return 10;
+		}, 10);
 		Thread.sleep(100);
 		collector.stop(5_000);
 		int stoppedAt = runs.get();

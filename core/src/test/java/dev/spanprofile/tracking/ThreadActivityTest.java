@@ -36,8 +36,8 @@ class ThreadActivityTest {
 		ThreadActivity activity = new ThreadActivity(Thread.currentThread(), 8);
 		activity.record(10, "a", -1);
 		activity.record(20, null, -1);
-		assertThat(activity.drainTo(this.sink)).isTrue();
-		assertThat(activity.drainTo(this.sink)).isFalse();
+		assertThat(activity.drainTo(this.sink)).isEqualTo(2);
+		assertThat(activity.drainTo(this.sink)).isZero();
 		activity.record(30, "b", -1);
 		activity.drainTo(this.sink);
 		assertThat(this.drained).containsExactly("10=a", "20=null", "30=b");
@@ -57,6 +57,47 @@ class ThreadActivityTest {
 		// whether that has begun. The state after 10 is unknown until the oldest trusted
 		// point.
 		assertThat(this.drained).containsExactly("10=a", "11=GAP", "50=s4", "60=s5", "70=s6");
+	}
+
+	@Test
+	void aPointThatFillsHalfTheRingSinceTheLastDrainSaysSoOnce() {
+		ThreadActivity activity = new ThreadActivity(Thread.currentThread(), 8);
+		List<Boolean> halfFull = new ArrayList<>();
+		for (int i = 1; i <= 7; i++) {
+			halfFull.add(activity.record(i * 10, "s" + i, -1));
+		}
+		assertThat(halfFull).containsExactly(false, false, false, true, false, false, false);
+		assertThat(activity.drainTo(this.sink)).as("a lap counts the points lost too").isEqualTo(7);
+		halfFull.clear();
+		for (int i = 8; i <= 12; i++) {
+			halfFull.add(activity.record(i * 10, "s" + i, -1));
+		}
+		assertThat(halfFull).as("counted from the drain").containsExactly(false, false, false, true, false);
+	}
+
+	@Test
+	void recorderAsksForADrainWhenAThreadsRingIsHalfFull() {
+		ActivationRecorder recorder = new ActivationRecorder(8);
+		List<Integer> wanted = new ArrayList<>();
+		recorder.setDrainWanted(() -> wanted.add(recorder.trackedThreads()));
+		recorder.setRecording(true);
+		for (int i = 0; i < 3; i++) {
+			recorder.spanActivated("s" + i);
+		}
+		assertThat(wanted).isEmpty();
+		recorder.spanActivated("s3");
+		assertThat(wanted).hasSize(1);
+		recorder.drainTo(this.sink);
+		for (int i = 4; i < 8; i++) {
+			recorder.spanActivated("s" + i);
+		}
+		assertThat(wanted).as("again four points after the drain").hasSize(2);
+		recorder.drainTo(this.sink);
+		recorder.setDrainWanted(null);
+		for (int i = 8; i < 12; i++) {
+			recorder.spanActivated("s" + i);
+		}
+		assertThat(wanted).as("nobody to tell").hasSize(2);
 	}
 
 	@Test
