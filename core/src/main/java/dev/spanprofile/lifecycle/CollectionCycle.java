@@ -179,7 +179,7 @@ public final class CollectionCycle {
 		try {
 			long now = System.nanoTime();
 			boolean hurried = this.store.awaitingSamples() > 0
-					|| this.lastSlowRequestEnd > this.completeUpTo.monotonicNanos();
+					|| CollectionSchedule.slowRequestWaits(this.lastSlowRequestEnd, this.completeUpTo.monotonicNanos());
 			return DrainPace.nextMillis(this.lastDrainFill, now - this.lastDrainStart, hurried,
 					this.schedule.untilDue(now));
 		}

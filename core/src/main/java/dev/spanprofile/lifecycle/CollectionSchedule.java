@@ -100,7 +100,7 @@ final class CollectionSchedule {
 	 * requests that end together are collected together.
 	 */
 	boolean dueForSlowRequest(long now, long lastSlowEnd, long completeUpTo) {
-		if (lastSlowEnd == NO_SLOW_REQUEST || lastSlowEnd <= completeUpTo) {
+		if (!slowRequestWaits(lastSlowEnd, completeUpTo)) {
 			this.slowRequestEnd = NO_SLOW_REQUEST;
 			return false;
 		}
@@ -109,6 +109,14 @@ final class CollectionSchedule {
 		}
 		return now - this.slowRequestEnd >= SLOW_REQUEST_DELAY_NANOS && now - this.lastStart >= FRESH_NANOS
 				&& this.advanced;
+	}
+
+	/**
+	 * Whether a slow request that ended at {@code lastSlowEnd} ({@link #NO_SLOW_REQUEST}
+	 * if none has) still waits for a collection to cover it.
+	 */
+	static boolean slowRequestWaits(long lastSlowEnd, long completeUpTo) {
+		return lastSlowEnd != NO_SLOW_REQUEST && lastSlowEnd > completeUpTo;
 	}
 
 	/** How long from {@code now} until a collection is due by the interval alone. */

@@ -95,14 +95,11 @@ public final class ThreadActivity {
 	 */
 	final boolean virtual;
 
-	/** Collector-side: the first sequence number not yet drained. */
-	private long drained;
-
 	/**
-	 * {@link #drained} as the owner reads it, to tell when its ring is half full between
-	 * two drains.
+	 * The first sequence number not yet drained: written by the collector, read by the
+	 * owner too, to tell when its ring is half full between two drains.
 	 */
-	private volatile long drainedMark;
+	private volatile long drained;
 
 	private final int halfCapacity;
 
@@ -164,7 +161,7 @@ public final class ThreadActivity {
 		this.spans[slot] = span;
 		this.cpuTimes[slot] = cpuTime;
 		PUBLISHED.setRelease(this, seq + 1);
-		return seq + 1 - this.drainedMark == this.halfCapacity;
+		return seq + 1 - this.drained == this.halfCapacity;
 	}
 
 	/** Points the ring holds. */
@@ -186,7 +183,7 @@ public final class ThreadActivity {
 		if (this.drained == 0) {
 			sink.named(this.threadId, this.threadName);
 		}
-		int capacity = this.mask + 1;
+		int capacity = capacity();
 		long start = Math.max(this.drained, end - capacity);
 		int count = (int) (end - start);
 		long[] copiedTimes = new long[count];
@@ -216,7 +213,6 @@ public final class ThreadActivity {
 			this.lastDrainedTime = copiedTimes[i];
 		}
 		this.drained = end;
-		this.drainedMark = end;
 		return published;
 	}
 
