@@ -57,6 +57,7 @@ class JfrDeliveryPromiseTest {
 		AtomicLong samples = new AtomicLong();
 		AtomicLong late = new AtomicLong();
 		AtomicLong latestBy = new AtomicLong();
+		List<String> lateOnes = new ArrayList<>();
 		long started = System.nanoTime();
 		long vouched = started;
 		busy.forEach(Thread::start);
@@ -64,11 +65,17 @@ class JfrDeliveryPromiseTest {
 			engine.start();
 			while (System.nanoTime() - started < RUN.toNanos()) {
 				long promised = vouched;
+				long collecting = System.nanoTime();
 				long upTo = engine.collect((kind, thread, time, stack, weight) -> {
 					samples.incrementAndGet();
 					if (time < promised - TOLERANCE_NANOS) {
 						late.incrementAndGet();
 						latestBy.accumulateAndGet(promised - time, Math::max);
+						if (lateOnes.size() < 5) {
+							lateOnes.add(String.format(
+									"%s stamped at %.1f ms, vouched for %.1f ms, collected at %.1f ms", kind,
+									(time - started) / 1e6, (promised - started) / 1e6, (collecting - started) / 1e6));
+						}
 					}
 				});
 				vouched = Math.max(vouched, upTo);
@@ -86,6 +93,7 @@ class JfrDeliveryPromiseTest {
 				"jfr delivery: %d samples, %d stamped before a time already vouched for (up to %.1f ms); "
 						+ "vouched up to %.1f s after the start, of %.1f s%n",
 				samples.get(), late.get(), latestBy.get() / 1e6, (vouched - started) / 1e9, RUN.toNanos() / 1e9);
+		lateOnes.forEach((line) -> System.out.println("  late: " + line));
 		// Busy threads for 5 s at 10 ms: hundreds of samples, even from a sampler thread
 		// a loaded machine starves.
 		assertThat(samples.get()).isGreaterThan(100);
