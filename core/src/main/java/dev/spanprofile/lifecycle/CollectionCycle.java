@@ -86,13 +86,8 @@ public final class CollectionCycle {
 	/** Guarded by {@link #lock}. */
 	private boolean failureLogged;
 
-	/**
-	 * When the last drain started, and the largest share of its ring a thread had filled
-	 * by then. Guarded by {@link #lock}.
-	 */
-	private long lastDrainStart = System.nanoTime();
-
-	private double lastDrainFill;
+	/** Guarded by {@link #lock}. */
+	private final DrainPace pace = new DrainPace(System.nanoTime());
 
 	/**
 	 * Nothing is joined yet: a request dropped before the first cycle awaits its samples.
@@ -180,8 +175,7 @@ public final class CollectionCycle {
 			long now = System.nanoTime();
 			boolean hurried = this.store.awaitingSamples() > 0
 					|| CollectionSchedule.slowRequestWaits(this.lastSlowRequestEnd, this.completeUpTo.monotonicNanos());
-			return DrainPace.nextMillis(this.lastDrainFill, now - this.lastDrainStart, hurried,
-					this.schedule.untilDue(now));
+			return this.pace.nextMillis(now, hurried, this.schedule.untilDue(now));
 		}
 		finally {
 			this.lock.unlock();
@@ -292,10 +286,7 @@ public final class CollectionCycle {
 		long drainStart = System.nanoTime();
 		double fill = this.recorder.drainTo(this.attributor);
 		this.attributor.changePointsCompleteUpTo(drainStart);
-		// Paced by the rate the rings filled at: a drain right after another (a
-		// collection's second) finds little, and says so for its short stretch only.
-		this.lastDrainFill = fill;
-		this.lastDrainStart = drainStart;
+		this.pace.drained(drainStart, fill);
 	}
 
 	private void logFailure(Throwable ex) {

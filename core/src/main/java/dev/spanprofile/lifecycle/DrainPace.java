@@ -24,30 +24,70 @@ final class DrainPace {
 	/** The share of the fullest ring a drain should find. */
 	static final double TARGET_FILL = 0.25;
 
-	private DrainPace() {
+	/** When the last drain started, on the {@code System.nanoTime()} clock. */
+	private long lastDrainStart;
+
+	/** The stretch the last drain covered: from the drain before it to its start. */
+	private long lastDrainCovered;
+
+	/** The largest share of its ring a thread had filled over that stretch. */
+	private double lastDrainFill;
+
+	/**
+	 * @param startNanos when the pace begins, as if a drain that found nothing ran then
+	 */
+	DrainPace(long startNanos) {
+		this.lastDrainStart = startNanos;
 	}
 
 	/**
-	 * Milliseconds until the next drain.
-	 * @param fullest the largest share of its ring a thread filled since the drain before
-	 * this one
-	 * @param sinceLastDrainNanos how long ago that drain was
+	 * A drain started at {@code startNanos} found the fullest ring at {@code fill} of its
+	 * capacity, filled since the drain before it.
+	 */
+	void drained(long startNanos, double fill) {
+		this.lastDrainCovered = startNanos - this.lastDrainStart;
+		this.lastDrainStart = startNanos;
+		this.lastDrainFill = fill;
+	}
+
+	/**
+	 * Milliseconds from {@code nowNanos} until the next drain.
 	 * @param hurried whether a request waits for a collection the schedule may bring
 	 * forward
 	 * @param untilDueNanos how long until the next collection is due by the dump interval
 	 */
-	static long nextMillis(double fullest, long sinceLastDrainNanos, boolean hurried, long untilDueNanos) {
-		long millis;
+	long nextMillis(long nowNanos, boolean hurried, long untilDueNanos) {
+		return nextMillis(this.lastDrainFill, this.lastDrainCovered, nowNanos - this.lastDrainStart, hurried,
+				untilDueNanos);
+	}
+
+	/**
+	 * Milliseconds until the next drain.
+	 * @param fullest the largest share of its ring a thread filled over the stretch the
+	 * last drain covered
+	 * @param coveredNanos that stretch: from the drain before the last one to the last
+	 * one
+	 * @param sinceLastDrainNanos how long ago the last drain was
+	 * @param hurried whether a request waits for a collection the schedule may bring
+	 * forward
+	 * @param untilDueNanos how long until the next collection is due by the dump interval
+	 */
+	static long nextMillis(double fullest, long coveredNanos, long sinceLastDrainNanos, boolean hurried,
+			long untilDueNanos) {
+		long between;
 		if (hurried) {
-			millis = QUICKEST_MILLIS;
+			between = QUICKEST_MILLIS;
 		}
 		else if (fullest <= 0) {
-			millis = SLOWEST_MILLIS;
+			between = SLOWEST_MILLIS;
 		}
 		else {
-			double paced = TimeUnit.NANOSECONDS.toMillis(sinceLastDrainNanos) * TARGET_FILL / fullest;
-			millis = (long) Math.max(QUICKEST_MILLIS, Math.min(SLOWEST_MILLIS, paced));
+			// The rate the fullest ring filled at, over the stretch it filled in: a drain
+			// right after another (a collection's second) finds little, in little time.
+			double paced = TimeUnit.NANOSECONDS.toMillis(coveredNanos) * TARGET_FILL / fullest;
+			between = (long) Math.max(QUICKEST_MILLIS, Math.min(SLOWEST_MILLIS, paced));
 		}
+		long millis = Math.max(1, between - TimeUnit.NANOSECONDS.toMillis(Math.max(0, sinceLastDrainNanos)));
 		long untilDue = TimeUnit.NANOSECONDS.toMillis(Math.max(0, untilDueNanos)) + 1;
 		return Math.min(millis, untilDue);
 	}

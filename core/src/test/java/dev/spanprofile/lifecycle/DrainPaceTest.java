@@ -14,30 +14,57 @@ class DrainPaceTest {
 
 	@Test
 	void nothingToDrainWaitsTheLongest() {
-		assertThat(DrainPace.nextMillis(0, MS_100, false, LONG_AGO)).isEqualTo(DrainPace.SLOWEST_MILLIS);
+		assertThat(DrainPace.nextMillis(0, MS_100, 0, false, LONG_AGO)).isEqualTo(DrainPace.SLOWEST_MILLIS);
 	}
 
 	@Test
 	void aimsToFindTheFullestRingAQuarterFull() {
 		// An eighth of a ring in 100 ms: a quarter in 200 ms.
-		assertThat(DrainPace.nextMillis(0.125, MS_100, false, LONG_AGO)).isEqualTo(200);
+		assertThat(DrainPace.nextMillis(0.125, MS_100, 0, false, LONG_AGO)).isEqualTo(200);
 		// Rings filling four times faster than that: as quick as it goes.
-		assertThat(DrainPace.nextMillis(0.5, MS_100, false, LONG_AGO)).isEqualTo(DrainPace.QUICKEST_MILLIS);
+		assertThat(DrainPace.nextMillis(0.5, MS_100, 0, false, LONG_AGO)).isEqualTo(DrainPace.QUICKEST_MILLIS);
 		// A lap (more than the ring since the last drain) too.
-		assertThat(DrainPace.nextMillis(1.5, MS_100, false, LONG_AGO)).isEqualTo(DrainPace.QUICKEST_MILLIS);
+		assertThat(DrainPace.nextMillis(1.5, MS_100, 0, false, LONG_AGO)).isEqualTo(DrainPace.QUICKEST_MILLIS);
 		// Hardly anything: no slower than the slowest.
-		assertThat(DrainPace.nextMillis(0.001, MS_100, false, LONG_AGO)).isEqualTo(DrainPace.SLOWEST_MILLIS);
+		assertThat(DrainPace.nextMillis(0.001, MS_100, 0, false, LONG_AGO)).isEqualTo(DrainPace.SLOWEST_MILLIS);
+	}
+
+	@Test
+	void theWaitCountsFromTheLastDrain() {
+		long ms30 = TimeUnit.MILLISECONDS.toNanos(30);
+		assertThat(DrainPace.nextMillis(0.125, MS_100, ms30, false, LONG_AGO)).isEqualTo(170);
+		assertThat(DrainPace.nextMillis(0, MS_100, LONG_AGO, false, LONG_AGO)).as("overdue").isEqualTo(1);
 	}
 
 	@Test
 	void requestsWaitingForACollectionKeepTheQuickestPace() {
-		assertThat(DrainPace.nextMillis(0, MS_100, true, LONG_AGO)).isEqualTo(DrainPace.QUICKEST_MILLIS);
+		assertThat(DrainPace.nextMillis(0, MS_100, 0, true, LONG_AGO)).isEqualTo(DrainPace.QUICKEST_MILLIS);
 	}
 
 	@Test
 	void aCollectionDueSoonerCutsTheWaitShort() {
-		assertThat(DrainPace.nextMillis(0, MS_100, false, TimeUnit.MILLISECONDS.toNanos(30))).isEqualTo(31);
-		assertThat(DrainPace.nextMillis(0, MS_100, false, -5)).as("overdue").isEqualTo(1);
+		assertThat(DrainPace.nextMillis(0, MS_100, 0, false, TimeUnit.MILLISECONDS.toNanos(30))).isEqualTo(31);
+		assertThat(DrainPace.nextMillis(0, MS_100, 0, false, -5)).as("overdue").isEqualTo(1);
+	}
+
+	/**
+	 * As the collector uses it: told of each drain as it starts, asked right after. The
+	 * rate is the last drain's fill over the stretch it covered, not over the moment
+	 * since it (which paced every drain that found anything at the quickest).
+	 */
+	@Test
+	void pacesByWhatTheLastDrainFoundOverTheStretchItCovered() {
+		DrainPace pace = new DrainPace(0);
+		assertThat(pace.nextMillis(MS_100, false, LONG_AGO)).as("nothing drained yet")
+			.isEqualTo(DrainPace.SLOWEST_MILLIS - 100);
+		// A drain 100 ms in finds an eighth of a ring: a quarter takes 200 ms from it.
+		pace.drained(MS_100, 0.125);
+		assertThat(pace.nextMillis(MS_100 + TimeUnit.MILLISECONDS.toNanos(1), false, LONG_AGO)).isEqualTo(199);
+		// One 10 ms later (a collection's second drain) finds a tenth of that: the
+		// same rate, the same pace.
+		long second = MS_100 + TimeUnit.MILLISECONDS.toNanos(10);
+		pace.drained(second, 0.0125);
+		assertThat(pace.nextMillis(second, false, LONG_AGO)).isEqualTo(200);
 	}
 
 }
