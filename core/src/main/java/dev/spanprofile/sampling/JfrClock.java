@@ -71,9 +71,12 @@ final class JfrClock {
 	 */
 	static final long MAX_READ_WINDOW_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
 
-	/** Write a reference into every recording that enables it. */
-	static void commitReference() {
-		commitReference(System::nanoTime);
+	/**
+	 * Write a reference into every recording that enables it.
+	 * @return whether it was written
+	 */
+	static boolean commitReference() {
+		return commitReference(System::nanoTime);
 	}
 
 	/**

@@ -42,6 +42,8 @@ final class JfrEventStream {
 
 	private static final int QUEUE_CAPACITY = 100_000;
 
+	private static final int START_REFERENCE_TRIES = 3;
+
 	private final RecordingStream stream = new RecordingStream();
 
 	private final BlockingQueue<PendingSample> pending = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
@@ -140,7 +142,12 @@ final class JfrEventStream {
 		this.deliveredUpTo = now;
 		this.lastFlush = now;
 		this.stream.startAsync();
-		JfrClock.commitReference();
+		// Events before the first reference are mapped with a pairing read at delivery,
+		// not the recording's own: a reference refused here (this thread descheduled)
+		// would leave them so until the first collection.
+		for (int tries = 0; tries < START_REFERENCE_TRIES && !JfrClock.commitReference(); tries++) {
+			Thread.yield();
+		}
 	}
 
 	/**
