@@ -84,7 +84,7 @@ final class DrainPace {
 		else {
 			// The rate the fullest ring filled at, over the stretch it filled in: a drain
 			// right after another (a collection's second) finds little, in little time.
-			double paced = TimeUnit.NANOSECONDS.toMillis(coveredNanos) * TARGET_FILL / fullest;
+			double paced = coveredNanos / 1e6 * TARGET_FILL / fullest;
 			between = (long) Math.max(QUICKEST_MILLIS, Math.min(SLOWEST_MILLIS, paced));
 		}
 		long millis = Math.max(1, between - TimeUnit.NANOSECONDS.toMillis(Math.max(0, sinceLastDrainNanos)));

@@ -65,6 +65,11 @@ class DrainPaceTest {
 		long second = MS_100 + TimeUnit.MILLISECONDS.toNanos(10);
 		pace.drained(second, 0.0125);
 		assertThat(pace.nextMillis(second, false, LONG_AGO)).isEqualTo(200);
+		// And one 400 µs later, with a two-hundredth of that: still the same rate,
+		// though the stretch is under a millisecond.
+		long third = second + TimeUnit.MICROSECONDS.toNanos(400);
+		pace.drained(third, 0.0005);
+		assertThat(pace.nextMillis(third, false, LONG_AGO)).isEqualTo(200);
 	}
 
 }
