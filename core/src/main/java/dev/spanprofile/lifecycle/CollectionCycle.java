@@ -265,13 +265,18 @@ public final class CollectionCycle {
 			}
 			drainChangePoints();
 			this.schedule.ended(collected && upTo > this.completeUpTo.monotonicNanos());
+			Watermark complete = this.completeUpTo;
 			if (collected) {
-				this.completeUpTo = Watermark.at(upTo);
+				complete = Watermark.at(upTo);
 				this.deliveryLag.promised(upTo, dumpStart);
 			}
-			this.completedRoots.completeUpTo(this.completeUpTo);
-			this.attributor.completeUnsampledUpTo(this.completeUpTo, this.unsampledComplete);
-			this.store.profilesCompleteUpTo(this.completeUpTo);
+			this.completedRoots.completeUpTo(complete);
+			this.attributor.completeUnsampledUpTo(complete, this.unsampledComplete);
+			this.store.profilesCompleteUpTo(complete);
+			// Published once the roots and profiles up to it are handed on: a reader
+			// that sees it (a view marking a profile complete, a test that waits for it)
+			// reads them without the lock.
+			this.completeUpTo = complete;
 			long forgetFrom = Math.max(upTo, dumpStart - this.deliveryLag.horizon());
 			this.attributor.forgetBefore(forgetFrom - 2 * this.schedule.intervalNanos());
 			this.store.evictIfNeeded();
