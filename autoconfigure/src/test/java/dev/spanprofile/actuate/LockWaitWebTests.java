@@ -49,6 +49,13 @@ class LockWaitWebTests {
 	@Test
 	void requestsBlockedOnAMonitorAndParkedOnALockEachGetTheirOwnWait() throws Exception {
 		EndpointClient client = new EndpointClient(this.port, this.profiler);
+		// Each path once before: the first concurrent requests contend on loading the
+		// same
+		// classes (tens of milliseconds of monitor waits each on a loaded machine), which
+		// is not the wait this test is about.
+		for (String path : new String[] { "/locks/monitor?holdMillis=1", "/locks/reentrant?holdMillis=1" }) {
+			assertThat(client.getAsync(path).get(60, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+		}
 		Set<String> known = client.spanIds();
 		CompletableFuture<HttpResponse<String>> monitor = client.getAsync("/locks/monitor?holdMillis=" + HOLD_MILLIS);
 		CompletableFuture<HttpResponse<String>> reentrant = client
@@ -71,6 +78,13 @@ class LockWaitWebTests {
 		System.out.printf("%s: %d of %d ns in %s (%.1f %%), %d in %s, measured wait %d ns (recorded %.1f %%)%n",
 				span.get("name"), inOwn, total, own, 100.0 * inOwn / total, inOther, other, waited,
 				100.0 * inOwn / waited);
+		if (inOwn < total) {
+			for (String line : lock.split("\n")) {
+				if (!line.isBlank() && !line.contains(own)) {
+					System.out.println("  other wait of the span: " + line);
+				}
+			}
+		}
 		assertThat(inOwn).as("wait in %s of the span's %d ns", own, total)
 			.isGreaterThanOrEqualTo((long) Math.ceil(0.9 * total));
 		assertThat(inOther).as("wait in the other request's %s", other).isZero();
