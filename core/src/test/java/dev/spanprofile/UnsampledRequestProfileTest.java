@@ -9,6 +9,7 @@ import java.util.concurrent.locks.LockSupport;
 import dev.spanprofile.aggregate.NameProfile;
 import dev.spanprofile.aggregate.NameSummary;
 import dev.spanprofile.attribution.AttributionCounters.Result;
+import dev.spanprofile.lifecycle.UnsampledProfilingRate;
 import dev.spanprofile.lifecycle.UnsampledRequests;
 import dev.spanprofile.profile.FrameKind;
 import dev.spanprofile.profile.FrameTable;
@@ -101,6 +102,45 @@ class UnsampledRequestProfileTest {
 
 			assertThat(profiler.store().size()).as("spans stored").isZero();
 			assertThat(profiler.attributionCounters().samples(SampleKind.CPU, Result.ATTRIBUTED)).isZero();
+			assertThat(profiler.attributionCounters().samples(SampleKind.CPU, Result.OUTSIDE)).isEqualTo(15);
+		}
+	}
+
+	/**
+	 * Requests the profiling rate leaves out count in their name's latency and nowhere
+	 * else: their threads' samples are outside any request, and their name's graph holds
+	 * only the profiled ones'.
+	 */
+	@Test
+	void requestsTheRateLeavesOutCountInLatencyOnly() {
+		ScriptedEngine engine = new ScriptedEngine();
+		try (SpanProfiler profiler = new SpanProfiler(settings(), (frames) -> engine)) {
+			assertThat(profiler.start()).as("%s", profiler.status()).isTrue();
+			FrameTable frames = profiler.store().frames();
+			int[] hot = { frames.intern("app.Things.get", FrameKind.JAVA),
+					frames.intern("app.Things.hot", FrameKind.JAVA) };
+			long thread = Thread.currentThread().getId();
+			UnsampledRequests requests = profiler.unsampledRequests();
+			// A burst of five at two a second: the first two are let in.
+			UnsampledProfilingRate rate = new UnsampledProfilingRate(2);
+			for (int i = 0; i < 5; i++) {
+				UnsampledRequest request = requests.started(rate);
+				assertThat(request.isProfiled()).as("request %d profiled", i).isEqualTo(i < 2);
+				requests.entered(request);
+				for (int sample = 0; sample < 3; sample++) {
+					engine.deliver(SampleKind.CPU, thread, System.nanoTime(), hot);
+				}
+				requests.left(request);
+				requests.ended(request, NAME, false);
+			}
+			profiler.collectNow();
+			NameSummary summary = profiler.aggregates().summary(NAME, WINDOW);
+			assertThat(summary.count()).isEqualTo(5);
+			assertThat(summary.unsampled()).isEqualTo(5);
+			assertThat(summary.unsampledProfiled()).isEqualTo(2);
+			assertThat(summary.cpuSamples()).as("three samples each of the two profiled").isEqualTo(6);
+			NameProfile profile = profiler.aggregates().profile(NAME, WINDOW, SampleKind.CPU, 0, Long.MAX_VALUE);
+			assertThat(profile.spans()).isEqualTo(2);
 			assertThat(profiler.attributionCounters().samples(SampleKind.CPU, Result.OUTSIDE)).isEqualTo(15);
 		}
 	}

@@ -83,6 +83,21 @@ class SpanProfileAutoConfigurationTests {
 	}
 
 	@Test
+	void profilesFiftyUnsampledRequestsASecondUnlessToldOtherwise() {
+		ApplicationContextRunner runner = this.contextRunner
+			.withConfiguration(AutoConfigurations.of(UnsampledRequestsAutoConfiguration.class));
+		runner.run((context) -> assertThat(
+				context.getBean(SpanProfileProperties.class).getProfiledUnsampledRequestsPerSecond())
+			.isEqualTo(50));
+		runner.withPropertyValues("spanprofile.profiled-unsampled-requests-per-second=0")
+			.run((context) -> assertThat(context).hasSingleBean(UnsampledRequestObservationHandler.class));
+		runner.withPropertyValues("spanprofile.profiled-unsampled-requests-per-second=-1")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("profiled unsampled requests per second must be 0 or more, was -1"));
+	}
+
+	@Test
 	void shouldNotSupplyBeansWhenDisabled() {
 		this.contextRunner.withPropertyValues("spanprofile.enabled=false").run((context) -> {
 			assertThat(context).doesNotHaveBean(SpanProfiler.class);

@@ -15,7 +15,9 @@ import dev.spanprofile.tracking.UnsampledRequest;
  * The caller, on the application's threads: {@link #started} as the request starts,
  * {@link #entered} and {@link #left} on each thread as it starts and stops working for
  * it, {@link #ended} with the name the span would have had. Per request that is one small
- * object and a few field writes per thread; nothing while no request is unsampled.
+ * object and a few field writes per thread; nothing while no request is unsampled. Only
+ * the requests an {@link UnsampledProfilingRate} lets in are profiled; the others'
+ * threads are not told about them, and their samples count as outside any request.
  */
 public final class UnsampledRequests {
 
@@ -28,17 +30,28 @@ public final class UnsampledRequests {
 		this.aggregates = aggregates;
 	}
 
-	/** A request that tracing did not sample starts now. */
+	/** A request that tracing did not sample starts now, profiled. */
 	public UnsampledRequest started() {
-		return new UnsampledRequest(System.nanoTime());
+		return started(UnsampledProfilingRate.UNLIMITED);
+	}
+
+	/**
+	 * A request that tracing did not sample starts now, profiled if {@code rate} lets it
+	 * in: otherwise only its latency counts.
+	 */
+	public UnsampledRequest started(UnsampledProfilingRate rate) {
+		long now = System.nanoTime();
+		return new UnsampledRequest(now, rate.admit(now));
 	}
 
 	/**
 	 * The calling thread starts working for {@code request}: its samples belong to it
-	 * from now on.
+	 * from now on, if it is profiled.
 	 */
 	public void entered(UnsampledRequest request) {
-		this.recorder.unsampledRequestEntered(request);
+		if (request.isProfiled()) {
+			this.recorder.unsampledRequestEntered(request);
+		}
 	}
 
 	/**
@@ -46,7 +59,9 @@ public final class UnsampledRequests {
 	 * request it works for).
 	 */
 	public void left(UnsampledRequest request) {
-		this.recorder.unsampledRequestLeft(request);
+		if (request == null || request.isProfiled()) {
+			this.recorder.unsampledRequestLeft(request);
+		}
 	}
 
 	/**

@@ -18,6 +18,8 @@ public final class UnsampledRequest {
 
 	private final long startNanos;
 
+	private final boolean profiled;
+
 	private String name;
 
 	private boolean error;
@@ -33,10 +35,20 @@ public final class UnsampledRequest {
 
 	/**
 	 * A request that started at {@code startNanos}, on the {@code System.nanoTime()}
-	 * clock.
+	 * clock, profiled.
 	 */
 	public UnsampledRequest(long startNanos) {
+		this(startNanos, true);
+	}
+
+	/**
+	 * A request that started at {@code startNanos}, on the {@code System.nanoTime()}
+	 * clock; {@code profiled}: whether its samples are its own (otherwise only its
+	 * latency counts, and its threads are not told they work for it).
+	 */
+	public UnsampledRequest(long startNanos, boolean profiled) {
 		this.startNanos = startNanos;
+		this.profiled = profiled;
 	}
 
 	/**
@@ -52,6 +64,11 @@ public final class UnsampledRequest {
 		this.error = error;
 		this.endNanos = endNanos;
 		return true;
+	}
+
+	/** Whether its samples are gathered for its name's profile. */
+	public boolean isProfiled() {
+		return this.profiled;
 	}
 
 	public boolean isEnded() {

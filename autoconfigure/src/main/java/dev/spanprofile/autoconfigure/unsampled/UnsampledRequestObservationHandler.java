@@ -2,6 +2,7 @@ package dev.spanprofile.autoconfigure.unsampled;
 
 import java.util.function.Predicate;
 
+import dev.spanprofile.lifecycle.UnsampledProfilingRate;
 import dev.spanprofile.lifecycle.UnsampledRequests;
 import dev.spanprofile.tracking.UnsampledRequest;
 import io.micrometer.common.KeyValue;
@@ -28,13 +29,19 @@ public final class UnsampledRequestObservationHandler implements ObservationHand
 
 	private final UnsampledRequests requests;
 
+	private final UnsampledProfilingRate rate;
+
 	private final Predicate<Observation.Context> excluded;
 
 	/**
+	 * @param rate how many of them are profiled; the others count in their name's latency
+	 * only
 	 * @param excluded requests not to count (calls to the actuator), asked as they end
 	 */
-	public UnsampledRequestObservationHandler(UnsampledRequests requests, Predicate<Observation.Context> excluded) {
+	public UnsampledRequestObservationHandler(UnsampledRequests requests, UnsampledProfilingRate rate,
+			Predicate<Observation.Context> excluded) {
 		this.requests = requests;
+		this.rate = rate;
 		this.excluded = excluded;
 	}
 
@@ -51,7 +58,7 @@ public final class UnsampledRequestObservationHandler implements ObservationHand
 		TracingObservationHandler.TracingContext tracing = context.get(TracingObservationHandler.TracingContext.class);
 		Span span = (tracing != null) ? tracing.getSpan() : null;
 		if (span != null && !Boolean.TRUE.equals(span.context().sampled())) {
-			context.put(UnsampledRequest.class, this.requests.started());
+			context.put(UnsampledRequest.class, this.requests.started(this.rate));
 		}
 	}
 

@@ -9,6 +9,7 @@ import java.util.Set;
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.SpanProfilerSettings;
 import dev.spanprofile.autoconfigure.unsampled.UnsampledRequestObservationHandler;
+import dev.spanprofile.lifecycle.UnsampledProfilingRate;
 import dev.spanprofile.sampling.ProfilingEvent;
 import dev.spanprofile.sampling.SampleSink;
 import dev.spanprofile.sampling.SamplerSettings;
@@ -62,7 +63,7 @@ public final class UnsampledRequestCost {
 				throw new IllegalStateException("profiler not recording: " + profiler.status());
 			}
 			UnsampledRequestObservationHandler handler = new UnsampledRequestObservationHandler(
-					profiler.unsampledRequests(), (context) -> false);
+					profiler.unsampledRequests(), UnsampledProfilingRate.UNLIMITED, (context) -> false);
 			compare("unsampled request", registry(dropping, null), registry(dropping, handler), rounds, requests);
 			// What the handler costs the requests tracing samples: a look at their span
 			// as they start.
