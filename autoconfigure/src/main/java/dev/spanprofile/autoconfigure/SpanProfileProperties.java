@@ -103,7 +103,8 @@ public class SpanProfileProperties {
 	/**
 	 * Whether requests that tracing did not sample (nine in ten at Spring Boot's default
 	 * sampling probability of 0.1) count in the span-name statistics and profiles, under
-	 * the name their span would have had. They are never stored as spans.
+	 * the name their span would have had (in the profiles, at most
+	 * profiled-unsampled-requests-per-second of them). They are never stored as spans.
 	 */
 	private boolean profileUnsampledRequests = true;
 
