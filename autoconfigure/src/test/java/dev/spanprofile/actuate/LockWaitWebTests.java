@@ -50,9 +50,8 @@ class LockWaitWebTests {
 	void requestsBlockedOnAMonitorAndParkedOnALockEachGetTheirOwnWait() throws Exception {
 		EndpointClient client = new EndpointClient(this.port, this.profiler);
 		// Each path once before: the first concurrent requests contend on loading the
-		// same
-		// classes (tens of milliseconds of monitor waits each on a loaded machine), which
-		// is not the wait this test is about.
+		// same classes (tens of milliseconds of monitor waits each on a loaded machine),
+		// which is not the wait this test is about.
 		for (String path : new String[] { "/locks/monitor?holdMillis=1", "/locks/reentrant?holdMillis=1" }) {
 			assertThat(client.getAsync(path).get(60, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
 		}
