@@ -5,11 +5,17 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 
 /**
- * Closed-loop load: a fixed number of connections, each sending its next request as soon
- * as the previous answer arrived. Every response's latency is logged; {@link #measure}
- * reports one window of them.
+ * Load over a fixed number of connections: closed-loop (each connection sends its next
+ * request as soon as the previous answer arrived) or paced at a fixed rate. Every
+ * response's latency is logged; {@link #measure} reports one window of them.
+ * <p>
+ * Closed-loop load keeps the machine saturated, which throughput needs; its latencies are
+ * mostly the wait for a core, so that a tail percentile moves by a multiple of any CPU
+ * added. Paced load leaves cores idle between requests, as a service below capacity does:
+ * there a tail percentile says what a request itself takes longer.
  */
 final class LoadDriver implements AutoCloseable {
 
@@ -18,8 +24,20 @@ final class LoadDriver implements AutoCloseable {
 	private volatile boolean running = true;
 
 	LoadDriver(int port, String path, int connections) {
+		this(port, path, connections, 0);
+	}
+
+	/**
+	 * @param requestsPerSecond {@code 0} for closed-loop load; otherwise what the
+	 * connections send together each second, on a fixed schedule, each latency counted
+	 * from when its request was due (an answer that comes late delays the requests due
+	 * after it on its connection, and they count that delay)
+	 */
+	LoadDriver(int port, String path, int connections, double requestsPerSecond) {
+		long periodNanos = (requestsPerSecond > 0) ? (long) (1e9 * connections / requestsPerSecond) : 0;
 		for (int i = 0; i < connections; i++) {
-			Client client = new Client(port, path, "load-" + i);
+			// Staggered, so that the connections' requests do not come in pairs.
+			Client client = new Client(port, path, "load-" + i, periodNanos, periodNanos * i / connections);
 			this.clients.add(client);
 			client.start();
 		}
@@ -82,11 +100,18 @@ final class LoadDriver implements AutoCloseable {
 
 		private final LatencyLog log = new LatencyLog();
 
-		Client(int port, String path, String name) {
+		/** Between two requests due on this connection; 0 for closed-loop load. */
+		private final long periodNanos;
+
+		private long dueNanos;
+
+		Client(int port, String path, String name, long periodNanos, long offsetNanos) {
 			super(name);
 			setDaemon(true);
 			this.port = port;
 			this.path = path;
+			this.periodNanos = periodNanos;
+			this.dueNanos = System.nanoTime() + offsetNanos;
 		}
 
 		@Override
@@ -97,7 +122,7 @@ final class LoadDriver implements AutoCloseable {
 					if (connection == null) {
 						connection = new HttpConnection(this.port, this.path);
 					}
-					long start = System.nanoTime();
+					long start = nextStart();
 					int status = connection.exchange();
 					long latency = System.nanoTime() - start;
 					this.log.add(latency, status == 200);
@@ -113,11 +138,30 @@ final class LoadDriver implements AutoCloseable {
 						connection = null;
 					}
 					pause();
+					// A schedule missed while the application could not be reached (still
+					// starting) is not sent all at once when it can.
+					this.dueNanos = Math.max(this.dueNanos, System.nanoTime());
 				}
 			}
 			if (connection != null) {
 				connection.close();
 			}
+		}
+
+		/**
+		 * When the next request counts from: now for closed-loop load, else when it is
+		 * due, after waiting for that moment if it is still to come.
+		 */
+		private long nextStart() {
+			if (this.periodNanos == 0) {
+				return System.nanoTime();
+			}
+			long due = this.dueNanos;
+			this.dueNanos += this.periodNanos;
+			for (long early = due - System.nanoTime(); early > 0; early = due - System.nanoTime()) {
+				LockSupport.parkNanos(early);
+			}
+			return due;
 		}
 
 		private void pause() {

@@ -27,7 +27,9 @@ import java.util.Map;
  * {@code --cpus LIST} keeps both copies on those CPUs ({@code taskset -c}), so that they
  * share the same cores at every moment; {@code --alone OPTIONS} (twin only) runs the
  * copies with spanprofile off and switches async-profiler itself instead, started with
- * {@code start,OPTIONS} ({@link AsyncProfilerAlone}).
+ * {@code start,OPTIONS} ({@link AsyncProfilerAlone}); {@code --rate N} (twin only) sends
+ * each copy N requests a second on a fixed schedule instead of as fast as it answers
+ * ({@link LoadDriver}): latency below capacity rather than throughput.
  */
 public final class SwitchProbe {
 
@@ -49,6 +51,7 @@ public final class SwitchProbe {
 		boolean control = false;
 		String cpus = null;
 		String alone = null;
+		double rate = 0;
 		for (int i = 0; i < args.length; i++) {
 			switch (args[i]) {
 				case "--workload" -> workload = args[++i].equals("work") ? Workload.work(300_000) : Workload.pages();
@@ -64,6 +67,7 @@ public final class SwitchProbe {
 				case "--control" -> control = true;
 				case "--cpus" -> cpus = args[++i];
 				case "--alone" -> alone = args[++i];
+				case "--rate" -> rate = Double.parseDouble(args[++i]);
 				case "--setting" -> {
 					String label = args[++i];
 					Map<String, String> properties = new LinkedHashMap<>();
@@ -88,6 +92,7 @@ public final class SwitchProbe {
 				twins.alone = AsyncProfilerAlone.extract(alone, logs.resolve("async-profiler-alone"));
 			}
 			twins.threadGroups = threads;
+			twins.requestsPerSecondEach = rate;
 			for (ProfilerSetting setting : settings) {
 				twins.run(setting);
 			}

@@ -63,6 +63,12 @@ final class TwinSwitch {
 	}
 
 	/**
+	 * Requests a second sent to each copy on a fixed schedule; 0 (the default) for
+	 * closed-loop load, which throughput needs.
+	 */
+	double requestsPerSecondEach;
+
+	/**
 	 * When set, the copies run without spanprofile and this is what is switched (the peer
 	 * alone).
 	 */
@@ -131,7 +137,8 @@ final class TwinSwitch {
 		if (this.alone != null) {
 			app.switchWith(this.alone);
 		}
-		return new RunningApp(app, new LoadDriver(app.port(), this.workload.path(), this.connectionsEach));
+		return new RunningApp(app,
+				new LoadDriver(app.port(), this.workload.path(), this.connectionsEach, this.requestsPerSecondEach));
 	}
 
 	private void warmUp(RunningApp a, RunningApp b) throws InterruptedException, IOException {
