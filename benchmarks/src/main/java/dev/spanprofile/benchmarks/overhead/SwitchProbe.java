@@ -82,6 +82,10 @@ public final class SwitchProbe {
 				default -> throw new IllegalArgumentException("Unknown argument " + args[i]);
 			}
 		}
+		if (rate != 0 && (!twin || rate < 0)) {
+			throw new IllegalArgumentException("--rate needs --twin and a positive number of requests a second, was "
+					+ rate + (twin ? "" : " without --twin"));
+		}
 		if (settings.isEmpty()) {
 			settings.add(ProfilerSetting.defaults());
 		}
