@@ -114,7 +114,9 @@ public class SpanProfileProperties {
 	 * them count in the latency statistics. 0 counts their latency only. Profiling one
 	 * costs its threads two change points and the collector a place for its samples until
 	 * they are folded, which on a busy service is most of what the unsampled requests
-	 * cost; a quiet service's requests are all profiled.
+	 * cost; a quiet service's requests are all profiled. Shared by every name and chosen
+	 * as a request starts, before its name is known: beside a name busier than this, a
+	 * quiet name's untraced requests are seldom profiled (its traced ones always are).
 	 */
 	private int profiledUnsampledRequestsPerSecond = 50;
 
