@@ -57,7 +57,7 @@ class UnsampledRequestProfileTest {
 			UnsampledRequests requests = profiler.unsampledRequests();
 			long secondEnded = 0;
 			for (int i = 0; i < 3; i++) {
-				UnsampledRequest request = requests.started();
+				UnsampledRequest request = requests.started(UnsampledProfilingRate.UNLIMITED);
 				requests.entered(request);
 				// Its own spans are unsampled too: attaching one leaves the request what
 				// the thread runs.
@@ -152,7 +152,7 @@ class UnsampledRequestProfileTest {
 			assertThat(profiler.start()).as("%s", profiler.status()).isTrue();
 			int[] stack = { profiler.store().frames().intern("app.Actuator.read", FrameKind.JAVA) };
 			UnsampledRequests requests = profiler.unsampledRequests();
-			UnsampledRequest request = requests.started();
+			UnsampledRequest request = requests.started(UnsampledProfilingRate.UNLIMITED);
 			requests.entered(request);
 			engine.deliver(SampleKind.CPU, Thread.currentThread().getId(), System.nanoTime(), stack);
 			requests.left(request);

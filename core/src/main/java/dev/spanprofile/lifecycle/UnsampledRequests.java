@@ -30,11 +30,6 @@ public final class UnsampledRequests {
 		this.aggregates = aggregates;
 	}
 
-	/** A request that tracing did not sample starts now, profiled. */
-	public UnsampledRequest started() {
-		return started(UnsampledProfilingRate.UNLIMITED);
-	}
-
 	/**
 	 * A request that tracing did not sample starts now, profiled if {@code rate} lets it
 	 * in: otherwise only its latency counts.
