@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,15 +25,23 @@ import dev.spanprofile.benchmarks.overhead.OverheadResult;
 import dev.spanprofile.benchmarks.overhead.TwinParameters;
 import dev.spanprofile.benchmarks.report.BenchmarkReport;
 import dev.spanprofile.benchmarks.report.Machine;
+import dev.spanprofile.benchmarks.report.PerformancePage;
+import dev.spanprofile.benchmarks.report.ResultFigures;
 import dev.spanprofile.benchmarks.report.Results;
+import dev.spanprofile.benchmarks.report.ResultsFile;
 
 /**
- * Runs every benchmark with its full parameters and writes the report; started by
- * benchmarks/run.sh.
+ * Runs every benchmark with its full parameters, writes the run's figures and report to
+ * benchmarks/results/ and regenerates docs/performance.md from its template and every
+ * results file; started by benchmarks/run.sh.
  * <p>
- * Arguments: {@code --out FILE} (default docs/benchmarks.md), {@code --logs DIR} for the
- * benchmark application's output, {@code --only hook,overhead,accuracy,memory} to run
- * some of them. A benchmark that fails is named in the report; the others still run.
+ * Arguments: {@code --results DIR} (default benchmarks/results), {@code --page FILE}
+ * (default docs/performance.md), {@code --template FILE} (default
+ * benchmarks/performance.md.template), {@code --commit ID} (the code measured, recorded
+ * with each figure), {@code --logs DIR} for the benchmark application's output,
+ * {@code --only hook,overhead,accuracy,memory} to run some of them, {@code --page-only}
+ * to run none and only regenerate the page. A benchmark that fails is named in the
+ * report; the others still run.
  */
 public final class BenchmarkSuite {
 
@@ -42,23 +51,37 @@ public final class BenchmarkSuite {
 	}
 
 	public static void main(String[] args) throws Exception {
-		// Before anything can touch OpenTelemetry's context in this JVM.
-		Profiling.requireActivationHook();
-		Path out = Path.of("docs/benchmarks.md");
+		Path resultsDirectory = Path.of("benchmarks/results");
+		Path page = Path.of("docs/performance.md");
+		Path template = Path.of("benchmarks/performance.md.template");
+		String commit = "";
 		Path logs = Path.of("benchmarks/target/benchmark-logs");
 		Set<String> only = new LinkedHashSet<>(ALL);
+		boolean pageOnly = false;
 		for (int i = 0; i < args.length; i++) {
 			switch (args[i]) {
-				case "--out" -> out = Path.of(value(args, ++i));
+				case "--results" -> resultsDirectory = Path.of(value(args, ++i));
+				case "--page" -> page = Path.of(value(args, ++i));
+				case "--template" -> template = Path.of(value(args, ++i));
+				case "--commit" -> commit = value(args, ++i);
 				case "--logs" -> logs = Path.of(value(args, ++i));
 				case "--only" -> only = new LinkedHashSet<>(List.of(value(args, ++i).split(",")));
+				case "--page-only" -> pageOnly = true;
 				default -> throw new IllegalArgumentException("Unknown argument " + args[i]
-						+ "; expected --out FILE, --logs DIR, --only " + String.join(",", ALL));
+						+ "; expected --results DIR, --page FILE, --template FILE, --commit ID, --logs DIR, --only "
+						+ String.join(",", ALL) + ", --page-only");
 			}
 		}
 		if (!ALL.containsAll(only)) {
 			throw new IllegalArgumentException("--only takes some of " + ALL + ", was " + only);
 		}
+		if (pageOnly) {
+			writePage(template, resultsDirectory, page);
+			progress("wrote " + page);
+			return;
+		}
+		// Before anything can touch OpenTelemetry's context in this JVM.
+		Profiling.requireActivationHook();
 		Machine machine = Machine.current();
 		Instant started = Instant.now();
 		long start = System.nanoTime();
@@ -106,26 +129,24 @@ public final class BenchmarkSuite {
 		String command = "benchmarks/run.sh" + (only.size() < ALL.size() ? " --only " + String.join(",", only) : "");
 		Results results = new Results(machine, started, Duration.ofNanos(System.nanoTime() - start), command, hook,
 				overhead, accuracy, memory, failures);
-		Files.createDirectories(out.toAbsolutePath().getParent());
-		Files.writeString(out, BenchmarkReport.render(results) + keptPart(out));
-		progress("wrote " + out + (failures.isEmpty() ? "" : "; failed: " + failures.keySet()));
+		String name = started.atOffset(ZoneOffset.UTC).toLocalDate() + "-suite";
+		Files.createDirectories(resultsDirectory);
+		Files.writeString(resultsDirectory.resolve(name + ".csv"),
+				ResultsFile.write(ResultFigures.of(results, commit)));
+		Files.writeString(resultsDirectory.resolve(name + ".md"), BenchmarkReport.render(results));
+		writePage(template, resultsDirectory, page);
+		progress("wrote " + resultsDirectory.resolve(name + ".csv") + ", its report beside it and " + page
+				+ (failures.isEmpty() ? "" : "; failed: " + failures.keySet()));
 		if (!failures.isEmpty()) {
 			System.exit(1);
 		}
 	}
 
-	/**
-	 * The part of the report below {@link BenchmarkReport#KEPT_MARKER}: analyses measured
-	 * with {@code SwitchProbe} and written by hand, which a run of the suite does not
-	 * repeat and so must not erase.
-	 */
-	static String keptPart(Path out) throws java.io.IOException {
-		if (!Files.isRegularFile(out)) {
-			return "";
-		}
-		String existing = Files.readString(out);
-		int marker = existing.indexOf(BenchmarkReport.KEPT_MARKER);
-		return (marker >= 0) ? "\n" + existing.substring(marker) : "";
+	/** The page from its template and the latest figure of each kind in the results. */
+	static void writePage(Path template, Path resultsDirectory, Path page) throws java.io.IOException {
+		String text = PerformancePage.render(Files.readString(template), ResultsFile.readAll(resultsDirectory));
+		Files.createDirectories(page.toAbsolutePath().getParent());
+		Files.writeString(page, text);
 	}
 
 	private static String value(String[] args, int index) {

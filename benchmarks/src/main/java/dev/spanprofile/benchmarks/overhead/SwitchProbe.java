@@ -1,17 +1,25 @@
 package dev.spanprofile.benchmarks.overhead;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.spanprofile.benchmarks.report.Figure;
+import dev.spanprofile.benchmarks.report.Machine;
+import dev.spanprofile.benchmarks.report.ResultFigures;
+import dev.spanprofile.benchmarks.report.ResultsFile;
+
 /**
- * The runtime-switch comparison alone, for settings given on the command line: what
- * docs/benchmarks.md's cost breakdown was measured with. Each setting gets an application
- * of its own, switched on and off between pairs of windows.
+ * The runtime-switch comparison alone, for settings given on the command line: what the
+ * cost breakdowns behind docs/performance.md were measured with. Each setting gets an
+ * application of its own, switched on and off between pairs of windows.
  * <p>
  * Arguments: {@code --workload pages|work}, {@code --pairs N}, {@code --window SECONDS},
  * {@code --settle SECONDS}, {@code --warmup SECONDS}, {@code --connections N},
@@ -19,7 +27,9 @@ import java.util.Map;
  * median difference on minus off), {@code --jvm OPTION} (repeatable), {@code --logs DIR},
  * then one or more {@code --setting LABEL [name=value,...]} with {@code spanprofile.*}
  * properties and {@code management.tracing.sampling.probability} (1.0 unless given: every
- * request traced).
+ * request traced); {@code --setting defaults} and {@code --setting production} without
+ * properties are {@link ProfilerSetting#defaults()} and
+ * {@link ProfilerSetting#production()}, named as the suite names them.
  * <p>
  * {@code --twin} measures each setting with two copies of the application switched in
  * opposite phase instead ({@link TwinSwitch}), the connections shared between them;
@@ -29,7 +39,10 @@ import java.util.Map;
  * copies with spanprofile off and switches async-profiler itself instead, started with
  * {@code start,OPTIONS} ({@link AsyncProfilerAlone}); {@code --rate N} (twin only) sends
  * each copy N requests a second on a fixed schedule instead of as fast as it answers
- * ({@link LoadDriver}): latency below capacity rather than throughput.
+ * ({@link LoadDriver}): latency below capacity rather than throughput;
+ * {@code --results FILE} (twin only) writes each setting's ratios there as a results file
+ * (benchmarks/results/, which docs/performance.md is generated from), recording
+ * {@code --commit ID} as the code measured.
  */
 public final class SwitchProbe {
 
@@ -52,6 +65,8 @@ public final class SwitchProbe {
 		String cpus = null;
 		String alone = null;
 		double rate = 0;
+		Path results = null;
+		String commit = "";
 		for (int i = 0; i < args.length; i++) {
 			switch (args[i]) {
 				case "--workload" -> workload = args[++i].equals("work") ? Workload.work(300_000) : Workload.pages();
@@ -68,6 +83,8 @@ public final class SwitchProbe {
 				case "--cpus" -> cpus = args[++i];
 				case "--alone" -> alone = args[++i];
 				case "--rate" -> rate = Double.parseDouble(args[++i]);
+				case "--results" -> results = Path.of(args[++i]);
+				case "--commit" -> commit = args[++i];
 				case "--setting" -> {
 					String label = args[++i];
 					Map<String, String> properties = new LinkedHashMap<>();
@@ -77,7 +94,7 @@ public final class SwitchProbe {
 							properties.put(pair.substring(0, eq), pair.substring(eq + 1));
 						}
 					}
-					settings.add(new ProfilerSetting(label, properties, false));
+					settings.add(named(label, properties));
 				}
 				default -> throw new IllegalArgumentException("Unknown argument " + args[i]);
 			}
@@ -85,6 +102,9 @@ public final class SwitchProbe {
 		if (rate != 0 && (!twin || rate < 0)) {
 			throw new IllegalArgumentException("--rate needs --twin and a positive number of requests a second, was "
 					+ rate + (twin ? "" : " without --twin"));
+		}
+		if (results != null && !twin) {
+			throw new IllegalArgumentException("--results needs --twin: only side-by-side figures are published");
 		}
 		if (settings.isEmpty()) {
 			settings.add(ProfilerSetting.defaults());
@@ -97,8 +117,15 @@ public final class SwitchProbe {
 			}
 			twins.threadGroups = threads;
 			twins.requestsPerSecondEach = rate;
+			List<TwinResult> measured = new ArrayList<>();
 			for (ProfilerSetting setting : settings) {
-				twins.run(setting);
+				measured.add(twins.run(setting));
+			}
+			if (results != null) {
+				String load = (rate > 0) ? String.format(Locale.ROOT, "paced %.0f/s", rate) : ResultFigures.CLOSED_LOOP;
+				List<Figure> figures = ResultFigures.ofTwins(measured, load, LocalDate.now(ZoneOffset.UTC), commit,
+						Machine.current().description(), "SwitchProbe " + String.join(" ", args));
+				Files.writeString(results, ResultsFile.write(figures));
 			}
 			return;
 		}
@@ -123,6 +150,16 @@ public final class SwitchProbe {
 			System.out.println(
 					String.format(Locale.ROOT, "  collector share: %.2f %%", 100 * result.collectorShare(setting)));
 		}
+	}
+
+	private static ProfilerSetting named(String label, Map<String, String> properties) {
+		if (properties.isEmpty() && label.equals("defaults")) {
+			return ProfilerSetting.defaults();
+		}
+		if (properties.isEmpty() && label.equals("production")) {
+			return ProfilerSetting.production();
+		}
+		return new ProfilerSetting(label, properties, false);
 	}
 
 }

@@ -19,19 +19,11 @@ import dev.spanprofile.benchmarks.overhead.ProfilerSetting;
 import dev.spanprofile.benchmarks.overhead.TwinResult;
 
 /**
- * Writes docs/benchmarks.md: the goals with the measured value beside each, then every
- * benchmark's figures.
+ * Writes one run's full report, benchmarks/results/&lt;date&gt;-suite.md: the goals with
+ * the measured value beside each, then every benchmark's figures down to each window. The
+ * user's page, docs/performance.md, quotes the latest of them ({@link PerformancePage}).
  */
 public final class BenchmarkReport {
-
-	private static final double MIB = 1024 * 1024;
-
-	/**
-	 * Everything below this line in docs/benchmarks.md is kept as it is when the suite
-	 * rewrites the file.
-	 */
-	public static final String KEPT_MARKER = "<!-- Measured with SwitchProbe and written by hand: benchmarks/run.sh keeps "
-			+ "everything from this line on. -->";
 
 	private final Results results;
 
@@ -70,7 +62,7 @@ public final class BenchmarkReport {
 
 	private void header() {
 		Machine machine = this.results.machine();
-		line("# Benchmarks");
+		line("# Benchmark run");
 		line();
 		line("Overhead, accuracy and memory of spanprofile, measured by `" + this.results.command() + "` on "
 				+ DateTimeFormatter.ISO_LOCAL_DATE.format(this.results.started().atOffset(ZoneOffset.UTC)) + " in "
@@ -80,13 +72,12 @@ public final class BenchmarkReport {
 		line(this.results.command());
 		line("```");
 		line();
-		line("It builds the `benchmarks` module, runs every benchmark below and rewrites this file. The module's tests "
-				+ "run each benchmark for a few seconds with tiny parameters, so CI keeps them working; they check "
-				+ "that figures come out, never how good they are.");
+		line("It builds the `benchmarks` module, runs every benchmark below, writes this report and its figures "
+				+ "(the CSV file of the same name) and regenerates [the performance page](../../docs/performance.md). "
+				+ "The module's tests run each benchmark for a few seconds with tiny parameters, so CI keeps them "
+				+ "working; they check that figures come out, never how good they are.");
 		line();
-		line(String.format(Locale.ROOT,
-				"Machine: %d cores (%s), %.0f GiB, %s, %s. Load average when the run started: %.2f.", machine.cores(),
-				machine.cpu(), machine.memoryBytes() / (MIB * 1024), machine.os(), machine.jdk(),
+		line(String.format(Locale.ROOT, "Machine: %s. Load average when the run started: %.2f.", machine.description(),
 				machine.loadAverage()));
 		line("The machine is shared: other builds may run at the same time, so absolute times vary between runs. "
 				+ "That is why every comparison below is made side by side within one run and reported as a ratio "

@@ -25,6 +25,14 @@ public record Machine(int cores, String cpu, long memoryBytes, String os, String
 				os.getSystemLoadAverage());
 	}
 
+	/**
+	 * Cores, CPU, memory, OS and JDK, as the results files and the page name the machine.
+	 */
+	public String description() {
+		return String.format(java.util.Locale.ROOT, "%d cores (%s), %.0f GiB, %s, %s", this.cores, this.cpu,
+				this.memoryBytes / (1024.0 * 1024 * 1024), this.os, this.jdk);
+	}
+
 	private static String cpuModel() {
 		try {
 			List<String> lines = Files.readAllLines(Path.of("/proc/cpuinfo"));

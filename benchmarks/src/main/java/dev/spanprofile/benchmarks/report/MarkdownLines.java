@@ -3,7 +3,7 @@ package dev.spanprofile.benchmarks.report;
 import java.util.Locale;
 
 /**
- * The text of docs/benchmarks.md as its sections write it, line by line, and the one row
+ * The text of a run's report as its sections write it, line by line, and the one row
  * shape they share: a goal with what was measured and whether that meets it; and how they
  * write a share.
  */
