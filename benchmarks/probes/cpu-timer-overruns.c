@@ -7,7 +7,7 @@
  *   /tmp/cpu-timer-overruns THREADS SECONDS [CLOCK_READ_EVERY]
  *
  * CLOCK_READ_EVERY (0: never) makes each thread read its own CPU clock after that many loop rounds, as a JVM thread
- * asking for its CPU time does. docs/benchmarks.md (round 8) has what it showed.
+ * asking for its CPU time does. benchmarks/DECISIONS.md (ctimer) says what it showed.
  */
 #define _GNU_SOURCE
 #include <pthread.h>

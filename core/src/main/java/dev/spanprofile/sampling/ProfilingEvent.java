@@ -22,7 +22,7 @@ public enum ProfilingEvent {
 	 * of what perf_events cost a sample on virtual machines, but about 5 % fewer samples
 	 * than CPU time when threads outnumber cores: the kernel merges an expiration into a
 	 * signal still pending, and async-profiler's Flight Recorder samples cannot carry the
-	 * merged ones (docs/benchmarks.md, rounds 7 and 8). Linux only; elsewhere
+	 * merged ones (docs/performance.md, accuracy). Linux only; elsewhere
 	 * {@link #onPlatform} makes it itimer.
 	 */
 	CTIMER,

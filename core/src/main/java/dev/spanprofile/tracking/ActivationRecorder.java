@@ -62,7 +62,7 @@ public final class ActivationRecorder {
 	 * Whether a thread's CPU clock is read where it enters or leaves spans. Off unless
 	 * asked for: each read is a system call, and on a machine whose cores are all busy it
 	 * lets the scheduler switch threads more often, which cost the benchmark application
-	 * 9 % more CPU per request (docs/benchmarks.md, round 12).
+	 * 9 % more CPU per request, every request traced (docs/performance.md).
 	 */
 	private volatile boolean readsCpuClocks;
 

@@ -14,7 +14,7 @@ public record AccuracyParameters(int threads, int rounds, Duration cpuPerWeight,
 		Duration dumpInterval) {
 
 	/**
-	 * What docs/benchmarks.md reports: 8 threads on 2 cores, 24 spans of 0.2 to 0.8 s
+	 * What docs/performance.md reports: 8 threads on 2 cores, 24 spans of 0.2 to 0.8 s
 	 * CPU, default settings.
 	 */
 	public static AccuracyParameters full() {

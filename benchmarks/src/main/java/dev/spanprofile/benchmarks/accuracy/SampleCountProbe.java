@@ -16,7 +16,7 @@ import one.profiler.AsyncProfiler;
  * records to a Flight Recorder file with the options spanprofile's engine uses, and the
  * probe counts the recording's execution samples of those threads against their CPU time
  * over the interval. This is how the accuracy benchmark's shortfall on {@code ctimer} was
- * traced to the sampler rather than to the join (docs/benchmarks.md, round 8).
+ * traced to the sampler rather than to the join (benchmarks/DECISIONS.md, ctimer).
  * <p>
  * Arguments: {@code --events cpu,ctimer}, {@code --threads N} (8), {@code --seconds S} (8
  * per event), {@code --no-clock-reads} to burn without reading the thread's CPU clock

@@ -13,7 +13,7 @@ import java.time.Duration;
 public record MemoryParameters(int spansPerSecond, Duration duration, int threads, int maxSpans, long maxBytes) {
 
 	/**
-	 * What docs/benchmarks.md reports: 10 000 spans/s for 60 s into a store whose span
+	 * What docs/performance.md reports: 10 000 spans/s for 60 s into a store whose span
 	 * limit is out of reach, so that the memory budget is what bounds it.
 	 */
 	public static MemoryParameters full() {

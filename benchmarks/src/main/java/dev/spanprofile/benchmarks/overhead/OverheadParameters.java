@@ -24,7 +24,7 @@ public record OverheadParameters(int connections, Workload workload, Duration wa
 		List<ProfilerSetting> processSettings, List<ProfilerSetting> switchSettings) {
 
 	/**
-	 * What docs/benchmarks.md reports; about four minutes. Separate runs for the
+	 * What the suite's run report holds; about four minutes. Separate runs for the
 	 * defaults: the one comparison in which the starter is really absent. No single
 	 * switched application: two copies switched side by side
 	 * ({@link TwinParameters#full()}) resolve a few percent where it could not.

@@ -24,7 +24,7 @@ public record ProfilerSetting(String label, Map<String, String> properties, bool
 	}
 
 	/**
-	 * What docs/benchmarks.md recommends for production: {@code ctimer}, 20 ms, and
+	 * What docs/performance.md recommends for production: {@code ctimer}, 20 ms, and
 	 * Spring Boot's default share of traced requests (10 %) instead of the benchmark
 	 * applications' 100 %.
 	 */

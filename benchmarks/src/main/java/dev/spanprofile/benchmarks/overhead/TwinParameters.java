@@ -25,24 +25,23 @@ public record TwinParameters(int connectionsEach, Duration warmup, Duration wind
 	public static final int SWITCH_WARMUPS = 8;
 
 	/**
-	 * What docs/benchmarks.md reports: both applications with the defaults and with the
+	 * What docs/performance.md reports: both applications with the defaults and with the
 	 * recommended production setting, 8 pairs each. A minute of warm-up at least: with
 	 * less, the page application's copies were still compiling during the first pairs on
 	 * a busy 2-core machine. Four for the page application: its copies still ran at twice
 	 * the CPU per request of four minutes later after one (2,000–4,400 µs against
 	 * 1,300–2,200, 2026-11-27), and the JIT compiler threads' share of the profiled
-	 * windows was ten times as large (+49 µs a request against +5; round 21 in
-	 * docs/benchmarks.md). The JIT-busy check alone had let the switching begin:
-	 * compiling comes in bursts, and one quiet 2 s window ended the warm-up.
+	 * windows was ten times as large (+49 µs a request against +5, 2026-11-27). The
+	 * JIT-busy check alone had let the switching begin: compiling comes in bursts, and
+	 * one quiet 2 s window ended the warm-up.
 	 * <p>
 	 * 30 s of load after each switch before a 15 s window: the copy just switched on runs
 	 * slower code for a while (what the switch made the JIT recompile), which a running
 	 * application pays once; after 3 s the window still caught it (the production
-	 * setting's request threads measured 1.022 then, 1.011 after 12 s: rounds 12 and 13
-	 * in docs/benchmarks.md), and 12 s after it the compiler threads still took 4 µs of
-	 * the work application's requests against 2 after 30 s, while 5 s windows left its
-	 * pairs 14 points apart against 2 with 15 s ones (round 23). About 75 minutes for the
-	 * four cases.
+	 * setting's request threads measured 1.022 then, 1.011 after 12 s, 2026-11-26), and
+	 * 12 s after it the compiler threads still took 4 µs of the work application's
+	 * requests against 2 after 30 s, while 5 s windows left its pairs 14 points apart
+	 * against 2 with 15 s ones (2026-11-27). About 75 minutes for the four cases.
 	 */
 	public static TwinParameters full() {
 		Duration pageWarmup = Duration.ofMinutes(4);
