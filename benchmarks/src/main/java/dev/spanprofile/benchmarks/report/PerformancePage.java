@@ -41,7 +41,9 @@ public final class PerformancePage {
 
 	private PerformancePage(List<Figure> figures) {
 		for (Figure figure : figures) {
-			this.latest.merge(figure.key(), figure, (a, b) -> b.date().isAfter(a.date()) ? b : a);
+			// On the same day the later file (by name) or row wins: files are read in
+			// order.
+			this.latest.merge(figure.key(), figure, (a, b) -> b.date().isBefore(a.date()) ? a : b);
 		}
 	}
 
