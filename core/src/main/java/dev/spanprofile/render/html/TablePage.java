@@ -139,8 +139,8 @@ public final class TablePage {
 		}
 
 		/**
-		 * A cell holding a small line of one value per time bucket (negative: none in
-		 * that bucket), described by {@code label}.
+		 * A cell holding small bars of one value per time bucket (negative: none in that
+		 * bucket), described by {@code label}.
 		 */
 		public static Cell sparkline(double[] values, String label) {
 			Cell cell = new Cell("", false);
