@@ -327,6 +327,65 @@ class SpanNamePagesBrowserTests {
 	}
 
 	/**
+	 * In a 1,400-pixel window the names page needs no sideways scrolling, and every link
+	 * of its table (each name's profiles and slowest requests) lies within the window's
+	 * width and is the element found at its own centre once scrolled to: nothing covers
+	 * or clips it. Names with five slowest requests and waits, as a real application's.
+	 */
+	@Test
+	@SuppressWarnings("unchecked")
+	void inAFourteenHundredPixelWindowTheNamesPageFitsWithEveryLinkInView() throws Exception {
+		EndpointClient client = new EndpointClient(this.port, this.profiler);
+		checkoutsProfiled(client, 5);
+		for (int i = 0; i < 5; i++) {
+			client.get("/wait?millis=" + (20 + 10 * i), "text/plain");
+		}
+		await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100)).until(() -> {
+			this.profiler.collectNow();
+			return ((List<Map<String, Object>>) client.json("/actuator/spanprofile/names").get("names")).stream()
+				.anyMatch((entry) -> "http get /wait".equals(entry.get("name"))
+						&& ((Number) entry.get("count")).longValue() >= 5);
+		});
+		emulateScreen(1400, 900, false);
+		try {
+			chromium.open(client.url("/actuator/spanprofile/names"), "document.readyState === 'complete'");
+			chromium.screenshot("names-1400.png");
+			assertThat(((Number) chromium.script("return document.documentElement.scrollWidth")).intValue())
+				.as("width of the names page")
+				.isLessThanOrEqualTo(1400);
+			List<Map<String, Object>> links = (List<Map<String, Object>>) chromium
+				.script("return Array.from(document.querySelectorAll('#table tbody a')).map(function (a) {"
+						+ " var r = a.getBoundingClientRect();"
+						+ " return { text: a.textContent, href: a.getAttribute('href'), left: r.left, right: r.right,"
+						+ " width: r.width, height: r.height }; })");
+			// Each name's "slow vs typical", at least: /checkout's and /wait's.
+			assertThat(links).as("profile links")
+				.filteredOn((link) -> ((String) link.get("href")).endsWith("&compare=typical"))
+				.hasSizeGreaterThanOrEqualTo(2);
+			for (Map<String, Object> link : links) {
+				assertThat(((Number) link.get("left")).doubleValue()).as("left of %s", link).isGreaterThanOrEqualTo(0);
+				assertThat(((Number) link.get("right")).doubleValue()).as("right of %s", link)
+					.isLessThanOrEqualTo(1400);
+				assertThat(((Number) link.get("width")).doubleValue()).as("width of %s", link).isPositive();
+				assertThat(((Number) link.get("height")).doubleValue()).as("height of %s", link).isPositive();
+			}
+			List<String> hidden = (List<String>) chromium
+				.script("return Array.from(document.querySelectorAll('#table tbody a')).filter(function (a) {"
+						+ " a.scrollIntoView({ block: 'center', inline: 'nearest' });"
+						+ " var r = a.getClientRects()[0];"
+						+ " var found = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+						+ " return !(found && (found === a || a.contains(found))); })"
+						+ ".map(function (a) { return a.textContent + ' ' + a.getAttribute('href'); })");
+			assertThat(hidden).as("links covered or clipped").isEmpty();
+			assertThat(chromium.cspViolations()).isEmpty();
+			assertThat(chromium.severeConsoleMessages()).isEmpty();
+		}
+		finally {
+			chromium.driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
+		}
+	}
+
+	/**
 	 * {@code count} requests to /checkout, profiled and counted under their name: the
 	 * name's page query.
 	 */

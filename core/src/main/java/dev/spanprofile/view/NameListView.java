@@ -76,17 +76,17 @@ public final class NameListView implements TableView {
 			.indexHref("../spanprofile");
 		page.note("Latency counts every request of each name; profiles merge the samples of all of them, so a pattern "
 				+ "across many short requests shows. 'slow vs typical' compares requests slower than the name's "
-				+ "p90 with the rest. Requests that tracing did not sample count too ('Unsampled'): they have no "
-				+ "span to open, but their time and samples are in their name's figures and graphs.");
+				+ "p90 with the rest. Requests that tracing did not sample count too ('unsampled' under Requests): "
+				+ "they have no span to open, but their time and samples are in their name's figures and graphs. "
+				+ "Latency bars share one log scale: the thick part runs from p50 to p90, the mark is p99, the thin "
+				+ "line reaches the slowest request.");
 		if (this.waits != null) {
 			page.note("Waiting: the share of the requests' time spent waiting (on sockets, files, locks, parks such as "
 					+ "a pool's queue, sleeps), by category, with what each waited on most; 'slow vs typical' with "
 					+ "the Waits graph shows how much longer slow requests wait, and where.");
 		}
 		List<Cell> columns = new ArrayList<>(List.of(Cell.text("Span name"), Cell.number("Requests"),
-				Cell.number("Unsampled"), Cell.number("Errors"), Cell.number("p50"), Cell.number("p90"),
-				Cell.number("p99"), Cell.text("p99 over the window"), Cell.number("Max"), Cell.number("CPU samples"),
-				Cell.number("Wall samples")));
+				Cell.text("Latency").styled("latency"), Cell.text("p99 over the window"), Cell.number("Samples")));
 		if (this.waits != null) {
 			columns.add(Cell.text("Waiting"));
 		}
@@ -94,35 +94,73 @@ public final class NameListView implements TableView {
 		columns.add(Cell.text("Slowest"));
 		page.columns(columns.toArray(Cell[]::new));
 		String window = "&window=" + this.window.toSeconds() + "s";
+		// One latency scale for every row, so that the bars compare.
+		double fastest = this.names.stream().mapToLong(NameSummary::p50Nanos).filter((p50) -> p50 > 0).min().orElse(1);
+		double slowest = this.names.stream().mapToLong(NameSummary::maxNanos).max().orElse(1);
 		for (NameSummary summary : this.names) {
 			String href = "names?format=html&name=" + URLEncoder.encode(summary.name(), StandardCharsets.UTF_8)
 					+ window;
-			Cell slowest = Cell.links();
+			Cell slowestLinks = Cell.links().styled("slowest");
 			for (String spanId : summary.slowest()) {
-				slowest.link(spanId, spanId);
+				slowestLinks.link(spanId.substring(0, Math.min(8, spanId.length())) + "…", spanId);
 			}
-			List<Cell> row = new ArrayList<>(List.of(Cell.links().link(summary.name(), href),
-					Cell.number(Long.toString(summary.count())), Cell.number(Long.toString(summary.unsampled())),
-					Cell.number(Long.toString(summary.errors())), Cell.number(millis(summary.p50Nanos())),
-					Cell.number(millis(summary.p90Nanos())), Cell.number(millis(summary.p99Nanos())), p99Line(summary),
-					Cell.number(millis(summary.maxNanos())), Cell.number(Long.toString(summary.cpuSamples())),
-					Cell.number(Long.toString(summary.wallSamples()))));
+			List<Cell> row = new ArrayList<>(List.of(Cell.links().link(summary.name(), href).styled("name"),
+					Cell.number(Long.toString(summary.count())).sub(requestsNote(summary)),
+					latency(summary, fastest / 1e6, slowest / 1e6), p99Line(summary),
+					Cell.number(summary.cpuSamples() + " CPU").sub(summary.wallSamples() + " wall")));
 			Cell profiles = Cell.links().link("all", href).link("slow vs typical", href + "&compare=typical");
 			if (this.waits != null) {
 				NameWaits waits = this.waits.get(summary.name());
-				row.add(Cell.text(waits.text()));
+				row.add(waitsBar(waits));
 				if (waits.waited()) {
 					profiles.link("waits, slow vs typical", href + "&compare=typical&event=wait");
 				}
 			}
-			row.add(profiles);
-			row.add(slowest);
+			row.add(profiles.styled("profiles"));
+			row.add(slowestLinks);
 			page.row(row);
 		}
 		return page.render();
 	}
 
-	/** The name's p99 per bucket as a small line: a regression shows as a step. */
+	/** Failed and unsampled requests, when there are any. */
+	private static String requestsNote(NameSummary summary) {
+		List<String> parts = new ArrayList<>();
+		if (summary.errors() > 0) {
+			parts.add(summary.errors() + " failed");
+		}
+		if (summary.unsampled() > 0) {
+			parts.add(summary.unsampled() + " unsampled");
+		}
+		return parts.isEmpty() ? null : String.join(" · ", parts);
+	}
+
+	/**
+	 * The p99 to read first, then the bar of p50, p90, p99 and max on the table's scale.
+	 */
+	private static Cell latency(NameSummary summary, double fastestMillis, double slowestMillis) {
+		String figures = "p50 " + millis(summary.p50Nanos()) + " · p90 " + millis(summary.p90Nanos()) + " · max "
+				+ millis(summary.maxNanos());
+		return Cell
+			.latency("p99 " + millis(summary.p99Nanos()), summary.p50Nanos() / 1e6, summary.p90Nanos() / 1e6,
+					summary.p99Nanos() / 1e6, summary.maxNanos() / 1e6, fastestMillis, slowestMillis,
+					"p99 " + millis(summary.p99Nanos()) + " · " + figures)
+			.sub(figures)
+			.styled("latency");
+	}
+
+	/**
+	 * The share of the name's time spent waiting, by category, then the same in words.
+	 */
+	private static Cell waitsBar(NameWaits waits) {
+		List<Map.Entry<String, Double>> shares = new ArrayList<>();
+		for (NameWaitsJson.Category category : waits.json().on()) {
+			shares.add(Map.entry(category.category(), category.percent()));
+		}
+		return Cell.shares(shares, waits.text(), "Waiting: " + waits.text()).styled("waiting");
+	}
+
+	/** The name's p99 per bucket as small bars: a regression shows as a step. */
 	private Cell p99Line(NameSummary summary) {
 		long[] nanos = this.p99s.get(summary.name());
 		double[] millis = new double[nanos.length];
@@ -131,8 +169,10 @@ public final class NameListView implements TableView {
 			millis[i] = (nanos[i] >= 0) ? nanos[i] / 1e6 : -1;
 			most = Math.max(most, millis[i]);
 		}
-		return Cell.sparkline(millis,
-				"p99 per " + NameViews.describe(this.settings.bucket()) + ", highest " + EmptyProfiles.millis(most));
+		String bucket = NameViews.describe(this.settings.bucket());
+		return Cell.sparkline(millis, "p99 per " + bucket + ", highest " + EmptyProfiles.millis(most))
+			.sub("per " + bucket + ", up to " + EmptyProfiles.millis(most))
+			.styled("trend");
 	}
 
 	private static String millis(long nanos) {

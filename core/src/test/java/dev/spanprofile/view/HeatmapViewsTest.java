@@ -186,9 +186,11 @@ class HeatmapViewsTest {
 		assertThat(p99s.stream().filter((p99) -> p99 != null).toList()).hasSize(2);
 		assertThat(p99s.get(49)).isEqualTo(20.0, org.assertj.core.api.Assertions.within(0.5));
 		assertThat(p99s.get(54)).isEqualTo(400.0, org.assertj.core.api.Assertions.within(4.0));
-		// Two minutes five apart: two dots, no line drawn across the quiet minutes
-		// between them.
-		assertThat(list.html()).contains("<svg class=\"spark\"").contains("highest 400 ms").doesNotContain("<polyline");
+		// Two minutes five apart: two bars, nothing drawn for the quiet minutes between
+		// them.
+		String spark = list.html().replaceAll("(?s).*?(<svg class=\"spark\".*?</svg>).*", "$1");
+		assertThat(spark).contains("highest 400 ms");
+		assertThat(spark.split("<rect x=")).hasSize(3);
 	}
 
 	private NameProfileView profile(String from, String to, String minMillis, String maxMillis) {

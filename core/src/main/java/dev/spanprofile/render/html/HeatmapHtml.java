@@ -44,7 +44,7 @@ final class HeatmapHtml {
 			.append("<p id=\"heatmap-status\" class=\"status\" aria-live=\"polite\"></p>")
 			.append("<script type=\"application/json\" id=\"heatmap-data\">")
 			.append(data)
-			.append("</script><script>")
+			.append("</script><script type=\"module\">")
 			.append(PageAssets.HEATMAP_SCRIPT)
 			.append("</script></section>");
 		return out.toString();

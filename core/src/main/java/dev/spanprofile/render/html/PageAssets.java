@@ -19,21 +19,20 @@ public final class PageAssets {
 	static final String STYLE = HtmlTemplate.resourceText("spanprofile.css");
 
 	/**
-	 * The flame graph's modules joined into one module script, then the timeline's
-	 * script: one script block, one hash.
+	 * The flame graph's modules joined into one module script, then the timeline's: one
+	 * script block, one hash.
 	 */
 	static final String FLAME_GRAPH_SCRIPT = ScriptModules.join("flamegraph", "page") + "\n"
-			+ HtmlTemplate.resourceText("timeline.js");
+			+ ScriptModules.join("timeline", "page");
 
-	/** The span list's script, then its scatter's. */
-	static final String INDEX_SCRIPT = HtmlTemplate.resourceText("index.js") + "\n"
-			+ HtmlTemplate.resourceText("scatter.js");
+	/** The span list's modules: its table and its scatter. */
+	static final String INDEX_SCRIPT = ScriptModules.join("spans", "page");
 
 	/**
-	 * A span name's latency heatmap: a script block of its own, inside the heatmap's
+	 * A span name's latency heatmap: a module script of its own, inside the heatmap's
 	 * section.
 	 */
-	static final String HEATMAP_SCRIPT = HtmlTemplate.resourceText("heatmap.js");
+	static final String HEATMAP_SCRIPT = ScriptModules.join("heatmap", "page");
 
 	private static final String SOURCES = "script-src " + hash(FLAME_GRAPH_SCRIPT) + " " + hash(INDEX_SCRIPT) + " "
 			+ hash(HEATMAP_SCRIPT) + "; style-src " + hash(STYLE);

@@ -21,7 +21,9 @@ import java.util.regex.Pattern;
  * becomes a destructuring of the imported module's object, an export a property of it.
  * That asks the modules to keep to a simple form, checked on loading: named imports on
  * one line from a sibling ({@code import { a, b } from './x.mjs';}) and exports as
- * {@code export function} or {@code export const}.
+ * {@code export function} or {@code export const}. A module's variable is named after its
+ * directory too ({@code module$timeline$page}), so the modules of two directories can
+ * share a script.
  */
 final class ScriptModules {
 
@@ -70,7 +72,7 @@ final class ScriptModules {
 				body.append("const { ")
 					.append(matcher.group(1))
 					.append(" } = ")
-					.append(variable(matcher.group(2)))
+					.append(variable(this.directory, matcher.group(2)))
 					.append(";\n");
 			}
 			else if (line.startsWith("export")) {
@@ -86,12 +88,12 @@ final class ScriptModules {
 			}
 		}
 		this.loading.remove(name);
-		this.joined.put(name, "const " + variable(name) + " = (() => {\n" + body + "return { "
+		this.joined.put(name, "const " + variable(this.directory, name) + " = (() => {\n" + body + "return { "
 				+ String.join(", ", exports) + " };\n})();");
 	}
 
-	private static String variable(String module) {
-		return "module$" + module.replace('-', '_');
+	private static String variable(String directory, String module) {
+		return "module$" + directory.replaceAll("\\W", "_") + "$" + module.replace('-', '_');
 	}
 
 }

@@ -7,7 +7,8 @@ import java.util.Map;
 
 /**
  * A page with one table, rendered on the server with no script: the span-name list, the
- * spans behind a frame. Every text is escaped here.
+ * spans behind a frame. Cells hold text, links, a small inline SVG picture and a second,
+ * muted line. Every text is escaped here, and pictures are drawn here.
  */
 public final class TablePage {
 
@@ -65,7 +66,7 @@ public final class TablePage {
 		StringBuilder head = new StringBuilder();
 		for (Cell cell : this.head) {
 			head.append("<th scope=\"col\"")
-				.append(cell.numeric ? " class=\"num\"" : "")
+				.append(cell.classAttribute())
 				.append('>')
 				.append(HtmlEscaper.escape(cell.text))
 				.append("</th>");
@@ -75,7 +76,7 @@ public final class TablePage {
 		for (List<Cell> row : this.rows) {
 			rows.append("<tr>");
 			for (Cell cell : row) {
-				rows.append("<td").append(cell.numeric ? " class=\"num\"" : "").append('>');
+				rows.append("<td").append(cell.classAttribute()).append('>');
 				for (int i = 0; i < cell.links.size(); i++) {
 					PageHeader.Link link = cell.links.get(i);
 					rows.append((i > 0) ? " " : "")
@@ -86,8 +87,11 @@ public final class TablePage {
 						.append("</a>");
 				}
 				rows.append(HtmlEscaper.escape(cell.text));
-				if (cell.sparkline != null) {
-					rows.append(Sparkline.svg(cell.sparkline, cell.sparklineLabel));
+				if (cell.picture != null) {
+					rows.append(cell.picture);
+				}
+				if (cell.sub != null) {
+					rows.append("<div class=\"sub\">").append(HtmlEscaper.escape(cell.sub)).append("</div>");
 				}
 				rows.append("</td>");
 			}
@@ -97,7 +101,10 @@ public final class TablePage {
 		return TEMPLATE.render(values);
 	}
 
-	/** One table cell: text, optionally preceded by links. */
+	/**
+	 * One table cell: text, optionally preceded by links, followed by a picture and a
+	 * second line.
+	 */
 	public static final class Cell {
 
 		private final String text;
@@ -106,9 +113,12 @@ public final class TablePage {
 
 		private final List<PageHeader.Link> links = new ArrayList<>();
 
-		private double[] sparkline;
+		/** Inline SVG drawn by this package's charts, never from a caller's markup. */
+		private String picture;
 
-		private String sparklineLabel;
+		private String sub;
+
+		private String cssClass;
 
 		private Cell(String text, boolean numeric) {
 			this.text = text;
@@ -129,14 +139,61 @@ public final class TablePage {
 		}
 
 		/**
-		 * A cell holding a small line of one value per time bucket (negative: none in
-		 * that bucket), described by {@code label}.
+		 * A cell holding small bars of one value per time bucket (negative: none in that
+		 * bucket), described by {@code label}.
 		 */
 		public static Cell sparkline(double[] values, String label) {
 			Cell cell = new Cell("", false);
-			cell.sparkline = values;
-			cell.sparklineLabel = label;
+			cell.picture = Sparkline.svg(values, label);
 			return cell;
+		}
+
+		/**
+		 * {@code text} (the figure to read first) followed by a bar of the latency
+		 * figures, in milliseconds, on a log scale from {@code low} to {@code high} that
+		 * every row of the table shares; {@code label} says the figures in words.
+		 */
+		public static Cell latency(String text, double p50, double p90, double p99, double max, double low, double high,
+				String label) {
+			Cell cell = new Cell(text, false);
+			cell.picture = LatencyRange.svg(p50, p90, p99, max, low, high, label);
+			return cell;
+		}
+
+		/**
+		 * A bar of shares of a whole by category ({@code shares}: category, percent),
+		 * then {@code text} below it.
+		 */
+		public static Cell shares(List<Map.Entry<String, Double>> shares, String text, String label) {
+			Cell cell = new Cell("", false);
+			cell.picture = ShareBar.svg(
+					shares.stream().map((share) -> new ShareBar.Share(share.getKey(), share.getValue())).toList(),
+					label);
+			cell.sub = text;
+			return cell;
+		}
+
+		/** A second, muted line below the cell's content. */
+		public Cell sub(String text) {
+			this.sub = text;
+			return this;
+		}
+
+		/**
+		 * A class for the cell's column, for its width and layout in the style sheet
+		 * ({@code [a-z-]} only).
+		 */
+		public Cell styled(String cssClass) {
+			if (!cssClass.matches("[a-z-]+")) {
+				throw new IllegalArgumentException("Not a plain class name: " + cssClass);
+			}
+			this.cssClass = cssClass;
+			return this;
+		}
+
+		private String classAttribute() {
+			String classes = ((this.numeric ? "num " : "") + ((this.cssClass != null) ? this.cssClass : "")).trim();
+			return classes.isEmpty() ? "" : " class=\"" + classes + "\"";
 		}
 
 		public Cell link(String label, String href) {

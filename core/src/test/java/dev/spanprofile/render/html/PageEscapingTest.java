@@ -1,6 +1,12 @@
 package dev.spanprofile.render.html;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Base64;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.spanprofile.render.FrameClassifier;
 import dev.spanprofile.render.SelfTime;
@@ -109,6 +115,41 @@ class PageEscapingTest {
 		// The flame graph's, the span list's and the heatmap's scripts, and the style
 		// sheet.
 		assertThat(policy.split("'sha256-")).hasSize(5);
+	}
+
+	/**
+	 * Each page's scripts are modules whose text hashes to one the policy lists: a script
+	 * the policy does not name would be refused, and the page left without it.
+	 */
+	@Test
+	void everyScriptOfEveryPageIsOneThePolicyAllows() throws Exception {
+		FlameGraphModel model = FlameGraphModel.builder("span", new FrameTable(), new FrameClassifier(List.of()))
+			.add(new StackTree())
+			.build();
+		String timeline = FlameGraphPage.of(model)
+			.timeline(Map.of("durationMillis", 5.0, "lanes", List.of(), "entries", List.of()), null, "x")
+			.render();
+		String heatmap = FlameGraphPage.of(model)
+			.heatmap(Map.of("startTimes", List.of(), "bandEdgesMillis", List.of(0.0), "counts", List.of(), "errors",
+					List.of()), null, Map.of("name", "names?name=x"))
+			.render();
+		String policy = PageAssets.contentSecurityPolicy();
+		Map<String, Integer> scriptsPerPage = Map.of(SpanIndexPage.create().render(), 1, timeline, 1, heatmap, 2);
+		for (Map.Entry<String, Integer> page : scriptsPerPage.entrySet()) {
+			Matcher script = Pattern.compile("<script([^>]*)>(.*?)</script>", Pattern.DOTALL).matcher(page.getKey());
+			int scripts = 0;
+			while (script.find()) {
+				if (script.group(1).contains("application/json")) {
+					continue;
+				}
+				assertThat(script.group(1)).isEqualTo(" type=\"module\"");
+				byte[] digest = MessageDigest.getInstance("SHA-256")
+					.digest(script.group(2).getBytes(StandardCharsets.UTF_8));
+				assertThat(policy).contains("'sha256-" + Base64.getEncoder().encodeToString(digest) + "'");
+				scripts++;
+			}
+			assertThat(scripts).isEqualTo(page.getValue());
+		}
 	}
 
 }

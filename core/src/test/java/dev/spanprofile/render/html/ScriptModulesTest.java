@@ -27,10 +27,11 @@ class ScriptModulesTest {
 	@Test
 	void joinsEachModuleOnceAfterItsImports() {
 		String script = ScriptModules.join("joining", "entry");
-		assertThat(script).containsOnlyOnce("const module$a = ").containsOnlyOnce("const module$b = ");
-		assertThat(script.indexOf("const module$a = ")).isLessThan(script.indexOf("const module$b = "));
-		assertThat(script.indexOf("const module$b = ")).isLessThan(script.indexOf("const module$entry = "));
-		assertThat(script).contains("const { a } = module$a;")
+		assertThat(script).containsOnlyOnce("const module$joining$a = ").containsOnlyOnce("const module$joining$b = ");
+		assertThat(script.indexOf("const module$joining$a = ")).isLessThan(script.indexOf("const module$joining$b = "));
+		assertThat(script.indexOf("const module$joining$b = "))
+			.isLessThan(script.indexOf("const module$joining$entry = "));
+		assertThat(script).contains("const { a } = module$joining$a;")
 			.contains("return { b };")
 			.doesNotContain("import ")
 			.doesNotContain("export ");
@@ -38,11 +39,28 @@ class ScriptModulesTest {
 
 	@Test
 	void thePageModulesJoinWithoutImportsOrExports() {
+		assertJoined(PageAssets.FLAME_GRAPH_SCRIPT, "flamegraph", "tree", "names", "search", "format", "diff",
+				"palette", "draw", "tooltip", "table", "legend", "sandwich", "describe", "url_state", "breadcrumb",
+				"keyboard", "flame_view", "inspect", "page");
+		assertJoined(PageAssets.FLAME_GRAPH_SCRIPT, "timeline", "format", "scale", "lanes", "draw", "page");
+		assertJoined(PageAssets.INDEX_SCRIPT, "spans", "format", "records", "order", "rows", "list", "scatter_scale",
+				"scatter_points", "dots", "scatter", "page");
+		assertJoined(PageAssets.HEATMAP_SCRIPT, "heatmap", "format", "grid", "selection", "draw", "page");
+	}
+
+	/** Two directories' modules of the same name share a script without clashing. */
+	@Test
+	void modulesOfTwoDirectoriesKeepTheirOwnNames() {
 		String script = PageAssets.FLAME_GRAPH_SCRIPT;
-		for (String module : new String[] { "tree", "names", "search", "format", "diff", "palette", "draw", "tooltip",
-				"table", "legend", "sandwich", "describe", "url_state", "breadcrumb", "keyboard", "flame_view",
-				"inspect", "page" }) {
-			assertThat(script).containsOnlyOnce("const module$" + module + " = ");
+		assertThat(script.indexOf("const module$flamegraph$page = "))
+			.isLessThan(script.indexOf("const module$timeline$page = "));
+		assertThat(script).contains("const { drawTimeline } = module$timeline$draw;")
+			.contains("const { createCanvasView } = module$flamegraph$draw;");
+	}
+
+	private static void assertJoined(String script, String directory, String... modules) {
+		for (String module : modules) {
+			assertThat(script).containsOnlyOnce("const module$" + directory + "$" + module + " = ");
 		}
 		assertThat(script).doesNotContainPattern("(?m)^\\s*(import|export) ");
 	}
