@@ -25,8 +25,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * through context propagation. One application context.
  */
 @SpringBootTest(classes = WorkFluxApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "spring.main.web-application-type=reactive", "spring.reactor.context-propagation=auto",
-				"management.otlp.metrics.export.enabled=false" })
+		properties = { "spring.main.web-application-type=reactive", "spring.reactor.context-propagation=auto" })
 @AutoConfigureWebTestClient
 @ProfiledTest(event = { "cpu", "alloc" }, allocInterval = "64KB")
 class FluxProfileAssertionsTests {

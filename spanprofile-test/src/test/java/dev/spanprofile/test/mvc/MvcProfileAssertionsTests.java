@@ -11,11 +11,17 @@ import dev.spanprofile.test.ProfiledTest;
 import dev.spanprofile.test.RequestProfile;
 import dev.spanprofile.test.ShareAssert;
 import dev.spanprofile.test.work.RecognisableWork;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.push.PushMeterRegistry;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.context.ApplicationContext;
 import org.springframework.test.web.servlet.MockMvc;
 
 import static dev.spanprofile.test.SpanProfileAssertions.assertThatProfile;
@@ -34,8 +40,9 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * figure, the top frames and a flame graph; a request too short to decide on is refused,
  * and its repetitions decide. One application context for the class.
  */
-@SpringBootTest(classes = WorkMvcApplication.class, properties = "management.otlp.metrics.export.enabled=false")
+@SpringBootTest(classes = WorkMvcApplication.class)
 @AutoConfigureMockMvc
+@ExtendWith(OutputCaptureExtension.class)
 @ProfiledTest(event = { "cpu", "alloc" }, allocInterval = "64KB")
 class MvcProfileAssertionsTests {
 
@@ -164,6 +171,18 @@ class MvcProfileAssertionsTests {
 				.isInstanceOf(AssertionError.class)
 				.hasMessageContaining("to wait on " + port + " at most 10.0 ms per request, but it waited");
 		}
+	}
+
+	@Test
+	void metricsAreNotExportedOverOtlpFromAProfiledTest(ApplicationContext context, CapturedOutput output) {
+		// A push registry publishes when closed: an OTLP one, with no receiver here,
+		// logs that it failed.
+		for (PushMeterRegistry registry : context.getBeansOfType(PushMeterRegistry.class).values()) {
+			registry.close();
+		}
+		assertThat(output).doesNotContain("Failed to publish metrics to OTLP receiver");
+		assertThat(context.getBeansOfType(MeterRegistry.class).values())
+			.noneMatch((registry) -> registry.getClass().getSimpleName().contains("Otlp"));
 	}
 
 	private static void assertGraphWritten(String message, String frame) {
