@@ -145,7 +145,7 @@ final class ProfiledRequests {
 					+ "ended) has no complete profile.";
 		}
 		return "The profile of " + description + " is not complete after " + TIMEOUT.toSeconds() + " s: samples are "
-				+ "joined up to " + joinedUpTo.getAsLong() + " (epoch ns), the request ended later. " + "Engine: "
+				+ "joined up to " + joinedUpTo.getAsLong() + " (epoch ns), the request ended later. Engine: "
 				+ this.profiler.status() + ".";
 	}
 

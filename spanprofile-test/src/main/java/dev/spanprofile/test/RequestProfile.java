@@ -68,7 +68,11 @@ public final class RequestProfile {
 		return this.sampler.kinds().contains(kind);
 	}
 
-	/** The merged samples of {@code kind} of every request and its local descendants. */
+	/**
+	 * The merged samples of {@code kind} of every request and its local descendants, each
+	 * stack cut at its {@link RequestEntry request's entry}: the frames of a test that
+	 * ran the request on its own thread are not the request's.
+	 */
 	public synchronized StackTree samplesOf(SampleKind kind) {
 		if (kind == SampleKind.WAIT && !this.samples.containsKey(kind)) {
 			this.awaitWaits.run();
@@ -78,7 +82,7 @@ public final class RequestProfile {
 			for (SpanRecord request : this.requests) {
 				tree.addAll(InclusiveSamples.of(request, key));
 			}
-			return tree;
+			return RequestEntry.cut(tree, this.frames);
 		});
 	}
 

@@ -66,6 +66,9 @@ class MvcProfileAssertionsTests {
 		assertThatProfile(profile).cpuShareUnder("RecognisableWork.burn").isAtLeast(0.8);
 		assertThatProfile(profile).cpuShareUnder(Pattern.compile("RecognisableWork\\.(burn|recognisably)"))
 			.isAtLeast(0.8);
+		// MockMvc ran the request on this thread: the test's frames below it are cut.
+		assertThat(assertThatProfile(profile).cpuShareUnder("org.junit").share()).isZero();
+		assertThat(assertThatProfile(profile).cpuShareUnder("MvcProfileAssertionsTests").share()).isZero();
 
 		ShareAssert inTheMethod = assertThatProfile(profile).cpuShareUnder("recognisablyBurningMethod");
 		// Nearly every sample is in the method: the share is bounded, not spelled (it
@@ -222,6 +225,11 @@ class MvcProfileAssertionsTests {
 			assertThat(Files.readString(html)).contains(frame).contains("<html");
 			Path collapsed = Path.of(html.toString().replaceAll("\\.html$", ".collapsed"));
 			assertThat(Files.readString(collapsed)).contains(frame);
+			System.out.println("mvc collapsed: " + Files.size(collapsed) + " bytes, " + collapsed.getFileName());
+			assertThat(Files.readAllLines(collapsed)).isNotEmpty()
+				.allSatisfy((line) -> assertThat(line).doesNotContain("org.junit")
+					.doesNotContain("surefire")
+					.doesNotContain("MockMvc.perform"));
 		}
 		catch (java.io.IOException ex) {
 			throw new java.io.UncheckedIOException(ex);
