@@ -10,8 +10,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * The budgets that refused to decide in one test run (one JVM), counted as their tests
  * end and told once at the end of the run, so that a build that stays green says how many
  * of its budgets never decided. A test stops at its first refused budget: one per test.
+ * Both closeable kinds: JUnit 5.12 (Boot 3.5) closes a store's {@code CloseableResource},
+ * JUnit 6 an {@code AutoCloseable} and warns about the other.
  */
-final class RefusedBudgets implements ExtensionContext.Store.CloseableResource {
+final class RefusedBudgets implements ExtensionContext.Store.CloseableResource, AutoCloseable {
 
 	/** Tests named in the summary; the rest are counted. */
 	private static final int LISTED = 10;
