@@ -78,7 +78,7 @@ class MvcProfileAssertionsTests {
 			String message = failure.getMessage();
 			System.out.println("mvc cpu failure: " + message);
 			assertThat(message).startsWith(
-					"Expected the cpu share under \"recognisablyBurningMethod\" to be at " + "most 0.10, but it was ");
+					"Expected the cpu share under \"recognisablyBurningMethod\" to be at most 0.10, but it was ");
 			Matcher samples = SAMPLES.matcher(message);
 			assertThat(samples.find()).as(message).isTrue();
 			assertThat(Double.parseDouble(samples.group(1))).isEqualTo(inTheMethod.share(), within(0.005));
@@ -198,7 +198,7 @@ class MvcProfileAssertionsTests {
 			WorkMvcApplication.WorkController.peer = peer;
 			this.mvc.perform(get("/peer")).andExpect(status().isOk());
 			RequestProfile profile = ofLastRequest();
-			// Read first, the waits are awaited: the 100 ms wait is there.
+			// The waits are awaited when first read: the 100 ms wait is there.
 			assertThatProfile(profile).waitsOn(":" + peer.port()).isAtLeast(Duration.ofMillis(50));
 		}
 	}
