@@ -272,6 +272,16 @@ public final class SpanProfiler implements AutoCloseable {
 		return this.cycle.completeUpTo().epochNanos();
 	}
 
+	/**
+	 * Epoch nanoseconds up to which all samples but the waits have been joined (CPU,
+	 * wall, allocations, locks): right after {@link #collectNow}, where the waits' stream
+	 * delivers about a second later. The same as {@link #completeUpToEpochNanos} when
+	 * waits are off.
+	 */
+	public long sampledUpToEpochNanos() {
+		return this.cycle.sampledUpTo().epochNanos();
+	}
+
 	private boolean isRunning() {
 		return this.sampling.isRunning();
 	}

@@ -8,6 +8,7 @@ import java.util.function.BooleanSupplier;
 
 import dev.spanprofile.attribution.SampleAttributor;
 import dev.spanprofile.profile.StackTree;
+import dev.spanprofile.sampling.EngineWithWaits;
 import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.tracking.ActivationRecorder;
@@ -93,6 +94,9 @@ public final class CollectionCycle {
 	 * Nothing is joined yet: a request dropped before the first cycle awaits its samples.
 	 */
 	private volatile Watermark completeUpTo = Watermark.NOTHING;
+
+	/** As {@link #completeUpTo}, waits excepted. */
+	private volatile Watermark sampledUpTo = Watermark.NOTHING;
 
 	/**
 	 * When the latest slow request ended, on the {@code System.nanoTime()} clock;
@@ -269,6 +273,8 @@ public final class CollectionCycle {
 			if (collected) {
 				complete = Watermark.at(upTo);
 				this.deliveryLag.promised(upTo, dumpStart);
+				this.sampledUpTo = Watermark
+					.at((this.engine instanceof EngineWithWaits withWaits) ? withWaits.sampledUpTo() : upTo);
 			}
 			this.completedRoots.completeUpTo(complete);
 			this.attributor.completeUnsampledUpTo(complete, this.unsampledComplete);
@@ -308,6 +314,14 @@ public final class CollectionCycle {
 	 */
 	public Watermark completeUpTo() {
 		return this.completeUpTo;
+	}
+
+	/**
+	 * Up to when every sample but the waits has been joined: the waits come from a stream
+	 * of their own, which delivers later.
+	 */
+	public Watermark sampledUpTo() {
+		return this.sampledUpTo;
 	}
 
 	/** Collections run so far and their duration. */

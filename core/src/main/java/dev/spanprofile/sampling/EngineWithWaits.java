@@ -22,6 +22,8 @@ public final class EngineWithWaits implements SamplingEngine {
 
 	private String waitsProblem;
 
+	private volatile long sampledUpTo = Long.MIN_VALUE;
+
 	EngineWithWaits(SamplingEngine engine, SamplingEngine waits) {
 		this.engine = engine;
 		this.waits = waits;
@@ -69,6 +71,7 @@ public final class EngineWithWaits implements SamplingEngine {
 	@Override
 	public synchronized long collect(SampleSink sink) throws IOException {
 		long upTo = this.engine.collect(sink);
+		this.sampledUpTo = upTo;
 		if (this.waitsRunning) {
 			try {
 				upTo = Math.min(upTo, this.waits.collect(sink));
@@ -83,6 +86,14 @@ public final class EngineWithWaits implements SamplingEngine {
 			}
 		}
 		return upTo;
+	}
+
+	/**
+	 * What the last {@link #collect} promised for the samples alone: the waits' stream
+	 * delivers about a second later, and holds the promise of the whole back by that.
+	 */
+	public long sampledUpTo() {
+		return this.sampledUpTo;
 	}
 
 	@Override

@@ -24,6 +24,8 @@ class EngineWithWaitsTest {
 		List<SampleKind> delivered = new ArrayList<>();
 		long upTo = engine.collect((kind, thread, time, stack, weight) -> delivered.add(kind));
 		assertThat(upTo).isEqualTo(400);
+		assertThat(engine.sampledUpTo()).as("the sampler's own promise, for a reader that needs no waits")
+			.isEqualTo(1_000);
 		assertThat(delivered).containsExactly(SampleKind.CPU, SampleKind.WAIT);
 		assertThat(engine.activeEvent()).isEqualTo("cpu,waits");
 	}

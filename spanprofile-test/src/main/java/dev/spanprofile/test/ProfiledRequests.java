@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.LongSupplier;
 
 import dev.spanprofile.ProfilerState;
 import dev.spanprofile.SpanProfiler;
@@ -16,7 +17,9 @@ import dev.spanprofile.store.SpanRecord;
  * there before it, so that the ones it made can be told apart, and how to wait until
  * their profiles are complete. A profile is complete once every sample up to the
  * request's end has been joined; the wait asks the profiler to collect rather than
- * waiting for its next cycle, and gives up after {@link #TIMEOUT} with the reason.
+ * waiting for its next cycle, and gives up after {@link #TIMEOUT} with the reason. The
+ * waits, which Flight Recorder's stream delivers a second or two later, are awaited only
+ * by a reader of waits.
  */
 final class ProfiledRequests {
 
@@ -86,38 +89,50 @@ final class ProfiledRequests {
 		return complete(started, description);
 	}
 
+	/**
+	 * The profile of {@code roots} once every sample but the waits is joined: one
+	 * collection after they ended. The waits' stream delivers a second or two later; the
+	 * profile awaits it only when the waits are read.
+	 */
 	private RequestProfile complete(List<SpanRecord> roots, String description) {
+		awaitJoined(roots, description, this.profiler::sampledUpToEpochNanos);
+		RequestProfile profile = new RequestProfile(roots, this.profiler.store().frames(),
+				this.profiler.settings().sampler(), this.profiler.status(), this.files,
+				() -> awaitJoined(roots, description, this.profiler::completeUpToEpochNanos));
+		this.files.onRead(profile);
+		return profile;
+	}
+
+	private void awaitJoined(List<SpanRecord> roots, String description, LongSupplier joinedUpTo) {
 		long deadline = System.nanoTime() + TIMEOUT.toNanos();
-		while (!isComplete(roots)) {
+		while (!isJoined(roots, joinedUpTo)) {
 			checkRunning();
 			if (System.nanoTime() > deadline) {
-				throw new IllegalStateException(incompleteReason(roots, description));
+				throw new IllegalStateException(incompleteReason(roots, description, joinedUpTo));
 			}
 			if (roots.stream().noneMatch(SpanRecord::inFlight)) {
+				// The test knows its requests ended: collect now rather than at the
+				// next cycle.
 				this.profiler.collectNow();
-				if (isComplete(roots)) {
+				if (isJoined(roots, joinedUpTo)) {
 					break;
 				}
 			}
 			sleep();
 		}
-		RequestProfile profile = new RequestProfile(roots, this.profiler.store().frames(),
-				this.profiler.settings().sampler(), this.profiler.status(), this.files);
-		this.files.onRead(profile);
-		return profile;
 	}
 
-	private boolean isComplete(List<SpanRecord> roots) {
-		long completeUpTo = this.profiler.completeUpToEpochNanos();
+	private static boolean isJoined(List<SpanRecord> roots, LongSupplier joinedUpTo) {
+		long upTo = joinedUpTo.getAsLong();
 		for (SpanRecord root : roots) {
-			if (root.inFlight() || root.endEpochNanos() > completeUpTo) {
+			if (root.inFlight() || root.endEpochNanos() > upTo) {
 				return false;
 			}
 		}
 		return true;
 	}
 
-	private String incompleteReason(List<SpanRecord> roots, String description) {
+	private String incompleteReason(List<SpanRecord> roots, String description, LongSupplier joinedUpTo) {
 		List<String> running = new ArrayList<>();
 		for (SpanRecord root : roots) {
 			if (root.inFlight()) {
@@ -130,8 +145,8 @@ final class ProfiledRequests {
 					+ "ended) has no complete profile.";
 		}
 		return "The profile of " + description + " is not complete after " + TIMEOUT.toSeconds() + " s: samples are "
-				+ "joined up to " + this.profiler.completeUpToEpochNanos() + " (epoch ns), the request ended later. "
-				+ "Engine: " + this.profiler.status() + ".";
+				+ "joined up to " + joinedUpTo.getAsLong() + " (epoch ns), the request ended later. Engine: "
+				+ this.profiler.status() + ".";
 	}
 
 	private void checkRunning() {

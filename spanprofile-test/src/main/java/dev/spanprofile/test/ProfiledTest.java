@@ -55,4 +55,12 @@ public @interface ProfiledTest {
 	 */
 	boolean report() default false;
 
+	/**
+	 * What a budget that could not decide (too few samples) does to its test: aborts it
+	 * (reported as skipped) or fails it. The system property
+	 * {@code spanprofile.test.inconclusive=fail} (or {@code skip}) overrides it for every
+	 * test. Either way the run ends with one line counting the refused budgets.
+	 */
+	Inconclusive inconclusive() default Inconclusive.SKIP;
+
 }

@@ -18,7 +18,8 @@ import dev.spanprofile.store.SpanRecord;
  * The complete profile of the requests a test made: one request's, or several merged (the
  * repetitions of a request). Read with {@link SpanProfileAssertions#assertThatProfile}.
  * The samples are copied when first asked for, so later requests do not change what an
- * assertion measured.
+ * assertion measured; the waits, which arrive a second or two after the other samples,
+ * are awaited then.
  */
 public final class RequestProfile {
 
@@ -32,15 +33,22 @@ public final class RequestProfile {
 
 	private final ProfileFiles files;
 
+	private final Runnable awaitWaits;
+
 	private final Map<SampleKind, StackTree> samples = new EnumMap<>(SampleKind.class);
 
+	/**
+	 * @param awaitWaits returns once the waits up to the requests' end are joined as
+	 * well; run before the waits are first read
+	 */
 	RequestProfile(List<SpanRecord> requests, FrameTable frames, SamplerSettings sampler, EngineStatus engine,
-			ProfileFiles files) {
+			ProfileFiles files, Runnable awaitWaits) {
 		this.requests = List.copyOf(requests);
 		this.frames = frames;
 		this.sampler = sampler;
 		this.engine = engine;
 		this.files = files;
+		this.awaitWaits = awaitWaits;
 	}
 
 	/** The requests (local root spans) this profile merges, newest first. */
@@ -60,14 +68,21 @@ public final class RequestProfile {
 		return this.sampler.kinds().contains(kind);
 	}
 
-	/** The merged samples of {@code kind} of every request and its local descendants. */
+	/**
+	 * The merged samples of {@code kind} of every request and its local descendants, each
+	 * stack cut at its {@link RequestEntry request's entry}: the frames of a test that
+	 * ran the request on its own thread are not the request's.
+	 */
 	public synchronized StackTree samplesOf(SampleKind kind) {
+		if (kind == SampleKind.WAIT && !this.samples.containsKey(kind)) {
+			this.awaitWaits.run();
+		}
 		return this.samples.computeIfAbsent(kind, (key) -> {
 			StackTree tree = new StackTree();
 			for (SpanRecord request : this.requests) {
 				tree.addAll(InclusiveSamples.of(request, key));
 			}
-			return tree;
+			return RequestEntry.cut(tree, this.frames);
 		});
 	}
 

@@ -4,6 +4,8 @@ import dev.spanprofile.SpanProfiler;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
+import org.opentest4j.AssertionFailedError;
 
 import org.springframework.beans.factory.NoSuchBeanDefinitionException;
 import org.springframework.context.ApplicationContext;
@@ -14,9 +16,14 @@ import org.springframework.test.context.junit.jupiter.SpringExtension;
  * Ties the profile assertions of a running test to its application context's profiler:
  * before each test it notes which requests are already stored, so that
  * {@link SpanProfileAssertions#ofLastRequest()} finds the ones the test made. Registered
- * by {@link ProfiledTest}. The test's thread holds its state, as it holds the test.
+ * by {@link ProfiledTest}. The test's thread holds its state, as it holds the test. A
+ * test that ends on a refused budget is counted, and failed when
+ * {@link ProfiledTest#inconclusive()} says so.
  */
-public class SpanProfileExtension implements BeforeEachCallback, AfterEachCallback {
+public class SpanProfileExtension implements BeforeEachCallback, AfterEachCallback, TestExecutionExceptionHandler {
+
+	private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace
+		.create(SpanProfileExtension.class);
 
 	private static final ThreadLocal<ProfiledRequests> current = new ThreadLocal<>();
 
@@ -37,11 +44,37 @@ public class SpanProfileExtension implements BeforeEachCallback, AfterEachCallba
 		ProfileFiles files = new ProfileFiles(context.getRequiredTestClass().getName(),
 				context.getRequiredTestMethod().getName(), profiled != null && profiled.report());
 		current.set(new ProfiledRequests(profiler, files));
+		refusedBudgets(context).testRan();
+	}
+
+	@Override
+	public void handleTestExecutionException(ExtensionContext context, Throwable thrown) throws Throwable {
+		if (!(thrown instanceof InconclusiveProfileException refusal)) {
+			throw thrown;
+		}
+		ProfiledTest profiled = TestContextAnnotationUtils.findMergedAnnotation(context.getRequiredTestClass(),
+				ProfiledTest.class);
+		Inconclusive mode = Inconclusive.resolve((profiled != null) ? profiled.inconclusive() : Inconclusive.SKIP);
+		refusedBudgets(context).refused(
+				context.getRequiredTestClass().getSimpleName() + "." + context.getRequiredTestMethod().getName(), mode);
+		if (mode == Inconclusive.FAIL) {
+			throw new AssertionFailedError("The budget refused to decide, which fails the test here "
+					+ "(@ProfiledTest(inconclusive = FAIL) or -D" + Inconclusive.PROPERTY + "=fail): "
+					+ refusal.getMessage(), refusal);
+		}
+		throw refusal;
 	}
 
 	@Override
 	public void afterEach(ExtensionContext context) {
 		current.remove();
+	}
+
+	/** The tally of the whole run, told when it ends. */
+	static RefusedBudgets refusedBudgets(ExtensionContext context) {
+		return context.getRoot()
+			.getStore(NAMESPACE)
+			.getOrComputeIfAbsent(RefusedBudgets.class, (key) -> new RefusedBudgets(System.out), RefusedBudgets.class);
 	}
 
 	static ProfiledRequests current() {

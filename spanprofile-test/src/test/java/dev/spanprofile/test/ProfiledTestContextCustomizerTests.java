@@ -47,6 +47,7 @@ class ProfiledTestContextCustomizerTests {
 		assertThat(context.getEnvironment().getProperty("management.tracing.sampling.probability")).isEqualTo("1.0");
 		assertThat(context.getEnvironment().getProperty("spanprofile.event")).isEqualTo("cpu");
 		assertThat(context.getEnvironment().getProperty("spring.test.observability.auto-configure")).isEqualTo("true");
+		assertThat(context.getEnvironment().getProperty("management.otlp.metrics.export.enabled")).isEqualTo("false");
 	}
 
 	@Test

@@ -1,8 +1,11 @@
 package dev.spanprofile.test.flux;
 
+import java.time.Duration;
+
 import dev.spanprofile.test.InconclusiveProfileException;
 import dev.spanprofile.test.ProfiledTest;
 import dev.spanprofile.test.RequestProfile;
+import dev.spanprofile.test.ShareAssert;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -22,8 +25,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * through context propagation. One application context.
  */
 @SpringBootTest(classes = WorkFluxApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "spring.main.web-application-type=reactive", "spring.reactor.context-propagation=auto",
-				"management.otlp.metrics.export.enabled=false" })
+		properties = { "spring.main.web-application-type=reactive", "spring.reactor.context-propagation=auto" })
 @AutoConfigureWebTestClient
 @ProfiledTest(event = { "cpu", "alloc" }, allocInterval = "64KB")
 class FluxProfileAssertionsTests {
@@ -39,18 +41,18 @@ class FluxProfileAssertionsTests {
 		get("/burn?cpuMillis=300");
 		RequestProfile profile = ofLastRequest();
 		assertThatProfile(profile).cpuShareUnder("RecognisableWork.burn").isAtLeast(0.8);
-		assertThatThrownBy(() -> assertThatProfile(profile).cpuShareUnder("recognisablyBurningMethod").isAtMost(0.1))
-			.isInstanceOf(AssertionError.class)
-			.satisfies((failure) -> {
-				System.out.println("flux cpu failure: " + failure.getMessage());
-				assertThat(failure.getMessage())
-					.startsWith("Expected the cpu share under \"recognisablyBurningMethod\" to be at most 0.10, but it "
-							+ "was 0.")
-					.containsPattern("\\d{3} of \\d{3} cpu samples")
-					.contains("Top self-time frames (cpu):")
-					.contains("RecognisableWork.recognisablyBurningMethod")
-					.containsPattern("Flame graph: /\\S+/target/spanprofile/\\S+\\.cpu\\.html");
-			});
+		ShareAssert inTheMethod = assertThatProfile(profile).cpuShareUnder("recognisablyBurningMethod");
+		assertThat(inTheMethod.share()).isBetween(0.5, 1.0);
+		assertThatThrownBy(() -> inTheMethod.isAtMost(0.1)).isInstanceOf(AssertionError.class).satisfies((failure) -> {
+			System.out.println("flux cpu failure: " + failure.getMessage());
+			assertThat(failure.getMessage())
+				.startsWith("Expected the cpu share under \"recognisablyBurningMethod\" to be at most 0.10, but it "
+						+ "was ")
+				.containsPattern("was [01]\\.\\d\\d: \\d+ of \\d+ cpu samples")
+				.contains("Top self-time frames (cpu):")
+				.contains("RecognisableWork.recognisablyBurningMethod")
+				.containsPattern("Flame graph: /\\S+/target/spanprofile/\\S+\\.cpu\\.html");
+		});
 	}
 
 	@Test
@@ -80,7 +82,16 @@ class FluxProfileAssertionsTests {
 	}
 
 	private void get(String uri) {
-		this.client.get().uri(uri).exchange().expectStatus().isOk();
+		// WebTestClient gives up after 5 s: a first request on a busy machine (classes
+		// loaded, Netty warming up) can take longer.
+		this.client.mutate()
+			.responseTimeout(Duration.ofSeconds(30))
+			.build()
+			.get()
+			.uri(uri)
+			.exchange()
+			.expectStatus()
+			.isOk();
 	}
 
 }
