@@ -44,6 +44,9 @@ public final class JfrWaitEngine implements SamplingEngine {
 
 	private final AtomicLong dropped = new AtomicLong();
 
+	/** Across restarts: the frames its names became outlive any one stream. */
+	private final WaitDetails details = new WaitDetails();
+
 	private JfrEventStream stream;
 
 	public JfrWaitEngine(Duration threshold, FrameTable frames) {
@@ -95,7 +98,7 @@ public final class JfrWaitEngine implements SamplingEngine {
 				// selector opens: never in a span, spare their stacks.
 				return;
 			}
-			int leaf = events.stacks().frame(kind.frameName(detail.apply(event)), FrameKind.WAIT);
+			int leaf = events.stacks().frame(this.details.leafName(kind, detail.apply(event)), FrameKind.WAIT);
 			// At its end, when Flight Recorder commits it: a wait still going on at a
 			// flush is not delivered yet, and must not be stamped before the time that
 			// flush vouches for. The span is the same throughout.
