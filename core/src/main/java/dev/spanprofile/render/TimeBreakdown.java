@@ -81,7 +81,7 @@ public final class TimeBreakdown {
 	/**
 	 * Socket reads by peer: each recorded read blocked at least the socket threshold
 	 * waiting for the peer's answer, which is what a round trip to a database or a
-	 * downstream service is. Most trips first.
+	 * downstream service is. Most trips first, then the longest.
 	 */
 	private static List<RoundTrips> roundTrips(StackTree waits, FrameTable frames) {
 		Map<String, long[]> byPeer = new LinkedHashMap<>();
@@ -101,7 +101,10 @@ public final class TimeBreakdown {
 		});
 		List<RoundTrips> trips = new ArrayList<>();
 		byPeer.forEach((peer, sums) -> trips.add(new RoundTrips(peer, sums[0], sums[1])));
-		trips.sort(Comparator.comparingLong(RoundTrips::count).reversed().thenComparing(RoundTrips::peer));
+		trips.sort(Comparator.comparingLong(RoundTrips::count)
+			.thenComparingLong(RoundTrips::nanos)
+			.reversed()
+			.thenComparing(RoundTrips::peer));
 		return List.copyOf(trips);
 	}
 
