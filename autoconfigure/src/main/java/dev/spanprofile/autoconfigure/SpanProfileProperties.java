@@ -402,8 +402,8 @@ public class SpanProfileProperties {
 		 * Shortest socket read or write recorded (the lower of this and threshold
 		 * applies), so that a request's round trips to its database or a downstream
 		 * service count however short: each recorded socket read is one round trip. Each
-		 * recorded wait costs about 20-25 microseconds of CPU (stack walk, writing and
-		 * parsing the event): at 1 ms, at most 2.5 % of the time it records; 0 records
+		 * recorded wait costs some 10-30 microseconds of CPU (stack walk, writing and
+		 * parsing the event): at 1 ms, about 1-3 % of the time it records; 0 records
 		 * every socket read and write, a non-blocking server's own included.
 		 */
 		private Duration socketThreshold = Duration.ofMillis(1);
