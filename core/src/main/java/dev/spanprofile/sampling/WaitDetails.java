@@ -69,9 +69,12 @@ final class WaitDetails {
 		if (named || kept.contains(detail) || admit(kept, detail)) {
 			return kind.frameName(detail);
 		}
+		// A detail with nothing to fold (a database's host:port first seen after a busy
+		// server's clients took the first slots) takes a coarse slot as it is.
 		String coarser = coarser(kind, detail);
+		coarser = (coarser != null) ? coarser : detail;
 		Set<String> folded = this.coarse.computeIfAbsent(kind, (key) -> new HashSet<>());
-		if (coarser != null && (folded.contains(coarser) || admit(folded, coarser))) {
+		if (folded.contains(coarser) || admit(folded, coarser)) {
 			return kind.frameName(coarser);
 		}
 		return kind.frameName(OTHERS);

@@ -57,6 +57,9 @@ class WaitDetailFramesTest {
 			.isEqualTo("[socket write *.s3.example.com:443]");
 		assertThat(details.leafName(WaitKind.SOCKET_WRITE, "bucket-8.s3.example.com:443"))
 			.isEqualTo("[socket write *.s3.example.com:443]");
+		// A peer with nothing to fold keeps its name in a coarse slot.
+		assertThat(details.leafName(WaitKind.SOCKET_WRITE, "orders-db:5432"))
+			.isEqualTo("[socket write orders-db:5432]");
 		// A name the application gave stays whatever the limit.
 		assertThat(details.leafName(WaitKind.SOCKET_WRITE, "PostgreSQL petclinic at db:5432", true))
 			.isEqualTo("[socket write PostgreSQL petclinic at db:5432]");
