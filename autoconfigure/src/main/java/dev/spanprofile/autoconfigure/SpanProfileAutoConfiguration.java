@@ -11,8 +11,10 @@ import java.util.HashSet;
 import dev.spanprofile.link.SpanLinkProcessor;
 import dev.spanprofile.sampling.EngineChoice;
 import dev.spanprofile.sampling.EngineWithWaits;
+import dev.spanprofile.sampling.PeerNames;
 import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.sampling.SamplingEngineFactory;
+import dev.spanprofile.sampling.SocketWaits;
 import dev.spanprofile.slowlog.SlowSpanLogSettings;
 import dev.spanprofile.store.RetentionSettings;
 import dev.spanprofile.store.StoreSettings;
@@ -51,11 +53,12 @@ public final class SpanProfileAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	SpanProfiler spanProfiler(SpanProfileProperties properties, Environment environment,
-			ObjectProvider<SamplingEngineFactory> engineFactory) {
+			ObjectProvider<SamplingEngineFactory> engineFactory, PeerNames peerNames) {
 		SamplerSettings sampler = new SamplerSettings(new HashSet<>(properties.getEvent()), properties.getInterval(),
 				workDirectory(properties), properties.getNativeLibraryDirectory(), properties.getNativeLibraryPath(),
 				properties.getAllocInterval().toBytes(), properties.getLockThreshold(),
-				properties.getWaits().isEnabled() ? properties.getWaits().getThreshold() : null);
+				properties.getWaits().isEnabled() ? properties.getWaits().getThreshold() : null,
+				new SocketWaits(properties.getWaits().getSocketThreshold(), peerNames));
 		SpanProfileProperties.Retention retention = properties.getRetention();
 		// One memory budget, halved between stored spans and span-name aggregates.
 		long memory = properties.getMaxMemory().toBytes();
@@ -81,6 +84,16 @@ public final class SpanProfileAutoConfiguration {
 		}
 		profiler.setExactCpuTime(properties.isExactCpuTime());
 		return profiler;
+	}
+
+	/**
+	 * Names of the peers requests wait on, filled from the application's configuration
+	 * (its data sources) as its beans are made.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	PeerNames spanProfilePeerNames() {
+		return new PeerNames();
 	}
 
 	@Bean

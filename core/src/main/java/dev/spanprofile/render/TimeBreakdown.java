@@ -41,13 +41,16 @@ public final class TimeBreakdown {
 
 	private final List<WaitCategory> waits;
 
+	private final List<RoundTrips> roundTrips;
+
 	private TimeBreakdown(long durationNanos, long cpuNanos, boolean cpuMeasured, long profilerNanos,
-			List<WaitCategory> waits) {
+			List<WaitCategory> waits, List<RoundTrips> roundTrips) {
 		this.durationNanos = durationNanos;
 		this.cpuNanos = cpuNanos;
 		this.cpuMeasured = cpuMeasured;
 		this.profilerNanos = profilerNanos;
 		this.waits = waits;
+		this.roundTrips = roundTrips;
 	}
 
 	/**
@@ -71,7 +74,38 @@ public final class TimeBreakdown {
 	public static TimeBreakdown of(long durationNanos, long cpuNanos, boolean cpuMeasured, long profilerNanos,
 			StackTree waits, FrameTable frames) {
 		return new TimeBreakdown(durationNanos, cpuNanos, cpuMeasured && cpuNanos >= 0, profilerNanos,
-				(waits != null) ? categories(waits, frames) : null);
+				(waits != null) ? categories(waits, frames) : null,
+				(waits != null) ? roundTrips(waits, frames) : List.of());
+	}
+
+	/**
+	 * Socket reads by peer: each recorded read blocked at least the socket threshold
+	 * waiting for the peer's answer, which is what a round trip to a database or a
+	 * downstream service is. Most trips first, then the longest.
+	 */
+	private static List<RoundTrips> roundTrips(StackTree waits, FrameTable frames) {
+		Map<String, long[]> byPeer = new LinkedHashMap<>();
+		waits.visit((StackTree.EventsVisitor) (path, depth, total, self, selfEvents) -> {
+			if (selfEvents == 0) {
+				return;
+			}
+			int leaf = path[depth - 1];
+			String name = frames.name(leaf);
+			if (frames.kind(leaf) != FrameKind.WAIT || WaitKind.ofFrameName(name) != WaitKind.SOCKET_READ) {
+				return;
+			}
+			String peer = WaitKind.detailOfFrameName(name);
+			long[] sums = byPeer.computeIfAbsent((peer != null) ? peer : "an unnamed peer", (key) -> new long[2]);
+			sums[0] += selfEvents;
+			sums[1] += self;
+		});
+		List<RoundTrips> trips = new ArrayList<>();
+		byPeer.forEach((peer, sums) -> trips.add(new RoundTrips(peer, sums[0], sums[1])));
+		trips.sort(Comparator.comparingLong(RoundTrips::count)
+			.thenComparingLong(RoundTrips::nanos)
+			.reversed()
+			.thenComparing(RoundTrips::peer));
+		return List.copyOf(trips);
 	}
 
 	private static List<WaitCategory> categories(StackTree waits, FrameTable frames) {
@@ -132,6 +166,29 @@ public final class TimeBreakdown {
 	/** The waits by category, longest first; empty when none was recorded. */
 	public List<WaitCategory> waits() {
 		return (this.waits != null) ? this.waits : List.of();
+	}
+
+	/**
+	 * Round trips to each peer (socket reads that waited for an answer), most first;
+	 * empty when none was recorded.
+	 */
+	public List<RoundTrips> roundTrips() {
+		return this.roundTrips;
+	}
+
+	/**
+	 * {@code 42 round trips to PostgreSQL petclinic at db:5432 (336 ms)} for each peer,
+	 * most first, {@code millis} formatting each time; {@code null} when there were none.
+	 */
+	public String roundTripsText(DoubleFunction<String> millis) {
+		if (this.roundTrips.isEmpty()) {
+			return null;
+		}
+		StringBuilder text = new StringBuilder();
+		for (RoundTrips trips : this.roundTrips) {
+			text.append((text.length() > 0) ? ", " : "").append(trips.text(millis));
+		}
+		return text.toString();
 	}
 
 	public long waitNanos() {
@@ -222,7 +279,28 @@ public final class TimeBreakdown {
 				.append(millis.apply(overlapNanos() / 1e6))
 				.append(": threads at once)");
 		}
+		if (!this.roundTrips.isEmpty()) {
+			line.append("; ").append(roundTripsText(millis));
+		}
 		return line.toString();
+	}
+
+	/**
+	 * Round trips to one peer: socket reads that waited for its answer.
+	 *
+	 * @param peer as the application named it ({@code PostgreSQL petclinic at db:5432}),
+	 * else {@code host:port}
+	 * @param count how many
+	 * @param nanos the time they waited
+	 */
+	public record RoundTrips(String peer, long count, long nanos) {
+
+		/** {@code 4 round trips to db:5432 (33.1 ms)}. */
+		public String text(DoubleFunction<String> millis) {
+			return this.count + ((this.count == 1) ? " round trip to " : " round trips to ") + this.peer + " ("
+					+ millis.apply(this.nanos / 1e6) + ")";
+		}
+
 	}
 
 }

@@ -25,12 +25,15 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include;
  * @param overlapMillis how much the parts exceed the duration, when they do; else left
  * out
  * @param note why they do, when they do; else left out
+ * @param roundTrips round trips to each peer (socket reads that waited for its answer),
+ * most first, when there were any; else left out
  */
 public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_NULL) Double cpuMillis,
 		@JsonInclude(Include.NON_NULL) String cpuFrom, @JsonInclude(Include.NON_NULL) Double profilerMillis,
 		boolean waitsRecorded, @JsonInclude(Include.NON_NULL) Double waitMillis,
 		@JsonInclude(Include.NON_NULL) List<Wait> waits, double unaccountedMillis,
-		@JsonInclude(Include.NON_NULL) Double overlapMillis, @JsonInclude(Include.NON_NULL) String note) {
+		@JsonInclude(Include.NON_NULL) Double overlapMillis, @JsonInclude(Include.NON_NULL) String note,
+		@JsonInclude(Include.NON_EMPTY) List<RoundTrips> roundTrips) {
 
 	static TimeBreakdownJson of(TimeBreakdown breakdown) {
 		boolean cpu = breakdown.cpuSampled();
@@ -41,7 +44,8 @@ public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_
 				(breakdown.profilerNanos() > 0) ? millis(breakdown.profilerNanos()) : null, waited,
 				waited ? millis(breakdown.waitNanos()) : null,
 				waited ? breakdown.waits().stream().map(Wait::of).toList() : null, millis(breakdown.unaccountedNanos()),
-				overlap ? millis(breakdown.overlapNanos()) : null, overlap ? breakdown.overlapNote() : null);
+				overlap ? millis(breakdown.overlapNanos()) : null, overlap ? breakdown.overlapNote() : null,
+				breakdown.roundTrips().stream().map(RoundTrips::of).toList());
 	}
 
 	/** Milliseconds to the microsecond. */
@@ -83,6 +87,21 @@ public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_
 
 		static Detail of(WaitCategory.Detail detail) {
 			return new Detail(detail.detail(), TimeBreakdownJson.millis(detail.nanos()), detail.count());
+		}
+
+	}
+
+	/**
+	 * Round trips to one peer.
+	 *
+	 * @param peer as the application named it, else {@code host:port}
+	 * @param count how many socket reads waited for its answer
+	 * @param millis the time they waited
+	 */
+	public record RoundTrips(String peer, long count, double millis) {
+
+		static RoundTrips of(TimeBreakdown.RoundTrips trips) {
+			return new RoundTrips(trips.peer(), trips.count(), TimeBreakdownJson.millis(trips.nanos()));
 		}
 
 	}

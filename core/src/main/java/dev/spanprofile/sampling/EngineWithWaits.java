@@ -38,7 +38,8 @@ public final class EngineWithWaits implements SamplingEngine {
 			return engine;
 		}
 		try {
-			return new EngineWithWaits(engine, new JfrWaitEngine(settings.waitThreshold(), frames));
+			return new EngineWithWaits(engine,
+					new JfrWaitEngine(settings.waitThreshold(), settings.socketWaits(), frames));
 		}
 		catch (LinkageError ex) {
 			// A runtime image without the jdk.jfr module: sample without waits rather

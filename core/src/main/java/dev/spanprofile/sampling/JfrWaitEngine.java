@@ -40,14 +40,31 @@ public final class JfrWaitEngine implements SamplingEngine {
 
 	private final Duration threshold;
 
+	/** Socket reads and writes: their own threshold, and the peers' names. */
+	private final SocketWaits sockets;
+
 	private final FrameTable frames;
 
 	private final AtomicLong dropped = new AtomicLong();
 
+	/** Across restarts: the frames its names became outlive any one stream. */
+	private final WaitDetails details = new WaitDetails();
+
 	private JfrEventStream stream;
 
 	public JfrWaitEngine(Duration threshold, FrameTable frames) {
+		this(threshold, SocketWaits.defaults(), frames);
+	}
+
+	/**
+	 * @param threshold shortest wait recorded
+	 * @param sockets socket waits' own threshold (the lower of the two applies to them)
+	 * and the peers' names
+	 */
+	public JfrWaitEngine(Duration threshold, SocketWaits sockets, FrameTable frames) {
 		this.threshold = threshold;
+		this.sockets = new SocketWaits((sockets.threshold().compareTo(threshold) < 0) ? sockets.threshold() : threshold,
+				sockets.peers());
 		this.frames = frames;
 	}
 
@@ -63,8 +80,11 @@ public final class JfrWaitEngine implements SamplingEngine {
 		}
 		try {
 			JfrEventStream events = new JfrEventStream(this.frames, this.dropped, MonotonicEpoch.Anchor::now);
-			listen(events, "jdk.SocketRead", WaitKind.SOCKET_READ, JfrWaitEngine::peer);
-			listen(events, "jdk.SocketWrite", WaitKind.SOCKET_WRITE, JfrWaitEngine::peer);
+			Duration socket = this.sockets.threshold();
+			listen(events, "jdk.SocketRead", WaitKind.SOCKET_READ, socket,
+					(event) -> peer(WaitKind.SOCKET_READ, event));
+			listen(events, "jdk.SocketWrite", WaitKind.SOCKET_WRITE, socket,
+					(event) -> peer(WaitKind.SOCKET_WRITE, event));
 			listen(events, "jdk.FileRead", WaitKind.FILE_READ, (event) -> event.getString("path"));
 			listen(events, "jdk.FileWrite", WaitKind.FILE_WRITE, (event) -> event.getString("path"));
 			listen(events, "jdk.JavaMonitorEnter", WaitKind.MONITOR_ENTER, (event) -> className(event, "monitorClass"));
@@ -82,10 +102,16 @@ public final class JfrWaitEngine implements SamplingEngine {
 
 	private void listen(JfrEventStream events, String eventName, WaitKind kind,
 			Function<RecordedEvent, String> detail) {
-		events.recording().enable(eventName).withThreshold(this.threshold).withStackTrace();
+		listen(events, eventName, kind, this.threshold, (event) -> this.details.leafName(kind, detail.apply(event)));
+	}
+
+	private void listen(JfrEventStream events, String eventName, WaitKind kind, Duration threshold,
+			Function<RecordedEvent, String> leafName) {
+		long thresholdNanos = threshold.toNanos();
+		events.recording().enable(eventName).withThreshold(threshold).withStackTrace();
 		events.onEvent(eventName, (event) -> {
 			long nanos = event.getDuration().toNanos();
-			if (nanos <= 0 || nanos < this.threshold.toNanos()) {
+			if (nanos <= 0 || nanos < thresholdNanos) {
 				// Another recording asked for a lower threshold: the JDK applies it to
 				// every recording.
 				return;
@@ -95,7 +121,7 @@ public final class JfrWaitEngine implements SamplingEngine {
 				// selector opens: never in a span, spare their stacks.
 				return;
 			}
-			int leaf = events.stacks().frame(kind.frameName(detail.apply(event)), FrameKind.WAIT);
+			int leaf = events.stacks().frame(leafName.apply(event), FrameKind.WAIT);
 			// At its end, when Flight Recorder commits it: a wait still going on at a
 			// flush is not delivered yet, and must not be stamped before the time that
 			// flush vouches for. The span is the same throughout.
@@ -126,16 +152,22 @@ public final class JfrWaitEngine implements SamplingEngine {
 	}
 
 	/**
+	 * The leaf of a socket wait: the peer's name where the application gave it one, else
 	 * {@code host:port} as the application named the peer, or its address when it used
 	 * none.
 	 */
-	private static String peer(RecordedEvent event) {
+	private String peer(WaitKind kind, RecordedEvent event) {
 		String host = event.getString("host");
-		if (host == null || host.isEmpty()) {
-			host = event.getString("address");
-		}
+		String address = event.getString("address");
 		int port = event.getInt("port");
-		return (host == null || host.isEmpty()) ? null : host + ":" + port;
+		String named = this.sockets.peers().of(host, address, port);
+		if (named != null) {
+			return this.details.leafName(kind, named, true);
+		}
+		if (host == null || host.isEmpty()) {
+			host = address;
+		}
+		return this.details.leafName(kind, (host == null || host.isEmpty()) ? null : host + ":" + port);
 	}
 
 	private static String className(RecordedEvent event, String field) {
@@ -159,7 +191,8 @@ public final class JfrWaitEngine implements SamplingEngine {
 	@Override
 	public synchronized String note() {
 		StringBuilder note = new StringBuilder("waits of " + this.threshold.toMillis()
-				+ " ms or more (socket and file I/O, monitors, parks, sleeps, GC pauses) with their exact duration");
+				+ " ms or more (file I/O, monitors, parks, sleeps, GC pauses) and socket I/O of "
+				+ millis(this.sockets.threshold()) + " ms or more, with their exact duration");
 		if (this.stream != null && this.stream.ended() != null) {
 			note.append("; ").append(this.stream.ended());
 		}
@@ -168,6 +201,11 @@ public final class JfrWaitEngine implements SamplingEngine {
 			note.append("; ").append(lost).append(" waits dropped because the collector fell behind");
 		}
 		return note.toString();
+	}
+
+	private static String millis(Duration duration) {
+		long micros = duration.toNanos() / 1000;
+		return (micros % 1000 == 0) ? Long.toString(micros / 1000) : Double.toString(micros / 1000.0);
 	}
 
 	@Override

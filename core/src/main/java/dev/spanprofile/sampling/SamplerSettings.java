@@ -27,10 +27,12 @@ import dev.spanprofile.profile.SampleKind;
  * @param waitThreshold waits (socket and file I/O, monitors, parks, sleeps, GC pauses) at
  * least this long are recorded with their exact duration as {@link SampleKind#WAIT}
  * samples, whatever the events; {@code null} records none
+ * @param socketWaits socket reads and writes: a threshold of their own (the lower of it
+ * and {@code waitThreshold} applies) and the names of peers
  */
 public record SamplerSettings(Set<ProfilingEvent> events, Duration interval, Path workDirectory,
 		Path nativeLibraryDirectory, Path nativeLibraryPath, long allocInterval, Duration lockThreshold,
-		Duration waitThreshold) {
+		Duration waitThreshold, SocketWaits socketWaits) {
 
 	/**
 	 * async-profiler's own default for {@code alloc}: one sample per 512 KiB allocated.
@@ -65,6 +67,17 @@ public record SamplerSettings(Set<ProfilingEvent> events, Duration interval, Pat
 		if (waitThreshold != null && waitThreshold.isNegative()) {
 			throw new IllegalArgumentException("waits.threshold must not be negative, was " + waitThreshold);
 		}
+		if (socketWaits == null) {
+			socketWaits = SocketWaits.defaults();
+		}
+	}
+
+	/** Socket waits at {@link SocketWaits#DEFAULT_THRESHOLD}, no peer named. */
+	public SamplerSettings(Set<ProfilingEvent> events, Duration interval, Path workDirectory,
+			Path nativeLibraryDirectory, Path nativeLibraryPath, long allocInterval, Duration lockThreshold,
+			Duration waitThreshold) {
+		this(events, interval, workDirectory, nativeLibraryDirectory, nativeLibraryPath, allocInterval, lockThreshold,
+				waitThreshold, null);
 	}
 
 	/** Settings that record no waits beside the events. */
@@ -79,7 +92,19 @@ public record SamplerSettings(Set<ProfilingEvent> events, Duration interval, Pat
 	 */
 	public SamplerSettings withWaitThreshold(Duration threshold) {
 		return new SamplerSettings(this.events, this.interval, this.workDirectory, this.nativeLibraryDirectory,
-				this.nativeLibraryPath, this.allocInterval, this.lockThreshold, threshold);
+				this.nativeLibraryPath, this.allocInterval, this.lockThreshold, threshold, this.socketWaits);
+	}
+
+	/**
+	 * The shortest socket wait recorded: the lower of the socket threshold and the waits'
+	 * threshold; {@code null} when waits are not recorded.
+	 */
+	public Duration socketWaitThreshold() {
+		if (this.waitThreshold == null) {
+			return null;
+		}
+		return (this.socketWaits.threshold().compareTo(this.waitThreshold) < 0) ? this.socketWaits.threshold()
+				: this.waitThreshold;
 	}
 
 	/** Whether waits are recorded beside the events. */

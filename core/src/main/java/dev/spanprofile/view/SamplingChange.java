@@ -47,7 +47,8 @@ public record SamplingChange(String event, String interval, String allocInterval
 				: current.lockThreshold();
 		try {
 			return new SamplerSettings(events, interval, current.workDirectory(), current.nativeLibraryDirectory(),
-					current.nativeLibraryPath(), allocInterval, lockThreshold, current.waitThreshold());
+					current.nativeLibraryPath(), allocInterval, lockThreshold, current.waitThreshold(),
+					current.socketWaits());
 		}
 		catch (IllegalArgumentException ex) {
 			throw ViewException.badRequest(ex.getMessage());

@@ -70,7 +70,15 @@ class TimeBreakdownTest {
 
 		assertThat(breakdown.summary(CpuShare::millis)).isEqualTo("CPU 60.0 ms, socket I/O 1,720 ms "
 				+ "(127.0.0.1:5432 1,420 ms, 10.0.0.7:8080 300 ms), lock 100 ms (com.example.Inventory 100 ms), "
-				+ "park 50.0 ms, GC pause 10.0 ms, profiler 10.0 ms, unaccounted 50.0 ms");
+				+ "park 50.0 ms, GC pause 10.0 ms, profiler 10.0 ms, unaccounted 50.0 ms; "
+				+ "2 round trips to 127.0.0.1:5432 (1,400 ms), 1 round trip to 10.0.0.7:8080 (300 ms)");
+		// Round trips are the reads that waited for an answer; the write to the database
+		// is not one.
+		assertThat(breakdown.roundTrips()).containsExactly(
+				new TimeBreakdown.RoundTrips("127.0.0.1:5432", 2, 1_400 * MS),
+				new TimeBreakdown.RoundTrips("10.0.0.7:8080", 1, 300 * MS));
+		assertThat(json.roundTrips()).containsExactly(new TimeBreakdownJson.RoundTrips("127.0.0.1:5432", 2, 1_400.0),
+				new TimeBreakdownJson.RoundTrips("10.0.0.7:8080", 1, 300.0));
 	}
 
 	@Test

@@ -31,7 +31,7 @@ class SlowSpanLineTest {
 		String line = SlowSpanLine.describe(root, this.store.frames(), EnumSet.of(SampleKind.CPU, SampleKind.WAIT),
 				Duration.ofMillis(10), "/actuator/spanprofile");
 		assertThat(line).isEqualTo("spanprofile: slow request \"GET /checkout\" took 1500 ms; time: CPU 60.0 ms, "
-				+ "socket I/O 1400 ms (127.0.0.1:5432 1400 ms), profiler 10.0 ms, unaccounted 30.0 ms; "
+				+ "socket I/O 1400 ms (127.0.0.1:5432 1400 ms), profiler 10.0 ms, unaccounted 30.0 ms; 1 round trip to 127.0.0.1:5432 (1400 ms); "
 				+ "top cpu self time: 100% Checkout.pay; flame graph: /actuator/spanprofile/00000000000000f1");
 	}
 

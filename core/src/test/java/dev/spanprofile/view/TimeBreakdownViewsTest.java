@@ -64,6 +64,10 @@ class TimeBreakdownViewsTest {
 		assertThat((List<Map<String, Object>>) waits.get(0).get("on"))
 			.extracting((on) -> on.get("detail") + "=" + on.get("millis"))
 			.containsExactly("127.0.0.1:5432=1420.0", "10.0.0.7:8080=300.0");
+		// Round trips: the reads, not the write.
+		assertThat((List<Map<String, Object>>) breakdown.get("roundTrips"))
+			.extracting((trips) -> trips.get("peer") + "=" + trips.get("count") + "/" + trips.get("millis"))
+			.containsExactly("127.0.0.1:5432=1/1400.0", "10.0.0.7:8080=1/300.0");
 		// The graph holds the waits, each ending in what was waited on.
 		assertThat(view.collapsed()).contains("com.example.Repo.query;[socket read 127.0.0.1:5432] " + 1_400 * MS)
 			.contains("com.example.Stock.take;[monitor enter com.example.Inventory] " + 100 * MS);
@@ -98,6 +102,8 @@ class TimeBreakdownViewsTest {
 			.contains("<b>socket I/O</b> <span class=\"time\">1,720 ms</span>")
 			.contains("3 waits on 127.0.0.1:5432 1,420 ms, 10.0.0.7:8080 300 ms")
 			.contains("<b>unaccounted</b> <span class=\"time\">50.0 ms</span>")
+			.contains("<p class=\"round-trips\">1 round trip to 127.0.0.1:5432 (1,400 ms), "
+					+ "1 round trip to 10.0.0.7:8080 (300 ms).</p>")
 			.contains("id=\"kind-wait\"")
 			.contains("Waits (ms)")
 			.contains("id=\"kind-cpu\" href=\"" + WAITING + "?event=cpu\"")

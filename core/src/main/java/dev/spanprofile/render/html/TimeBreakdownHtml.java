@@ -46,6 +46,10 @@ final class TimeBreakdownHtml {
 			.append(" went</h2>")
 			.append(bar)
 			.append(parts);
+		String roundTrips = breakdown.roundTripsText(CpuShare::millis);
+		if (roundTrips != null) {
+			out.append("<p class=\"round-trips\">").append(HtmlEscaper.escape(roundTrips)).append(".</p>");
+		}
 		if (breakdown.overlapNanos() > 0) {
 			out.append("<p class=\"overlap\">").append(HtmlEscaper.escape(breakdown.overlapNote())).append(".</p>");
 		}
@@ -110,7 +114,7 @@ final class TimeBreakdownHtml {
 		if (!breakdown.cpuSampled()) {
 			return "CPU is not sampled, so its time is in here";
 		}
-		return "neither sampled CPU nor a recorded wait: waits shorter than the threshold, time runnable but not "
+		return "neither sampled CPU nor a recorded wait: waits shorter than their threshold, time runnable but not "
 				+ "running, and the CPU estimate's error";
 	}
 
