@@ -112,6 +112,7 @@ class ContextPropagationAutoConfigurationTests {
 
 	@Test
 	void reactiveApplicationsGetReactorsAutomaticPropagation(CapturedOutput output) {
+		assumeReactor();
 		this.reactive.run((context) -> {
 			assertThat(context).hasNotFailed();
 			assertThat(context.getEnvironment().getProperty(ContextPropagationSwitches.REACTOR)).isEqualTo("auto");
@@ -124,6 +125,7 @@ class ContextPropagationAutoConfigurationTests {
 
 	@Test
 	void reactiveApplicationsOwnLimitedIsLeftAndWarnedAbout(CapturedOutput output) {
+		assumeReactor();
 		this.reactive.withPropertyValues("spring.reactor.context-propagation=limited").run((context) -> {
 			assertThat(context).hasNotFailed();
 			assertThat(context.getEnvironment().getProperty(ContextPropagationSwitches.REACTOR)).isEqualTo("limited");
@@ -164,6 +166,7 @@ class ContextPropagationAutoConfigurationTests {
 
 	@Test
 	void defaultsComeLastAndOnlyForWhatIsUnset() {
+		assumeReactor();
 		StandardEnvironment environment = new StandardEnvironment();
 		ContextPropagationDefaults.apply(environment, true, getClass().getClassLoader());
 		assertThat(environment.getPropertySources().stream().reduce((first, second) -> second).orElseThrow().getName())
@@ -208,6 +211,11 @@ class ContextPropagationAutoConfigurationTests {
 		assertThat(ContextPropagationDefaults.reactive(environment, application)).isTrue();
 		application.setWebApplicationType(WebApplicationType.REACTIVE);
 		assertThat(ContextPropagationDefaults.reactive(new StandardEnvironment(), application)).isTrue();
+	}
+
+	/** Reactor is not on every Boot line's test class path here (compat/boot35). */
+	private void assumeReactor() {
+		assumeTrue(ContextPropagationSwitches.reactorPresent(getClass().getClassLoader()), "Reactor");
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -23,7 +23,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The starter in a real MVC application on the Spring Boot line this module is built
- * with: each request's span holds its own hot method and not the other request's. Only
+ * with: each request's span holds its own hot method and not the other request's, and
+ * the work it hands to an {@code @Async} method on Boot's defaults. Only
  * APIs that every supported line shares are used here (no Boot test slices, no Jackson),
  * so the same source runs on each.
  */
@@ -41,6 +42,11 @@ class CompatMvcApplicationTests {
 	private static final long CPU_MILLIS = 300;
 
 	private static final int REQUESTS = 3;
+
+	/** Requests that hand their work to an {@code @Async} method (about 120 samples). */
+	private static final int HANDOFFS = 4;
+
+	private static final Pattern OUTSIDE_SPANS = Pattern.compile("\"outsideSpans\":(\\d+)");
 
 	private static ConfigurableApplicationContext context;
 
@@ -91,6 +97,50 @@ class CompatMvcApplicationTests {
 		}
 		assertOwnHotMethod("http get /alpha", "BurnController.alphaHotMethod", "BurnController.betaHotMethod", warmUp);
 		assertOwnHotMethod("http get /beta", "BurnController.betaHotMethod", "BurnController.alphaHotMethod", warmUp);
+	}
+
+	@Test
+	void asyncWorkIsProfiledInItsRequestOnBootsDefaults() throws Exception {
+		// No context propagation setting of the application's own (see start()): the
+		// starter's default carries the request's span to Boot's task executor. The
+		// first request also compiles the hot method, outside the window measured.
+		assertThat(get("/handoff?cpuMillis=100", "text/plain").body()).startsWith("task-");
+		List<String> warmUp = await().atMost(Duration.ofSeconds(20))
+			.until(() -> completeSpanIds("http get /handoff"), (found) -> found.size() == 1);
+		long outsideBefore = outsideSpans();
+		for (int i = 0; i < HANDOFFS; i++) {
+			// Boot's task executor names its threads task-N: the work left the request's
+			// thread.
+			assertThat(get("/handoff?cpuMillis=" + CPU_MILLIS, "text/plain").body()).startsWith("task-");
+		}
+		List<String> ids = await().atMost(Duration.ofSeconds(20)).until(() -> {
+			List<String> found = completeSpanIds("http get /handoff");
+			found.removeAll(warmUp);
+			return found;
+		}, (found) -> found.size() >= HANDOFFS);
+		assertThat(ids).hasSize(HANDOFFS);
+		long inRequests = 0;
+		long foreign = 0;
+		for (String id : ids) {
+			String collapsed = get("/actuator/spanprofile/" + id + "?event=cpu", "text/plain").body();
+			inRequests += samplesWith(collapsed, "AsyncBurner.gammaHotMethod");
+			foreign += samplesWith(collapsed, "BurnController.");
+		}
+		// Every sample taken outside spans meanwhile counts as the hand-offs' lost work:
+		// an upper bound (the test's own HTTP client takes a few), so at least 95 % of
+		// the work's samples are in its requests' graphs. Without context propagation
+		// nearly all of them are outside.
+		long outside = outsideSpans() - outsideBefore;
+		assertThat(inRequests).as("@Async samples in their requests: %d, samples outside spans: %d", inRequests,
+				outside)
+			.isGreaterThanOrEqualTo((long) Math.ceil(0.95 * (inRequests + outside)));
+		assertThat(foreign).as("other endpoints' samples in the hand-off requests").isZero();
+		// CPU-time sampling of 4 x 300 ms at 10 ms: about 120 samples, 4 Poisson standard
+		// deviations (44) either side.
+		long expected = HANDOFFS * CPU_MILLIS / 10;
+		long tolerance = Math.round(4 * Math.sqrt(expected));
+		assertThat(inRequests).as("@Async samples in their requests")
+			.isBetween(expected - tolerance, expected + tolerance);
 	}
 
 	@Test
@@ -160,6 +210,14 @@ class CompatMvcApplicationTests {
 		assertThat(ownSamples).as("%s samples in %s", own, spanName)
 			.isBetween(expected - tolerance, expected + tolerance);
 		assertThat(otherSamples).isZero();
+	}
+
+	/** Samples of threads that ran no span, all collected up to now (a read collects). */
+	private long outsideSpans() throws Exception {
+		String list = get("/actuator/spanprofile?limit=1", "application/json").body();
+		Matcher outside = OUTSIDE_SPANS.matcher(list);
+		assertThat(outside.find()).as(list).isTrue();
+		return Long.parseLong(outside.group(1));
 	}
 
 	private List<String> completeSpanIds(String name) throws Exception {
