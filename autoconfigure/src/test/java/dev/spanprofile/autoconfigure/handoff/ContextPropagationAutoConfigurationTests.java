@@ -78,7 +78,8 @@ class ContextPropagationAutoConfigurationTests {
 			assertThat(context.getEnvironment().getProperty(ContextPropagationSwitches.REACTOR)).isNull();
 		});
 		String expected = ContextPropagationSwitches.bootHasTaskExecutionSwitch()
-				? "spring.task.execution.propagate-context=true" : "a ContextPropagatingTaskDecorator";
+				? "spring.task.execution.propagate-context=true"
+				: "a ContextPropagatingTaskDecorator for Spring Boot's task executor and scheduler";
 		assertThat(output).containsOnlyOnce(INFO)
 			.contains(INFO + expected + ", so that work handed to another thread (@Async methods, scheduled tasks)")
 			.contains("To opt out, set these yourself or spanprofile.propagate-context=false.")
