@@ -20,6 +20,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.env.SystemEnvironmentPropertySource;
 import org.springframework.core.task.TaskDecorator;
@@ -207,8 +208,7 @@ class ContextPropagationAutoConfigurationTests {
 		StandardEnvironment environment = new StandardEnvironment();
 		assertThat(ContextPropagationDefaults.reactive(environment, application)).isFalse();
 		environment.getPropertySources()
-			.addFirst(new org.springframework.core.env.MapPropertySource("args",
-					Map.of("spring.main.web-application-type", "REACTIVE")));
+			.addFirst(new MapPropertySource("args", Map.of("spring.main.web-application-type", "REACTIVE")));
 		assertThat(ContextPropagationDefaults.reactive(environment, application)).isTrue();
 		application.setWebApplicationType(WebApplicationType.REACTIVE);
 		assertThat(ContextPropagationDefaults.reactive(new StandardEnvironment(), application)).isTrue();
