@@ -25,9 +25,9 @@ import static org.awaitility.Awaitility.await;
 /**
  * The starter in a real MVC application on the Spring Boot line this module is built
  * with: each request's span holds its own hot method and not the other request's, and
- * the work it hands to an {@code @Async} method on Boot's defaults. Only
- * APIs that every supported line shares are used here (no Boot test slices, no Jackson),
- * so the same source runs on each.
+ * the work it hands to an {@code @Async} method on Boot's defaults. Only APIs that every
+ * supported line shares are used here (no Boot test slices, no Jackson), so the same
+ * source runs on each.
  */
 class CompatMvcApplicationTests {
 
