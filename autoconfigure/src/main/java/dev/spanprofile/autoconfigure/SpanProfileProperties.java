@@ -130,6 +130,18 @@ public class SpanProfileProperties {
 	private boolean exactCpuTime = false;
 
 	/**
+	 * Whether work handed to another thread (@Async methods, scheduled tasks, Reactor's
+	 * subscribeOn, publishOn and timers) is profiled in its request's span without the
+	 * application asking: turns on spring.task.execution.propagate-context (on Boot 3.5
+	 * and 4.0, which lack it, adds a ContextPropagatingTaskDecorator unless the
+	 * application has a TaskDecorator bean) and, in a reactive application,
+	 * spring.reactor.context-propagation=auto. These are defaults: the application's own
+	 * values of those properties win, and where it turned them off a warning at startup
+	 * says what its graphs miss. False leaves them all to the application.
+	 */
+	private boolean propagateContext = true;
+
+	/**
 	 * Directory where the rolling recording file is kept. Defaults to a "spanprofile"
 	 * folder in the system temp directory.
 	 */
@@ -242,6 +254,14 @@ public class SpanProfileProperties {
 
 	public void setProfileActuatorRequests(boolean profileActuatorRequests) {
 		this.profileActuatorRequests = profileActuatorRequests;
+	}
+
+	public boolean isPropagateContext() {
+		return this.propagateContext;
+	}
+
+	public void setPropagateContext(boolean propagateContext) {
+		this.propagateContext = propagateContext;
 	}
 
 	public boolean isExactCpuTime() {

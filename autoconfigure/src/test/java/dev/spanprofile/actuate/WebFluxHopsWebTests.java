@@ -3,8 +3,10 @@ package dev.spanprofile.actuate;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -27,17 +29,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A real WebFlux application on Netty with Reactor's automatic context propagation: work
- * that hops to another thread (subscribeOn, publishOn, a timer) is profiled in its
- * request's span, and event-loop work outside any request is counted outside spans.
- * Requests that tracing did not sample follow their hops the same way into their route's
- * graph.
+ * A real WebFlux application on Netty, on Boot's defaults (no
+ * {@code spring.reactor.context-propagation} of its own: the starter turns Reactor's
+ * automatic context propagation on): work that hops to another thread (subscribeOn,
+ * publishOn, a timer) is profiled in its request's span, and event-loop work outside any
+ * request is counted outside spans. Requests that tracing did not sample follow their
+ * hops the same way into their route's graph.
  */
 @SpringBootTest(classes = HopsApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = {
 				// Its sample counts are bounded for 10 ms, not the default 20 ms.
 				"spanprofile.interval=10ms", "spring.main.web-application-type=reactive",
-				"spring.reactor.context-propagation=auto", "management.tracing.sampling.probability=1.0",
+				"management.tracing.sampling.probability=1.0",
 				"management.endpoints.web.exposure.include=health,spanprofile", "spanprofile.dump-interval=200ms",
 				"management.otlp.metrics.export.enabled=false" })
 @DirtiesContext
@@ -66,6 +69,28 @@ class WebFluxHopsWebTests {
 
 	@Test
 	void workAfterEachKindOfHopLandsInItsRequestsSpan() throws Exception {
+		// Each route's first request initialises WebFlux's handler inside its span and
+		// compiles the hot methods: kept out of the figures below, with any span of
+		// these routes from the other tests.
+		Set<Object> earlier = new HashSet<>();
+		for (String hop : HOPS) {
+			assertThat(this.endpoint.get("/" + hop + "?cpuMillis=50", "text/plain").statusCode()).isEqualTo(200);
+			this.endpoint.awaitCompleteSpan("http get /" + hop);
+			this.endpoint.spans("?limit=1000&name=" + hop).forEach((span) -> earlier.add(span.get("spanId")));
+		}
+		// Each request's CPU time read from its threads' clocks as they enter and leave
+		// it: exactly how much of the hopped work ran in the request's span, whatever
+		// the sampling.
+		this.profiler.setExactCpuTime(true);
+		try {
+			hopRounds(earlier);
+		}
+		finally {
+			this.profiler.setExactCpuTime(false);
+		}
+	}
+
+	private void hopRounds(Set<Object> earlier) throws Exception {
 		for (int round = 0; round < ROUNDS; round++) {
 			// The three kinds at once, so that their threads' samples could be mixed up
 			// if attribution were wrong.
@@ -84,7 +109,16 @@ class WebFluxHopsWebTests {
 			}
 		}
 		for (String hop : HOPS) {
-			assertOwnHotMethod(hop);
+			double cpuMillis = assertOwnHotMethod(hop, earlier);
+			// Each request burnt CPU_MILLIS after its hop: at least 95 % of it must be in
+			// its span (without context propagation only the event loop's few
+			// milliseconds are), and at most a quarter more (the event loop's part),
+			// short of another request's work.
+			double burnt = ROUNDS * CPU_MILLIS;
+			System.out.printf("%s: %.1f ms CPU in its requests' spans, %d ms burnt after the hops%n", hop, cpuMillis,
+					(long) burnt);
+			assertThat(cpuMillis).as("%s: CPU time of its requests, %d ms burnt after the hops", hop, (long) burnt)
+				.isBetween(0.95 * burnt, 1.25 * burnt);
 		}
 	}
 
@@ -215,21 +249,27 @@ class WebFluxHopsWebTests {
 		assertThat(own.headers().firstValue("Content-Security-Policy")).isEmpty();
 	}
 
-	private void assertOwnHotMethod(String hop) throws Exception {
+	/**
+	 * Asserts that the route's requests hold their own hot method and no other's, and
+	 * answers their CPU time added up, as their time breakdowns give it.
+	 */
+	private double assertOwnHotMethod(String hop, Set<Object> earlier) throws Exception {
 		String name = "http get /" + hop;
 		List<Map<String, Object>> spans = await().atMost(Duration.ofSeconds(20)).until(() -> {
 			this.profiler.collectNow();
 			return this.endpoint.spans("?limit=1000&name=" + hop)
 				.stream()
-				.filter((span) -> name.equals(span.get("name")) && Boolean.TRUE.equals(span.get("complete")))
+				.filter((span) -> name.equals(span.get("name")) && Boolean.TRUE.equals(span.get("complete"))
+						&& !earlier.contains(span.get("spanId")))
 				.toList();
 		}, (found) -> found.size() >= ROUNDS);
 		assertThat(spans).hasSize(ROUNDS);
 		long own = 0;
 		long others = 0;
+		double cpuMillis = 0;
 		for (Map<String, Object> span : spans) {
-			HttpResponse<String> collapsed = this.endpoint.get("/actuator/spanprofile/" + span.get("spanId"),
-					"text/plain");
+			HttpResponse<String> collapsed = this.endpoint
+				.get("/actuator/spanprofile/" + span.get("spanId") + "?event=cpu", "text/plain");
 			assertThat(collapsed.statusCode()).isEqualTo(200);
 			long spanOwn = 0;
 			long spanOthers = EndpointClient.samplesWith(collapsed.body(), "eventLoopHotMethod");
@@ -250,8 +290,14 @@ class WebFluxHopsWebTests {
 				.isLessThanOrEqualTo(hot / 100);
 			own += spanOwn;
 			others += spanOthers;
+			@SuppressWarnings("unchecked")
+			Map<String, Object> breakdown = (Map<String, Object>) this.endpoint
+				.json("/actuator/spanprofile/" + span.get("spanId"))
+				.get("timeBreakdown");
+			assertThat(breakdown).containsEntry("cpuFrom", "thread CPU clocks");
+			cpuMillis += ((Number) breakdown.get("cpuMillis")).doubleValue();
 		}
-		assertThat(others).isLessThanOrEqualTo((own + others) / 100);
+		assertThat(others).as("%s: samples in other requests' methods", name).isZero();
 		// CPU-time sampling of 3 x 200 ms at 10 ms: about 60 samples; 4 Poisson standard
 		// deviations (31) either side.
 		// Fewer means the hopped work was lost from the span, more that another request's
@@ -260,6 +306,7 @@ class WebFluxHopsWebTests {
 		long tolerance = Math.round(4 * Math.sqrt(expected));
 		assertThat(own).as("%s samples in %s", hotMethod(hop), name)
 			.isBetween(expected - tolerance, expected + tolerance);
+		return cpuMillis;
 	}
 
 	private long outsideSpans() throws Exception {

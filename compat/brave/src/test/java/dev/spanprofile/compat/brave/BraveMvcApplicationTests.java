@@ -56,7 +56,8 @@ class BraveMvcApplicationTests {
 	@BeforeAll
 	static void start() {
 		context = SpringApplication.run(BraveMvcApplication.class, "--server.port=0",
-				"--management.tracing.sampling.probability=1.0", "--spring.task.execution.propagate-context=true",
+				"--management.tracing.sampling.probability=1.0",
+				// No spring.task.execution.propagate-context: the starter turns it on.
 				"--management.endpoints.web.exposure.include=spanprofile", "--spanprofile.dump-interval=200ms",
 				// The sample counts below are bounded for 10 ms, not the default 20 ms.
 				"--spanprofile.interval=10ms",

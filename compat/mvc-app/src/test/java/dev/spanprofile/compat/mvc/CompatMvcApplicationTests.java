@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.spanprofile.SpanProfiler;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,9 +24,10 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The starter in a real MVC application on the Spring Boot line this module is built
- * with: each request's span holds its own hot method and not the other request's. Only
- * APIs that every supported line shares are used here (no Boot test slices, no Jackson),
- * so the same source runs on each.
+ * with: each request's span holds its own hot method and not the other request's, and
+ * the work it hands to an {@code @Async} method on Boot's defaults. Only APIs that every
+ * supported line shares are used here (no Boot test slices, no Jackson), so the same
+ * source runs on each.
  */
 class CompatMvcApplicationTests {
 
@@ -41,6 +43,13 @@ class CompatMvcApplicationTests {
 	private static final long CPU_MILLIS = 300;
 
 	private static final int REQUESTS = 3;
+
+	/** Requests that hand their work to an {@code @Async} method (about 120 samples). */
+	private static final int HANDOFFS = 4;
+
+	/** A span's CPU time in its breakdown, when read from its threads' CPU clocks. */
+	private static final Pattern CLOCK_CPU_MILLIS = Pattern
+		.compile("\"timeBreakdown\":\\{[^{}]*?\"cpuMillis\":([0-9.]+),\"cpuFrom\":\"thread CPU clocks\"");
 
 	private static ConfigurableApplicationContext context;
 
@@ -91,6 +100,63 @@ class CompatMvcApplicationTests {
 		}
 		assertOwnHotMethod("http get /alpha", "BurnController.alphaHotMethod", "BurnController.betaHotMethod", warmUp);
 		assertOwnHotMethod("http get /beta", "BurnController.betaHotMethod", "BurnController.alphaHotMethod", warmUp);
+	}
+
+	@Test
+	void asyncWorkIsProfiledInItsRequestOnBootsDefaults() throws Exception {
+		// No context propagation setting of the application's own (see start()): the
+		// starter's default carries the request's span to Boot's task executor. The
+		// first request also compiles the hot method; kept out of the figures below.
+		assertThat(get("/handoff?cpuMillis=100", "text/plain").body()).startsWith("task-");
+		List<String> warmUp = await().atMost(Duration.ofSeconds(20))
+			.until(() -> completeSpanIds("http get /handoff"), (found) -> found.size() == 1);
+		// Each request's CPU time read from its threads' clocks as they enter and leave
+		// it: exactly how much of the @Async work ran in the request's span, whatever
+		// the sampling.
+		SpanProfiler profiler = context.getBean(SpanProfiler.class);
+		profiler.setExactCpuTime(true);
+		try {
+			for (int i = 0; i < HANDOFFS; i++) {
+				// Boot's task executor names its threads task-N: the work left the
+				// request's thread.
+				assertThat(get("/handoff?cpuMillis=" + CPU_MILLIS, "text/plain").body()).startsWith("task-");
+			}
+			List<String> ids = await().atMost(Duration.ofSeconds(20)).until(() -> {
+				List<String> found = completeSpanIds("http get /handoff");
+				found.removeAll(warmUp);
+				return found;
+			}, (found) -> found.size() >= HANDOFFS);
+			assertThat(ids).hasSize(HANDOFFS);
+			long hot = 0;
+			long foreign = 0;
+			double cpuMillis = 0;
+			for (String id : ids) {
+				String collapsed = get("/actuator/spanprofile/" + id + "?event=cpu", "text/plain").body();
+				hot += samplesWith(collapsed, "AsyncBurner.gammaHotMethod");
+				foreign += samplesWith(collapsed, "BurnController.");
+				String json = get("/actuator/spanprofile/" + id, "application/json").body();
+				Matcher cpu = CLOCK_CPU_MILLIS.matcher(json);
+				assertThat(cpu.find()).as(json).isTrue();
+				cpuMillis += Double.parseDouble(cpu.group(1));
+			}
+			long burnt = HANDOFFS * CPU_MILLIS;
+			System.out.printf("http get /handoff: %.1f ms CPU in its requests' spans of %d ms burnt by @Async, "
+					+ "%d samples in the hot method%n", cpuMillis, burnt, hot);
+			// At least 95 % of the @Async work is in its requests (without context
+			// propagation only the request threads' few milliseconds are), and at most a
+			// quarter more (the request threads' own part), short of another request's.
+			assertThat(cpuMillis).as("CPU time of the hand-off requests, %d ms burnt by @Async", burnt)
+				.isBetween(0.95 * burnt, 1.25 * burnt);
+			assertThat(foreign).as("other endpoints' samples in the hand-off requests").isZero();
+			// CPU-time sampling of 4 x 300 ms at 10 ms: about 120 samples, 4 Poisson
+			// standard deviations (44) either side.
+			long expected = burnt / 10;
+			long tolerance = Math.round(4 * Math.sqrt(expected));
+			assertThat(hot).as("@Async samples in their requests").isBetween(expected - tolerance, expected + tolerance);
+		}
+		finally {
+			profiler.setExactCpuTime(false);
+		}
 	}
 
 	@Test

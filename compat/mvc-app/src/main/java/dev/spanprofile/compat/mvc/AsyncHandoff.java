@@ -12,9 +12,11 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * A request that hands its work to an {@code @Async} method on Spring's task executor and waits for it: the
- * OpenTelemetry Java agent carries the request's context to the pool thread, where the work must still count as the
- * request's.
+ * A request that hands its work to an {@code @Async} method on Spring Boot's task
+ * executor and waits for it, with no setting of its own: the starter's default context
+ * propagation (Boot's tracing) or the OpenTelemetry Java agent ({@code compat/otel-agent})
+ * carries the request's context to the pool thread, where the work must still count as
+ * the request's.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableAsync
