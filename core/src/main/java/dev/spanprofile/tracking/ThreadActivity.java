@@ -49,6 +49,12 @@ public final class ThreadActivity {
 	 */
 	private final long[] cpuTimes;
 
+	/**
+	 * The thread's run-queue wait ({@link RunQueueClock}) at the points where its CPU
+	 * clock was read, {@link RunQueueClock#UNREAD} where it was not.
+	 */
+	private final long[] runQueueTimes;
+
 	private final int mask;
 
 	/**
@@ -80,6 +86,11 @@ public final class ThreadActivity {
 	 * span" while no recorded span is active (its own unsampled spans included).
 	 */
 	UnsampledRequest unsampled;
+
+	/**
+	 * Owner-side, made at the thread's first read: its run-queue figure's open file.
+	 */
+	RunQueueClock runQueueClock;
 
 	/**
 	 * Written by the owner, read by whoever installs a thread listener: whether the last
@@ -119,6 +130,7 @@ public final class ThreadActivity {
 		this.times = new long[capacity];
 		this.spans = new Object[capacity];
 		this.cpuTimes = new long[capacity];
+		this.runQueueTimes = new long[capacity];
 		this.mask = capacity - 1;
 		this.halfCapacity = Math.max(1, capacity >>> 1);
 		this.virtual = VirtualThreads.isVirtual(owner);
@@ -145,12 +157,12 @@ public final class ThreadActivity {
 
 	/**
 	 * Owner thread only: the span now active on this thread ({@code null} for none) since
-	 * {@code time}, and the thread's CPU clock then ({@link ThreadCpuClock#UNREAD} when
-	 * not read).
+	 * {@code time}, and the thread's CPU clock and run-queue wait then
+	 * ({@link ThreadCpuClock#UNREAD} when not read).
 	 * @return whether this point filled half the ring since the last drain: the collector
 	 * is to drain before its usual time, or the writer may lap it
 	 */
-	boolean record(long time, Object span, long cpuTime) {
+	boolean record(long time, Object span, long cpuTime, long runQueueTime) {
 		long seq = (long) PUBLISHED.getOpaque(this);
 		int slot = (int) (seq & this.mask);
 		// The publication of seq (end of the previous record) must be visible before this
@@ -160,8 +172,19 @@ public final class ThreadActivity {
 		this.times[slot] = time;
 		this.spans[slot] = span;
 		this.cpuTimes[slot] = cpuTime;
+		this.runQueueTimes[slot] = runQueueTime;
 		PUBLISHED.setRelease(this, seq + 1);
 		return seq + 1 - this.drained == this.halfCapacity;
+	}
+
+	/**
+	 * Any thread, once the owner is dead: close what the owner kept open for its reads.
+	 */
+	void release() {
+		RunQueueClock clock = this.runQueueClock;
+		if (clock != null) {
+			clock.close();
+		}
 	}
 
 	/** Points the ring holds. */
@@ -189,11 +212,13 @@ public final class ThreadActivity {
 		long[] copiedTimes = new long[count];
 		Object[] copiedSpans = new Object[count];
 		long[] copiedCpuTimes = new long[count];
+		long[] copiedRunQueueTimes = new long[count];
 		for (int i = 0; i < count; i++) {
 			int slot = (int) ((start + i) & this.mask);
 			copiedTimes[i] = this.times[slot];
 			copiedSpans[i] = this.spans[slot];
 			copiedCpuTimes[i] = this.cpuTimes[slot];
+			copiedRunQueueTimes[i] = this.runQueueTimes[slot];
 		}
 		// The writer may have lapped us while we copied. The copies must be complete
 		// before its position is re-read, or a slot read after the re-read could hold a
@@ -209,7 +234,7 @@ public final class ThreadActivity {
 		}
 		for (long seq = firstIntact; seq < end; seq++) {
 			int i = (int) (seq - start);
-			sink.changed(this.threadId, copiedTimes[i], copiedSpans[i], copiedCpuTimes[i]);
+			sink.changed(this.threadId, copiedTimes[i], copiedSpans[i], copiedCpuTimes[i], copiedRunQueueTimes[i]);
 			this.lastDrainedTime = copiedTimes[i];
 		}
 		this.drained = end;
@@ -232,6 +257,15 @@ public final class ThreadActivity {
 		 */
 		default void changed(long threadId, long time, Object span, long threadCpuNanos) {
 			changed(threadId, time, span);
+		}
+
+		/**
+		 * As {@link #changed(long, long, Object, long)}, with the thread's run-queue wait
+		 * so far (time runnable but not running, {@code -1} where not read, or
+		 * {@link #CLOCK_CONTINUED} with the CPU clock).
+		 */
+		default void changed(long threadId, long time, Object span, long threadCpuNanos, long runQueueNanos) {
+			changed(threadId, time, span, threadCpuNanos);
 		}
 
 		/**
