@@ -46,8 +46,8 @@ final class ThreadCpuStretch {
 	private long closedRunQueue;
 
 	/**
-	 * The thread's state changed at {@code time} to {@code state} (a
-	 * {@link SpanRecordRef} or not), with its CPU clock and run-queue wait or -1.
+	 * The thread's state changed to {@code state} (a {@link SpanRecordRef} or not), with
+	 * its CPU clock and run-queue wait or -1, read at {@code time}.
 	 */
 	void changed(Object state, long time, long cpuNanos, long runQueueNanos) {
 		MeasuredCpu now = requestOf(state);

@@ -45,11 +45,6 @@ public final class MeasuredCpu {
 				add(was.onThreadNanos, Math.max(0, wallNanos)));
 	}
 
-	/** As {@link #stretchClosed(long, long, long)}, where only the CPU clock was read. */
-	public void stretchClosed(long cpuNanos) {
-		stretchClosed(cpuNanos, UNMEASURABLE, 0);
-	}
-
 	/**
 	 * Collector thread only: an open stretch cannot be measured (its change points were
 	 * lost, or it mixed requests).

@@ -259,10 +259,12 @@ public final class ActivationRecorder {
 		boolean measured = enteredOrLeft && this.readsCpuClocks && !activity.virtual
 				&& !(span instanceof UnsampledRequest) && !(previous instanceof UnsampledRequest);
 		long now;
+		long readAt;
 		long cpuTime = ThreadCpuClock.UNREAD;
 		long runQueueTime = RunQueueClock.UNREAD;
 		if (measured) {
 			now = comesBack(activity, sameSession, span) ? System.nanoTime() : Long.MIN_VALUE;
+			readAt = now;
 			if (now != Long.MIN_VALUE && now - activity.leftAt < RESUME_WITHIN_NANOS) {
 				cpuTime = ThreadActivity.CLOCK_CONTINUED;
 				runQueueTime = ThreadActivity.CLOCK_CONTINUED;
@@ -272,6 +274,11 @@ public final class ActivationRecorder {
 				// the point's publication, their system calls would widen the window in
 				// which a preempted thread lets a sample join the span it is leaving.
 				cpuTime = ThreadCpuClock.now();
+				// The stretch's length counts from right before the run-queue read, with
+				// no system call in between: a thread switched out on its way back from
+				// a read (where a busy machine switches threads most) then has that wait
+				// for a core on the same side of the point in both figures.
+				readAt = System.nanoTime();
 				runQueueTime = readRunQueue(activity);
 				now = System.nanoTime();
 			}
@@ -280,12 +287,13 @@ public final class ActivationRecorder {
 		}
 		else {
 			now = System.nanoTime();
+			readAt = now;
 			if (activity.leftSpan != null) {
 				// Only a return at the very next point continues the stretch.
 				activity.leftSpan = null;
 			}
 		}
-		if (activity.record(now, span, cpuTime, runQueueTime) && !this.drainAsked) {
+		if (activity.record(now, span, cpuTime, runQueueTime, now - readAt) && !this.drainAsked) {
 			Runnable wanted = this.drainWanted;
 			if (wanted != null) {
 				this.drainAsked = true;

@@ -66,7 +66,7 @@ class RunQueueClockTest {
 			}
 
 			@Override
-			public void changed(long threadId, long time, Object span, long cpuNanos, long runQueueNanos) {
+			public void changed(long threadId, long time, Object span, long cpuNanos, long runQueueNanos, long readAt) {
 				points.add(new long[] { cpuNanos, runQueueNanos });
 			}
 
