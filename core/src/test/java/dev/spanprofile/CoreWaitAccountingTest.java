@@ -2,7 +2,9 @@ package dev.spanprofile;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -244,11 +246,18 @@ class CoreWaitAccountingTest {
 		}
 	}
 
-	/** The kernel's counters of the calling thread, read the plain way. */
+	/**
+	 * The kernel's counters of the calling thread, read the plain way. The wall clock is
+	 * read right before the counters, with no system call in between: a thread switched
+	 * out on its way back from the read then has that wait after both readings.
+	 */
 	private static Kernel kernelNow() {
-		try {
-			String[] fields = Files.readString(Path.of("/proc/thread-self/schedstat")).trim().split(" ");
-			return new Kernel(Long.parseLong(fields[0]), Long.parseLong(fields[1]), System.nanoTime());
+		try (FileChannel file = FileChannel.open(Path.of("/proc/thread-self/schedstat"))) {
+			ByteBuffer text = ByteBuffer.allocate(128);
+			long wall = System.nanoTime();
+			file.read(text, 0);
+			String[] fields = new String(text.array(), 0, text.position(), StandardCharsets.US_ASCII).trim().split(" ");
+			return new Kernel(Long.parseLong(fields[0]), Long.parseLong(fields[1]), wall);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);

@@ -273,13 +273,14 @@ public final class ActivationRecorder {
 				// The clocks before the change point's time: read between that time and
 				// the point's publication, their system calls would widen the window in
 				// which a preempted thread lets a sample join the span it is leaving.
+				RunQueueClock runQueue = runQueueClock(activity);
 				cpuTime = ThreadCpuClock.now();
 				// The stretch's length counts from right before the run-queue read, with
 				// no system call in between: a thread switched out on its way back from
-				// a read (where a busy machine switches threads most) then has that wait
-				// for a core on the same side of the point in both figures.
+				// a system call (where a busy machine switches threads most) then has
+				// that wait for a core on the same side of the point in both figures.
 				readAt = System.nanoTime();
-				runQueueTime = readRunQueue(activity);
+				runQueueTime = (runQueue != null) ? runQueue.now() : RunQueueClock.UNREAD;
 				now = System.nanoTime();
 			}
 			activity.leftSpan = (!inSpan && cpuTime >= 0) ? previous : null;
@@ -319,19 +320,20 @@ public final class ActivationRecorder {
 	}
 
 	/**
-	 * The thread's run-queue wait, where the kernel tells it
-	 * ({@link #isReadingRunQueues()}).
+	 * The thread's run-queue figure, its file open, where the kernel tells it
+	 * ({@link #isReadingRunQueues()}); {@code null} elsewhere.
 	 */
-	private long readRunQueue(ThreadActivity activity) {
+	private RunQueueClock runQueueClock(ThreadActivity activity) {
 		if (!this.readsRunQueues) {
-			return RunQueueClock.UNREAD;
+			return null;
 		}
 		RunQueueClock clock = activity.runQueueClock;
 		if (clock == null) {
 			clock = new RunQueueClock();
 			activity.runQueueClock = clock;
 		}
-		return clock.now();
+		clock.open();
+		return clock;
 	}
 
 	/**

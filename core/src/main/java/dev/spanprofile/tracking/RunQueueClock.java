@@ -52,6 +52,22 @@ final class RunQueueClock {
 	}
 
 	/**
+	 * Owner thread only: open the file if it is not, so that the next {@link #now()} is
+	 * one read. Done before a stretch's time is taken, since opening is a system call of
+	 * its own, on whose way back a busy machine may switch the thread out.
+	 */
+	void open() {
+		if (UNAVAILABLE == null && this.channel == null) {
+			try {
+				this.channel = FileChannel.open(FILE);
+			}
+			catch (IOException | RuntimeException ex) {
+				// The read will say so.
+			}
+		}
+	}
+
+	/**
 	 * Owner thread only: its run-queue wait so far in nanoseconds, or {@link #UNREAD}.
 	 */
 	long now() {
