@@ -123,7 +123,9 @@ public class SpanProfileProperties {
 	/**
 	 * Whether a request's CPU time is read from its threads' CPU clocks where they enter
 	 * and leave it, exact whatever the event, instead of counted from samples (which with
-	 * ctimer come up about 5 % short when threads outnumber cores). Off by default: every
+	 * ctimer come up about 5 % short when threads outnumber cores). On Linux the kernel's
+	 * per-thread scheduler statistics are read with them, so that the breakdown also
+	 * measures the time waiting for a core and the short waits. Off by default: every
 	 * read is a system call, and on a machine whose cores are all busy it made requests
 	 * of the benchmark application cost 9 % more CPU.
 	 */

@@ -119,8 +119,10 @@ class SpanProfileEndpointWebTests {
 		assertThat(names.body()).doesNotContain(":null");
 
 		Map<String, Object> breakdown = (Map<String, Object>) graph.get("timeBreakdown");
-		assertKeys(breakdown, List.of("durationMillis", "cpuMillis", "cpuFrom", "profilerMillis", "waitsRecorded",
-				"waitMillis", "waits", "unaccountedMillis", "overlapMillis", "note"));
+		assertKeys(breakdown,
+				List.of("durationMillis", "cpuMillis", "cpuFrom", "profilerMillis", "waitsRecorded", "waitMillis",
+						"waits", "coreWaitMillis", "coreWaitInWaitsMillis", "shortWaitMillis", "unaccountedMillis",
+						"overlapMillis", "note"));
 		Map<String, Object> timeline = (Map<String, Object>) graph.get("timeline");
 		assertKeys(timeline, List.of("durationMillis", "inFlight", "lanes", "entries", "truncated", "droppedSamples",
 				"note", "partialWaits"));
@@ -192,8 +194,9 @@ class SpanProfileEndpointWebTests {
 	/** Keys left out when they do not apply. */
 	private static final java.util.Set<String> OPTIONAL = java.util.Set.of("problem", "note", "samplesByEvent",
 			"allocatedBytes", "lockWaitMillis", "waitMillis", "displayName", "waits", "cpuMillis", "cpuFrom",
-			"profilerMillis", "overlapMillis", "droppedSamples", "label", "from", "to", "minDurationMillis",
-			"maxDurationMillis", "spanId", "durationMillis", "largestDifference");
+			"profilerMillis", "coreWaitMillis", "coreWaitInWaitsMillis", "shortWaitMillis", "overlapMillis",
+			"droppedSamples", "label", "from", "to", "minDurationMillis", "maxDurationMillis", "spanId",
+			"durationMillis", "largestDifference");
 
 	private static List<String> concat(List<String> first, List<String> second) {
 		return java.util.stream.Stream.concat(first.stream(), second.stream()).toList();

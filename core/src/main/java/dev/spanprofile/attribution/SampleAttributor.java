@@ -72,6 +72,11 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 
 	@Override
 	public void changed(long threadId, long time, Object span, long threadCpuNanos) {
+		changed(threadId, time, span, threadCpuNanos, -1, time);
+	}
+
+	@Override
+	public void changed(long threadId, long time, Object span, long threadCpuNanos, long runQueueNanos, long readAt) {
 		Object state;
 		if (span != null && span == this.lastSpan) {
 			state = this.lastResolved;
@@ -85,7 +90,7 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 		}
 		ThreadTimeline timeline = this.timelines.of(threadId);
 		timeline.append(time, state);
-		timeline.cpuStretch.changed(state, threadCpuNanos);
+		timeline.cpuStretch.changed(state, readAt, threadCpuNanos, runQueueNanos);
 	}
 
 	@Override

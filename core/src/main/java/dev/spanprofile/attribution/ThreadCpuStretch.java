@@ -7,8 +7,9 @@ import dev.spanprofile.tracking.ThreadActivity;
 
 /**
  * One thread's stretch inside a request, from the change point where it entered the
- * request's spans to the one where it left them, each carrying the thread's CPU clock:
- * the difference is added to the request's {@link MeasuredCpu}. Whatever makes the
+ * request's spans to the one where it left them, each carrying the thread's CPU clock
+ * and, where the kernel tells it, its run-queue wait: the differences, and the stretch's
+ * own length, are added to the request's {@link MeasuredCpu}. Whatever makes the
  * difference doubtful (a change point lost, another request's span attached in between, a
  * point with no clock read) marks the request as not measured in full, so that its CPU
  * comes from its samples rather than from a partial sum. A thread that comes straight
@@ -25,31 +26,39 @@ final class ThreadCpuStretch {
 	 */
 	private MeasuredCpu open;
 
+	/** The change point's time, CPU clock and run-queue wait where it was opened. */
+	private long openedTime;
+
 	private long openedAt;
 
+	private long openedRunQueue;
+
 	/**
-	 * The request whose stretch the thread's last point closed, and the clock there;
-	 * {@code null} otherwise.
+	 * The request whose stretch the thread's last point closed, and the time and clocks
+	 * there; {@code null} otherwise.
 	 */
 	private MeasuredCpu closed;
 
+	private long closedTime;
+
 	private long closedAt;
+
+	private long closedRunQueue;
 
 	/**
 	 * The thread's state changed to {@code state} (a {@link SpanRecordRef} or not), with
-	 * its CPU clock or -1.
+	 * its CPU clock and run-queue wait or -1, read at {@code time}.
 	 */
-	void changed(Object state, long cpuNanos) {
+	void changed(Object state, long time, long cpuNanos, long runQueueNanos) {
 		MeasuredCpu now = requestOf(state);
 		MeasuredCpu closed = this.closed;
 		this.closed = null;
 		if (cpuNanos == ThreadActivity.CLOCK_CONTINUED) {
 			if (now != null && now == closed && this.open == null) {
-				// The stretch goes on: the next exit's clock less the one read where it
-				// left counts the rest.
+				// The stretch goes on: the next exit's clocks less the ones read where it
+				// left count the rest.
 				now.stretchOpened();
-				this.open = now;
-				this.openedAt = this.closedAt;
+				open(now, this.closedTime, this.closedAt, this.closedRunQueue);
 				return;
 			}
 			cpuNanos = UNREAD;
@@ -67,10 +76,14 @@ final class ThreadCpuStretch {
 		}
 		if (this.open != null) {
 			if (now == null || now == this.open) {
-				this.open.stretchClosed(cpuNanos - this.openedAt);
+				boolean runQueueRead = runQueueNanos >= 0 && this.openedRunQueue >= 0;
+				this.open.stretchClosed(cpuNanos - this.openedAt,
+						runQueueRead ? runQueueNanos - this.openedRunQueue : UNREAD, time - this.openedTime);
 				if (now == null) {
 					this.closed = this.open;
+					this.closedTime = time;
 					this.closedAt = cpuNanos;
+					this.closedRunQueue = runQueueNanos;
 				}
 				this.open = null;
 			}
@@ -80,9 +93,15 @@ final class ThreadCpuStretch {
 		}
 		if (now != null) {
 			now.stretchOpened();
-			this.open = now;
-			this.openedAt = cpuNanos;
+			open(now, time, cpuNanos, runQueueNanos);
 		}
+	}
+
+	private void open(MeasuredCpu request, long time, long cpuNanos, long runQueueNanos) {
+		this.open = request;
+		this.openedTime = time;
+		this.openedAt = cpuNanos;
+		this.openedRunQueue = runQueueNanos;
 	}
 
 	/** What the thread did since the last point is unknown. */

@@ -22,7 +22,15 @@ import dev.spanprofile.profile.WaitKind;
  * <p>
  * Waits are read from the leaf frames of {@code WAIT} samples ({@link WaitKind}), each
  * one wait weighed by its nanoseconds; CPU is the CPU samples times the sampling
- * interval, an estimate.
+ * interval, an estimate, or read from the request's threads' CPU clocks.
+ * <p>
+ * Where the kernel's per-thread scheduler figures were read with those clocks, two parts
+ * more are measured: {@link #coreWaitNanos() waiting for a core} (runnable, not running)
+ * and {@link #shortWaitNanos() short waits}, the time the threads were blocked that no
+ * recorded wait covers (waits under the recording threshold). A recorded wait is timed
+ * until its thread runs again, so it includes the wait for a core that ended it: where
+ * recorded waits exceed the time blocked, the excess is taken out of the wait for a core
+ * rather than counted twice ({@link #coreWaitInWaitsNanos()}).
  */
 public final class TimeBreakdown {
 
@@ -30,6 +38,9 @@ public final class TimeBreakdown {
 	public static final int TOP_DETAILS = 3;
 
 	private static final String OTHER_WAITS = "other";
+
+	/** What the time runnable but not running is called. */
+	public static final String CORE_WAIT = "waiting for a core";
 
 	private final long durationNanos;
 
@@ -43,14 +54,23 @@ public final class TimeBreakdown {
 
 	private final List<RoundTrips> roundTrips;
 
+	/** The kernel's run-queue wait of the request's threads, negative where not read. */
+	private final long runQueueNanos;
+
+	/** Time its threads were blocked, negative where not read. */
+	private final long blockedNanos;
+
 	private TimeBreakdown(long durationNanos, long cpuNanos, boolean cpuMeasured, long profilerNanos,
-			List<WaitCategory> waits, List<RoundTrips> roundTrips) {
+			List<WaitCategory> waits, List<RoundTrips> roundTrips, long runQueueNanos, long blockedNanos) {
 		this.durationNanos = durationNanos;
 		this.cpuNanos = cpuNanos;
 		this.cpuMeasured = cpuMeasured;
 		this.profilerNanos = profilerNanos;
 		this.waits = waits;
 		this.roundTrips = roundTrips;
+		boolean scheduled = cpuMeasured && runQueueNanos >= 0 && blockedNanos >= 0;
+		this.runQueueNanos = scheduled ? runQueueNanos : -1;
+		this.blockedNanos = scheduled ? blockedNanos : -1;
 	}
 
 	/**
@@ -73,9 +93,20 @@ public final class TimeBreakdown {
 	 */
 	public static TimeBreakdown of(long durationNanos, long cpuNanos, boolean cpuMeasured, long profilerNanos,
 			StackTree waits, FrameTable frames) {
+		return of(durationNanos, cpuNanos, cpuMeasured, profilerNanos, -1, -1, waits, frames);
+	}
+
+	/**
+	 * As {@link #of(long, long, boolean, long, StackTree, FrameTable)}, with the kernel's
+	 * figures read beside the CPU clocks: {@code runQueueNanos} runnable but not running,
+	 * {@code blockedNanos} neither running nor runnable (each negative where not read;
+	 * used only with a measured CPU time, from the same stretches).
+	 */
+	public static TimeBreakdown of(long durationNanos, long cpuNanos, boolean cpuMeasured, long profilerNanos,
+			long runQueueNanos, long blockedNanos, StackTree waits, FrameTable frames) {
 		return new TimeBreakdown(durationNanos, cpuNanos, cpuMeasured && cpuNanos >= 0, profilerNanos,
 				(waits != null) ? categories(waits, frames) : null,
-				(waits != null) ? roundTrips(waits, frames) : List.of());
+				(waits != null) ? roundTrips(waits, frames) : List.of(), runQueueNanos, blockedNanos);
 	}
 
 	/**
@@ -199,13 +230,52 @@ public final class TimeBreakdown {
 		return sum;
 	}
 
-	private long accountedNanos() {
-		return cpuNanos() + this.profilerNanos + waitNanos();
+	/**
+	 * Whether the kernel's figures were read: {@link #coreWaitNanos()} and
+	 * {@link #shortWaitNanos()} are measured, not zero for want of a measure.
+	 */
+	public boolean scheduled() {
+		return this.runQueueNanos >= 0;
 	}
 
 	/**
-	 * The duration that neither CPU nor a recorded wait explains; zero when they explain
-	 * it all or more.
+	 * How long the request's threads were runnable but not running, less what of it fell
+	 * inside recorded waits ({@link #coreWaitInWaitsNanos()}); zero where not measured.
+	 */
+	public long coreWaitNanos() {
+		return scheduled() ? this.runQueueNanos - coreWaitInWaitsNanos() : 0;
+	}
+
+	/**
+	 * The part of the kernel's run-queue wait counted in recorded waits already: what
+	 * they add up to beyond the time the threads were blocked (a wait is timed until its
+	 * thread runs again).
+	 */
+	public long coreWaitInWaitsNanos() {
+		return scheduled() ? Math.min(this.runQueueNanos, Math.max(0, waitNanos() - this.blockedNanos)) : 0;
+	}
+
+	/**
+	 * The time the request's threads were blocked that no recorded wait covers: waits
+	 * shorter than the recording threshold (all of it where waits are not recorded); zero
+	 * where not measured.
+	 */
+	public long shortWaitNanos() {
+		return scheduled() ? Math.max(0, this.blockedNanos - waitNanos()) : 0;
+	}
+
+	/** What {@link #shortWaitNanos()} is called. */
+	public String shortWaitsName() {
+		return waitsRecorded() ? "short waits" : "off-CPU waits";
+	}
+
+	private long accountedNanos() {
+		return cpuNanos() + this.profilerNanos + waitNanos() + coreWaitNanos() + shortWaitNanos();
+	}
+
+	/**
+	 * The duration that neither CPU nor a wait (recorded, short, or for a core) explains;
+	 * zero when they explain it all or more.
 	 */
 	public long unaccountedNanos() {
 		return Math.max(0, this.durationNanos - accountedNanos());
@@ -242,12 +312,20 @@ public final class TimeBreakdown {
 	/**
 	 * One line for a log:
 	 * {@code CPU 60.0 ms, socket I/O 1,420 ms (127.0.0.1:5432 1,400 ms), lock 12.0 ms,
-	 * unaccounted 5.0 ms}, with {@code millis} formatting each time.
+	 * unaccounted 5.0 ms}, with {@code millis} formatting each time; where the kernel's
+	 * figures were read, {@code waiting for a core} after the CPU and {@code short waits}
+	 * after the recorded ones.
 	 */
 	public String summary(DoubleFunction<String> millis) {
 		StringBuilder line = new StringBuilder();
 		if (cpuSampled()) {
 			line.append("CPU ").append(millis.apply(this.cpuNanos / 1e6));
+		}
+		if (scheduled()) {
+			line.append((line.length() > 0) ? ", " : "")
+				.append(CORE_WAIT)
+				.append(' ')
+				.append(millis.apply(coreWaitNanos() / 1e6));
 		}
 		for (WaitCategory category : waits()) {
 			line.append((line.length() > 0) ? ", " : "")
@@ -265,6 +343,12 @@ public final class TimeBreakdown {
 				}
 				line.append((category.others() != null) ? ", ..." : "").append(')');
 			}
+		}
+		if (scheduled()) {
+			line.append((line.length() > 0) ? ", " : "")
+				.append(shortWaitsName())
+				.append(' ')
+				.append(millis.apply(shortWaitNanos() / 1e6));
 		}
 		if (this.profilerNanos > 0) {
 			line.append((line.length() > 0) ? ", " : "")

@@ -21,7 +21,16 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include;
  * were
  * @param waitMillis the time waited, when waits are recorded; else left out
  * @param waits the waits by category, longest first, when recorded; else left out
- * @param unaccountedMillis what neither CPU nor a recorded wait explains
+ * @param coreWaitMillis how long the request's threads were runnable but not running,
+ * waiting for a core, as the kernel counted it (less what of it the recorded waits
+ * include), when it was read; else left out
+ * @param coreWaitInWaitsMillis the part of the kernel's figure the recorded waits
+ * include, when there is one; else left out
+ * @param shortWaitMillis how long the threads were blocked that no recorded wait covers
+ * (waits under the recording threshold), when the kernel's figures were read; else left
+ * out
+ * @param unaccountedMillis what neither CPU nor a wait (recorded, short or for a core)
+ * explains
  * @param overlapMillis how much the parts exceed the duration, when they do; else left
  * out
  * @param note why they do, when they do; else left out
@@ -31,7 +40,9 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include;
 public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_NULL) Double cpuMillis,
 		@JsonInclude(Include.NON_NULL) String cpuFrom, @JsonInclude(Include.NON_NULL) Double profilerMillis,
 		boolean waitsRecorded, @JsonInclude(Include.NON_NULL) Double waitMillis,
-		@JsonInclude(Include.NON_NULL) List<Wait> waits, double unaccountedMillis,
+		@JsonInclude(Include.NON_NULL) List<Wait> waits, @JsonInclude(Include.NON_NULL) Double coreWaitMillis,
+		@JsonInclude(Include.NON_NULL) Double coreWaitInWaitsMillis,
+		@JsonInclude(Include.NON_NULL) Double shortWaitMillis, double unaccountedMillis,
 		@JsonInclude(Include.NON_NULL) Double overlapMillis, @JsonInclude(Include.NON_NULL) String note,
 		@JsonInclude(Include.NON_EMPTY) List<RoundTrips> roundTrips) {
 
@@ -39,11 +50,15 @@ public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_
 		boolean cpu = breakdown.cpuSampled();
 		boolean waited = breakdown.waitsRecorded();
 		boolean overlap = breakdown.overlapNanos() > 0;
+		boolean scheduled = breakdown.scheduled();
 		return new TimeBreakdownJson(millis(breakdown.durationNanos()), cpu ? millis(breakdown.cpuNanos()) : null,
 				cpu ? (breakdown.cpuMeasured() ? "thread CPU clocks" : "samples") : null,
 				(breakdown.profilerNanos() > 0) ? millis(breakdown.profilerNanos()) : null, waited,
 				waited ? millis(breakdown.waitNanos()) : null,
-				waited ? breakdown.waits().stream().map(Wait::of).toList() : null, millis(breakdown.unaccountedNanos()),
+				waited ? breakdown.waits().stream().map(Wait::of).toList() : null,
+				scheduled ? millis(breakdown.coreWaitNanos()) : null,
+				(breakdown.coreWaitInWaitsNanos() > 0) ? millis(breakdown.coreWaitInWaitsNanos()) : null,
+				scheduled ? millis(breakdown.shortWaitNanos()) : null, millis(breakdown.unaccountedNanos()),
 				overlap ? millis(breakdown.overlapNanos()) : null, overlap ? breakdown.overlapNote() : null,
 				breakdown.roundTrips().stream().map(RoundTrips::of).toList());
 	}

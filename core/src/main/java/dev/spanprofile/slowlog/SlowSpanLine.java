@@ -44,7 +44,8 @@ final class SlowSpanLine {
 			// Where the time went comes first: it answers "why slow" before any flame
 			// graph does.
 			TimeBreakdown breakdown = TimeBreakdown.of(durationNanos, cpuTime.nanos(), cpuTime.measured(),
-					cpuTime.profilerNanos(), InclusiveSamples.of(root, SampleKind.WAIT), frames);
+					cpuTime.profilerNanos(), cpuTime.runQueueNanos(), cpuTime.blockedNanos(),
+					InclusiveSamples.of(root, SampleKind.WAIT), frames);
 			line.append("; time: ").append(breakdown.summary(SlowSpanLine::millis));
 		}
 		for (SampleKind kind : kinds) {

@@ -1,42 +1,48 @@
 package dev.spanprofile.store;
 
 /**
- * A request's CPU time read from its threads' own CPU clocks: each stretch from a thread
- * entering the request's spans to leaving them adds the clock's difference. Exact where
- * samples only estimate, so a request's breakdown states its CPU from here when every
- * stretch was measured, and from its samples otherwise.
+ * A request's time on its threads as the kernel counts it, read where each thread enters
+ * and leaves the request's spans: its CPU time from the threads' own CPU clocks, and, on
+ * Linux, how long they were runnable but waiting for a core, and how long they were in
+ * the request at all. Exact where samples only estimate, so a request's breakdown states
+ * its CPU from here when every stretch was measured, and from its samples otherwise.
  * <p>
- * Written by the collector thread only; read by views on any thread.
+ * Written by the collector thread only; read by views on any thread. Each change
+ * publishes a new {@link Sums} in one volatile write, so a view never sees a stretch
+ * counted as closed without its time, nor one figure of a stretch without the others.
  */
 public final class MeasuredCpu {
 
 	/**
-	 * Set for good when a stretch of the request could not be measured: a partial sum
-	 * must not pass for the whole.
+	 * What a figure reads once a stretch of the request could not be measured: a partial
+	 * sum must not pass for the whole.
 	 */
 	private static final long UNMEASURABLE = -1;
 
-	private volatile long nanos;
+	/** Shared by every request until its first stretch. */
+	private static final Sums NONE = new Sums(0, 0, 0, 0);
 
-	private volatile int openStretches;
+	private volatile Sums sums = NONE;
 
 	MeasuredCpu() {
 	}
 
 	/** Collector thread only: a thread entered the request's spans. */
 	public void stretchOpened() {
-		this.openStretches++;
+		Sums was = this.sums;
+		this.sums = new Sums(was.openStretches + 1, was.cpuNanos, was.runQueueNanos, was.onThreadNanos);
 	}
 
 	/**
 	 * Collector thread only: a thread left the request's spans after {@code cpuNanos} of
-	 * its CPU time.
+	 * its CPU time, {@code runQueueNanos} waiting for a core (negative where not read)
+	 * and {@code wallNanos} in all.
 	 */
-	public void stretchClosed(long cpuNanos) {
-		this.openStretches--;
-		if (this.nanos != UNMEASURABLE) {
-			this.nanos += Math.max(0, cpuNanos);
-		}
+	public void stretchClosed(long cpuNanos, long runQueueNanos, long wallNanos) {
+		Sums was = this.sums;
+		this.sums = new Sums(was.openStretches - 1, add(was.cpuNanos, Math.max(0, cpuNanos)),
+				(runQueueNanos >= 0) ? add(was.runQueueNanos, runQueueNanos) : UNMEASURABLE,
+				add(was.onThreadNanos, Math.max(0, wallNanos)));
 	}
 
 	/**
@@ -44,8 +50,7 @@ public final class MeasuredCpu {
 	 * lost, or it mixed requests).
 	 */
 	public void stretchLost() {
-		this.openStretches--;
-		this.nanos = UNMEASURABLE;
+		this.sums = new Sums(this.sums.openStretches - 1, UNMEASURABLE, UNMEASURABLE, UNMEASURABLE);
 	}
 
 	/**
@@ -53,7 +58,11 @@ public final class MeasuredCpu {
 	 * thread, say).
 	 */
 	public void partUnmeasured() {
-		this.nanos = UNMEASURABLE;
+		this.sums = new Sums(this.sums.openStretches, UNMEASURABLE, UNMEASURABLE, UNMEASURABLE);
+	}
+
+	private static long add(long sum, long nanos) {
+		return (sum == UNMEASURABLE) ? UNMEASURABLE : sum + nanos;
 	}
 
 	/**
@@ -62,8 +71,8 @@ public final class MeasuredCpu {
 	 * reports no change points).
 	 */
 	public long nanosIfComplete() {
-		long measured = this.nanos;
-		return (this.openStretches == 0 && measured > 0) ? measured : -1;
+		Sums complete = complete();
+		return (complete != null) ? complete.cpuNanos : -1;
 	}
 
 	/**
@@ -74,6 +83,39 @@ public final class MeasuredCpu {
 	public long applicationNanos(long profilerNanos) {
 		long measured = nanosIfComplete();
 		return (measured >= 0) ? Math.max(0, measured - profilerNanos) : -1;
+	}
+
+	/** Every figure at once, or {@code null} while the CPU time is not known in full. */
+	public Sums complete() {
+		Sums now = this.sums;
+		return (now.openStretches == 0 && now.cpuNanos > 0) ? now : null;
+	}
+
+	/**
+	 * The sums over a request's stretches, as one change left them.
+	 *
+	 * @param openStretches stretches entered and not yet left
+	 * @param cpuNanos CPU time, {@code -1} once a stretch could not be measured
+	 * @param runQueueNanos time runnable but not running (waiting for a core), {@code -1}
+	 * where a stretch had no figure for it
+	 * @param onThreadNanos time from each entry to its exit, added over the threads;
+	 * {@code -1} once a stretch could not be measured
+	 */
+	public record Sums(int openStretches, long cpuNanos, long runQueueNanos, long onThreadNanos) {
+
+		/** Whether the run-queue wait, and so the time blocked, is known. */
+		public boolean scheduled() {
+			return this.runQueueNanos >= 0 && this.onThreadNanos >= 0;
+		}
+
+		/**
+		 * Time on the request's threads neither running nor runnable: blocked (I/O,
+		 * locks, parks, sleeps), or {@code -1} where not known.
+		 */
+		public long blockedNanos() {
+			return scheduled() ? Math.max(0, this.onThreadNanos - this.cpuNanos - this.runQueueNanos) : -1;
+		}
+
 	}
 
 }

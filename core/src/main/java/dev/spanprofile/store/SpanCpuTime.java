@@ -1,7 +1,8 @@
 package dev.spanprofile.store;
 
 /**
- * A span's CPU time as every view and log line states it: read from its request's
+ * A span's CPU time, and where the scheduler's figures were read its time waiting for a
+ * core and blocked, as every view and log line states them: read from its request's
  * threads' CPU clocks when they measured the whole request ({@link MeasuredCpu}), else
  * counted from its CPU samples, each standing for one sampling interval. The one place
  * that makes this choice, so that a span's CPU share, its time breakdown and its
@@ -18,8 +19,18 @@ package dev.spanprofile.store;
  * @param profilerSamples CPU samples that caught the profiler's own code on the span's
  * threads
  * @param profilerNanos the CPU time those samples stand for
+ * @param runQueueNanos how long the request's threads were runnable but not running,
+ * waiting for a core, as the kernel counted it; negative where not measured
+ * @param blockedNanos how long they were in the request neither running nor runnable
+ * (every wait, long or short); negative where not measured
  */
-public record SpanCpuTime(long nanos, boolean measured, long profilerSamples, long profilerNanos) {
+public record SpanCpuTime(long nanos, boolean measured, long profilerSamples, long profilerNanos, long runQueueNanos,
+		long blockedNanos) {
+
+	/** A CPU time without figures from the scheduler. */
+	public SpanCpuTime(long nanos, boolean measured, long profilerSamples, long profilerNanos) {
+		this(nanos, measured, profilerSamples, profilerNanos, -1, -1);
+	}
 
 	/**
 	 * Where CPU is not sampled: no CPU time, which a breakdown takes a negative figure
@@ -36,9 +47,14 @@ public record SpanCpuTime(long nanos, boolean measured, long profilerSamples, lo
 	 */
 	public static SpanCpuTime of(SpanRecord span, long applicationSamples, long profilerSamples, long intervalNanos) {
 		long profilerNanos = profilerSamples * intervalNanos;
-		long measured = span.isLocalRoot() ? span.measuredCpu().applicationNanos(profilerNanos) : -1;
-		return (measured >= 0) ? new SpanCpuTime(measured, true, profilerSamples, profilerNanos)
-				: new SpanCpuTime(applicationSamples * intervalNanos, false, profilerSamples, profilerNanos);
+		MeasuredCpu.Sums measured = span.isLocalRoot() ? span.measuredCpu().complete() : null;
+		if (measured == null) {
+			return new SpanCpuTime(applicationSamples * intervalNanos, false, profilerSamples, profilerNanos);
+		}
+		// The scheduler's figures with the CPU clocks' or not at all: a breakdown's parts
+		// add up only when they come from the same stretches.
+		return new SpanCpuTime(Math.max(0, measured.cpuNanos() - profilerNanos), true, profilerSamples, profilerNanos,
+				measured.scheduled() ? measured.runQueueNanos() : -1, measured.blockedNanos());
 	}
 
 }

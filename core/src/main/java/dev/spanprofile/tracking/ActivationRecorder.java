@@ -14,10 +14,10 @@ import io.opentelemetry.context.Context;
  * JVM-wide.
  * <p>
  * Recording a change costs one clock read and four stores into a preallocated per-thread
- * ring (and, when asked to, a read of the thread's CPU clock where it enters or leaves
- * spans, not where it comes straight back into the span it just left); an activation that
- * leaves the same span active records nothing, and everything is skipped (one volatile
- * read) while no engine consumes the points.
+ * ring (and, when asked to, a read of the thread's CPU clock and, on Linux, of its
+ * run-queue wait where it enters or leaves spans, not where it comes straight back into
+ * the span it just left); an activation that leaves the same span active records nothing,
+ * and everything is skipped (one volatile read) while no engine consumes the points.
  */
 public final class ActivationRecorder {
 
@@ -66,6 +66,15 @@ public final class ActivationRecorder {
 	 */
 	private volatile boolean readsCpuClocks;
 
+	/**
+	 * Whether, with each CPU clock, the thread's run-queue wait is read too: where the
+	 * kernel tells it.
+	 */
+	private volatile boolean readsRunQueues;
+
+	/** Whether the platform's lack of run-queue figures was said (once per JVM). */
+	private static boolean runQueuesMissingLogged;
+
 	private final ActivationListeners listeners = new ActivationListeners(this.threads);
 
 	/**
@@ -107,7 +116,22 @@ public final class ActivationRecorder {
 	 * the reads it is counted from samples.
 	 */
 	public void setReadingCpuClocks(boolean reads) {
+		this.readsRunQueues = reads && RunQueueClock.available();
 		this.readsCpuClocks = reads;
+		if (reads && !RunQueueClock.available() && !runQueuesMissingLogged) {
+			runQueuesMissingLogged = true;
+			System.getLogger(ActivationRecorder.class.getName())
+				.log(System.Logger.Level.INFO, "spanprofile: the time requests wait for a core is not measured: "
+						+ RunQueueClock.unavailableReason() + "; their CPU time is");
+		}
+	}
+
+	/**
+	 * Whether the threads' run-queue waits are read beside their CPU clocks: where the
+	 * clocks are read and the kernel tells it (Linux's per-thread scheduler statistics).
+	 */
+	public boolean isReadingRunQueues() {
+		return this.readsRunQueues;
 	}
 
 	public boolean isReadingCpuClocks() {
@@ -234,19 +258,43 @@ public final class ActivationRecorder {
 		// time.
 		boolean measured = enteredOrLeft && this.readsCpuClocks && !activity.virtual
 				&& !(span instanceof UnsampledRequest) && !(previous instanceof UnsampledRequest);
-		long now = System.nanoTime();
+		long now;
+		long readAt;
 		long cpuTime = ThreadCpuClock.UNREAD;
+		long runQueueTime = RunQueueClock.UNREAD;
 		if (measured) {
-			cpuTime = continues(activity, sameSession, span, now) ? ThreadActivity.CLOCK_CONTINUED
-					: ThreadCpuClock.now();
+			now = comesBack(activity, sameSession, span) ? System.nanoTime() : Long.MIN_VALUE;
+			readAt = now;
+			if (now != Long.MIN_VALUE && now - activity.leftAt < RESUME_WITHIN_NANOS) {
+				cpuTime = ThreadActivity.CLOCK_CONTINUED;
+				runQueueTime = ThreadActivity.CLOCK_CONTINUED;
+			}
+			else {
+				// The clocks before the change point's time: read between that time and
+				// the point's publication, their system calls would widen the window in
+				// which a preempted thread lets a sample join the span it is leaving.
+				RunQueueClock runQueue = runQueueClock(activity);
+				cpuTime = ThreadCpuClock.now();
+				// The stretch's length counts from right before the run-queue read, with
+				// no system call in between: a thread switched out on its way back from
+				// a system call (where a busy machine switches threads most) then has
+				// that wait for a core on the same side of the point in both figures.
+				readAt = System.nanoTime();
+				runQueueTime = (runQueue != null) ? runQueue.now() : RunQueueClock.UNREAD;
+				now = System.nanoTime();
+			}
 			activity.leftSpan = (!inSpan && cpuTime >= 0) ? previous : null;
 			activity.leftAt = now;
 		}
-		else if (activity.leftSpan != null) {
-			// Only a return at the very next point continues the stretch.
-			activity.leftSpan = null;
+		else {
+			now = System.nanoTime();
+			readAt = now;
+			if (activity.leftSpan != null) {
+				// Only a return at the very next point continues the stretch.
+				activity.leftSpan = null;
+			}
 		}
-		if (activity.record(now, span, cpuTime) && !this.drainAsked) {
+		if (activity.record(now, span, cpuTime, runQueueTime, now - readAt) && !this.drainAsked) {
 			Runnable wanted = this.drainWanted;
 			if (wanted != null) {
 				this.drainAsked = true;
@@ -261,15 +309,31 @@ public final class ActivationRecorder {
 
 	/**
 	 * Whether the thread, entering {@code span}, comes back into the span it left at its
-	 * previous point, soon after. Spring MVC with Micrometer's tracing and metrics does
-	 * so in every request: its observation filter closes the server span's scope, then
-	 * the metrics handler opens it once more to record its timers with the span current
-	 * (for exemplars). One stretch, measured from the first entry to the last exit,
-	 * spares that CPU clock read.
+	 * previous point (soon enough is for the caller to tell). Spring MVC with
+	 * Micrometer's tracing and metrics does so in every request: its observation filter
+	 * closes the server span's scope, then the metrics handler opens it once more to
+	 * record its timers with the span current (for exemplars). One stretch, measured from
+	 * the first entry to the last exit, spares that read of the clocks.
 	 */
-	private static boolean continues(ThreadActivity activity, boolean sameSession, Object span, long now) {
-		return sameSession && activity.leftSpan != null && now - activity.leftAt < RESUME_WITHIN_NANOS
-				&& activity.leftSpan.equals(span);
+	private static boolean comesBack(ThreadActivity activity, boolean sameSession, Object span) {
+		return sameSession && activity.leftSpan != null && activity.leftSpan.equals(span);
+	}
+
+	/**
+	 * The thread's run-queue figure, its file open, where the kernel tells it
+	 * ({@link #isReadingRunQueues()}); {@code null} elsewhere.
+	 */
+	private RunQueueClock runQueueClock(ThreadActivity activity) {
+		if (!this.readsRunQueues) {
+			return null;
+		}
+		RunQueueClock clock = activity.runQueueClock;
+		if (clock == null) {
+			clock = new RunQueueClock();
+			activity.runQueueClock = clock;
+		}
+		clock.open();
+		return clock;
 	}
 
 	/**
@@ -325,10 +389,16 @@ public final class ActivationRecorder {
 			}
 			if (!alive) {
 				it.remove();
+				activity.release();
 				sink.threadEnded(activity.threadId());
 			}
 		}
 		return fullest;
+	}
+
+	/** The calling thread's ring, or {@code null} (for tests). */
+	ThreadActivity currentActivity() {
+		return this.current.get();
 	}
 
 	/** Number of threads that currently own a ring (for tests and diagnostics). */

@@ -49,6 +49,18 @@ public final class ThreadActivity {
 	 */
 	private final long[] cpuTimes;
 
+	/**
+	 * The thread's run-queue wait ({@link RunQueueClock}) at the points where its CPU
+	 * clock was read, {@link RunQueueClock#UNREAD} where it was not.
+	 */
+	private final long[] runQueueTimes;
+
+	/**
+	 * How long before the point's time its clocks were read (the reads' own length, and
+	 * any wait for a core on the way out of them), in nanoseconds.
+	 */
+	private final int[] readLeads;
+
 	private final int mask;
 
 	/**
@@ -80,6 +92,11 @@ public final class ThreadActivity {
 	 * span" while no recorded span is active (its own unsampled spans included).
 	 */
 	UnsampledRequest unsampled;
+
+	/**
+	 * Owner-side, made at the thread's first read: its run-queue figure's open file.
+	 */
+	RunQueueClock runQueueClock;
 
 	/**
 	 * Written by the owner, read by whoever installs a thread listener: whether the last
@@ -119,6 +136,8 @@ public final class ThreadActivity {
 		this.times = new long[capacity];
 		this.spans = new Object[capacity];
 		this.cpuTimes = new long[capacity];
+		this.runQueueTimes = new long[capacity];
+		this.readLeads = new int[capacity];
 		this.mask = capacity - 1;
 		this.halfCapacity = Math.max(1, capacity >>> 1);
 		this.virtual = VirtualThreads.isVirtual(owner);
@@ -145,12 +164,13 @@ public final class ThreadActivity {
 
 	/**
 	 * Owner thread only: the span now active on this thread ({@code null} for none) since
-	 * {@code time}, and the thread's CPU clock then ({@link ThreadCpuClock#UNREAD} when
-	 * not read).
+	 * {@code time}, and the thread's CPU clock and run-queue wait then
+	 * ({@link ThreadCpuClock#UNREAD} when not read), read from {@code readLead}
+	 * nanoseconds before {@code time} on.
 	 * @return whether this point filled half the ring since the last drain: the collector
 	 * is to drain before its usual time, or the writer may lap it
 	 */
-	boolean record(long time, Object span, long cpuTime) {
+	boolean record(long time, Object span, long cpuTime, long runQueueTime, long readLead) {
 		long seq = (long) PUBLISHED.getOpaque(this);
 		int slot = (int) (seq & this.mask);
 		// The publication of seq (end of the previous record) must be visible before this
@@ -160,8 +180,20 @@ public final class ThreadActivity {
 		this.times[slot] = time;
 		this.spans[slot] = span;
 		this.cpuTimes[slot] = cpuTime;
+		this.runQueueTimes[slot] = runQueueTime;
+		this.readLeads[slot] = (int) Math.min(Integer.MAX_VALUE, Math.max(0, readLead));
 		PUBLISHED.setRelease(this, seq + 1);
 		return seq + 1 - this.drained == this.halfCapacity;
+	}
+
+	/**
+	 * Any thread, once the owner is dead: close what the owner kept open for its reads.
+	 */
+	void release() {
+		RunQueueClock clock = this.runQueueClock;
+		if (clock != null) {
+			clock.close();
+		}
 	}
 
 	/** Points the ring holds. */
@@ -189,11 +221,15 @@ public final class ThreadActivity {
 		long[] copiedTimes = new long[count];
 		Object[] copiedSpans = new Object[count];
 		long[] copiedCpuTimes = new long[count];
+		long[] copiedRunQueueTimes = new long[count];
+		int[] copiedReadLeads = new int[count];
 		for (int i = 0; i < count; i++) {
 			int slot = (int) ((start + i) & this.mask);
 			copiedTimes[i] = this.times[slot];
 			copiedSpans[i] = this.spans[slot];
 			copiedCpuTimes[i] = this.cpuTimes[slot];
+			copiedRunQueueTimes[i] = this.runQueueTimes[slot];
+			copiedReadLeads[i] = this.readLeads[slot];
 		}
 		// The writer may have lapped us while we copied. The copies must be complete
 		// before its position is re-read, or a slot read after the re-read could hold a
@@ -209,7 +245,8 @@ public final class ThreadActivity {
 		}
 		for (long seq = firstIntact; seq < end; seq++) {
 			int i = (int) (seq - start);
-			sink.changed(this.threadId, copiedTimes[i], copiedSpans[i], copiedCpuTimes[i]);
+			sink.changed(this.threadId, copiedTimes[i], copiedSpans[i], copiedCpuTimes[i], copiedRunQueueTimes[i],
+					copiedTimes[i] - copiedReadLeads[i]);
 			this.lastDrainedTime = copiedTimes[i];
 		}
 		this.drained = end;
@@ -232,6 +269,19 @@ public final class ThreadActivity {
 		 */
 		default void changed(long threadId, long time, Object span, long threadCpuNanos) {
 			changed(threadId, time, span);
+		}
+
+		/**
+		 * As {@link #changed(long, long, Object, long)}, with the thread's run-queue wait
+		 * so far (time runnable but not running, {@code -1} where not read, or
+		 * {@link #CLOCK_CONTINUED} with the CPU clock), and when that figure was read
+		 * ({@code System.nanoTime()}, at or before {@code time}): a stretch's length runs
+		 * from that read to the next, so that a wait for a core on the way out of the
+		 * read counts in both figures or in neither.
+		 */
+		default void changed(long threadId, long time, Object span, long threadCpuNanos, long runQueueNanos,
+				long readAt) {
+			changed(threadId, time, span, threadCpuNanos);
 		}
 
 		/**

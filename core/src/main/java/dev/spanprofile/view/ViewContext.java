@@ -165,13 +165,13 @@ final class ViewContext {
 	}
 
 	/**
-	 * Where the profiled span's time went: CPU, the profiler's own share, each kind of
-	 * wait, and what is left unaccounted.
+	 * Where the profiled span's time went: CPU, the profiler's own share, waiting for a
+	 * core, each kind of wait, short waits, and what is left unaccounted.
 	 */
 	TimeBreakdown timeBreakdown(SpanRecord profiled, SpanCpuTime cpu) {
 		StackTree waits = sampledKinds().contains(SampleKind.WAIT) ? samplesOf(profiled, SampleKind.WAIT) : null;
 		return TimeBreakdown.of(profiled.durationNanos(this.now), cpu.nanos(), cpu.measured(), cpu.profilerNanos(),
-				waits, frames());
+				cpu.runQueueNanos(), cpu.blockedNanos(), waits, frames());
 	}
 
 	String displayName(SpanRecord record, StackTree samples) {

@@ -1,5 +1,6 @@
 package dev.spanprofile.attribution;
 
+import dev.spanprofile.store.MeasuredCpu;
 import dev.spanprofile.store.SpanCpuTime;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
@@ -158,6 +159,43 @@ class MeasuredCpuTest {
 		assertThat(SpanCpuTime.of(record(this.child), 2, 0, interval)).as("a child's share is not measured")
 			.isEqualTo(new SpanCpuTime(20_000_000, false, 0, 0));
 		assertThat(SpanCpuTime.NOT_SAMPLED.nanos()).isNegative();
+	}
+
+	@Test
+	void theKernelsFiguresAddUpOverTheStretchesWithTheCpu() {
+		// Thread 1: 100 ns in the request, 30 on CPU, 20 waiting for a core; it comes
+		// straight back for 10 ns more (5 on CPU, 1 runnable).
+		this.attributor.changed(1, 1_000, this.root, 100, 500, 1_000);
+		this.attributor.changed(1, 1_100, null, 130, 520, 1_100);
+		this.attributor.changed(1, 1_101, this.root, ThreadActivity.CLOCK_CONTINUED, ThreadActivity.CLOCK_CONTINUED,
+				1_101);
+		this.attributor.changed(1, 1_110, null, 135, 521, 1_110);
+		// Thread 2: 55 ns, all blocked, counted from where its clocks were read, 5 ns
+		// before its point's time.
+		this.attributor.changed(2, 1_050, this.child, 7_000, 9_000, 1_045);
+		this.attributor.changed(2, 1_100, null, 7_000, 9_000, 1_100);
+
+		MeasuredCpu.Sums sums = record(this.root).measuredCpu().complete();
+		assertThat(sums.cpuNanos()).isEqualTo(35);
+		assertThat(sums.runQueueNanos()).isEqualTo(21);
+		assertThat(sums.onThreadNanos()).isEqualTo(165);
+		assertThat(sums.blockedNanos()).isEqualTo(109);
+		SpanCpuTime cpu = SpanCpuTime.of(record(this.root), 0, 0, 10);
+		assertThat(cpu).isEqualTo(new SpanCpuTime(35, true, 0, 0, 21, 109));
+	}
+
+	@Test
+	void aStretchWithoutTheKernelsFiguresLeavesOnlyTheCpuMeasured() {
+		// Read where the thread entered, not where it left (the figure became
+		// unreadable).
+		this.attributor.changed(1, 1_000, this.root, 100, 500, 1_000);
+		this.attributor.changed(1, 1_100, null, 130, UNREAD, 1_100);
+
+		MeasuredCpu.Sums sums = record(this.root).measuredCpu().complete();
+		assertThat(sums.cpuNanos()).isEqualTo(30);
+		assertThat(sums.scheduled()).isFalse();
+		assertThat(sums.blockedNanos()).isEqualTo(-1);
+		assertThat(SpanCpuTime.of(record(this.root), 0, 0, 10)).isEqualTo(new SpanCpuTime(30, true, 0, 0));
 	}
 
 	private SpanContext started(String trace, String spanId, String parentSpanId) {

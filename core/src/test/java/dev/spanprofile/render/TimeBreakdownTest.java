@@ -82,6 +82,70 @@ class TimeBreakdownTest {
 	}
 
 	@Test
+	void theKernelsFiguresSplitTheRestIntoWaitingForACoreAndShortWaits() {
+		StackTree waits = new StackTree();
+		wait(waits, WaitKind.SOCKET_READ.frameName("db:5432"), 30);
+		// 200 ms on the thread: 40 ms CPU, 50 ms runnable, 110 ms blocked of which the
+		// recorded socket read covers 30.
+		TimeBreakdown breakdown = TimeBreakdown.of(201 * MS, 40 * MS, true, 0, 50 * MS, 110 * MS, waits, this.frames);
+
+		assertThat(breakdown.scheduled()).isTrue();
+		assertThat(breakdown.coreWaitNanos()).isEqualTo(50 * MS);
+		assertThat(breakdown.coreWaitInWaitsNanos()).isZero();
+		assertThat(breakdown.shortWaitNanos()).isEqualTo(80 * MS);
+		assertThat(breakdown.unaccountedNanos()).isEqualTo(1 * MS);
+		assertThat(breakdown.summary(CpuShare::millis)).isEqualTo("CPU 40.0 ms, waiting for a core 50.0 ms, "
+				+ "socket I/O 30.0 ms (db:5432 30.0 ms), short waits 80.0 ms, unaccounted 1.0 ms");
+		TimeBreakdownJson json = breakdown.json();
+		assertThat(json.cpuFrom()).isEqualTo("thread CPU clocks");
+		assertThat(json.coreWaitMillis()).isEqualTo(50.0);
+		assertThat(json.coreWaitInWaitsMillis()).isNull();
+		assertThat(json.shortWaitMillis()).isEqualTo(80.0);
+		double sum = json.cpuMillis() + json.coreWaitMillis() + json.waitMillis() + json.shortWaitMillis()
+				+ json.unaccountedMillis();
+		assertThat(sum).isEqualTo(201.0);
+	}
+
+	@Test
+	void aRecordedWaitsOwnWaitForACoreIsNotCountedTwice() {
+		StackTree waits = new StackTree();
+		// A 30 ms read whose last 6 ms were spent runnable, waiting for a core: the
+		// kernel
+		// counts 24 ms blocked and 6 ms runnable.
+		wait(waits, WaitKind.SOCKET_READ.frameName("db:5432"), 30);
+		TimeBreakdown breakdown = TimeBreakdown.of(40 * MS, 10 * MS, true, 0, 6 * MS, 24 * MS, waits, this.frames);
+
+		assertThat(breakdown.coreWaitInWaitsNanos()).isEqualTo(6 * MS);
+		assertThat(breakdown.coreWaitNanos()).isZero();
+		assertThat(breakdown.shortWaitNanos()).isZero();
+		assertThat(breakdown.unaccountedNanos()).isZero();
+		assertThat(breakdown.overlapNanos()).as("nothing counted twice").isZero();
+		assertThat(breakdown.json().coreWaitInWaitsMillis()).isEqualTo(6.0);
+	}
+
+	@Test
+	void withoutTheKernelsFiguresNothingIsSaidOfThem() {
+		TimeBreakdown sampled = TimeBreakdown.of(100 * MS, 40 * MS, false, 0, 50 * MS, 10 * MS, new StackTree(),
+				this.frames);
+		assertThat(sampled.scheduled()).as("not with a CPU time from samples: not the same stretches").isFalse();
+		assertThat(sampled.unaccountedNanos()).isEqualTo(60 * MS);
+		assertThat(sampled.json().coreWaitMillis()).isNull();
+		assertThat(sampled.json().shortWaitMillis()).isNull();
+		assertThat(sampled.summary(CpuShare::millis)).doesNotContain("core", "short");
+		TimeBreakdown unread = TimeBreakdown.of(100 * MS, 40 * MS, true, 0, -1, -1, null, this.frames);
+		assertThat(unread.scheduled()).isFalse();
+		assertThat(unread.unaccountedNanos()).isEqualTo(60 * MS);
+	}
+
+	@Test
+	void withoutWaitsRecordedTheTimeBlockedIsOffCpuWaits() {
+		TimeBreakdown breakdown = TimeBreakdown.of(100 * MS, 40 * MS, true, 0, 10 * MS, 50 * MS, null, this.frames);
+		assertThat(breakdown.shortWaitNanos()).isEqualTo(50 * MS);
+		assertThat(breakdown.shortWaitsName()).isEqualTo("off-CPU waits");
+		assertThat(breakdown.summary(CpuShare::millis)).contains("off-CPU waits 50.0 ms");
+	}
+
+	@Test
 	void waitFramesKeepTheirWholeNameWhereNamesAreShortened() {
 		assertThat(FrameNames.shortName("[socket read 127.0.0.1:5432]")).isEqualTo("[socket read 127.0.0.1:5432]");
 		assertThat(FrameNames.shortName("com.example.Repo.query")).isEqualTo("Repo.query");

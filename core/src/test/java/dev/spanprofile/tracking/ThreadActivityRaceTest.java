@@ -41,7 +41,7 @@ class ThreadActivityRaceTest {
 			// writer laps the tiny ring all the time), however the two threads get
 			// scheduled on a busy machine; bounded all the same.
 			for (long time = 1; time <= 400_000_000L && checker.pairs.get() < 100_000; time++) {
-				activity.record(time, SPANS[(int) (time % SPANS.length)], -1);
+				activity.record(time, SPANS[(int) (time % SPANS.length)], -1, -1, 0);
 			}
 			done.set(true);
 		}, "ring-writer");

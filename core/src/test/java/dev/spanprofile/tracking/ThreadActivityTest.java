@@ -34,11 +34,11 @@ class ThreadActivityTest {
 	@Test
 	void drainsPointsInOrderOnce() {
 		ThreadActivity activity = new ThreadActivity(Thread.currentThread(), 8);
-		activity.record(10, "a", -1);
-		activity.record(20, null, -1);
+		activity.record(10, "a", -1, -1, 0);
+		activity.record(20, null, -1, -1, 0);
 		assertThat(activity.drainTo(this.sink)).isEqualTo(2);
 		assertThat(activity.drainTo(this.sink)).isZero();
-		activity.record(30, "b", -1);
+		activity.record(30, "b", -1, -1, 0);
 		activity.drainTo(this.sink);
 		assertThat(this.drained).containsExactly("10=a", "20=null", "30=b");
 	}
@@ -46,10 +46,10 @@ class ThreadActivityTest {
 	@Test
 	void reportsAGapInsteadOfWrongPointsWhenTheWriterLapsTheReader() {
 		ThreadActivity activity = new ThreadActivity(Thread.currentThread(), 4);
-		activity.record(10, "a", -1);
+		activity.record(10, "a", -1, -1, 0);
 		activity.drainTo(this.sink);
 		for (int i = 1; i <= 6; i++) {
-			activity.record(10 + i * 10, "s" + i, -1);
+			activity.record(10 + i * 10, "s" + i, -1, -1, 0);
 		}
 		activity.drainTo(this.sink);
 		// Two of six points were overwritten, and the oldest survivor is not trusted
@@ -64,13 +64,13 @@ class ThreadActivityTest {
 		ThreadActivity activity = new ThreadActivity(Thread.currentThread(), 8);
 		List<Boolean> halfFull = new ArrayList<>();
 		for (int i = 1; i <= 7; i++) {
-			halfFull.add(activity.record(i * 10, "s" + i, -1));
+			halfFull.add(activity.record(i * 10, "s" + i, -1, -1, 0));
 		}
 		assertThat(halfFull).containsExactly(false, false, false, true, false, false, false);
 		assertThat(activity.drainTo(this.sink)).as("a lap counts the points lost too").isEqualTo(7);
 		halfFull.clear();
 		for (int i = 8; i <= 12; i++) {
-			halfFull.add(activity.record(i * 10, "s" + i, -1));
+			halfFull.add(activity.record(i * 10, "s" + i, -1, -1, 0));
 		}
 		assertThat(halfFull).as("counted from the drain").containsExactly(false, false, false, true, false);
 	}

@@ -8,10 +8,10 @@ import dev.spanprofile.render.WaitCategory;
 
 /**
  * A request's {@link TimeBreakdown} as the flame graph page shows it above the graph: one
- * bar whose parts are CPU, each kind of wait and what is unaccounted, and the same parts
- * listed with their times and what was waited on. The list is complete without script;
- * the page's script only sizes the bar's parts (the page's Content-Security-Policy allows
- * no inline style).
+ * bar whose parts are CPU, waiting for a core, each kind of wait, short waits and what is
+ * unaccounted, and the same parts listed with their times and what was waited on. The
+ * list is complete without script; the page's script only sizes the bar's parts (the
+ * page's Content-Security-Policy allows no inline style).
  */
 final class TimeBreakdownHtml {
 
@@ -27,8 +27,20 @@ final class TimeBreakdownHtml {
 			part(bar, parts, "cpu", "CPU", breakdown.cpuNanos(), scale,
 					breakdown.cpuMeasured() ? "read from the request's threads' CPU clocks" : "estimated from samples");
 		}
+		if (breakdown.scheduled()) {
+			part(bar, parts, "core-wait", TimeBreakdown.CORE_WAIT, breakdown.coreWaitNanos(), scale,
+					coreWaitDetail(breakdown));
+		}
 		for (WaitCategory category : breakdown.waits()) {
 			part(bar, parts, slug(category.name()), category.name(), category.nanos(), scale, waitDetails(category));
+		}
+		if (breakdown.scheduled()) {
+			part(bar, parts, "short-waits", breakdown.shortWaitsName(), breakdown.shortWaitNanos(), scale,
+					breakdown.waitsRecorded()
+							? "blocked (I/O, locks, parks, sleeps) in waits each shorter than the recording threshold, "
+									+ "as the kernel counted the threads' time: how many and on what is not recorded"
+							: "blocked (I/O, locks, parks, sleeps), as the kernel counted the threads' time: "
+									+ "waits are not recorded, so on what is not known");
 		}
 		if (breakdown.profilerNanos() > 0) {
 			part(bar, parts, "profiler", "profiler", breakdown.profilerNanos(), scale,
@@ -107,15 +119,30 @@ final class TimeBreakdownHtml {
 		return detail.toString();
 	}
 
+	private static String coreWaitDetail(TimeBreakdown breakdown) {
+		String detail = "runnable but not running: more threads wanted a core than there were, or the container's "
+				+ "CPU limit held them; the kernel's own count for the request's threads";
+		if (breakdown.coreWaitInWaitsNanos() > 0) {
+			detail += "; " + CpuShare.millis(breakdown.coreWaitInWaitsNanos() / 1e6)
+					+ " more is inside the recorded waits, which last until their thread runs again";
+		}
+		return detail;
+	}
+
 	private static String unaccountedDetail(TimeBreakdown breakdown) {
+		if (breakdown.scheduled()) {
+			return "the request's threads were not in it: before its first thread entered it, after its last one "
+					+ "left, or between two threads handing it over";
+		}
 		if (!breakdown.waitsRecorded()) {
 			return "waits are not recorded: this is time off-CPU (I/O, locks, sleeps, other threads)";
 		}
 		if (!breakdown.cpuSampled()) {
 			return "CPU is not sampled, so its time is in here";
 		}
-		return "neither sampled CPU nor a recorded wait: waits shorter than their threshold, time runnable but not "
-				+ "running, and the CPU estimate's error";
+		return "neither CPU nor a recorded wait: waits shorter than the threshold, time runnable but not " + "running"
+				+ (breakdown.cpuMeasured() ? "" : ", and the CPU estimate's error")
+				+ " (spanprofile.exact-cpu-time measures the first two on Linux)";
 	}
 
 	/**

@@ -1,0 +1,378 @@
+package dev.spanprofile;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import dev.spanprofile.profile.StackTree;
+import dev.spanprofile.render.TimeBreakdown;
+import dev.spanprofile.sampling.ProfilingEvent;
+import dev.spanprofile.sampling.SamplerSettings;
+import dev.spanprofile.store.SpanCpuTime;
+import dev.spanprofile.store.SpanRecord;
+import dev.spanprofile.store.StoreSettings;
+import dev.spanprofile.tracking.ActivationTracking;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Scope;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A request's time on its threads split as the kernel counts it (Linux's per-thread
+ * scheduler statistics, read with the CPU clocks where threads enter and leave spans):
+ * running, waiting for a core, blocked. Real threads that burn CPU, sleep, and compete
+ * for fewer cores than there are threads; each figure is held against the kernel's own
+ * counters for the same threads over the same window, read by each thread itself around
+ * its request, never against what the wall clock should give, so that a loaded build
+ * machine changes the figures but not the verdict.
+ */
+class CoreWaitAccountingTest {
+
+	static {
+		ActivationTracking.install();
+	}
+
+	private static final long MS = 1_000_000;
+
+	private static final int CORES = Runtime.getRuntime().availableProcessors();
+
+	@TempDir
+	Path temp;
+
+	private SpanProfiler profiler;
+
+	private SdkTracerProvider tracing;
+
+	private Tracer tracer;
+
+	private final AtomicBoolean compete = new AtomicBoolean();
+
+	private final List<Thread> competitors = new ArrayList<>();
+
+	@BeforeEach
+	void start() {
+		assertThat(System.getProperty("os.name").toLowerCase(Locale.ROOT)).as("the kernel's figures are Linux's")
+			.startsWith("linux");
+		SamplerSettings sampler = new SamplerSettings(Set.of(ProfilingEvent.CPU), Duration.ofMillis(10), this.temp,
+				null, null);
+		this.profiler = new SpanProfiler(
+				new SpanProfilerSettings(sampler, new StoreSettings(1000, Long.MAX_VALUE, false), Duration.ofHours(1)),
+				(frames) -> new ScriptedEngine());
+		this.tracing = SdkTracerProvider.builder()
+			.addSpanProcessor(this.profiler.spanProcessor((span) -> false))
+			.build();
+		this.tracer = this.tracing.get("test");
+		this.profiler.setExactCpuTime(true);
+		assertThat(this.profiler.start()).as("%s", this.profiler.status()).isTrue();
+	}
+
+	@AfterEach
+	void stop() throws InterruptedException {
+		this.compete.set(false);
+		for (Thread competitor : this.competitors) {
+			competitor.join();
+		}
+		this.profiler.close();
+		this.tracing.close();
+	}
+
+	@Test
+	void aBusyRequestRunsASleepingOneIsBlocked() throws Exception {
+		Request busy = new Request("busy", () -> burnFor(200 * MS));
+		Request sleeping = new Request("sleeping", () -> {
+			for (int i = 0; i < 20; i++) {
+				sleep(5);
+			}
+		});
+		runTogether(busy, sleeping);
+		this.profiler.collectNow();
+
+		Figures burnt = busy.figures();
+		burnt.assertWithinTheKernels();
+		assertThat(burnt.cpu.blockedNanos()).as("busy: blocked, against its CPU").isLessThan(burnt.cpu.nanos());
+		Figures slept = sleeping.figures();
+		slept.assertWithinTheKernels();
+		assertThat(slept.cpu.blockedNanos()).as("sleeping: 20 sleeps of 5 ms").isGreaterThanOrEqualTo(100 * MS);
+		assertThat(slept.breakdown().shortWaitNanos()).as("none recorded: short waits")
+			.isEqualTo(slept.cpu.blockedNanos());
+	}
+
+	@Test
+	void threadsCompetingForFewerCoresWaitForOne() throws Exception {
+		int threads = 2 * CORES;
+		Request[] requests = new Request[threads];
+		for (int i = 0; i < threads; i++) {
+			requests[i] = new Request("busy-" + i, () -> burnFor(300 * MS));
+		}
+		runTogether(requests);
+		this.profiler.collectNow();
+
+		long kernelRunQueue = 0;
+		long kernelBlocked = 0;
+		long onThreads = 0;
+		long from = Long.MAX_VALUE;
+		long to = Long.MIN_VALUE;
+		for (Request request : requests) {
+			Figures figures = request.figures();
+			figures.assertWithinTheKernels();
+			kernelRunQueue += figures.inner.runQueue;
+			kernelBlocked += figures.inner.blocked();
+			onThreads += figures.inner.wall;
+			from = Math.min(from, request.innerFrom);
+			to = Math.max(to, request.innerFrom + figures.inner.wall);
+		}
+		// More threads wanted to run than there were cores: whatever else ran on the
+		// machine, their time runnable but not running adds up to at least what did not
+		// fit on the cores.
+		assertThat(kernelRunQueue).as("the kernel's run-queue wait of %d busy threads on %d cores", threads, CORES)
+			.isGreaterThanOrEqualTo(onThreads - (long) CORES * (to - from) - kernelBlocked)
+			.isPositive();
+	}
+
+	/**
+	 * One thread: CPU, 5 ms sleeps (under any recording threshold), and other threads
+	 * competing for the cores. Its breakdown adds up to its duration with at most a tenth
+	 * unaccounted.
+	 */
+	@Test
+	void aRequestMixingCpuShortSleepsAndContentionAddsUp() throws Exception {
+		compete(2 * CORES);
+		Request mixed = new Request("mixed", () -> {
+			for (int i = 0; i < 20; i++) {
+				burnFor(5 * MS);
+				sleep(5);
+			}
+		});
+		runTogether(mixed);
+		this.profiler.collectNow();
+
+		Figures figures = mixed.figures();
+		figures.assertWithinTheKernels();
+		TimeBreakdown breakdown = figures.breakdown();
+		long parts = breakdown.cpuNanos() + breakdown.coreWaitNanos() + breakdown.shortWaitNanos()
+				+ breakdown.unaccountedNanos() - breakdown.overlapNanos();
+		assertThat(parts).as("the parts add up to the duration").isEqualTo(breakdown.durationNanos());
+		assertThat(breakdown.unaccountedNanos()).as("unaccounted, %s", breakdown.summary(Double::toString))
+			.isLessThanOrEqualTo(breakdown.durationNanos() / 10);
+		assertThat(breakdown.shortWaitNanos()).as("20 sleeps of 5 ms").isGreaterThanOrEqualTo(100 * MS);
+		assertThat(breakdown.coreWaitNanos()).as("waiting for a core, competing with %d threads", 2 * CORES)
+			.isPositive();
+		assertThat(breakdown.summary(Double::toString)).contains("waiting for a core ", "short waits ");
+	}
+
+	private void runTogether(Request... requests) throws Exception {
+		CountDownLatch ready = new CountDownLatch(requests.length);
+		CountDownLatch go = new CountDownLatch(1);
+		List<Thread> threads = new ArrayList<>();
+		for (Request request : requests) {
+			Thread thread = new Thread(() -> {
+				ready.countDown();
+				request.run(go);
+			}, request.name);
+			thread.start();
+			threads.add(thread);
+		}
+		ready.await();
+		go.countDown();
+		for (Thread thread : threads) {
+			thread.join();
+		}
+		for (Request request : requests) {
+			if (request.failure != null) {
+				throw request.failure;
+			}
+		}
+	}
+
+	/** Busy threads in no request, until the test ends. */
+	private void compete(int threads) {
+		this.compete.set(true);
+		for (int i = 0; i < threads; i++) {
+			Thread competitor = new Thread(() -> {
+				while (this.compete.get()) {
+					burnFor(MS);
+				}
+			}, "competitor-" + i);
+			competitor.start();
+			this.competitors.add(competitor);
+		}
+	}
+
+	private static long sink;
+
+	/** Run (or wait for a core) until {@code nanos} of this thread's wall time passed. */
+	private static void burnFor(long nanos) {
+		long end = System.nanoTime() + nanos;
+		long x = 0;
+		while (System.nanoTime() < end) {
+			for (int i = 0; i < 1000; i++) {
+				x += i * (long) i;
+			}
+		}
+		sink += x;
+	}
+
+	private static void sleep(long millis) {
+		try {
+			Thread.sleep(millis);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private static void await(CountDownLatch latch) {
+		try {
+			latch.await();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	/**
+	 * The kernel's counters of the calling thread, read the plain way. The wall clock is
+	 * read right before the counters, with no system call in between: a thread switched
+	 * out on its way back from the read then has that wait after both readings.
+	 */
+	private static Kernel kernelNow() {
+		try (FileChannel file = FileChannel.open(Path.of("/proc/thread-self/schedstat"))) {
+			ByteBuffer text = ByteBuffer.allocate(128);
+			long wall = System.nanoTime();
+			file.read(text, 0);
+			String[] fields = new String(text.array(), 0, text.position(), StandardCharsets.US_ASCII).trim().split(" ");
+			return new Kernel(Long.parseLong(fields[0]), Long.parseLong(fields[1]), wall);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * A request on its own thread, with the kernel's counters read around it twice: just
+	 * outside its span and just inside its scope (the recorder reads its own in between,
+	 * as the scope opens and closes).
+	 */
+	private final class Request {
+
+		final String name;
+
+		final Runnable work;
+
+		String spanId;
+
+		/** The kernel's counts from just inside the scope to just before it closes. */
+		Kernel inner;
+
+		/** From just before the span starts to just after it ends. */
+		Kernel outer;
+
+		long innerFrom;
+
+		RuntimeException failure;
+
+		Request(String name, Runnable work) {
+			this.name = name;
+			this.work = work;
+		}
+
+		void run(CountDownLatch go) {
+			try {
+				Kernel outerBefore = kernelNow();
+				Span span = CoreWaitAccountingTest.this.tracer.spanBuilder(this.name).setNoParent().startSpan();
+				Kernel innerBefore;
+				Kernel innerAfter;
+				try (Scope scope = span.makeCurrent()) {
+					await(go);
+					innerBefore = kernelNow();
+					this.work.run();
+					innerAfter = kernelNow();
+				}
+				span.end();
+				Kernel outerAfter = kernelNow();
+				this.spanId = span.getSpanContext().getSpanId();
+				this.innerFrom = innerBefore.wall;
+				this.inner = innerAfter.since(innerBefore);
+				this.outer = outerAfter.since(outerBefore);
+			}
+			catch (RuntimeException ex) {
+				this.failure = ex;
+			}
+		}
+
+		Figures figures() {
+			SpanRecord record = CoreWaitAccountingTest.this.profiler.store().find(this.spanId);
+			assertThat(record).as(this.name).isNotNull();
+			SpanCpuTime cpu = SpanCpuTime.of(record, 0, 0, 10 * MS);
+			assertThat(cpu.measured()).as("%s measured", this.name).isTrue();
+			assertThat(cpu.runQueueNanos()).as("%s: the kernel's figures read", this.name).isNotNegative();
+			return new Figures(this.name, record, cpu, this.inner, this.outer);
+		}
+
+	}
+
+	private record Figures(String name, SpanRecord record, SpanCpuTime cpu, Kernel inner, Kernel outer) {
+
+		/**
+		 * The kernel's on-CPU figure of a running thread lags by up to a scheduler tick
+		 * (the CPU clock's does not): 10 ms, a tick at the slowest common rate.
+		 */
+		private static final long TICK = 10 * MS;
+
+		/** Its breakdown, with waits recorded and none of them long enough to be. */
+		TimeBreakdown breakdown() {
+			return TimeBreakdown.of(this.record.durationNanos(this.record.endEpochNanos()), this.cpu.nanos(), true, 0,
+					this.cpu.runQueueNanos(), this.cpu.blockedNanos(), new StackTree(), null);
+		}
+
+		/**
+		 * Each of the request's figures lies between the kernel's count over the window
+		 * just inside its scope and the one just outside its span: the counters only
+		 * grow, and the recorder read them between the two. What is unaccounted is at
+		 * most the time between the two windows.
+		 */
+		void assertWithinTheKernels() {
+			assertThat(this.cpu.runQueueNanos())
+				.as("%s: waiting for a core, kernel inside %s, outside %s", this.name, this.inner, this.outer)
+				.isBetween(this.inner.runQueue, this.outer.runQueue);
+			assertThat(this.cpu.nanos()).as("%s: CPU, kernel inside %s, outside %s", this.name, this.inner, this.outer)
+				.isBetween(this.inner.cpu - TICK, this.outer.cpu + TICK);
+			assertThat(this.cpu.blockedNanos())
+				.as("%s: blocked, kernel inside %s, outside %s", this.name, this.inner, this.outer)
+				.isBetween(this.inner.blocked() - TICK, this.outer.blocked() + TICK);
+			assertThat(breakdown().unaccountedNanos()).as("%s: unaccounted", this.name)
+				.isLessThanOrEqualTo(this.outer.wall - this.inner.wall);
+		}
+
+	}
+
+	/** The kernel's counters: on-CPU and run-queue wait, and the wall clock. */
+	private record Kernel(long cpu, long runQueue, long wall) {
+
+		Kernel since(Kernel before) {
+			return new Kernel(this.cpu - before.cpu, this.runQueue - before.runQueue, this.wall - before.wall);
+		}
+
+		long blocked() {
+			return Math.max(0, this.wall - this.cpu - this.runQueue);
+		}
+
+	}
+
+}

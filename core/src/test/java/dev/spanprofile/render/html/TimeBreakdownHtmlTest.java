@@ -1,0 +1,36 @@
+package dev.spanprofile.render.html;
+
+import dev.spanprofile.profile.FrameKind;
+import dev.spanprofile.profile.FrameTable;
+import dev.spanprofile.profile.StackTree;
+import dev.spanprofile.profile.WaitKind;
+import dev.spanprofile.render.TimeBreakdown;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The page's breakdown names the kernel's parts, with their own colours, where they were
+ * measured, and says what unaccounted then holds.
+ */
+class TimeBreakdownHtmlTest {
+
+	private static final long MS = 1_000_000L;
+
+	@Test
+	void waitingForACoreAndShortWaitsAreTheirOwnParts() {
+		FrameTable frames = new FrameTable();
+		StackTree waits = new StackTree();
+		int leaf = frames.intern(WaitKind.SOCKET_READ.frameName("db:5432"), FrameKind.WAIT);
+		waits.add(new int[] { leaf }, 30 * MS);
+		String html = TimeBreakdownHtml
+			.render(TimeBreakdown.of(40 * MS, 10 * MS, true, 0, 6 * MS, 24 * MS, waits, frames), false);
+		assertThat(html).contains("tb-core-wait", "<b>waiting for a core</b>", "tb-short-waits", "<b>short waits</b>",
+				"6.0 ms more is inside the recorded waits", "the request&#39;s threads were not in it");
+
+		String unmeasured = TimeBreakdownHtml.render(TimeBreakdown.of(40 * MS, 10 * MS, 0, waits, frames), false);
+		assertThat(unmeasured).doesNotContain("tb-core-wait", "tb-short-waits")
+			.contains("spanprofile.exact-cpu-time measures the first two on Linux");
+	}
+
+}
