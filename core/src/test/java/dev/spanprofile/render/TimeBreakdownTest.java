@@ -95,7 +95,7 @@ class TimeBreakdownTest {
 		assertThat(breakdown.shortWaitNanos()).isEqualTo(80 * MS);
 		assertThat(breakdown.unaccountedNanos()).isEqualTo(1 * MS);
 		assertThat(breakdown.summary(CpuShare::millis)).isEqualTo("CPU 40.0 ms, waiting for a core 50.0 ms, "
-				+ "socket I/O 30.0 ms (db:5432 30.0 ms), short waits 80.0 ms, unaccounted 1.0 ms");
+				+ "socket I/O 30.0 ms (db:5432 30.0 ms), short waits 80.0 ms, unaccounted 1.0 ms; 1 round trip to db:5432 (30.0 ms)");
 		TimeBreakdownJson json = breakdown.json();
 		assertThat(json.cpuFrom()).isEqualTo("thread CPU clocks");
 		assertThat(json.coreWaitMillis()).isEqualTo(50.0);
