@@ -82,7 +82,8 @@ public final class SpanProfileStore {
 		// fixed share of the budget.
 		this.frames = new FrameTable(settings.maxBytes() / FRAME_TABLE_SHARE);
 		this.awaiting = new AwaitingRoots(awaitingRoom());
-		this.eviction = new Eviction(settings, this.spans, this::approximateBytes, clock, this.awaiting);
+		this.eviction = new Eviction(settings, this.spans, this.sampleBytes, this::approximateBytes, clock,
+				this.awaiting);
 	}
 
 	public StoreSettings settings() {
@@ -133,6 +134,10 @@ public final class SpanProfileStore {
 		}
 		if (parent == null) {
 			this.eviction.started(record);
+		}
+		else if (parent.retainedAs() != RetainedAs.RECENT) {
+			// A child of a finished request kept as slow or failed.
+			this.eviction.joined(parent.localRoot());
 		}
 		// Span metadata counts against the memory budget too: many small spans must not
 		// wait for a sample to be evicted.
@@ -229,7 +234,7 @@ public final class SpanProfileStore {
 
 	/** Add one sample of {@code kind} to {@code record}. */
 	public void addSample(SpanRecord record, SampleKind kind, int[] rootFirstStack, long weight) {
-		if (record.addSample(kind, rootFirstStack, weight) && approximateBytes() > this.settings.maxBytes()) {
+		if (record.addSample(kind, rootFirstStack, weight) && overBounds()) {
 			evictIfNeeded();
 		}
 	}
@@ -241,10 +246,17 @@ public final class SpanProfileStore {
 	 */
 	public void addSample(SpanRecord record, SampleKind kind, int[] rootFirstStack, long weight, long epochNanos,
 			long threadId, String threadName) {
-		if (record.addSample(kind, rootFirstStack, weight, epochNanos, threadId, threadName)
-				&& approximateBytes() > this.settings.maxBytes()) {
+		if (record.addSample(kind, rootFirstStack, weight, epochNanos, threadId, threadName) && overBounds()) {
 			evictIfNeeded();
 		}
+	}
+
+	/**
+	 * Whether a sample just added took the store over its memory bound, or the protected
+	 * requests over their share of it (their samples keep coming after they were judged).
+	 */
+	private boolean overBounds() {
+		return approximateBytes() > this.settings.maxBytes() || this.eviction.protectedOverShare();
 	}
 
 	public int size() {
@@ -256,7 +268,7 @@ public final class SpanProfileStore {
 	 * share, and by dropped requests awaiting their samples.
 	 */
 	public long approximateBytes() {
-		return this.sampleBytes.get() + this.awaiting.sampleBytes()
+		return this.sampleBytes.get() + this.eviction.protectedSampleBytes() + this.awaiting.sampleBytes()
 				+ (long) (this.spans.size() + this.awaiting.spanCount()) * BYTES_PER_SPAN
 				+ this.frames.approximateBytes();
 	}
