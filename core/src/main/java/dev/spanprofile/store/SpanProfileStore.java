@@ -121,19 +121,24 @@ public final class SpanProfileStore {
 		SpanRecord parent = (parentIsLocal && parentSpanId != null) ? this.spans.get(parentSpanId) : null;
 		SpanRecord record = new SpanRecord(traceId, spanId, parentSpanId, parent, name, kind, startEpochNanos,
 				threadName, this.sampleBytes);
-		// Stored before it joins its parent: a walk that takes the parent's group out and
-		// finds it among the children then removes it from the map too.
-		this.spans.put(spanId, record);
 		if (parent != null && !parent.addChild(record)) {
 			// The parent's request went meanwhile: this span stands as a request of its
 			// own, as it does when its parent is gone before it starts.
 			record = new SpanRecord(traceId, spanId, parentSpanId, null, name, kind, startEpochNanos, threadName,
 					this.sampleBytes);
-			this.spans.put(spanId, record);
 			parent = null;
 		}
+		// Published only once its parent has taken it: a span found by id (by a
+		// grandchild starting on another thread) is in its request's group, which an
+		// eviction walk reaches, or a request of its own.
+		this.spans.put(spanId, record);
 		if (parent == null) {
 			this.eviction.started(record);
+		}
+		else if (record.isEvicted()) {
+			// Its request went (or began to await its samples) between taking it and now:
+			// the walk that took the group out marked it before it was here to remove.
+			this.spans.remove(spanId, record);
 		}
 		else if (parent.retainedAs() != RetainedAs.RECENT) {
 			// A child of a finished request kept as slow or failed.
