@@ -2,9 +2,11 @@ package dev.spanprofile.lifecycle;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 
 import dev.spanprofile.attribution.SampleAttributor;
 import dev.spanprofile.profile.StackTree;
@@ -81,6 +83,9 @@ public final class CollectionCycle {
 
 	private final BiConsumer<UnsampledRequest, StackTree[]> unsampledComplete;
 
+	/** {@code System.nanoTime()}, or a test's. */
+	private final LongSupplier clock;
+
 	/** Guarded by {@link #lock}. */
 	private final CollectionSchedule schedule;
 
@@ -88,7 +93,7 @@ public final class CollectionCycle {
 	private boolean failureLogged;
 
 	/** Guarded by {@link #lock}. */
-	private final DrainPace pace = new DrainPace(System.nanoTime());
+	private final DrainPace pace;
 
 	/**
 	 * Nothing is joined yet: a request dropped before the first cycle awaits its samples.
@@ -99,7 +104,7 @@ public final class CollectionCycle {
 	private volatile Watermark sampledUpTo = Watermark.NOTHING;
 
 	/**
-	 * When the latest slow request ended, on the {@code System.nanoTime()} clock;
+	 * When the latest slow request ended, on the cycle's clock;
 	 * {@link CollectionSchedule#NO_SLOW_REQUEST} until one does. Written by request
 	 * threads.
 	 */
@@ -114,6 +119,19 @@ public final class CollectionCycle {
 	public CollectionCycle(SamplingEngine engine, SampleAttributor attributor, SpanProfileStore store,
 			CompletedRoots completedRoots, ActivationRecorder recorder, Duration dumpInterval, BooleanSupplier running,
 			BiConsumer<UnsampledRequest, StackTree[]> unsampledComplete) {
+		this(engine, attributor, store, completedRoots, recorder, dumpInterval, running, unsampledComplete,
+				System::nanoTime);
+	}
+
+	/**
+	 * As the public constructor, on {@code clock} instead of {@code System.nanoTime()}:
+	 * for tests that step time.
+	 */
+	CollectionCycle(SamplingEngine engine, SampleAttributor attributor, SpanProfileStore store,
+			CompletedRoots completedRoots, ActivationRecorder recorder, Duration dumpInterval, BooleanSupplier running,
+			BiConsumer<UnsampledRequest, StackTree[]> unsampledComplete, LongSupplier clock) {
+		this.clock = clock;
+		this.pace = new DrainPace(clock.getAsLong());
 		this.engine = engine;
 		this.attributor = attributor;
 		this.store = store;
@@ -150,7 +168,7 @@ public final class CollectionCycle {
 			boolean due;
 			this.lock.lock();
 			try {
-				long now = System.nanoTime();
+				long now = this.clock.getAsLong();
 				boolean forSlowRequest = this.schedule.dueForSlowRequest(now, this.lastSlowRequestEnd,
 						this.completeUpTo.monotonicNanos());
 				due = forSlowRequest || this.schedule.due(now, this.store.awaitingSamples(), this.store.awaitingRoom());
@@ -176,8 +194,12 @@ public final class CollectionCycle {
 	private long nextTickMillis() {
 		this.lock.lock();
 		try {
-			long now = System.nanoTime();
-			boolean hurried = this.store.awaitingSamples() > 0
+			long now = this.clock.getAsLong();
+			// Drained at the quickest pace only while a collection may be brought forward
+			// before the next paced drain: on a busy store some request always awaits its
+			// samples, and at a steady rate none is.
+			boolean hurried = this.schedule.mayBringForward(now, this.store.awaitingSamples(),
+					this.store.awaitingRoom(), TimeUnit.MILLISECONDS.toNanos(DrainPace.SLOWEST_MILLIS))
 					|| CollectionSchedule.slowRequestWaits(this.lastSlowRequestEnd, this.completeUpTo.monotonicNanos());
 			return this.pace.nextMillis(now, hurried, this.schedule.untilDue(now));
 		}
@@ -202,7 +224,7 @@ public final class CollectionCycle {
 	 * soon after it. One volatile write, on the request's thread.
 	 */
 	public void slowRequestEnded() {
-		this.lastSlowRequestEnd = System.nanoTime();
+		this.lastSlowRequestEnd = this.clock.getAsLong();
 	}
 
 	/**
@@ -215,7 +237,10 @@ public final class CollectionCycle {
 		try {
 			drainChangePoints();
 			this.attributor.statesUnknownFrom(resumedAt);
-			this.schedule.started(System.nanoTime());
+			// The pause is no lag of the engine's: its promise did not move because
+			// nothing sampled.
+			this.deliveryLag.resumed();
+			this.schedule.started(this.clock.getAsLong());
 		}
 		finally {
 			this.lock.unlock();
@@ -230,7 +255,7 @@ public final class CollectionCycle {
 	public void collectUnlessFresh() {
 		this.lock.lock();
 		try {
-			if (!this.schedule.fresh(System.nanoTime())) {
+			if (!this.schedule.fresh(this.clock.getAsLong())) {
 				collectNow();
 			}
 		}
@@ -247,7 +272,7 @@ public final class CollectionCycle {
 	public void collectNow() {
 		this.lock.lock();
 		try {
-			long dumpStart = System.nanoTime();
+			long dumpStart = this.clock.getAsLong();
 			this.schedule.started(dumpStart);
 			if (!this.running.getAsBoolean()) {
 				return;
@@ -286,7 +311,7 @@ public final class CollectionCycle {
 			long forgetFrom = Math.max(upTo, dumpStart - this.deliveryLag.horizon());
 			this.attributor.forgetBefore(forgetFrom - 2 * this.schedule.intervalNanos());
 			this.store.evictIfNeeded();
-			this.stats.record(System.nanoTime() - dumpStart);
+			this.stats.record(this.clock.getAsLong() - dumpStart);
 		}
 		finally {
 			this.lock.unlock();
@@ -294,7 +319,7 @@ public final class CollectionCycle {
 	}
 
 	private void drainChangePoints() {
-		long drainStart = System.nanoTime();
+		long drainStart = this.clock.getAsLong();
 		double fill = this.recorder.drainTo(this.attributor);
 		this.attributor.changePointsCompleteUpTo(drainStart);
 		this.pace.drained(drainStart, fill);
@@ -322,6 +347,20 @@ public final class CollectionCycle {
 	 */
 	public Watermark sampledUpTo() {
 		return this.sampledUpTo;
+	}
+
+	/**
+	 * How long before a collection change points are forgotten at the latest, whatever
+	 * the engine's promise (for tests and diagnostics).
+	 */
+	long forgetHorizonNanos() {
+		this.lock.lock();
+		try {
+			return this.deliveryLag.horizon();
+		}
+		finally {
+			this.lock.unlock();
+		}
 	}
 
 	/** Collections run so far and their duration. */

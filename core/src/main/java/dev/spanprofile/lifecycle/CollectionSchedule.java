@@ -91,6 +91,29 @@ final class CollectionSchedule {
 	}
 
 	/**
+	 * Whether {@link #due} may bring a collection forward for requests awaiting their
+	 * samples within {@code withinNanos} of {@code now}: the room is half full, or at the
+	 * rate they came since the last collection the room left would fill within
+	 * {@link #ROOM_MARGIN_NANOS} and {@code withinNanos}. The collector drains at its
+	 * quickest pace only then, so that such a collection is not late by more than a quick
+	 * drain; at a steady rate a room that holds twice an interval's worth of requests
+	 * never is. Half full, because that rate is too low while requests have only begun to
+	 * await: those dropped first after a collection are the complete ones, which go at
+	 * once.
+	 */
+	boolean mayBringForward(long now, int awaiting, int room, long withinNanos) {
+		if (!this.advanced || awaiting == 0) {
+			return false;
+		}
+		if (2L * awaiting >= room) {
+			return true;
+		}
+		long sinceLast = Math.max(1, now - this.lastStart);
+		double left = Math.max(0, room - awaiting);
+		return left * sinceLast <= (double) awaiting * (ROOM_MARGIN_NANOS + withinNanos);
+	}
+
+	/**
 	 * Whether a collection is due at {@code now} for a slow request: {@code lastSlowEnd}
 	 * is when the latest ended ({@link #NO_SLOW_REQUEST} if none has),
 	 * {@code completeUpTo} the watermark. Due {@link #SLOW_REQUEST_DELAY_NANOS} after the

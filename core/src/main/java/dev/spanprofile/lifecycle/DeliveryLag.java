@@ -55,6 +55,14 @@ final class DeliveryLag {
 	}
 
 	/**
+	 * Sampling resumes after a switch-off: the promise did not move while nothing
+	 * sampled, and the pause is no lag of the engine's. The next promise starts afresh.
+	 */
+	void resumed() {
+		this.promisedUpTo = Long.MIN_VALUE;
+	}
+
+	/**
 	 * Change points older than this, before now, are not kept for the engine's promise.
 	 */
 	long horizon() {

@@ -11,9 +11,10 @@ import java.util.concurrent.TimeUnit;
  * burst that fills a ring to half before that asks for a drain at once
  * ({@code ActivationRecorder#setDrainWanted}), so a quiet pace does not lose points.
  * <p>
- * At the quickest pace, as before there was a pace, whenever a request waits for its
- * samples to reach the store or for its slow-request log line: their collections are
- * brought forward in steps of a drain.
+ * At the quickest pace, as before there was a pace, while a collection may be brought
+ * forward before the next paced drain (requests awaiting their samples about to fill
+ * their room, see {@code CollectionSchedule#mayBringForward}) or a request waits for its
+ * slow-request log line: their collections are brought forward in steps of a drain.
  */
 final class DrainPace {
 
@@ -53,7 +54,7 @@ final class DrainPace {
 	/**
 	 * Milliseconds from {@code nowNanos} until the next drain.
 	 * @param hurried whether a request waits for a collection the schedule may bring
-	 * forward
+	 * forward before the next paced drain
 	 * @param untilDueNanos how long until the next collection is due by the dump interval
 	 */
 	long nextMillis(long nowNanos, boolean hurried, long untilDueNanos) {
@@ -69,7 +70,7 @@ final class DrainPace {
 	 * one
 	 * @param sinceLastDrainNanos how long ago the last drain was
 	 * @param hurried whether a request waits for a collection the schedule may bring
-	 * forward
+	 * forward before the next paced drain
 	 * @param untilDueNanos how long until the next collection is due by the dump interval
 	 */
 	static long nextMillis(double fullest, long coveredNanos, long sinceLastDrainNanos, boolean hurried,

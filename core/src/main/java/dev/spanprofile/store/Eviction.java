@@ -5,6 +5,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
@@ -25,6 +26,9 @@ final class Eviction {
 	private final StoreSettings settings;
 
 	private final Map<String, SpanRecord> spans;
+
+	/** What the samples of stored requests not protected hold. */
+	private final AtomicLong storedSampleBytes;
 
 	private final LongSupplier bytes;
 
@@ -53,13 +57,16 @@ final class Eviction {
 
 	/**
 	 * @param spans the store's spans by id, which requests leave
+	 * @param storedSampleBytes the account the samples of stored requests are charged to,
+	 * but for protected ones
 	 * @param bytes the store's memory estimate now
 	 * @param clock epoch nanoseconds now, for the end of retention windows
 	 */
-	Eviction(StoreSettings settings, Map<String, SpanRecord> spans, LongSupplier bytes, LongSupplier clock,
-			AwaitingRoots awaiting) {
+	Eviction(StoreSettings settings, Map<String, SpanRecord> spans, AtomicLong storedSampleBytes, LongSupplier bytes,
+			LongSupplier clock, AwaitingRoots awaiting) {
 		this.settings = settings;
 		this.spans = spans;
+		this.storedSampleBytes = storedSampleBytes;
 		this.bytes = bytes;
 		this.clock = clock;
 		this.awaiting = awaiting;
@@ -107,6 +114,8 @@ final class Eviction {
 			long bytes = (long) spans * SpanProfileStore.BYTES_PER_SPAN + spansAndBytes[1];
 			if (this.protectedRoots.consider(root, name, error, duration, endEpochNanos, spans, bytes, released)) {
 				this.rootsInStartOrder.remove(root);
+				chargeGroup(root, this.protectedRoots.account());
+				this.protectedRoots.releaseBeyondShare(released);
 			}
 			demote(released);
 		}
@@ -131,9 +140,40 @@ final class Eviction {
 	private void demote(List<SpanRecord> released) {
 		for (SpanRecord root : released) {
 			if (!root.isEvicted()) {
+				chargeGroup(root, this.storedSampleBytes);
 				this.rootsInStartOrder.addFirst(root);
 			}
 		}
+	}
+
+	/**
+	 * Charge a request's samples to {@code account}, span by span, parents first: a child
+	 * that joins meanwhile takes its parent's account as it joins, or is among the
+	 * children read after the parent moved.
+	 */
+	private static void chargeGroup(SpanRecord record, AtomicLong account) {
+		record.chargeTo(account);
+		for (SpanRecord child : record.children()) {
+			chargeGroup(child, account);
+		}
+	}
+
+	/**
+	 * A span joined a request that may be protected, after it was judged: it counts
+	 * against the protected share if the request still is.
+	 */
+	void joined(SpanRecord root) {
+		this.protectedRoots.joined(root);
+	}
+
+	/** Whether protected requests hold more than their half now, without the lock. */
+	boolean protectedOverShare() {
+		return this.protectedRoots.overShare();
+	}
+
+	/** What the samples of protected requests hold. */
+	long protectedSampleBytes() {
+		return this.protectedRoots.account().get();
 	}
 
 	int protectedCount() {
@@ -168,9 +208,11 @@ final class Eviction {
 		}
 		List<SpanRecord> dropped = new ArrayList<>();
 		try {
-			List<SpanRecord> expired = new ArrayList<>();
-			this.protectedRoots.expire(this.clock.getAsLong(), expired);
-			demote(expired);
+			List<SpanRecord> released = new ArrayList<>();
+			this.protectedRoots.expire(this.clock.getAsLong(), released);
+			// Samples joined since they were judged may have taken them past their share.
+			this.protectedRoots.releaseBeyondShare(released);
+			demote(released);
 			dropOldest(true, dropped);
 			// Memory still short: requests awaiting their samples go with what they have,
 			// oldest first.

@@ -6,6 +6,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The finished requests (local roots) kept beyond the recent ones, and why: per span name
@@ -17,6 +18,13 @@ import java.util.Map;
  * most half of its span count and memory, so recent requests always have the other half.
  * Going over a bound releases the request protected longest ago. A released request is an
  * ordinary old one again, which the store drops first when it needs room.
+ * <p>
+ * A request is judged as it ends, but most of its samples are joined later (the collector
+ * joins them a dump interval or so after they were taken). So its memory is not measured
+ * once: the samples of a protected request, those it holds and those joined later (to its
+ * descendants too), are charged to an {@link #account() account} of their own, which
+ * {@link #overShare()} reads as each sample is added; the store then has the requests
+ * protected longest ago released ({@link #releaseBeyondShare}) until the rest fit.
  * <p>
  * {@link Eviction} calls {@link #consider} and the releasing methods under its lock, so
  * that no request is evicted while it is being protected; every method is synchronized
@@ -44,9 +52,14 @@ final class ProtectedRoots {
 	/** Every protected request, in the order it was protected. */
 	private final LinkedHashMap<SpanRecord, Held> held = new LinkedHashMap<>();
 
-	private long heldSpans;
+	/** Spans of the protected requests; written under this object's lock. */
+	private volatile long heldSpans;
 
-	private long heldBytes;
+	/**
+	 * What the samples of the protected requests hold: {@link Eviction} moves their
+	 * charge here when it protects a request, and back when it is released.
+	 */
+	private final AtomicLong sampleBytes = new AtomicLong();
 
 	/**
 	 * Span time: the latest end seen, so that the window follows the spans' own clock.
@@ -83,9 +96,12 @@ final class ProtectedRoots {
 	}
 
 	/**
-	 * Decide whether a request that just ended is kept.
+	 * Decide whether a request that just ended is kept. One that is must then have its
+	 * samples charged to {@link #account()}, and the share restored
+	 * ({@link #releaseBeyondShare}).
 	 * @param spans spans of the request (root and descendants)
-	 * @param bytes memory the request holds now
+	 * @param bytes memory the request holds now: one that alone would not fit in the
+	 * share is not kept
 	 * @param released collects the requests no longer protected for any reason
 	 * @return whether it is protected
 	 */
@@ -97,7 +113,7 @@ final class ProtectedRoots {
 			return false;
 		}
 		String key = nameKey(name);
-		Held candidate = new Held(root, durationNanos, endEpochNanos, spans, bytes);
+		Held candidate = new Held(root, durationNanos, endEpochNanos, spans);
 		boolean slowest = keepIfSlowest(key, candidate, released);
 		boolean failed = error && keepIfError(key, candidate, released);
 		if (!slowest && !failed) {
@@ -105,17 +121,56 @@ final class ProtectedRoots {
 		}
 		this.held.put(root, candidate);
 		this.heldSpans += spans;
-		this.heldBytes += bytes;
 		root.retainedAs(candidate.reason());
 		this.nextExpiryEpochNanos = Math.min(this.nextExpiryEpochNanos,
 				endEpochNanos + this.settings.window().toNanos());
-		// The candidate fits alone, so this stops before reaching it (it was protected
-		// last).
-		while (this.heldSpans > this.maxSpans || this.heldBytes > this.maxBytes
-				|| this.held.size() > this.settings.maxProtectedRoots()) {
+		return true;
+	}
+
+	/**
+	 * The account the samples of protected requests are charged to, as long as they are
+	 * protected.
+	 */
+	AtomicLong account() {
+		return this.sampleBytes;
+	}
+
+	/**
+	 * A span joined the protected request {@code root} after it was judged (an
+	 * asynchronous child of a finished request): it counts against the share from now on,
+	 * unless the request is no longer protected.
+	 */
+	synchronized void joined(SpanRecord root) {
+		Held entry = this.held.get(root);
+		if (entry != null) {
+			entry.spans++;
+			this.heldSpans++;
+		}
+	}
+
+	/**
+	 * Whether the protected requests hold more than their share now; without the lock, as
+	 * each sample is added.
+	 */
+	boolean overShare() {
+		return this.heldSpans > this.maxSpans || heldBytes() > this.maxBytes;
+	}
+
+	/** Memory the protected requests hold now, their spans and their samples. */
+	long heldBytes() {
+		return this.heldSpans * SpanProfileStore.BYTES_PER_SPAN + this.sampleBytes.get();
+	}
+
+	/**
+	 * Release the requests protected longest ago while the protected ones hold more than
+	 * their share or there are more of them than there are slots. A request that fits
+	 * alone is released last; one that has outgrown the share alone goes too.
+	 * @param released collects them
+	 */
+	synchronized void releaseBeyondShare(List<SpanRecord> released) {
+		while (!this.held.isEmpty() && (overShare() || this.held.size() > this.settings.maxProtectedRoots())) {
 			released.add(releaseOldest());
 		}
-		return true;
 	}
 
 	private boolean keepIfSlowest(String key, Held candidate, List<SpanRecord> released) {
@@ -223,7 +278,6 @@ final class ProtectedRoots {
 	private void release(Held entry) {
 		if (this.held.remove(entry.root, entry)) {
 			this.heldSpans -= entry.spans;
-			this.heldBytes -= entry.bytes;
 		}
 		if (entry.slowest) {
 			List<Held> slowest = this.slowestByName.get(entry.nameKey);
@@ -259,9 +313,8 @@ final class ProtectedRoots {
 
 		final long endEpochNanos;
 
-		final int spans;
-
-		final long bytes;
+		/** Guarded by the {@link ProtectedRoots}' lock. */
+		int spans;
 
 		String nameKey;
 
@@ -269,12 +322,11 @@ final class ProtectedRoots {
 
 		ErrorSlot errorSlot;
 
-		Held(SpanRecord root, long durationNanos, long endEpochNanos, int spans, long bytes) {
+		Held(SpanRecord root, long durationNanos, long endEpochNanos, int spans) {
 			this.root = root;
 			this.durationNanos = durationNanos;
 			this.endEpochNanos = endEpochNanos;
 			this.spans = spans;
-			this.bytes = bytes;
 		}
 
 		RetainedAs reason() {

@@ -82,7 +82,8 @@ public final class SpanProfileStore {
 		// fixed share of the budget.
 		this.frames = new FrameTable(settings.maxBytes() / FRAME_TABLE_SHARE);
 		this.awaiting = new AwaitingRoots(awaitingRoom());
-		this.eviction = new Eviction(settings, this.spans, this::approximateBytes, clock, this.awaiting);
+		this.eviction = new Eviction(settings, this.spans, this.sampleBytes, this::approximateBytes, clock,
+				this.awaiting);
 	}
 
 	public StoreSettings settings() {
@@ -120,19 +121,28 @@ public final class SpanProfileStore {
 		SpanRecord parent = (parentIsLocal && parentSpanId != null) ? this.spans.get(parentSpanId) : null;
 		SpanRecord record = new SpanRecord(traceId, spanId, parentSpanId, parent, name, kind, startEpochNanos,
 				threadName, this.sampleBytes);
-		// Stored before it joins its parent: a walk that takes the parent's group out and
-		// finds it among the children then removes it from the map too.
-		this.spans.put(spanId, record);
 		if (parent != null && !parent.addChild(record)) {
 			// The parent's request went meanwhile: this span stands as a request of its
 			// own, as it does when its parent is gone before it starts.
 			record = new SpanRecord(traceId, spanId, parentSpanId, null, name, kind, startEpochNanos, threadName,
 					this.sampleBytes);
-			this.spans.put(spanId, record);
 			parent = null;
 		}
+		// Published only once its parent has taken it: a span found by id (by a
+		// grandchild starting on another thread) is in its request's group, which an
+		// eviction walk reaches, or a request of its own.
+		this.spans.put(spanId, record);
 		if (parent == null) {
 			this.eviction.started(record);
+		}
+		else if (record.isEvicted()) {
+			// Its request went (or began to await its samples) between taking it and now:
+			// the walk that took the group out marked it before it was here to remove.
+			this.spans.remove(spanId, record);
+		}
+		else if (parent.retainedAs() != RetainedAs.RECENT) {
+			// A child of a finished request kept as slow or failed.
+			this.eviction.joined(parent.localRoot());
 		}
 		// Span metadata counts against the memory budget too: many small spans must not
 		// wait for a sample to be evicted.
@@ -229,7 +239,7 @@ public final class SpanProfileStore {
 
 	/** Add one sample of {@code kind} to {@code record}. */
 	public void addSample(SpanRecord record, SampleKind kind, int[] rootFirstStack, long weight) {
-		if (record.addSample(kind, rootFirstStack, weight) && approximateBytes() > this.settings.maxBytes()) {
+		if (record.addSample(kind, rootFirstStack, weight) && overBounds()) {
 			evictIfNeeded();
 		}
 	}
@@ -241,10 +251,17 @@ public final class SpanProfileStore {
 	 */
 	public void addSample(SpanRecord record, SampleKind kind, int[] rootFirstStack, long weight, long epochNanos,
 			long threadId, String threadName) {
-		if (record.addSample(kind, rootFirstStack, weight, epochNanos, threadId, threadName)
-				&& approximateBytes() > this.settings.maxBytes()) {
+		if (record.addSample(kind, rootFirstStack, weight, epochNanos, threadId, threadName) && overBounds()) {
 			evictIfNeeded();
 		}
+	}
+
+	/**
+	 * Whether a sample just added took the store over its memory bound, or the protected
+	 * requests over their share of it (their samples keep coming after they were judged).
+	 */
+	private boolean overBounds() {
+		return approximateBytes() > this.settings.maxBytes() || this.eviction.protectedOverShare();
 	}
 
 	public int size() {
@@ -256,7 +273,7 @@ public final class SpanProfileStore {
 	 * share, and by dropped requests awaiting their samples.
 	 */
 	public long approximateBytes() {
-		return this.sampleBytes.get() + this.awaiting.sampleBytes()
+		return this.sampleBytes.get() + this.eviction.protectedSampleBytes() + this.awaiting.sampleBytes()
 				+ (long) (this.spans.size() + this.awaiting.spanCount()) * BYTES_PER_SPAN
 				+ this.frames.approximateBytes();
 	}

@@ -232,8 +232,22 @@ public final class SpanRecord {
 		if (this.evicted) {
 			return false;
 		}
+		// Its samples are charged where its request's are (a protected request's share):
+		// a group moves between accounts as a whole, parents first, under each one's
+		// lock.
+		child.chargeTo(this.samples.account());
 		this.children.add(child);
 		return true;
+	}
+
+	/**
+	 * Charge this span's samples, those it holds and later ones, to {@code account} (the
+	 * store's, or the share of protected requests); nothing once it is gone.
+	 */
+	synchronized void chargeTo(AtomicLong account) {
+		if (this.samples.isTaken() && this.samples.account() != account) {
+			this.samples.moveCharge(account);
+		}
 	}
 
 	/** Direct children started in this process. */

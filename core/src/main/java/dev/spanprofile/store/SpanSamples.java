@@ -34,6 +34,13 @@ final class SpanSamples {
 		this.chargedTo = chargedTo;
 	}
 
+	/**
+	 * The account these samples are charged to now; {@code null} once they are refused.
+	 */
+	AtomicLong account() {
+		return this.chargedTo;
+	}
+
 	/** Whether samples are still taken: false once the span is gone for good. */
 	boolean isTaken() {
 		return this.chargedTo != null;

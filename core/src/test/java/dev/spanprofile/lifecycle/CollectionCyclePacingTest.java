@@ -1,0 +1,121 @@
+package dev.spanprofile.lifecycle;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+import dev.spanprofile.attribution.SampleAttributor;
+import dev.spanprofile.sampling.SampleSink;
+import dev.spanprofile.sampling.SamplingEngine;
+import dev.spanprofile.store.RetentionSettings;
+import dev.spanprofile.store.SpanProfileStore;
+import dev.spanprofile.store.StoreSettings;
+import dev.spanprofile.tracking.ActivationRecorder;
+import dev.spanprofile.tracking.MonotonicEpoch;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The collection cycle's pace and forgetting on a clock the test steps: when the
+ * collector drains at its quickest pace, and how far back change points are kept after
+ * sampling was switched off for a while.
+ */
+class CollectionCyclePacingTest {
+
+	private static final long MS = 1_000_000L;
+
+	private static final Duration DUMP_INTERVAL = Duration.ofSeconds(3);
+
+	private final AtomicLong clock = new AtomicLong(System.nanoTime());
+
+	private int sequence;
+
+	@Test
+	void aFewRequestsAwaitingTheirSamplesInARoomFarFromFullDoNotHurryTheCollector() {
+		// Room for 10,000 requests to await their samples; two are stored.
+		SpanProfileStore store = new SpanProfileStore(
+				new StoreSettings(2, Long.MAX_VALUE, false, RetentionSettings.recentOnly(), 10_000));
+		CollectionCycle cycle = cycle(store, this.clock::get);
+		cycle.collectNow();
+		// A steady trickle: 20 requests end in a second, 18 of them dropped from the
+		// store
+		// before the next collection joins their samples.
+		for (int i = 0; i < 20; i++) {
+			this.clock.addAndGet(50 * MS);
+			request(store);
+		}
+		assertThat(store.awaitingSamples()).isEqualTo(18);
+		this.clock.addAndGet(10 * MS);
+		long next = cycle.tick();
+		// At that rate the room fills in about half an hour: no collection is brought
+		// forward, and the collector drains at its pace (nothing to drain: the slowest).
+		assertThat(next).as("milliseconds to the next drain").isGreaterThan(DrainPace.QUICKEST_MILLIS);
+		// A burst that would fill the room within the margin and a slow drain hurries it.
+		for (int i = 0; i < 7_482; i++) {
+			request(store);
+		}
+		this.clock.addAndGet(10 * MS);
+		assertThat(cycle.tick()).as("milliseconds to the next drain").isLessThanOrEqualTo(DrainPace.QUICKEST_MILLIS);
+	}
+
+	@Test
+	void aLongSwitchOffDoesNotCountAsTheEnginesDeliveryLag() {
+		SpanProfileStore store = new SpanProfileStore(StoreSettings.defaults());
+		CollectionCycle cycle = cycle(store, this.clock::get);
+		cycle.collectNow();
+		this.clock.addAndGet(3_000 * MS);
+		cycle.collectNow();
+		long horizon = cycle.forgetHorizonNanos();
+		assertThat(horizon).isEqualTo(DeliveryLag.MIN_HORIZON_DUMP_INTERVALS * DUMP_INTERVAL.toNanos());
+		// Switched off for twenty minutes, then on again.
+		this.clock.addAndGet(Duration.ofMinutes(20).toNanos());
+		cycle.resumedAt(this.clock.get());
+		this.clock.addAndGet(3_000 * MS);
+		cycle.collectNow();
+		assertThat(cycle.forgetHorizonNanos()).as("how far back change points are kept for the engine's promise")
+			.isEqualTo(horizon);
+	}
+
+	private CollectionCycle cycle(SpanProfileStore store, LongSupplier clock) {
+		// An engine that delivers nothing and promises every sample up to now.
+		SamplingEngine engine = new SamplingEngine() {
+
+			@Override
+			public String name() {
+				return "stepped";
+			}
+
+			@Override
+			public void start() {
+			}
+
+			@Override
+			public long collect(SampleSink sink) {
+				return clock.getAsLong();
+			}
+
+			@Override
+			public String activeEvent() {
+				return "cpu";
+			}
+
+			@Override
+			public void close() {
+			}
+
+		};
+		return new CollectionCycle(engine, new SampleAttributor(store), store, new CompletedRoots(),
+				ActivationRecorder.global(), DUMP_INTERVAL, () -> true, (request, samples) -> {
+				}, clock);
+	}
+
+	/** A request that ends now, on the spans' clock. */
+	private void request(SpanProfileStore store) {
+		String id = "r" + (this.sequence++);
+		long end = MonotonicEpoch.toEpochNanos(this.clock.get());
+		store.spanStarted(id, id, null, false, "GET /", "SERVER", end - 5 * MS, "main");
+		store.spanEnded(id, "GET /", "OK", end, false);
+	}
+
+}
