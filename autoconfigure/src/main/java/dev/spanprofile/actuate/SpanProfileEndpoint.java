@@ -18,6 +18,7 @@ import dev.spanprofile.view.Stretch;
 import dev.spanprofile.view.View;
 import dev.spanprofile.view.ViewException;
 
+import org.springframework.boot.actuate.endpoint.EndpointId;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
 import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
@@ -33,8 +34,9 @@ import org.springframework.lang.Nullable;
  * 404 with a message.
  * <p>
  * Query parameters are taken as strings so that bad input gets a message that says what
- * is wrong instead of a generic error. A {@code format} parameter overrides the
- * {@code Accept} header, for links and curl.
+ * is wrong instead of a generic error; the flame graphs' ten as one
+ * {@link ProfileParameters}, which {@link ProfileParametersBinder} binds. A
+ * {@code format} parameter overrides the {@code Accept} header, for links and curl.
  * <p>
  * Optional parameters carry Spring's own {@code @Nullable}: Boot 3.5 recognises only that
  * annotation (Boot 4 any annotation named {@code Nullable}), and one endpoint class
@@ -49,6 +51,9 @@ public class SpanProfileEndpoint {
 	 * with a name.
 	 */
 	private static final String NAMES = "names";
+
+	/** The endpoint's id, {@code /actuator/spanprofile}. */
+	static final EndpointId ID = EndpointId.of("spanprofile");
 
 	private final SpanProfiler profiler;
 
@@ -103,44 +108,24 @@ public class SpanProfileEndpoint {
 	 * ({@link #spanName}). The list's query form, {@code /names?name=}, serves a name's
 	 * views as well: the pages link to it, and so do addresses already shared.
 	 * @param id a span id (16 hexadecimal characters), trace id (32), or {@code names}
-	 * @param format {@code json}, {@code collapsed}, {@code html} or {@code pprof},
-	 * overriding the {@code Accept} header
-	 * @param event which flame graph when several kinds are sampled: {@code cpu},
-	 * {@code wall}, {@code alloc}, {@code lock} or {@code wait} (default: cpu when
-	 * sampled, or for a span that waited longer than it ran on a CPU, its waits)
 	 * @param accepted the format the {@code Accept} header asks for
-	 * @param name for {@code names}: the exact span name, as {@link #spanName} takes it
-	 * in the path
-	 * @param window for {@code names} and comparisons: how far back, e.g. {@code 15m}
-	 * (default and maximum: {@code spanprofile.aggregate.window})
-	 * @param minDurationMillis for a name, as {@link #spanName} takes it
-	 * @param maxDurationMillis for a name, as {@link #spanName} takes it
-	 * @param compare {@code typical}: compare this span with its name's typical requests;
-	 * for a name, as {@link #spanName} takes it
-	 * @param frame for a name, as {@link #spanName} takes it
-	 * @param from for a span: the graph of a stretch of its life only, from this many
-	 * milliseconds after its start (or from an ISO-8601 instant); default its start. For
-	 * a name, as {@link #spanName} takes it
-	 * @param to for a span: the stretch's end, as {@code from}; default the span's end.
-	 * For a name, as {@link #spanName} takes it
+	 * @param query the query parameters ({@link ProfileParameters})
 	 */
 	@ReadOperation(producesFrom = FlameGraphFormat.class)
-	public WebEndpointResponse<Object> flameGraph(@Selector String id, @Nullable String format, @Nullable String event,
-			FlameGraphFormat accepted, @Nullable String name, @Nullable String window,
-			@Nullable String minDurationMillis, @Nullable String maxDurationMillis, @Nullable String compare,
-			@Nullable String frame, @Nullable String from, @Nullable String to) {
+	public WebEndpointResponse<Object> flameGraph(@Selector String id, FlameGraphFormat accepted,
+			ProfileParameters query) {
 		try {
-			ProfileFormat chosen = ProfileFormat.resolve(format, accepted.format());
+			ProfileFormat chosen = ProfileFormat.resolve(query.format(), accepted.format());
 			if (id.equals(NAMES)) {
-				return respond(this.views.names(namesQuery(window, name, minDurationMillis, maxDurationMillis, compare,
-						frame, from, to, event)), chosen);
+				return respond(this.views.names(namesQuery(query, query.name())), chosen);
 			}
-			ProfileQuery query = ProfileQuery.parse(id, event, this.profiler.settings().sampler());
-			if (compare != null && !compare.isBlank()) {
-				NamesQuery comparison = namesQuery(window, "-", null, null, compare, null, null, null, event);
-				return respond(this.views.compareWithTypical(query, comparison.window()), chosen);
+			ProfileQuery profile = ProfileQuery.parse(id, query.event(), this.profiler.settings().sampler());
+			if (query.compare() != null && !query.compare().isBlank()) {
+				NamesQuery comparison = namesQuery(new ProfileParameters(null, query.event(), null, query.window(),
+						null, null, query.compare(), null, null, null), "-");
+				return respond(this.views.compareWithTypical(profile, comparison.window()), chosen);
 			}
-			return respond(this.views.profile(query, Stretch.parse(from, to)), chosen);
+			return respond(this.views.profile(profile, Stretch.parse(query.from(), query.to())), chosen);
 		}
 		catch (ViewException ex) {
 			return error(ex);
@@ -158,55 +143,40 @@ public class SpanProfileEndpoint {
 	 * are relative to the endpoint.
 	 * @param id {@code names}
 	 * @param spanName the exact span name, one segment per part between slashes
-	 * @param format {@code json}, {@code collapsed}, {@code html} or {@code pprof},
-	 * overriding the {@code Accept} header; {@code json} or {@code html} with
-	 * {@code frame}
-	 * @param event which flame graph when several kinds are sampled, as for a span
 	 * @param accepted the format the {@code Accept} header asks for
-	 * @param window how far back, e.g. {@code 15m} (default and maximum:
-	 * {@code spanprofile.aggregate.window})
-	 * @param minDurationMillis only requests at least this long (the slow side's
-	 * threshold when comparing; default the name's p90)
-	 * @param maxDurationMillis only requests at most this long
-	 * @param compare {@code typical}: slow requests against typical ones; {@code rest}:
-	 * the selected requests against the name's others
-	 * @param frame frame names from the outermost down, joined by {@code ;}
-	 * @param from only requests that ended from this ISO-8601 instant on (a heatmap
-	 * selection's first minute)
-	 * @param to only requests that ended before this instant
+	 * @param query the query parameters ({@link ProfileParameters}; {@code name} is the
+	 * path's)
 	 */
 	@ReadOperation(producesFrom = FlameGraphFormat.class)
 	public WebEndpointResponse<Object> spanName(@Selector String id,
-			@Selector(match = Selector.Match.ALL_REMAINING) String[] spanName, @Nullable String format,
-			@Nullable String event, FlameGraphFormat accepted, @Nullable String window,
-			@Nullable String minDurationMillis, @Nullable String maxDurationMillis, @Nullable String compare,
-			@Nullable String frame, @Nullable String from, @Nullable String to) {
+			@Selector(match = Selector.Match.ALL_REMAINING) String[] spanName, FlameGraphFormat accepted,
+			ProfileParameters query) {
 		try {
 			if (!id.equals(NAMES)) {
 				throw ViewException.notFound("No such address: below /spanprofile/" + Echo.of(id) + " there is "
 						+ "nothing; /spanprofile/names/{name} serves a span name's views");
 			}
-			ProfileFormat chosen = ProfileFormat.resolve(format, accepted.format());
+			ProfileFormat chosen = ProfileFormat.resolve(query.format(), accepted.format());
 			String joined = String.join("/", spanName);
-			NamesQuery query = namesQuery(window, joined, minDurationMillis, maxDurationMillis, compare, frame, from,
-					to, event);
+			NamesQuery names = namesQuery(query, joined);
 			if (joined.isEmpty()) {
 				throw ViewException.badRequest("A span name is needed after /names/");
 			}
 			if (chosen == ProfileFormat.HTML) {
-				return new WebEndpointResponse<>(NamePageRedirect.html(query, spanName.length), 200,
+				return new WebEndpointResponse<>(NamePageRedirect.html(names, spanName.length), 200,
 						FlameGraphFormat.HTML.getProducedMimeType());
 			}
-			return respond(this.views.name(query), chosen);
+			return respond(this.views.name(names), chosen);
 		}
 		catch (ViewException ex) {
 			return error(ex);
 		}
 	}
 
-	private NamesQuery namesQuery(String window, String name, String minDurationMillis, String maxDurationMillis,
-			String compare, String frame, String from, String to, String event) {
-		return NamesQuery.parse(window, name, minDurationMillis, maxDurationMillis, compare, frame, from, to, event,
+	/** A name's query: {@code query}'s parameters, for the span name {@code name}. */
+	private NamesQuery namesQuery(ProfileParameters query, String name) {
+		return NamesQuery.parse(query.window(), name, query.minDurationMillis(), query.maxDurationMillis(),
+				query.compare(), query.frame(), query.from(), query.to(), query.event(),
 				this.profiler.settings().sampler(), this.profiler.settings().aggregate().window());
 	}
 

@@ -3,6 +3,7 @@ package dev.spanprofile.autoconfigure;
 import java.util.List;
 
 import dev.spanprofile.SpanProfiler;
+import dev.spanprofile.actuate.ProfileParametersBinder;
 import dev.spanprofile.actuate.SpanProfileEndpoint;
 
 import org.springframework.beans.factory.BeanFactory;
@@ -37,6 +38,16 @@ public final class SpanProfileEndpointAutoConfiguration {
 		List<String> packages = AutoConfigurationPackages.has(beanFactory) ? AutoConfigurationPackages.get(beanFactory)
 				: List.of();
 		return new SpanProfileEndpoint(spanProfiler, packages);
+	}
+
+	/**
+	 * Binds the query parameters of the endpoint's flame graph operations, which take
+	 * them as one record.
+	 */
+	@Bean
+	@ConditionalOnAvailableEndpoint(endpoint = SpanProfileEndpoint.class)
+	ProfileParametersBinder spanProfileParametersBinder() {
+		return new ProfileParametersBinder();
 	}
 
 }

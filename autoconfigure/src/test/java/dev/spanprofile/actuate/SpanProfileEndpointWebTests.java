@@ -171,6 +171,34 @@ class SpanProfileEndpointWebTests {
 		assertThat(one).containsEntry("spanId", spanId).containsKey("durationMillis");
 	}
 
+	/**
+	 * The wire contract: each body type's field names and types, against a golden shape
+	 * per type (see {@link JsonShape}); a renamed, removed, added or retyped field fails
+	 * here, naming the file.
+	 */
+	@Test
+	void servedBodiesHaveTheirGoldenShapes() throws Exception {
+		this.endpoint.get("/burn?cpuMillis=200", "text/plain");
+		String spanId = (String) this.endpoint.awaitCompleteSpan("http get /burn").get("spanId");
+		String span = "/actuator/spanprofile/" + spanId;
+		String byName = "/actuator/spanprofile/names/http%20get%20/burn";
+		assertGolden("/actuator/spanprofile?name=burn", "span-list.json");
+		assertGolden(span, "span-graph.json");
+		assertGolden(span + "?from=0&to=1", "span-graph.json");
+		assertGolden(span + "?compare=typical", "comparison.json");
+		assertGolden("/actuator/spanprofile/names", "name-list.json");
+		assertGolden(byName, "name-graph.json");
+		assertGolden(byName + "?compare=typical", "comparison.json");
+		assertGolden("/actuator/spanprofile/" + "0".repeat(15) + "x", "error.json");
+	}
+
+	private void assertGolden(String path, String golden) throws Exception {
+		HttpResponse<String> response = this.endpoint.get(path, "application/json");
+		assertThat(response.headers().firstValue("Content-Type")).as(path)
+			.hasValueSatisfying((type) -> assertThat(type).contains("json"));
+		JsonShape.assertMatchesGolden(response.body(), golden);
+	}
+
 	private static final List<String> ENGINE_KEYS = List.of("engine", "event", "intervalMillis", "running", "problem",
 			"note", "rootSpanOnly", "samples");
 

@@ -2,20 +2,36 @@ package dev.spanprofile.attribution;
 
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.BiConsumer;
 
 /**
  * Every thread's timeline, by Java thread id, kept until no sample can need it: a thread
- * that ended is forgotten once every sample up to its end is joined. Collector thread
- * only.
+ * that ended is forgotten once every sample up to its end is joined, or sooner once more
+ * than {@link #MAX_ENDED_THREADS} ended threads wait for that. Collector thread only.
  */
 final class ThreadTimelines {
 
+	/**
+	 * Ended threads whose timelines are kept for late samples at most. A virtual thread
+	 * per request ends tens of thousands of threads in the 8 to 11 s their samples may
+	 * lag; their timelines (about 440 bytes each) are held outside
+	 * {@code spanprofile.max-memory}, so they are bounded here: about 22 MB. Past it the
+	 * threads that ended first are forgotten early, and their late samples count as
+	 * outside any span.
+	 */
+	static final int MAX_ENDED_THREADS = 50_000;
+
 	private final Map<Long, ThreadTimeline> timelines = new HashMap<>();
 
-	/** When each thread that ended did, on the monotonic clock. */
-	private final Map<Long, Long> endedThreads = new HashMap<>();
+	/**
+	 * When each thread that ended did, on the monotonic clock, in the order they were
+	 * reported.
+	 */
+	private final LinkedHashMap<Long, Long> endedThreads = new LinkedHashMap<>();
+
+	private final int maxEndedThreads;
 
 	/**
 	 * A drain hands over one thread's points in a row: the last timeline spares a map
@@ -24,6 +40,14 @@ final class ThreadTimelines {
 	private long lastThreadId;
 
 	private ThreadTimeline lastTimeline;
+
+	ThreadTimelines() {
+		this(MAX_ENDED_THREADS);
+	}
+
+	ThreadTimelines(int maxEndedThreads) {
+		this.maxEndedThreads = maxEndedThreads;
+	}
 
 	/** The thread's timeline, created on its first change point. */
 	ThreadTimeline of(long threadId) {
@@ -54,6 +78,15 @@ final class ThreadTimelines {
 			timeline.cpuStretch.lose();
 		}
 		this.endedThreads.put(threadId, monotonicNanos);
+		if (this.endedThreads.size() > this.maxEndedThreads) {
+			Iterator<Long> first = this.endedThreads.keySet().iterator();
+			long forgotten = first.next();
+			first.remove();
+			this.timelines.remove(forgotten);
+			if (forgotten == this.lastThreadId) {
+				this.lastTimeline = null;
+			}
+		}
 	}
 
 	/**

@@ -201,31 +201,47 @@ public final class ActivationRecorder {
 	/**
 	 * Called on a thread that starts working for {@code request}, a request tracing did
 	 * not sample: until {@link #unsampledRequestLeft}, whenever no recorded span is
-	 * active the thread's samples belong to it.
+	 * active the thread's samples belong to it. Calls for the request the thread already
+	 * works for nest (a second scope of the same observation, as a task carrying the
+	 * request's context run inline opens): the thread leaves it at the matching last
+	 * {@link #unsampledRequestLeft}. Another request replaces it.
 	 */
 	public void unsampledRequestEntered(UnsampledRequest request) {
 		int session = this.session;
-		if (session == 0) {
+		// While stopped, only the depth of a request already entered is kept, so that a
+		// nested scope opened across a stop does not end it early.
+		ThreadActivity activity = (session != 0) ? activity() : this.current.get();
+		if (activity == null) {
 			return;
 		}
-		ThreadActivity activity = activity();
-		activity.unsampled = request;
-		if (activity.lastSession != session || activity.lastSpan == null) {
+		if (activity.unsampled == request) {
+			activity.unsampledDepth++;
+		}
+		else if (session != 0) {
+			activity.unsampled = request;
+			activity.unsampledDepth = 1;
+		}
+		if (session != 0 && (activity.lastSession != session || activity.lastSpan == null)) {
 			changeTo(activity, session, request);
 		}
 	}
 
 	/**
-	 * Called on a thread that stops working for {@code request} ({@code null}: for
-	 * whichever it works for, as when a pool thread's context is reset).
+	 * Called on a thread that stops working for {@code request}, once per
+	 * {@link #unsampledRequestEntered} ({@code null}: for whichever it works for, at any
+	 * depth, as when a pool thread's context is reset).
 	 */
 	public void unsampledRequestLeft(UnsampledRequest request) {
 		ThreadActivity activity = this.current.get();
 		if (activity == null || activity.unsampled == null || (request != null && activity.unsampled != request)) {
 			return;
 		}
+		if (request != null && --activity.unsampledDepth > 0) {
+			return;
+		}
 		UnsampledRequest left = activity.unsampled;
 		activity.unsampled = null;
+		activity.unsampledDepth = 0;
 		int session = this.session;
 		if (session != 0 && activity.lastSession == session && activity.lastSpan == left) {
 			changeTo(activity, session, null);

@@ -99,6 +99,12 @@ public final class ThreadActivity {
 	RunQueueClock runQueueClock;
 
 	/**
+	 * Owner-side: how many scopes of {@link #unsampled} are open on this thread (nested
+	 * scopes of one observation each enter it).
+	 */
+	int unsampledDepth;
+
+	/**
 	 * Written by the owner, read by whoever installs a thread listener: whether the last
 	 * recorded point had a span (drives wall-clock thread filters). Volatile for the
 	 * handshake described in {@link ActivationListeners#setThreadListener}; written only

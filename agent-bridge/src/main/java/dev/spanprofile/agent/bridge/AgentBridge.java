@@ -20,7 +20,7 @@ public final class AgentBridge {
 	 * {@link #protocol()} answers with the copy actually loaded, so the two differ when
 	 * the extension and the application come from different releases.
 	 */
-	public static final int PROTOCOL = 1;
+	public static final int PROTOCOL = 2;
 
 	private static volatile AgentSpanEvents events;
 

@@ -1,5 +1,6 @@
 package dev.spanprofile.agent.bridge;
 
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 /**
@@ -29,10 +30,13 @@ public interface AgentSpanEvents {
 	/**
 	 * A sampled span ended, with its final name.
 	 * @param localRoot whether the span has no parent in this process
+	 * @param error whether its status is an error, valid during the call only: asked only
+	 * of the spans the application keeps or counts, since answering copies the span's
+	 * data
 	 * @param stringAttributes looks up the span's string attributes by name (null when
 	 * absent), valid during the call only
 	 */
-	void ended(String spanId, boolean localRoot, String name, boolean error, long durationNanos,
+	void ended(String spanId, boolean localRoot, String name, BooleanSupplier error, long durationNanos,
 			Function<String, String> stringAttributes);
 
 }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
@@ -15,6 +16,7 @@ import dev.spanprofile.agent.bridge.AgentBridge;
 import dev.spanprofile.agent.bridge.AgentSpanEvents;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.api.trace.Tracer;
@@ -87,13 +89,14 @@ class AgentExtensionTests {
 		child.end();
 		request.updateName("GET /alpha");
 		request.setAttribute("url.path", "/alpha");
+		request.setStatus(StatusCode.ERROR);
 		request.end();
 		String requestId = request.getSpanContext().getSpanId();
 		String childId = child.getSpanContext().getSpanId();
 		String traceId = request.getSpanContext().getTraceId();
 		assertThat(this.events.log).containsExactly("started " + traceId + " " + requestId + " null false GET INTERNAL",
 				"started " + traceId + " " + childId + " " + requestId + " true SELECT INTERNAL",
-				"ended " + childId + " false SELECT null", "ended " + requestId + " true GET /alpha /alpha");
+				"ended " + childId + " false SELECT null ok", "ended " + requestId + " true GET /alpha /alpha error");
 	}
 
 	@Test
@@ -174,9 +177,10 @@ class AgentExtensionTests {
 		}
 
 		@Override
-		public void ended(String spanId, boolean localRoot, String name, boolean error, long durationNanos,
+		public void ended(String spanId, boolean localRoot, String name, BooleanSupplier error, long durationNanos,
 				Function<String, String> stringAttributes) {
-			this.log.add("ended " + spanId + " " + localRoot + " " + name + " " + stringAttributes.apply("url.path"));
+			this.log.add("ended " + spanId + " " + localRoot + " " + name + " " + stringAttributes.apply("url.path")
+					+ " " + (error.getAsBoolean() ? "error" : "ok"));
 		}
 
 	}
@@ -195,7 +199,7 @@ class AgentExtensionTests {
 		}
 
 		@Override
-		public void ended(String spanId, boolean localRoot, String name, boolean error, long durationNanos,
+		public void ended(String spanId, boolean localRoot, String name, BooleanSupplier error, long durationNanos,
 				Function<String, String> stringAttributes) {
 			throw new IllegalStateException("ended");
 		}

@@ -1,5 +1,6 @@
 package dev.spanprofile.autoconfigure.brave;
 
+import brave.propagation.CurrentTraceContext;
 import brave.propagation.CurrentTraceContext.Scope;
 import brave.propagation.CurrentTraceContext.ScopeDecorator;
 import brave.propagation.TraceContext;
@@ -27,12 +28,41 @@ final class BraveActivationDecorator implements ScopeDecorator {
 	 */
 	private final ThreadLocal<String> active = new ThreadLocal<>();
 
+	/**
+	 * The context {@link #decorates} opens a scope of, while it does; compared by
+	 * reference with each context decorated.
+	 */
+	private TraceContext probe;
+
+	private boolean probeSeen;
+
 	BraveActivationDecorator(ActivationRecorder recorder) {
 		this.recorder = recorder;
 	}
 
+	/**
+	 * Whether {@code current} calls this decorator: opens and closes one scope of a
+	 * context no tracer knows (not sampled, so nothing is recorded) and says whether it
+	 * came through here. Brave's builders take decorators once, so a current trace
+	 * context built without this one can never be hooked afterwards.
+	 */
+	boolean decorates(CurrentTraceContext current) {
+		TraceContext probe = TraceContext.newBuilder().traceId(1).spanId(1).sampled(false).build();
+		this.probeSeen = false;
+		this.probe = probe;
+		try (Scope scope = current.newScope(probe)) {
+			return this.probeSeen;
+		}
+		finally {
+			this.probe = null;
+		}
+	}
+
 	@Override
 	public Scope decorateScope(TraceContext context, Scope scope) {
+		if (context != null && context == this.probe) {
+			this.probeSeen = true;
+		}
 		if (scope == Scope.NOOP) {
 			// Brave's answer when the context is already the current one: nothing
 			// changes, and its close restores nothing.

@@ -51,9 +51,11 @@ final class BraveSpanHandler extends SpanHandler {
 			// Brave's timestamps are microseconds.
 			long durationNanos = (start > 0 && finish >= start) ? (finish - start) * 1000 : 0;
 			boolean error = span.error() != null || span.tag("error") != null;
-			// An abandoned span is one the application threw away: it leaves the store
-			// with its request.
-			boolean excluded = cause == Cause.ABANDONED || this.excluded.test(span);
+			// Only a finished span has a duration. Any other leaves the store with its
+			// request, uncounted: an abandoned span the application threw away, an
+			// orphaned one (never finished, reported by trackOrphans()) or a flushed one
+			// (reported unfinished by flush()), which would count as 0 ms requests.
+			boolean excluded = cause != Cause.FINISHED || this.excluded.test(span);
 			this.lifecycle.ended(context.spanIdString(), context.isLocalRoot(), span.name(), error, durationNanos,
 					excluded);
 		}

@@ -9,6 +9,7 @@ import dev.spanprofile.autoconfigure.SpanProfileAutoConfiguration;
 import dev.spanprofile.autoconfigure.SpanProfileProperties;
 import dev.spanprofile.tracking.ActivationRecorder;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -22,7 +23,9 @@ import org.springframework.core.env.Environment;
  * {@link CurrentTraceContext.ScopeDecorator} bean to Brave's current trace context and
  * every {@link SpanHandler} bean to its tracer, so a decorator reports which span each
  * thread runs and a handler reports span starts and ends, as OpenTelemetry's context
- * storage hook and span processor do.
+ * storage hook and span processor do. An application's own current trace context gets the
+ * decorator only if the application adds it: a WARN line says so at startup when it is
+ * missing.
  */
 @AutoConfiguration(after = SpanProfileAutoConfiguration.class,
 		beforeName = { "org.springframework.boot.micrometer.tracing.brave.autoconfigure.BraveAutoConfiguration",
@@ -38,6 +41,12 @@ public final class SpanProfileBraveAutoConfiguration {
 	@Bean
 	CurrentTraceContext.ScopeDecorator spanProfileScopeDecorator() {
 		return new BraveActivationDecorator(ActivationRecorder.global());
+	}
+
+	@Bean
+	ScopeDecoratorMissingWarning spanProfileScopeDecoratorMissingWarning(ObjectProvider<Tracing> tracing,
+			ObjectProvider<CurrentTraceContext.ScopeDecorator> decorators) {
+		return new ScopeDecoratorMissingWarning(tracing, decorators);
 	}
 
 	@Bean

@@ -1,6 +1,8 @@
 package dev.spanprofile.autoconfigure.otelagent;
 
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 import dev.spanprofile.agent.bridge.AgentSpanEvents;
 import dev.spanprofile.autoconfigure.ActuatorRequestFilter;
@@ -20,15 +22,21 @@ final class AgentSpanReceiver implements AgentSpanEvents {
 
 	private final SpanLifecycle lifecycle;
 
+	private final Predicate<String> stored;
+
 	private final ActuatorRequestFilter actuatorRequests;
 
 	/**
+	 * @param stored whether the store holds, or awaits the samples of, the span with a
+	 * given id
 	 * @param actuatorRequests recognises requests to the actuator, which are dropped with
 	 * their spans; null to profile them too
 	 */
-	AgentSpanReceiver(ActivationRecorder recorder, SpanLifecycle lifecycle, ActuatorRequestFilter actuatorRequests) {
+	AgentSpanReceiver(ActivationRecorder recorder, SpanLifecycle lifecycle, Predicate<String> stored,
+			ActuatorRequestFilter actuatorRequests) {
 		this.recorder = recorder;
 		this.lifecycle = lifecycle;
+		this.stored = stored;
 		this.actuatorRequests = actuatorRequests;
 	}
 
@@ -54,11 +62,17 @@ final class AgentSpanReceiver implements AgentSpanEvents {
 	}
 
 	@Override
-	public void ended(String spanId, boolean localRoot, String name, boolean error, long durationNanos,
+	public void ended(String spanId, boolean localRoot, String name, BooleanSupplier error, long durationNanos,
 			Function<String, String> stringAttributes) {
 		try {
-			boolean excluded = this.actuatorRequests != null && this.actuatorRequests.testAttributes(stringAttributes);
-			this.lifecycle.ended(spanId, localRoot, name, error, durationNanos, excluded);
+			if (!localRoot && !this.stored.test(spanId)) {
+				// Neither stored nor counted (a child while the profiler is stopped, or
+				// dropped): not worth a copy of its data for its status.
+				return;
+			}
+			boolean excluded = localRoot && this.actuatorRequests != null
+					&& this.actuatorRequests.testAttributes(stringAttributes);
+			this.lifecycle.ended(spanId, localRoot, name, error.getAsBoolean(), durationNanos, excluded);
 		}
 		catch (RuntimeException ex) {
 			// The application's thread must never fail because of the profiler.

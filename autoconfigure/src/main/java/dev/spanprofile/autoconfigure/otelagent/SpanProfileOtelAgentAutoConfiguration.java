@@ -43,7 +43,8 @@ public final class SpanProfileOtelAgentAutoConfiguration {
 		ActuatorRequestFilter actuatorRequests = properties.isProfileActuatorRequests() ? null
 				: new ActuatorRequestFilter(environment.getProperty("management.endpoints.web.base-path", "/actuator"));
 		return new AgentBridgeConnection(
-				new AgentSpanReceiver(ActivationRecorder.global(), spanProfiler.spanLifecycle(), actuatorRequests));
+				new AgentSpanReceiver(ActivationRecorder.global(), spanProfiler.spanLifecycle(),
+						(spanId) -> spanProfiler.store().findTracked(spanId) != null, actuatorRequests));
 	}
 
 	/**

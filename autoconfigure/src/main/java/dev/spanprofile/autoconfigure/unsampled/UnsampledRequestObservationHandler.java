@@ -8,6 +8,7 @@ import dev.spanprofile.tracking.UnsampledRequest;
 import io.micrometer.common.KeyValue;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.ObservationView;
 import io.micrometer.tracing.Span;
 import io.micrometer.tracing.handler.TracingObservationHandler;
 
@@ -22,8 +23,10 @@ import io.micrometer.tracing.handler.TracingObservationHandler;
  * sampler dropped: it reads that span in {@link #onStart}, so it must come after the
  * tracing handlers, as Spring Boot registers handlers of no group of its own (it
  * registers the tracing handlers' group first). Per root observation that is one map
- * lookup on start, on each scope and on stop (nested observations cost a field read
- * each); an unsampled request adds one small object kept in the observation's context.
+ * lookup on start and on stop (nested observations cost a field read each); per scope of
+ * any observation one lookup in its root's context, so that a thread handed a task under
+ * a child observation works for the request too. An unsampled request adds one small
+ * object kept in the observation's context.
  */
 public final class UnsampledRequestObservationHandler implements ObservationHandler<Observation.Context> {
 
@@ -64,7 +67,7 @@ public final class UnsampledRequestObservationHandler implements ObservationHand
 
 	@Override
 	public void onScopeOpened(Observation.Context context) {
-		UnsampledRequest request = requestOf(context);
+		UnsampledRequest request = requestAbove(context);
 		if (request != null) {
 			this.requests.entered(request);
 		}
@@ -72,7 +75,7 @@ public final class UnsampledRequestObservationHandler implements ObservationHand
 
 	@Override
 	public void onScopeClosed(Observation.Context context) {
-		UnsampledRequest request = requestOf(context);
+		UnsampledRequest request = requestAbove(context);
 		if (request != null) {
 			this.requests.left(request);
 		}
@@ -99,6 +102,22 @@ public final class UnsampledRequestObservationHandler implements ObservationHand
 	 */
 	private static UnsampledRequest requestOf(Observation.Context context) {
 		return (context.getParentObservation() == null) ? context.get(UnsampledRequest.class) : null;
+	}
+
+	/**
+	 * The unsampled request an observation works for: its root's. A scope of a child
+	 * observation (an {@code @Observed} method, a repository call) is the one a task
+	 * handed to a pool from inside it carries, so its thread works for the request too. A
+	 * field read per level, one lookup at the root.
+	 */
+	private static UnsampledRequest requestAbove(Observation.Context context) {
+		Observation.ContextView root = context;
+		ObservationView parent = context.getParentObservation();
+		while (parent != null) {
+			root = parent.getContextView();
+			parent = root.getParentObservation();
+		}
+		return root.get(UnsampledRequest.class);
 	}
 
 	/**
