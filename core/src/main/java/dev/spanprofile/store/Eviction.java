@@ -74,8 +74,8 @@ final class Eviction {
 		this.bytesAfterPass = settings.maxBytes() - settings.maxBytes() / 64;
 		// Protected requests get at most half of the bounds: the recent ones always keep
 		// the other half (a store of one span keeps none).
-		this.protectedRoots = new ProtectedRoots(settings.retention(), settings.maxSpans() / 2,
-				settings.maxBytes() / 2);
+		this.protectedRoots = new ProtectedRoots(settings.retention(), settings.maxSpans() / 2, settings.maxBytes() / 2,
+				this::chargeToStore);
 	}
 
 	/** A local root started: last in the eviction order. */
@@ -140,10 +140,17 @@ final class Eviction {
 	private void demote(List<SpanRecord> released) {
 		for (SpanRecord root : released) {
 			if (!root.isEvicted()) {
-				chargeGroup(root, this.storedSampleBytes);
 				this.rootsInStartOrder.addFirst(root);
 			}
 		}
+	}
+
+	/**
+	 * A request no longer protected: its samples are the store's again, at once, so that
+	 * the protected share reads what is left while it decides whether to release more.
+	 */
+	private void chargeToStore(SpanRecord root) {
+		chargeGroup(root, this.storedSampleBytes);
 	}
 
 	/**

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * The finished requests (local roots) kept beyond the recent ones, and why: per span name
@@ -24,7 +25,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * once: the samples of a protected request, those it holds and those joined later (to its
  * descendants too), are charged to an {@link #account() account} of their own, which
  * {@link #overShare()} reads as each sample is added; the store then has the requests
- * protected longest ago released ({@link #releaseBeyondShare}) until the rest fit.
+ * protected longest ago released ({@link #releaseBeyondShare}) until the rest fit. A
+ * released request's charge leaves the account as it is released (the store's
+ * {@code onReleased}), so that each release is measured by all the memory it frees, not
+ * by its spans alone.
  * <p>
  * {@link Eviction} calls {@link #consider} and the releasing methods under its lock, so
  * that no request is evicted while it is being protected; every method is synchronized
@@ -68,15 +72,22 @@ final class ProtectedRoots {
 
 	private long nextExpiryEpochNanos = Long.MAX_VALUE;
 
+	/** Takes a released request's samples off {@link #account()}. */
+	private final Consumer<SpanRecord> onReleased;
+
 	/**
 	 * @param maxSpans spans (requests with their descendants) protected requests may hold
 	 * in all
 	 * @param maxBytes memory protected requests may hold in all
+	 * @param onReleased called, under this object's lock, with each request released that
+	 * was charged to {@link #account()}: it must move that charge elsewhere before it
+	 * returns
 	 */
-	ProtectedRoots(RetentionSettings settings, int maxSpans, long maxBytes) {
+	ProtectedRoots(RetentionSettings settings, int maxSpans, long maxBytes, Consumer<SpanRecord> onReleased) {
 		this.settings = settings;
 		this.maxSpans = maxSpans;
 		this.maxBytes = maxBytes;
+		this.onReleased = onReleased;
 	}
 
 	/**
@@ -276,7 +287,8 @@ final class ProtectedRoots {
 	}
 
 	private void release(Held entry) {
-		if (this.held.remove(entry.root, entry)) {
+		boolean wasHeld = this.held.remove(entry.root, entry);
+		if (wasHeld) {
 			this.heldSpans -= entry.spans;
 		}
 		if (entry.slowest) {
@@ -294,6 +306,9 @@ final class ProtectedRoots {
 			entry.errorSlot = null;
 		}
 		entry.root.retainedAs(RetainedAs.RECENT);
+		if (wasHeld) {
+			this.onReleased.accept(entry.root);
+		}
 	}
 
 	private String nameKey(String name) {

@@ -94,6 +94,35 @@ class ProtectedShareTest {
 		assertThat(store.protectedCount()).isZero();
 	}
 
+	@Test
+	void aRequestEndingWithItsSamplesJoinedReleasesOnlyWhatMakesRoomForIt() {
+		SpanProfileStore store = new SpanProfileStore(
+				new StoreSettings(10_000, BUDGET, true, new RetentionSettings(5, Duration.ofHours(1), 100, 0)),
+				this.clock::get);
+		// Longer than a dump interval, a request ends with most of its samples joined:
+		// four such slow requests of about 100 kB each fill most of the half (512 kB).
+		List<SpanRecord> slow = new ArrayList<>();
+		for (int r = 0; r < 5; r++) {
+			String id = "slow" + r;
+			long end = this.clock.addAndGet(MS);
+			SpanRecord record = store.spanStarted(id, id, null, false, "GET /report", "SERVER", end - 5_000 * MS,
+					"main");
+			// The fifth, the slowest, holds about 150 kB.
+			int samples = (r < 4) ? 1_000 : 1_500;
+			for (int i = 0; i < samples; i++) {
+				store.addSample(record, SampleKind.CPU, new int[] { 1, 2, 3, 4, 5, 6, 7, 8, 200_000 + r * 10_000 + i },
+						1);
+			}
+			store.spanEnded(id, "GET /report", "OK", end + r * MS, false);
+			slow.add(record);
+			assertThat(protectedBytes(store)).as("bytes held by protected requests").isLessThanOrEqualTo(BUDGET / 2);
+		}
+		// Room for the fifth takes releasing the one protected longest ago, and no more.
+		assertThat(store.protectedCount()).isEqualTo(4);
+		assertThat(slow.get(0).retainedAs()).isEqualTo(RetainedAs.RECENT);
+		assertThat(slow.subList(1, 5)).allMatch((record) -> record.retainedAs() == RetainedAs.SLOWEST);
+	}
+
 	/** What the requests protected now hold, as the store charges them. */
 	private static long protectedBytes(SpanProfileStore store) {
 		long bytes = 0;
