@@ -29,9 +29,7 @@ class ProtectedShareTest {
 
 	@Test
 	void samplesJoinedAfterARequestEndedCountAgainstTheProtectedHalf() {
-		SpanProfileStore store = new SpanProfileStore(
-				new StoreSettings(10_000, BUDGET, true, new RetentionSettings(5, Duration.ofHours(1), 100, 0)),
-				this.clock::get);
+		SpanProfileStore store = store();
 		// Five slow requests end; as in production, the collector joins their samples
 		// after.
 		List<SpanRecord> slow = new ArrayList<>();
@@ -73,9 +71,7 @@ class ProtectedShareTest {
 
 	@Test
 	void samplesOfAChildStartedAfterTheRequestWasProtectedCountToo() {
-		SpanProfileStore store = new SpanProfileStore(
-				new StoreSettings(10_000, BUDGET, true, new RetentionSettings(5, Duration.ofHours(1), 100, 0)),
-				this.clock::get);
+		SpanProfileStore store = store();
 		long end = this.clock.addAndGet(MS);
 		SpanRecord slow = store.spanStarted("slow", "slow", null, false, "GET /report", "SERVER", end - 2_000 * MS,
 				"main");
@@ -96,9 +92,7 @@ class ProtectedShareTest {
 
 	@Test
 	void aRequestEndingWithItsSamplesJoinedReleasesOnlyWhatMakesRoomForIt() {
-		SpanProfileStore store = new SpanProfileStore(
-				new StoreSettings(10_000, BUDGET, true, new RetentionSettings(5, Duration.ofHours(1), 100, 0)),
-				this.clock::get);
+		SpanProfileStore store = store();
 		// Longer than a dump interval, a request ends with most of its samples joined:
 		// four such slow requests of about 100 kB each fill most of the half (512 kB).
 		List<SpanRecord> slow = new ArrayList<>();
@@ -121,6 +115,13 @@ class ProtectedShareTest {
 		assertThat(store.protectedCount()).isEqualTo(4);
 		assertThat(slow.get(0).retainedAs()).isEqualTo(RetainedAs.RECENT);
 		assertThat(slow.subList(1, 5)).allMatch((record) -> record.retainedAs() == RetainedAs.SLOWEST);
+	}
+
+	/** A store keeping the five slowest requests of each name, on the test's clock. */
+	private SpanProfileStore store() {
+		return new SpanProfileStore(
+				new StoreSettings(10_000, BUDGET, true, new RetentionSettings(5, Duration.ofHours(1), 100, 0)),
+				this.clock::get);
 	}
 
 	/** What the requests protected now hold, as the store charges them. */
