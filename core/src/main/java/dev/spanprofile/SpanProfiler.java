@@ -72,6 +72,8 @@ public final class SpanProfiler implements AutoCloseable {
 	 */
 	private volatile ProfilerState notRunning = ProfilerState.NEW;
 
+	private volatile String handOffHint;
+
 	/**
 	 * A profiler whose engine {@code engines} makes, for the settings' sampler and for
 	 * any other one asked for at run time ({@link #resample}).
@@ -171,6 +173,22 @@ public final class SpanProfiler implements AutoCloseable {
 
 	public boolean isExactCpuTime() {
 		return this.sampling.isExactCpuTime();
+	}
+
+	/**
+	 * Which of the application framework's switches keeps a request's context from
+	 * following work it hands to another thread, where it is off, and how to turn it on
+	 * ({@code spring.task.execution.propagate-context is false in application.properties:
+	 * set it to true}); {@code null} (the default) when none is known to be off. A span
+	 * page whose request reads as work done elsewhere without its context names it.
+	 */
+	public void setHandOffHint(String hint) {
+		this.handOffHint = hint;
+	}
+
+	/** As set by {@link #setHandOffHint}, or {@code null}. */
+	public String handOffHint() {
+		return this.handOffHint;
 	}
 
 	/**

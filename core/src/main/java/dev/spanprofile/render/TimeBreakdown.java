@@ -60,8 +60,12 @@ public final class TimeBreakdown {
 	/** Time its threads were blocked, negative where not read. */
 	private final long blockedNanos;
 
+	/** Why its work likely ran on other threads without it, or {@code null}. */
+	private final String handOffNote;
+
 	private TimeBreakdown(long durationNanos, long cpuNanos, boolean cpuMeasured, long profilerNanos,
-			List<WaitCategory> waits, List<RoundTrips> roundTrips, long runQueueNanos, long blockedNanos) {
+			List<WaitCategory> waits, List<RoundTrips> roundTrips, long runQueueNanos, long blockedNanos,
+			String handOffNote) {
 		this.durationNanos = durationNanos;
 		this.cpuNanos = cpuNanos;
 		this.cpuMeasured = cpuMeasured;
@@ -71,6 +75,7 @@ public final class TimeBreakdown {
 		boolean scheduled = cpuMeasured && runQueueNanos >= 0 && blockedNanos >= 0;
 		this.runQueueNanos = scheduled ? runQueueNanos : -1;
 		this.blockedNanos = scheduled ? blockedNanos : -1;
+		this.handOffNote = handOffNote;
 	}
 
 	/**
@@ -106,7 +111,32 @@ public final class TimeBreakdown {
 			long runQueueNanos, long blockedNanos, StackTree waits, FrameTable frames) {
 		return new TimeBreakdown(durationNanos, cpuNanos, cpuMeasured && cpuNanos >= 0, profilerNanos,
 				(waits != null) ? categories(waits, frames) : null,
-				(waits != null) ? roundTrips(waits, frames) : List.of(), runQueueNanos, blockedNanos);
+				(waits != null) ? roundTrips(waits, frames) : List.of(), runQueueNanos, blockedNanos, null);
+	}
+
+	/**
+	 * This breakdown with a note on work that likely left the request's thread without
+	 * its context ({@link HandOffNote}), when it reads like that.
+	 * @param handOff the switch that keeps the context from following the request's work,
+	 * and where it is off, as the application's framework knows it; {@code null} when
+	 * none is known to be off
+	 * @param intervalNanos the sampling interval: a request shorter than a few of them
+	 * has no samples anyway
+	 */
+	public TimeBreakdown withHandOff(String handOff, long intervalNanos) {
+		String note = HandOffNote.of(this, handOff, intervalNanos);
+		return (note != null) ? new TimeBreakdown(this.durationNanos, this.cpuNanos, this.cpuMeasured,
+				this.profilerNanos, this.waits, this.roundTrips, this.runQueueNanos, this.blockedNanos, note) : this;
+	}
+
+	/**
+	 * Why most of the request's time is unaccounted for or spent waiting on other threads
+	 * while none of its CPU shows: the setting that keeps its context from following its
+	 * work, and where it is off; {@code null} when the breakdown does not read like that,
+	 * or no setting is known to be off.
+	 */
+	public String handOffNote() {
+		return this.handOffNote;
 	}
 
 	/**

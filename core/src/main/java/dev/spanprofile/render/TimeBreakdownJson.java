@@ -36,6 +36,9 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include;
  * @param note why they do, when they do; else left out
  * @param roundTrips round trips to each peer (socket reads that waited for its answer),
  * most first, when there were any; else left out
+ * @param handOff why the request's work likely ran on other threads without its context
+ * (the setting, and where it is off), when most of its time is unaccounted for or parked
+ * without CPU of its own and such a setting is off; else left out
  */
 public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_NULL) Double cpuMillis,
 		@JsonInclude(Include.NON_NULL) String cpuFrom, @JsonInclude(Include.NON_NULL) Double profilerMillis,
@@ -44,7 +47,7 @@ public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_
 		@JsonInclude(Include.NON_NULL) Double coreWaitInWaitsMillis,
 		@JsonInclude(Include.NON_NULL) Double shortWaitMillis, double unaccountedMillis,
 		@JsonInclude(Include.NON_NULL) Double overlapMillis, @JsonInclude(Include.NON_NULL) String note,
-		@JsonInclude(Include.NON_EMPTY) List<RoundTrips> roundTrips) {
+		@JsonInclude(Include.NON_EMPTY) List<RoundTrips> roundTrips, @JsonInclude(Include.NON_NULL) String handOff) {
 
 	static TimeBreakdownJson of(TimeBreakdown breakdown) {
 		boolean cpu = breakdown.cpuSampled();
@@ -60,7 +63,7 @@ public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_
 				(breakdown.coreWaitInWaitsNanos() > 0) ? millis(breakdown.coreWaitInWaitsNanos()) : null,
 				scheduled ? millis(breakdown.shortWaitNanos()) : null, millis(breakdown.unaccountedNanos()),
 				overlap ? millis(breakdown.overlapNanos()) : null, overlap ? breakdown.overlapNote() : null,
-				breakdown.roundTrips().stream().map(RoundTrips::of).toList());
+				breakdown.roundTrips().stream().map(RoundTrips::of).toList(), breakdown.handOffNote());
 	}
 
 	/** Milliseconds to the microsecond. */

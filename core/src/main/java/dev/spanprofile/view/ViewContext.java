@@ -170,8 +170,10 @@ final class ViewContext {
 	 */
 	TimeBreakdown timeBreakdown(SpanRecord profiled, SpanCpuTime cpu) {
 		StackTree waits = sampledKinds().contains(SampleKind.WAIT) ? samplesOf(profiled, SampleKind.WAIT) : null;
-		return TimeBreakdown.of(profiled.durationNanos(this.now), cpu.nanos(), cpu.measured(), cpu.profilerNanos(),
-				cpu.runQueueNanos(), cpu.blockedNanos(), waits, frames());
+		return TimeBreakdown
+			.of(profiled.durationNanos(this.now), cpu.nanos(), cpu.measured(), cpu.profilerNanos(), cpu.runQueueNanos(),
+					cpu.blockedNanos(), waits, frames())
+			.withHandOff(this.profiler.handOffHint(), intervalNanos());
 	}
 
 	String displayName(SpanRecord record, StackTree samples) {

@@ -191,6 +191,52 @@ class TimeBreakdownTest {
 		assertThat(json.profilerMillis()).isNull();
 	}
 
+	@Test
+	void workGoneElsewhereWithoutItsContextIsNamedWhereASwitchIsOff() {
+		String off = "spring.task.execution.propagate-context is false (set in application.properties)";
+		long interval = 20 * MS;
+		// Parked 290 ms of 300 waiting for an @Async method's result, 2 ms of CPU.
+		StackTree parked = new StackTree();
+		wait(parked, WaitKind.PARK.frameName(null), 290);
+		TimeBreakdown waitingForIt = TimeBreakdown.of(300 * MS, 2 * MS, 0, parked, this.frames)
+			.withHandOff(off, interval);
+		assertThat(waitingForIt.handOffNote()).isEqualTo("99 % of this request's time is unaccounted for or parked, "
+				+ "with 2.0 ms of CPU of its own: its work likely ran on another thread without its context, because "
+				+ off + ".");
+		assertThat(waitingForIt.json().handOff()).isEqualTo(waitingForIt.handOffNote());
+		// Returned at once (a reactive handler): all of it unaccounted, no CPU sampled.
+		assertThat(
+				TimeBreakdown.of(300 * MS, 0, 0, new StackTree(), this.frames).withHandOff(off, interval).handOffNote())
+			.startsWith("100 % of this request's time is unaccounted for or parked, with no CPU of its own");
+		// No switch known to be off: the same reading says nothing.
+		assertThat(
+				TimeBreakdown.of(300 * MS, 2 * MS, 0, parked, this.frames).withHandOff(null, interval).json().handOff())
+			.isNull();
+		// Work of its own on a CPU (40 ms of 300), too short to have samples (80 ms, 4
+		// intervals), waiting on a database rather than parked, or CPU not sampled: no
+		// note.
+		assertThat(TimeBreakdown.of(300 * MS, 40 * MS, 0, parked, this.frames).withHandOff(off, interval).handOffNote())
+			.isNull();
+		assertThat(
+				TimeBreakdown.of(80 * MS, 0, 0, new StackTree(), this.frames).withHandOff(off, interval).handOffNote())
+			.isNull();
+		StackTree database = new StackTree();
+		wait(database, WaitKind.SOCKET_READ.frameName("db:5432"), 290);
+		assertThat(
+				TimeBreakdown.of(300 * MS, 2 * MS, 0, database, this.frames).withHandOff(off, interval).handOffNote())
+			.isNull();
+		assertThat(TimeBreakdown.of(300 * MS, -1, 0, parked, this.frames).withHandOff(off, interval).handOffNote())
+			.isNull();
+		// Just over and just under half of the duration elsewhere.
+		StackTree half = new StackTree();
+		wait(half, WaitKind.SOCKET_READ.frameName("db:5432"), 140);
+		assertThat(TimeBreakdown.of(300 * MS, 10 * MS, 0, half, this.frames).withHandOff(off, interval).handOffNote())
+			.startsWith("50 % of this request's time");
+		wait(half, WaitKind.SOCKET_READ.frameName("db:5432"), 10);
+		assertThat(TimeBreakdown.of(300 * MS, 10 * MS, 0, half, this.frames).withHandOff(off, interval).handOffNote())
+			.isNull();
+	}
+
 	private void wait(StackTree waits, String leaf, long millis) {
 		waits.add(new int[] { this.query, this.frames.intern(leaf, FrameKind.WAIT) }, millis * MS, 1);
 	}

@@ -1,7 +1,9 @@
 package dev.spanprofile.autoconfigure.handoff;
 
+import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.autoconfigure.otelagent.OtelJavaAgent;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -44,8 +46,9 @@ public final class ContextPropagationAutoConfiguration {
 	@Bean
 	@Conditional(NotUnderOtelJavaAgent.class)
 	static ContextPropagationReport spanProfileContextPropagationReport(ApplicationContext context,
-			ConfigurableEnvironment environment) {
-		return new ContextPropagationReport(environment, reactive(context), context.containsBean(DECORATOR_BEAN));
+			ConfigurableEnvironment environment, ObjectProvider<SpanProfiler> profiler) {
+		return new ContextPropagationReport(environment, reactive(context), context.containsBean(DECORATOR_BEAN),
+				profiler);
 	}
 
 	private static boolean reactive(ApplicationContext context) {

@@ -21,8 +21,12 @@ final class ContextPropagationSwitches {
 	/** The starter's own switch: false leaves all of the above to the application. */
 	static final String SPANPROFILE = "spanprofile.propagate-context";
 
-	/** The lowest-precedence property source that holds what the starter turned on. */
-	static final String DEFAULTS_SOURCE = "spanprofileContextPropagationDefaults";
+	/**
+	 * Spring Boot's default properties, the source it keeps of the lowest precedence,
+	 * where the starter's defaults go ({@code DefaultPropertiesPropertySource.NAME},
+	 * whose class changed packages in Boot 4).
+	 */
+	static final String DEFAULT_PROPERTIES = "defaultProperties";
 
 	/** Micrometer's context-propagation library, which every switch above needs. */
 	static final String CONTEXT_SNAPSHOT = "io.micrometer.context.ContextSnapshot";

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.autoconfigure.task.TaskExecutionAutoConfiguration;
 import org.springframework.boot.autoconfigure.task.TaskSchedulingAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -21,6 +22,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.PropertySource;
 import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.env.SystemEnvironmentPropertySource;
 import org.springframework.core.task.TaskDecorator;
@@ -77,6 +79,7 @@ class ContextPropagationAutoConfigurationTests {
 				assertThat(context).hasBean(ContextPropagationAutoConfiguration.DECORATOR_BEAN);
 			}
 			assertThat(context.getEnvironment().getProperty(ContextPropagationSwitches.REACTOR)).isNull();
+			assertThat(context.getBean(ContextPropagationReport.class).handOffHint()).isNull();
 		});
 		String expected = ContextPropagationSwitches.bootHasTaskExecutionSwitch()
 				? "spring.task.execution.propagate-context=true"
@@ -93,8 +96,8 @@ class ContextPropagationAutoConfigurationTests {
 		this.servlet.withPropertyValues("spring.task.execution.propagate-context=false").run((context) -> {
 			assertThat(context).hasNotFailed();
 			assertThat(context).doesNotHaveBean(TaskDecorator.class);
-			assertThat(context.getEnvironment().getPropertySources().get(ContextPropagationSwitches.DEFAULTS_SOURCE))
-				.isNull();
+			assertThat(defaultProperties(context.getEnvironment()))
+				.doesNotContainKey(ContextPropagationSwitches.TASK_EXECUTION);
 		});
 		assertThat(output).doesNotContain(INFO)
 			.containsOnlyOnce("WARN")
@@ -131,6 +134,8 @@ class ContextPropagationAutoConfigurationTests {
 		this.reactive.withPropertyValues("spring.reactor.context-propagation=limited").run((context) -> {
 			assertThat(context).hasNotFailed();
 			assertThat(context.getEnvironment().getProperty(ContextPropagationSwitches.REACTOR)).isEqualTo("limited");
+			assertThat(context.getBean(ContextPropagationReport.class).handOffHint())
+				.startsWith("spring.reactor.context-propagation is limited (set in test): set it to auto");
 		});
 		assertThat(output).containsOnlyOnce(REACTOR_WARNING)
 			.contains("Set spring.reactor.context-propagation=auto to profile that work in its request.")
@@ -146,6 +151,13 @@ class ContextPropagationAutoConfigurationTests {
 				assertThat(context).hasNotFailed();
 				assertThat(context).doesNotHaveBean(TaskDecorator.class);
 				assertThat(context.getEnvironment().getProperty(ContextPropagationSwitches.TASK_EXECUTION)).isNull();
+				// Quiet at startup, but a span page still says why its work is missing.
+				String hint = context.getBean(ContextPropagationReport.class).handOffHint();
+				assertThat(hint).contains("spring.reactor.context-propagation is limited (set in test)");
+				if (ContextPropagationSwitches.bootHasTaskExecutionSwitch()) {
+					assertThat(hint).contains("spring.task.execution.propagate-context is Boot's default, false, as "
+							+ "spanprofile.propagate-context is false (set in test)");
+				}
 			});
 		assertThat(output).doesNotContain("spanprofile:");
 	}
@@ -162,7 +174,7 @@ class ContextPropagationAutoConfigurationTests {
 									"SPRING_REACTOR_CONTEXTPROPAGATION", "limited")));
 		ConfigurationPropertySources.attach(environment);
 		ContextPropagationDefaults.apply(environment, true, getClass().getClassLoader());
-		assertThat(environment.getPropertySources().get(ContextPropagationSwitches.DEFAULTS_SOURCE)).isNull();
+		assertThat(defaultProperties(environment)).isEmpty();
 		assertThat(environment.getProperty(ContextPropagationSwitches.REACTOR)).isEqualTo("limited");
 	}
 
@@ -172,7 +184,7 @@ class ContextPropagationAutoConfigurationTests {
 		StandardEnvironment environment = new StandardEnvironment();
 		ContextPropagationDefaults.apply(environment, true, getClass().getClassLoader());
 		assertThat(environment.getPropertySources().stream().reduce((first, second) -> second).orElseThrow().getName())
-			.isEqualTo(ContextPropagationSwitches.DEFAULTS_SOURCE);
+			.isEqualTo(ContextPropagationSwitches.DEFAULT_PROPERTIES);
 		assertThat(environment.getProperty(ContextPropagationSwitches.REACTOR)).isEqualTo("auto");
 		assertThat(environment.getProperty(ContextPropagationSwitches.TASK_EXECUTION))
 			.isEqualTo(ContextPropagationSwitches.bootHasTaskExecutionSwitch() ? "true" : null);
@@ -197,8 +209,27 @@ class ContextPropagationAutoConfigurationTests {
 			.run()) {
 			ConfigurableEnvironment environment = context.getEnvironment();
 			assertThat(environment.getProperty(ContextPropagationSwitches.TASK_EXECUTION)).isEqualTo("true");
-			assertThat(environment.getPropertySources().get(ContextPropagationSwitches.DEFAULTS_SOURCE)).isNotNull();
+			assertThat(defaultProperties(environment)).containsEntry(ContextPropagationSwitches.TASK_EXECUTION, "true");
 		}
+	}
+
+	@Test
+	void anApplicationsPropertySourceOutranksTheDefaults(CapturedOutput output) {
+		assumeTrue(ContextPropagationSwitches.bootHasTaskExecutionSwitch(), "Boot 4.1 and later");
+		// An @PropertySource is read while the configuration classes are parsed, after
+		// the listener added its defaults: it must still win, for Boot's condition on
+		// the property as for the environment.
+		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(OwnPropertySource.class)
+			.web(WebApplicationType.NONE)
+			.run()) {
+			assertThat(context.getEnvironment().getProperty(ContextPropagationSwitches.TASK_EXECUTION))
+				.isEqualTo("false");
+			assertThat(context.getBeansOfType(TaskDecorator.class)).isEmpty();
+			assertThat(context.getBean(ContextPropagationReport.class).handOffHint())
+				.startsWith("spring.task.execution.propagate-context is false (set in class path resource "
+						+ "[context-propagation-off.properties])");
+		}
+		assertThat(output).doesNotContain(INFO).contains(TASK_WARNING);
 	}
 
 	@Test
@@ -214,6 +245,13 @@ class ContextPropagationAutoConfigurationTests {
 		assertThat(ContextPropagationDefaults.reactive(new StandardEnvironment(), application)).isTrue();
 	}
 
+	/** What Boot's default properties hold, the starter's defaults among them. */
+	private static Map<String, Object> defaultProperties(ConfigurableEnvironment environment) {
+		PropertySource<?> defaults = environment.getPropertySources()
+			.get(ContextPropagationSwitches.DEFAULT_PROPERTIES);
+		return (defaults != null) ? ((MapPropertySource) defaults).getSource() : Map.of();
+	}
+
 	/** Reactor is not on every Boot line's test class path here (compat/boot35). */
 	private void assumeReactor() {
 		assumeTrue(ContextPropagationSwitches.reactorPresent(getClass().getClassLoader()), "Reactor");
@@ -221,6 +259,14 @@ class ContextPropagationAutoConfigurationTests {
 
 	@Configuration(proxyBeanMethods = false)
 	static class Empty {
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@org.springframework.context.annotation.PropertySource("classpath:context-propagation-off.properties")
+	@ImportAutoConfiguration({ ContextPropagationAutoConfiguration.class, TaskExecutionAutoConfiguration.class,
+			TaskSchedulingAutoConfiguration.class })
+	static class OwnPropertySource {
 
 	}
 

@@ -62,6 +62,9 @@ final class TimeBreakdownHtml {
 		if (roundTrips != null) {
 			out.append("<p class=\"round-trips\">").append(HtmlEscaper.escape(roundTrips)).append(".</p>");
 		}
+		if (breakdown.handOffNote() != null) {
+			out.append("<p class=\"hand-off\">").append(HtmlEscaper.escape(breakdown.handOffNote())).append("</p>");
+		}
 		if (breakdown.overlapNanos() > 0) {
 			out.append("<p class=\"overlap\">").append(HtmlEscaper.escape(breakdown.overlapNote())).append(".</p>");
 		}
