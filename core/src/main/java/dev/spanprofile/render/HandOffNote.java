@@ -11,7 +11,9 @@ import dev.spanprofile.profile.WaitKind;
  * (its time unaccounted for) or parked waiting for the result, while the work's CPU went
  * to no span. That reading alone is not enough (a request may wait on a pool of
  * connections, or simply sleep), so the note is given only where the framework says that
- * a switch carrying the context is off.
+ * a switch carrying the context is off. A request that did its own work on a machine
+ * short of cores also has little CPU for its duration, the rest unaccounted unless the
+ * kernel's figures were read; its CPU samples tell it apart.
  */
 final class HandOffNote {
 
@@ -20,6 +22,12 @@ final class HandOffNote {
 
 	/** At most this share of its duration on a CPU: hardly any work of its own. */
 	static final double MAX_CPU_SHARE = 0.1;
+
+	/**
+	 * At most this many sampling intervals of CPU: a request that did its work itself on
+	 * a machine short of cores has little CPU for its duration too, but its samples.
+	 */
+	static final int MAX_CPU_INTERVALS = 2;
 
 	/** At least this share unaccounted for or parked: most of its time elsewhere. */
 	static final double MIN_ELSEWHERE_SHARE = 0.5;
@@ -35,7 +43,8 @@ final class HandOffNote {
 	static String of(TimeBreakdown breakdown, String handOff, long intervalNanos) {
 		long duration = breakdown.durationNanos();
 		if (handOff == null || !breakdown.cpuSampled() || duration < MIN_INTERVALS * intervalNanos
-				|| breakdown.cpuNanos() > MAX_CPU_SHARE * duration) {
+				|| breakdown.cpuNanos() > MAX_CPU_SHARE * duration
+				|| breakdown.cpuNanos() > MAX_CPU_INTERVALS * intervalNanos) {
 			return null;
 		}
 		long elsewhere = breakdown.unaccountedNanos() + parkedNanos(breakdown);
