@@ -77,7 +77,7 @@ final class ContextPropagationReport implements SmartInitializingSingleton {
 		for (Map.Entry<String, String> ours : ContextPropagationDefaults.VALUES.entrySet()) {
 			ConfigurationProperty effective = effective(ours.getKey());
 			if (effective != null && ours.getValue().equals(String.valueOf(effective.getValue()))
-					&& ContextPropagationSwitches.DEFAULT_PROPERTIES.equals(underlying(effective).getName())) {
+					&& ContextPropagationSwitches.DEFAULT_PROPERTIES.equals(sourceName(effective))) {
 				turnedOn.add(ours.getKey() + "=" + ours.getValue());
 			}
 		}
@@ -121,12 +121,12 @@ final class ContextPropagationReport implements SmartInitializingSingleton {
 		if (effective != null) {
 			String value = String.valueOf(effective.getValue()).trim();
 			return on.equalsIgnoreCase(value) ? null
-					: name + " is " + value + " (set in " + underlying(effective).getName() + ")";
+					: name + " is " + value + " (set in " + sourceName(effective) + ")";
 		}
 		ConfigurationProperty optOut = effective(ContextPropagationSwitches.SPANPROFILE);
 		if (optOut != null && "false".equalsIgnoreCase(String.valueOf(optOut.getValue()).trim())) {
 			return name + " is Boot's default, " + bootDefault + ", as " + ContextPropagationSwitches.SPANPROFILE
-					+ " is false (set in " + underlying(optOut).getName() + ")";
+					+ " is false (set in " + sourceName(optOut) + ")";
 		}
 		return null;
 	}
@@ -145,8 +145,13 @@ final class ContextPropagationReport implements SmartInitializingSingleton {
 		return null;
 	}
 
-	private static PropertySource<?> underlying(ConfigurationProperty property) {
-		return (PropertySource<?>) property.getSource().getUnderlyingSource();
+	/**
+	 * The name of the property source {@code property} comes from: a file's resource,
+	 * {@code commandLineArgs}, {@code systemEnvironment}, {@code defaultProperties}.
+	 */
+	private static String sourceName(ConfigurationProperty property) {
+		Object underlying = (property.getSource() != null) ? property.getSource().getUnderlyingSource() : null;
+		return (underlying instanceof PropertySource<?> source) ? source.getName() : "an unnamed property source";
 	}
 
 	/**
