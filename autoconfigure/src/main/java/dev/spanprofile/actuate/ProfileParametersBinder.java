@@ -15,7 +15,7 @@ import org.springframework.boot.actuate.endpoint.invoke.OperationParameters;
  * each query parameter to a method parameter of its name; the flame graph operations take
  * ten, so they take them as one record instead, resolved here as Spring Boot resolves the
  * {@code Accept} header's format: the arguments of the invocation are every query
- * parameter of the request, declared or not.
+ * parameter of the request, declared or not. The same for {@link AwaitParameter}.
  */
 public final class ProfileParametersBinder implements OperationInvokerAdvisor {
 
@@ -26,9 +26,11 @@ public final class ProfileParametersBinder implements OperationInvokerAdvisor {
 				|| parameters.stream().noneMatch((parameter) -> parameter.getType() == ProfileParameters.class)) {
 			return invoker;
 		}
-		return (context) -> invoker.invoke(new InvocationContext(
-				context.resolveArgument(SecurityContext.class), context.getArguments(), OperationArgumentResolver
-					.of(ProfileParameters.class, () -> ProfileParameters.of(context.getArguments())),
+		return (context) -> invoker.invoke(new InvocationContext(context.resolveArgument(SecurityContext.class),
+				context.getArguments(),
+				OperationArgumentResolver.of(ProfileParameters.class,
+						() -> ProfileParameters.of(context.getArguments())),
+				OperationArgumentResolver.of(AwaitParameter.class, () -> new AwaitParameter(context.getArguments())),
 				new Delegating(context)));
 	}
 

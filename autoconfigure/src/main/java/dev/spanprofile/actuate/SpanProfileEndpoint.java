@@ -1,5 +1,6 @@
 package dev.spanprofile.actuate;
 
+import java.time.Duration;
 import java.util.List;
 
 import dev.spanprofile.SpanProfiler;
@@ -59,6 +60,8 @@ public class SpanProfileEndpoint {
 
 	private final SpanProfileViews views;
 
+	private final ProfileAwait await;
+
 	public SpanProfileEndpoint(SpanProfiler profiler) {
 		this(profiler, List.of());
 	}
@@ -70,6 +73,7 @@ public class SpanProfileEndpoint {
 	public SpanProfileEndpoint(SpanProfiler profiler, List<String> applicationPackages) {
 		this.profiler = profiler;
 		this.views = new SpanProfileViews(profiler, new FrameClassifier(applicationPackages));
+		this.await = new ProfileAwait(profiler);
 	}
 
 	/**
@@ -108,14 +112,22 @@ public class SpanProfileEndpoint {
 	 * ({@link #spanName}). The list's query form, {@code /names?name=}, serves a name's
 	 * views as well: the pages link to it, and so do addresses already shared.
 	 * @param id a span id (16 hexadecimal characters), trace id (32), or {@code names}
+	 * <p>
+	 * With {@code await=5s}, a span's graph is served once the span has ended and its
+	 * profile is complete, or after that long ({@link ProfileAwait}).
 	 * @param accepted the format the {@code Accept} header asks for
 	 * @param query the query parameters ({@link ProfileParameters})
+	 * @param await the {@code await} query parameter
 	 */
 	@ReadOperation(producesFrom = FlameGraphFormat.class)
 	public WebEndpointResponse<Object> flameGraph(@Selector String id, FlameGraphFormat accepted,
-			ProfileParameters query) {
+			ProfileParameters query, AwaitParameter await) {
 		try {
 			ProfileFormat chosen = ProfileFormat.resolve(query.format(), accepted.format());
+			Duration wait = await.duration();
+			if (wait != null && !id.equals(NAMES)) {
+				this.await.awaitComplete(id, wait);
+			}
 			if (id.equals(NAMES)) {
 				return respond(this.views.names(namesQuery(query, query.name())), chosen);
 			}
