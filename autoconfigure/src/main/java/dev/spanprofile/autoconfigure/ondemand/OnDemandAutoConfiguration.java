@@ -1,16 +1,12 @@
 package dev.spanprofile.autoconfigure.ondemand;
 
-import java.util.function.Supplier;
-
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.autoconfigure.SpanProfileAutoConfiguration;
-import io.micrometer.tracing.Span;
-import io.micrometer.tracing.Tracer;
+import io.micrometer.tracing.handler.TracingObservationHandler;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 
 import org.springframework.beans.BeansException;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -23,6 +19,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
+import org.springframework.http.server.reactive.HttpHandlerDecoratorFactory;
+import reactor.core.publisher.Mono;
 
 /**
  * Profile this request: a request carrying {@code spanprofile.on-demand.header} with the
@@ -33,7 +31,7 @@ import org.springframework.core.env.Environment;
  * else the application does not start.
  */
 @AutoConfiguration(after = SpanProfileAutoConfiguration.class)
-@ConditionalOnClass({ SpanProfiler.class, Tracer.class })
+@ConditionalOnClass({ SpanProfiler.class, TracingObservationHandler.class })
 @ConditionalOnBooleanProperty("spanprofile.on-demand.enabled")
 @ConditionalOnBean(SpanProfiler.class)
 @EnableConfigurationProperties(OnDemandProperties.class)
@@ -63,17 +61,9 @@ public final class OnDemandAutoConfiguration {
 
 	@Bean
 	OnDemandRequests spanProfileOnDemandRequests(OnDemandGate gate, OnDemandProperties properties,
-			SpanProfiler profiler, ObjectProvider<Tracer> tracer, Environment environment) {
+			SpanProfiler profiler, Environment environment) {
 		String endpoint = environment.getProperty("management.endpoints.web.base-path", "/actuator") + "/spanprofile";
-		return new OnDemandRequests(gate, properties.getHeader(), profiler, currentSampledSpanId(tracer), endpoint);
-	}
-
-	private static Supplier<String> currentSampledSpanId(ObjectProvider<Tracer> tracers) {
-		return () -> {
-			Tracer tracer = tracers.getIfAvailable();
-			Span span = (tracer != null) ? tracer.currentSpan() : null;
-			return (span != null && Boolean.TRUE.equals(span.context().sampled())) ? span.context().spanId() : null;
-		};
+		return new OnDemandRequests(gate, properties.getHeader(), profiler, endpoint);
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -115,6 +105,28 @@ public final class OnDemandAutoConfiguration {
 					return bean;
 				}
 			};
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+	@ConditionalOnClass({ HttpHandlerDecoratorFactory.class, Mono.class })
+	static class ReactiveConfiguration {
+
+		/**
+		 * Around the HTTP handler, whose observation starts the request's span as it is
+		 * subscribed to: arms the sampler for that moment.
+		 */
+		@Bean
+		HttpHandlerDecoratorFactory spanProfileOnDemandHandlerDecorator(OnDemandRequests requests) {
+			return (handler) -> new OnDemandReactive.Handler(handler, requests);
+		}
+
+		/** First of the filters: the span started, the response not committed. */
+		@Bean
+		OnDemandReactive.ResponseFilter spanProfileOnDemandWebFilter(OnDemandRequests requests) {
+			return new OnDemandReactive.ResponseFilter(requests);
 		}
 
 	}

@@ -1,9 +1,10 @@
 package dev.spanprofile.autoconfigure.ondemand;
 
-import java.util.function.Supplier;
-
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.store.SpanRecord;
+import io.micrometer.observation.Observation;
+import io.micrometer.tracing.Span;
+import io.micrometer.tracing.handler.TracingObservationHandler;
 
 /**
  * What a web stack does for a request that may ask for its profile, in two steps around
@@ -22,22 +23,16 @@ public final class OnDemandRequests {
 
 	private final SpanProfiler profiler;
 
-	private final Supplier<String> currentSpanId;
-
 	private final String endpointPath;
 
 	/**
-	 * @param currentSpanId the id of the span current on the calling thread, {@code null}
-	 * when none (or not sampled)
 	 * @param endpointPath where the flame graphs are served, e.g.
 	 * {@code /actuator/spanprofile}
 	 */
-	public OnDemandRequests(OnDemandGate gate, String header, SpanProfiler profiler, Supplier<String> currentSpanId,
-			String endpointPath) {
+	public OnDemandRequests(OnDemandGate gate, String header, SpanProfiler profiler, String endpointPath) {
 		this.gate = gate;
 		this.header = header;
 		this.profiler = profiler;
-		this.currentSpanId = currentSpanId;
 		this.endpointPath = endpointPath;
 	}
 
@@ -59,12 +54,13 @@ public final class OnDemandRequests {
 	}
 
 	/**
-	 * Once the forced request's span started, on the thread it is current on: keep it,
-	 * and answer what the response's headers say.
+	 * Once the forced request's span started: keep it, and answer what the response's
+	 * headers say.
+	 * @param observation the request's server observation, {@code null} when none started
 	 */
-	public Answer afterSpanStarted() {
+	public Answer afterSpanStarted(Observation.Context observation) {
 		ForcedSampling.disarm();
-		String spanId = this.currentSpanId.get();
+		String spanId = sampledSpanId(observation);
 		SpanRecord record = (spanId != null) ? this.profiler.store().find(spanId) : null;
 		if (record == null) {
 			return notProfiled(this.profiler.state().isRunning() ? "not traced" : "profiler not running");
@@ -73,6 +69,14 @@ public final class OnDemandRequests {
 		String root = record.localRoot().spanId();
 		return new Answer(METRIC + ";desc=\"" + root + "\"",
 				"<" + this.endpointPath + "/" + root + "?format=html>; rel=\"related\"; title=\"flame graph\"");
+	}
+
+	/** The span the tracing handler started for an observation, if sampled. */
+	private static String sampledSpanId(Observation.Context observation) {
+		TracingObservationHandler.TracingContext tracing = (observation != null)
+				? observation.get(TracingObservationHandler.TracingContext.class) : null;
+		Span span = (tracing != null) ? tracing.getSpan() : null;
+		return (span != null && Boolean.TRUE.equals(span.context().sampled())) ? span.context().spanId() : null;
 	}
 
 	/** The answer to a request that asked but could not be forced. */

@@ -10,6 +10,8 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import org.springframework.web.filter.ServerHttpObservationFilter;
+
 /**
  * The two servlet filters of a request that asks for its profile: {@link Before} runs
  * ahead of Spring's {@code ServerHttpObservationFilter} (which starts the request's span)
@@ -74,7 +76,9 @@ final class OnDemandServletFilters {
 				throws IOException, ServletException {
 			if (request.getAttribute(FORCED) != null && response instanceof HttpServletResponse answer) {
 				request.removeAttribute(FORCED);
-				OnDemandRequests.Answer headers = this.requests.afterSpanStarted();
+				OnDemandRequests.Answer headers = this.requests
+					.afterSpanStarted((request instanceof HttpServletRequest http)
+							? ServerHttpObservationFilter.findObservationContext(http).orElse(null) : null);
 				answer.addHeader("Server-Timing", headers.serverTiming());
 				if (headers.link() != null) {
 					answer.addHeader("Link", headers.link());
