@@ -9,6 +9,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.spanprofile.SpanProfiler;
+import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.view.Echo;
 import dev.spanprofile.view.ViewException;
@@ -37,18 +38,30 @@ public final class ProfileAwait {
 
 	}
 
-	private final SpanProfiler profiler;
+	private final SpanProfileStore store;
+
+	private final LongSupplier completeUpToEpochNanos;
+
+	private final Runnable collect;
 
 	private final LongSupplier nanoClock;
 
 	private final Sleeper sleeper;
 
 	ProfileAwait(SpanProfiler profiler) {
-		this(profiler, System::nanoTime, (nanos) -> Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000)));
+		this(profiler.store(), profiler::completeUpToEpochNanos, profiler::collectUnlessFresh, System::nanoTime,
+				(nanos) -> Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000)));
 	}
 
-	ProfileAwait(SpanProfiler profiler, LongSupplier nanoClock, Sleeper sleeper) {
-		this.profiler = profiler;
+	/**
+	 * @param completeUpToEpochNanos up to when every sample has been joined
+	 * @param collect brings a collection forward
+	 */
+	ProfileAwait(SpanProfileStore store, LongSupplier completeUpToEpochNanos, Runnable collect, LongSupplier nanoClock,
+			Sleeper sleeper) {
+		this.store = store;
+		this.completeUpToEpochNanos = completeUpToEpochNanos;
+		this.collect = collect;
 		this.nanoClock = nanoClock;
 		this.sleeper = sleeper;
 	}
@@ -95,11 +108,11 @@ public final class ProfileAwait {
 	boolean awaitComplete(String spanId, Duration timeout) {
 		long deadline = this.nanoClock.getAsLong() + timeout.toNanos();
 		while (true) {
-			SpanRecord record = this.profiler.store().find(spanId);
+			SpanRecord record = this.store.find(spanId);
 			if (record == null) {
 				return false;
 			}
-			if (!record.inFlight() && this.profiler.completeUpToEpochNanos() >= record.endEpochNanos()) {
+			if (!record.inFlight() && this.completeUpToEpochNanos.getAsLong() >= record.endEpochNanos()) {
 				return true;
 			}
 			long left = deadline - this.nanoClock.getAsLong();
@@ -108,7 +121,7 @@ public final class ProfileAwait {
 			}
 			if (!record.inFlight()) {
 				// Ended: what it misses is a collection away; ask for one now.
-				this.profiler.collectUnlessFresh();
+				this.collect.run();
 			}
 			try {
 				this.sleeper.sleep(Math.min(left, POLL_NANOS));

@@ -47,6 +47,9 @@ class OnDemandWebFluxTests {
 
 	@Test
 	void loopbackCallerForcesATraceAndGetsItsSpanId() throws Exception {
+		// The route's first request initialises WebFlux's handler and compiles the hot
+		// method: not the one measured.
+		assertThat(this.endpoint.get("/subscribe-on?cpuMillis=50", "text/plain").statusCode()).isEqualTo(200);
 		HttpResponse<String> response = this.endpoint.get("/subscribe-on?cpuMillis=400", "text/plain", "X-Spanprofile",
 				"1");
 		assertThat(response.statusCode()).isEqualTo(200);
@@ -64,7 +67,7 @@ class OnDemandWebFluxTests {
 		assertThat(hot).isBetween(8L, 40L);
 		assertThat(this.profiler.store().find(spanId).retainedAs()).isEqualTo(RetainedAs.FORCED);
 
-		// Without the header: not traced, no header.
+		// Without the header: not traced, no header (nor was the warm-up request).
 		HttpResponse<String> plain = this.endpoint.get("/subscribe-on?cpuMillis=1", "text/plain");
 		assertThat(plain.headers().firstValue("Server-Timing")).isEmpty();
 		this.profiler.collectNow();

@@ -128,6 +128,59 @@ class OnDemandWebTests {
 		assertThat(refused).hasValue("spanprofile;desc=\"not profiled: rate limit\"");
 	}
 
+	@Test
+	@Order(5)
+	void captureForcesTheNextRequestsOfANameAndNoOthers() throws Exception {
+		Set<String> before = this.endpoint.spanIds();
+		HttpResponse<String> started = post("{\"capture\": \"http get /burn\", \"count\": 2, \"within\": \"1m\"}");
+		assertThat(started.statusCode()).as(started.body()).isEqualTo(200);
+		assertThat(started.body()).contains("\"name\":\"http get /burn\"").contains("\"count\":2");
+		this.endpoint.get("/wait?millis=1", "text/plain");
+		for (int i = 0; i < 3; i++) {
+			assertThat(this.endpoint.get("/burn?cpuMillis=1", "text/plain").body()).isEqualTo("burnt");
+		}
+		this.profiler.collectNow();
+		java.util.List<Map<String, Object>> captured = this.endpoint.spans("?limit=1000")
+			.stream()
+			.filter((span) -> !before.contains(span.get("spanId")))
+			.toList();
+		// The first two of the name, none of another name, not the third.
+		assertThat(captured).extracting((span) -> span.get("name")).containsExactly("http get /burn", "http get /burn");
+		assertThat(captured).allSatisfy((span) -> assertThat(span.get("retainedAs")).isEqualTo("forced"));
+		// Over by itself: nothing left to cancel.
+		HttpResponse<String> cancelled = this.endpoint.delete("/actuator/spanprofile");
+		assertThat(cancelled.body()).contains("\"cancelled\":0");
+	}
+
+	@Test
+	@Order(6)
+	void badCaptureIsA400NamingTheFieldAndChangesNothing() throws Exception {
+		assertThat(post("{\"capture\": \"http get /burn\", \"count\": 5000}").body())
+			.contains("count must be a whole number from 0 (cancel) to 1000");
+		assertThat(post("{\"capture\": \"http get /burn\", \"count\": 5, \"within\": \"soon\"}").body())
+			.contains("within must be a duration");
+		assertThat(post("{\"capture\": \"http get /burn\", \"count\": 5, \"within\": \"2h\"}").body())
+			.contains("within must be more than 0 and at most 1h");
+		assertThat(post("{\"capture\": \"burn\", \"count\": 5}").body()).contains("capture must be");
+		HttpResponse<String> bad = post("{\"count\": 5}");
+		assertThat(bad.statusCode()).isEqualTo(400);
+		assertThat(bad.body()).contains("capture must be");
+		HttpResponse<String> mixed = post("{\"capture\": \"/burn\", \"count\": 5, \"enabled\": false}");
+		assertThat(mixed.statusCode()).isEqualTo(400);
+		assertThat(mixed.body()).contains("come alone");
+		HttpResponse<String> left = this.endpoint.delete("/actuator/spanprofile");
+		assertThat(left.body()).contains("\"cancelled\":0").contains("\"captures\":[]");
+		assertThat(this.profiler.status().running()).isTrue();
+	}
+
+	private HttpResponse<String> post(String json) throws Exception {
+		return java.net.http.HttpClient.newHttpClient()
+			.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(this.endpoint.url("/actuator/spanprofile")))
+				.header("Content-Type", "application/json")
+				.POST(java.net.http.HttpRequest.BodyPublishers.ofString(json))
+				.build(), HttpResponse.BodyHandlers.ofString());
+	}
+
 	private static Map<String, java.util.List<String>> headersBut(HttpResponse<String> response) {
 		Map<String, java.util.List<String>> headers = new java.util.TreeMap<>(response.headers().map());
 		headers.remove("date");

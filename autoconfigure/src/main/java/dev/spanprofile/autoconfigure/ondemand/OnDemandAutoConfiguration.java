@@ -59,11 +59,17 @@ public final class OnDemandAutoConfiguration {
 		return new OnDemandGate(token, properties.isAllowLoopback(), properties.getMaxPerMinute(), System::nanoTime);
 	}
 
+	/** Started by the endpoint: {@code POST /actuator/spanprofile {"capture": …}}. */
+	@Bean
+	RequestCaptures spanProfileRequestCaptures() {
+		return new RequestCaptures(System::nanoTime, System::currentTimeMillis);
+	}
+
 	@Bean
 	OnDemandRequests spanProfileOnDemandRequests(OnDemandGate gate, OnDemandProperties properties,
-			SpanProfiler profiler, Environment environment) {
+			SpanProfiler profiler, Environment environment, RequestCaptures captures) {
 		String endpoint = environment.getProperty("management.endpoints.web.base-path", "/actuator") + "/spanprofile";
-		return new OnDemandRequests(gate, properties.getHeader(), profiler, endpoint);
+		return new OnDemandRequests(gate, properties.getHeader(), profiler, endpoint, captures);
 	}
 
 	@Configuration(proxyBeanMethods = false)

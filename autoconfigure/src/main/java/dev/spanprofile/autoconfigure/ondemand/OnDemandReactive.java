@@ -41,13 +41,14 @@ final class OnDemandReactive {
 		@Override
 		public Mono<Void> handle(ServerHttpRequest request, ServerHttpResponse response) {
 			String value = request.getHeaders().getFirst(this.requests.header());
-			if (value == null) {
+			if (value == null && !this.requests.capturing()) {
 				return this.delegate.handle(request, response);
 			}
 			InetSocketAddress remote = request.getRemoteAddress();
 			String address = (remote != null && remote.getAddress() != null) ? remote.getAddress().getHostAddress()
 					: null;
-			switch (this.requests.beforeSpan(value, address)) {
+			switch (this.requests.beforeSpan(value, address, request.getMethod().name(),
+					request.getPath().pathWithinApplication().value())) {
 				case FORCED -> {
 					Mono<Void> handled = this.delegate.handle(request, new ForcedResponse(response));
 					// The sampler is armed while the answer is subscribed to: the

@@ -25,15 +25,19 @@ public final class OnDemandRequests {
 
 	private final String endpointPath;
 
+	private final RequestCaptures captures;
+
 	/**
 	 * @param endpointPath where the flame graphs are served, e.g.
 	 * {@code /actuator/spanprofile}
 	 */
-	public OnDemandRequests(OnDemandGate gate, String header, SpanProfiler profiler, String endpointPath) {
+	OnDemandRequests(OnDemandGate gate, String header, SpanProfiler profiler, String endpointPath,
+			RequestCaptures captures) {
 		this.gate = gate;
 		this.header = header;
 		this.profiler = profiler;
 		this.endpointPath = endpointPath;
+		this.captures = captures;
 	}
 
 	/** The request header that asks for a profile. */
@@ -42,11 +46,27 @@ public final class OnDemandRequests {
 	}
 
 	/**
-	 * Before the request's span starts: decide, and for a forced request arm the sampler
-	 * on this thread ({@link ForcedSampling#disarm()} once the request is through).
+	 * Whether a request without the header may be forced now: a capture runs. One
+	 * volatile read.
 	 */
-	public OnDemandGate.Decision beforeSpan(String headerValue, String remoteAddress) {
-		OnDemandGate.Decision decision = this.gate.decide(headerValue, remoteAddress);
+	public boolean capturing() {
+		return this.captures.capturing();
+	}
+
+	/**
+	 * Before the request's span starts: decide, and for a forced request arm the sampler
+	 * on this thread ({@link ForcedSampling#disarm()} once the request is through). A
+	 * request a capture takes is forced too.
+	 * @param headerValue the header's value, {@code null} when absent
+	 * @param method the request's method
+	 * @param path its path within the application
+	 */
+	public OnDemandGate.Decision beforeSpan(String headerValue, String remoteAddress, String method, String path) {
+		OnDemandGate.Decision decision = (headerValue != null) ? this.gate.decide(headerValue, remoteAddress)
+				: OnDemandGate.Decision.IGNORED;
+		if (decision != OnDemandGate.Decision.FORCED && this.captures.claim(method, path)) {
+			decision = OnDemandGate.Decision.FORCED;
+		}
 		if (decision == OnDemandGate.Decision.FORCED) {
 			ForcedSampling.arm();
 		}

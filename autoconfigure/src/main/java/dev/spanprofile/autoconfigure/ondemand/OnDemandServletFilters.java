@@ -42,11 +42,12 @@ final class OnDemandServletFilters {
 				return;
 			}
 			String value = http.getHeader(this.requests.header());
-			if (value == null) {
+			if (value == null && !this.requests.capturing()) {
 				chain.doFilter(request, response);
 				return;
 			}
-			switch (this.requests.beforeSpan(value, http.getRemoteAddr())) {
+			String path = http.getRequestURI().substring(http.getContextPath().length());
+			switch (this.requests.beforeSpan(value, http.getRemoteAddr(), http.getMethod(), path)) {
 				case FORCED -> http.setAttribute(FORCED, Boolean.TRUE);
 				case RATE_LIMITED ->
 					answer.addHeader("Server-Timing", OnDemandRequests.notProfiled("rate limit").serverTiming());
