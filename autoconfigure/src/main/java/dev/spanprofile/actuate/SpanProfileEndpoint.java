@@ -125,10 +125,10 @@ public class SpanProfileEndpoint {
 	 * is not a span or trace; one name's views have a route of their own
 	 * ({@link #spanName}). The list's query form, {@code /names?name=}, serves a name's
 	 * views as well: the pages link to it, and so do addresses already shared.
-	 * @param id a span id (16 hexadecimal characters), trace id (32), or {@code names}
 	 * <p>
 	 * With {@code await=5s}, a span's graph is served once the span has ended and its
 	 * profile is complete, or after that long ({@link ProfileAwait}).
+	 * @param id a span id (16 hexadecimal characters), trace id (32), or {@code names}
 	 * @param accepted the format the {@code Accept} header asks for
 	 * @param query the query parameters ({@link ProfileParameters})
 	 * @param await the {@code await} query parameter
