@@ -15,20 +15,26 @@ import org.springframework.boot.actuate.endpoint.invoke.OperationParameters;
  * each query parameter to a method parameter of its name; the flame graph operations take
  * ten, so they take them as one record instead, resolved here as Spring Boot resolves the
  * {@code Accept} header's format: the arguments of the invocation are every query
- * parameter of the request, declared or not.
+ * parameter of the request, declared or not. The same for {@link AwaitParameter}, and for
+ * {@link CaptureParameters} from a write operation's body.
  */
 public final class ProfileParametersBinder implements OperationInvokerAdvisor {
 
 	@Override
 	public OperationInvoker apply(EndpointId endpointId, OperationType operationType, OperationParameters parameters,
 			OperationInvoker invoker) {
-		if (!endpointId.equals(SpanProfileEndpoint.ID)
-				|| parameters.stream().noneMatch((parameter) -> parameter.getType() == ProfileParameters.class)) {
+		if (!endpointId.equals(SpanProfileEndpoint.ID) || parameters.stream()
+			.noneMatch((parameter) -> parameter.getType() == ProfileParameters.class
+					|| parameter.getType() == CaptureParameters.class)) {
 			return invoker;
 		}
-		return (context) -> invoker.invoke(new InvocationContext(
-				context.resolveArgument(SecurityContext.class), context.getArguments(), OperationArgumentResolver
-					.of(ProfileParameters.class, () -> ProfileParameters.of(context.getArguments())),
+		return (context) -> invoker.invoke(new InvocationContext(context.resolveArgument(SecurityContext.class),
+				context.getArguments(),
+				OperationArgumentResolver.of(ProfileParameters.class,
+						() -> ProfileParameters.of(context.getArguments())),
+				OperationArgumentResolver.of(AwaitParameter.class, () -> new AwaitParameter(context.getArguments())),
+				OperationArgumentResolver.of(CaptureParameters.class,
+						() -> CaptureParameters.of(context.getArguments())),
 				new Delegating(context)));
 	}
 

@@ -1,6 +1,10 @@
 package dev.spanprofile.actuate;
 
+import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.render.FrameClassifier;
@@ -19,6 +23,7 @@ import dev.spanprofile.view.View;
 import dev.spanprofile.view.ViewException;
 
 import org.springframework.boot.actuate.endpoint.EndpointId;
+import org.springframework.boot.actuate.endpoint.annotation.DeleteOperation;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
 import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
@@ -59,17 +64,30 @@ public class SpanProfileEndpoint {
 
 	private final SpanProfileViews views;
 
+	private final ProfileAwait await;
+
+	/** The captures of on-demand profiling; {@code null} when it is off. */
+	private final Supplier<CaptureControl> captures;
+
 	public SpanProfileEndpoint(SpanProfiler profiler) {
 		this(profiler, List.of());
+	}
+
+	public SpanProfileEndpoint(SpanProfiler profiler, List<String> applicationPackages) {
+		this(profiler, applicationPackages, () -> null);
 	}
 
 	/**
 	 * @param applicationPackages the application's own packages, whose frames the pages
 	 * colour as application code
+	 * @param captures the captures of on-demand profiling, {@code null} while it is off
 	 */
-	public SpanProfileEndpoint(SpanProfiler profiler, List<String> applicationPackages) {
+	public SpanProfileEndpoint(SpanProfiler profiler, List<String> applicationPackages,
+			Supplier<CaptureControl> captures) {
 		this.profiler = profiler;
+		this.captures = captures;
 		this.views = new SpanProfileViews(profiler, new FrameClassifier(applicationPackages));
+		this.await = new ProfileAwait(profiler);
 	}
 
 	/**
@@ -107,15 +125,23 @@ public class SpanProfileEndpoint {
 	 * is not a span or trace; one name's views have a route of their own
 	 * ({@link #spanName}). The list's query form, {@code /names?name=}, serves a name's
 	 * views as well: the pages link to it, and so do addresses already shared.
+	 * <p>
+	 * With {@code await=5s}, a span's graph is served once the span has ended and its
+	 * profile is complete, or after that long ({@link ProfileAwait}).
 	 * @param id a span id (16 hexadecimal characters), trace id (32), or {@code names}
 	 * @param accepted the format the {@code Accept} header asks for
 	 * @param query the query parameters ({@link ProfileParameters})
+	 * @param await the {@code await} query parameter
 	 */
 	@ReadOperation(producesFrom = FlameGraphFormat.class)
 	public WebEndpointResponse<Object> flameGraph(@Selector String id, FlameGraphFormat accepted,
-			ProfileParameters query) {
+			ProfileParameters query, AwaitParameter await) {
 		try {
 			ProfileFormat chosen = ProfileFormat.resolve(query.format(), accepted.format());
+			Duration wait = await.duration();
+			if (wait != null && !id.equals(NAMES)) {
+				this.await.awaitComplete(id, wait);
+			}
 			if (id.equals(NAMES)) {
 				return respond(this.views.names(namesQuery(query, query.name())), chosen);
 			}
@@ -199,12 +225,23 @@ public class SpanProfileEndpoint {
 	 * @param interval the sampling interval, e.g. {@code 20ms}
 	 * @param allocInterval bytes between allocation samples, e.g. {@code 512KB}
 	 * @param lockThreshold the lock event's threshold, e.g. {@code 10ms}
+	 * @param capture a capture of a name's next requests ({@code capture}, {@code count},
+	 * {@code within}), alone in its body ({@link #capture})
 	 * @return the engine status after the change: what is sampled now; {@code running} is
 	 * false with a {@code problem} when the profiler could not start
 	 */
 	@WriteOperation
 	public WebEndpointResponse<Object> configure(@Nullable String enabled, @Nullable String event,
-			@Nullable String interval, @Nullable String allocInterval, @Nullable String lockThreshold) {
+			@Nullable String interval, @Nullable String allocInterval, @Nullable String lockThreshold,
+			CaptureParameters capture) {
+		if (!capture.isEmpty()) {
+			if (enabled != null || event != null || interval != null || allocInterval != null
+					|| lockThreshold != null) {
+				return error(ViewException.badRequest("capture, count and within come alone in their body: "
+						+ "{\"capture\": \"http get /owners/{ownerId}\", \"count\": 20, \"within\": \"10m\"}"));
+			}
+			return capture(capture);
+		}
 		String switchTo = (enabled != null) ? enabled.trim() : null;
 		SamplingChange change = new SamplingChange(event, interval, allocInterval, lockThreshold);
 		if (switchTo == null && change.isEmpty()) {
@@ -236,6 +273,64 @@ public class SpanProfileEndpoint {
 			this.profiler.stop();
 		}
 		return new WebEndpointResponse<>(this.views.engine(), 200);
+	}
+
+	/**
+	 * {@code POST {"capture": "http get /owners/{ownerId}", "count": 20, "within":
+	 * "10m"}}: force the next {@code count} requests of a span name (or of a URL path
+	 * pattern such as {@code /owners/**}) to be traced, profiled and kept, for at most
+	 * {@code within}; {@code count: 0} cancels. Flat keys: an actuator operation's body
+	 * is one level of strings. Every field is checked before anything changes: a bad one
+	 * is a 400 that names it. Needs on-demand profiling on.
+	 */
+	private WebEndpointResponse<Object> capture(CaptureParameters capture) {
+		try {
+			CaptureControl control = captureControl();
+			CaptureRequest request = CaptureRequest.parse(capture);
+			Map<String, Object> started;
+			try {
+				started = control.start(request.name(), request.count(), request.within());
+			}
+			catch (IllegalArgumentException ex) {
+				throw ViewException.badRequest(ex.getMessage());
+			}
+			Map<String, Object> body = new LinkedHashMap<>();
+			body.put((request.count() > 0) ? "capture" : "cancelled", started);
+			body.put("captures", control.active());
+			return new WebEndpointResponse<>(body, 200);
+		}
+		catch (ViewException ex) {
+			return error(ex);
+		}
+	}
+
+	/**
+	 * {@code DELETE /actuator/spanprofile?name=…}: cancel the capture of that name, or
+	 * every capture without one.
+	 * @param name the capture's name as it was started
+	 * @return how many were cancelled, and the captures left
+	 */
+	@DeleteOperation
+	public WebEndpointResponse<Object> cancelCaptures(@Nullable String name) {
+		try {
+			CaptureControl control = captureControl();
+			Map<String, Object> body = new LinkedHashMap<>();
+			body.put("cancelled", control.cancel(name));
+			body.put("captures", control.active());
+			return new WebEndpointResponse<>(body, 200);
+		}
+		catch (ViewException ex) {
+			return error(ex);
+		}
+	}
+
+	private CaptureControl captureControl() {
+		CaptureControl control = this.captures.get();
+		if (control == null) {
+			throw ViewException.badRequest("Captures need on-demand profiling: set spanprofile.on-demand.enabled=true "
+					+ "(with spanprofile.on-demand.token or spanprofile.on-demand.allow-loopback)");
+		}
+		return control;
 	}
 
 	private static WebEndpointResponse<Object> error(ViewException ex) {

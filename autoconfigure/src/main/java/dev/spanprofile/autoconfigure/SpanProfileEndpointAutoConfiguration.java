@@ -3,10 +3,12 @@ package dev.spanprofile.autoconfigure;
 import java.util.List;
 
 import dev.spanprofile.SpanProfiler;
+import dev.spanprofile.actuate.CaptureControl;
 import dev.spanprofile.actuate.ProfileParametersBinder;
 import dev.spanprofile.actuate.SpanProfileEndpoint;
 
 import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -32,12 +34,13 @@ public final class SpanProfileEndpointAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnAvailableEndpoint
-	SpanProfileEndpoint spanProfileEndpoint(SpanProfiler spanProfiler, BeanFactory beanFactory) {
+	SpanProfileEndpoint spanProfileEndpoint(SpanProfiler spanProfiler, BeanFactory beanFactory,
+			ObjectProvider<CaptureControl> captures) {
 		// The application's packages (those of its @SpringBootApplication class) mark
 		// frames as application code.
 		List<String> packages = AutoConfigurationPackages.has(beanFactory) ? AutoConfigurationPackages.get(beanFactory)
 				: List.of();
-		return new SpanProfileEndpoint(spanProfiler, packages);
+		return new SpanProfileEndpoint(spanProfiler, packages, captures::getIfAvailable);
 	}
 
 	/**

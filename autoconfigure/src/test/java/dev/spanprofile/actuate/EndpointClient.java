@@ -56,6 +56,11 @@ final class EndpointClient {
 		return this.http.send(request, HttpResponse.BodyHandlers.ofString());
 	}
 
+	HttpResponse<String> delete(String path) throws IOException, InterruptedException {
+		return this.http.send(HttpRequest.newBuilder(URI.create(url(path))).DELETE().build(),
+				HttpResponse.BodyHandlers.ofString());
+	}
+
 	HttpResponse<byte[]> getBytes(String path, String accept) throws IOException, InterruptedException {
 		return this.http.send(request(path, accept), HttpResponse.BodyHandlers.ofByteArray());
 	}

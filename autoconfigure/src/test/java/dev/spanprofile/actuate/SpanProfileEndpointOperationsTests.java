@@ -7,6 +7,7 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
+import org.springframework.boot.actuate.endpoint.annotation.DeleteOperation;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 
@@ -22,9 +23,10 @@ class SpanProfileEndpointOperationsTests {
 	void noOperationTakesMoreThanSixParameters() {
 		Map<String, Integer> parameters = Arrays.stream(SpanProfileEndpoint.class.getDeclaredMethods())
 			.filter((method) -> method.isAnnotationPresent(ReadOperation.class)
-					|| method.isAnnotationPresent(WriteOperation.class))
+					|| method.isAnnotationPresent(WriteOperation.class)
+					|| method.isAnnotationPresent(DeleteOperation.class))
 			.collect(Collectors.toMap(Method::getName, Method::getParameterCount));
-		assertThat(parameters).containsOnlyKeys("spans", "flameGraph", "spanName", "configure")
+		assertThat(parameters).containsOnlyKeys("spans", "flameGraph", "spanName", "configure", "cancelCaptures")
 			.allSatisfy((operation, count) -> assertThat(count).as(operation).isLessThanOrEqualTo(6));
 	}
 

@@ -93,13 +93,13 @@ final class Eviction {
 	}
 
 	/**
-	 * A request is about to be marked ended: keep it longer if it is among the slowest or
-	 * the latest failed. Before it is marked: until then no eviction pass takes it, so it
-	 * cannot go while being judged.
+	 * A request is about to be marked ended: keep it longer if it is among the slowest,
+	 * the latest failed, or forced by its caller. Before it is marked: until then no
+	 * eviction pass takes it, so it cannot go while being judged.
 	 */
 	void retain(SpanRecord root, String name, boolean error, long endEpochNanos) {
 		long duration = Math.max(0, endEpochNanos - root.startEpochNanos());
-		if (!this.protectedRoots.worthConsidering(name, error, duration)) {
+		if (!root.isForced() && !this.protectedRoots.worthConsidering(name, error, duration)) {
 			return;
 		}
 		List<SpanRecord> released = new ArrayList<>();

@@ -11,8 +11,8 @@ import java.util.function.Consumer;
 
 /**
  * The finished requests (local roots) kept beyond the recent ones, and why: per span name
- * the slowest few, and the latest failed one per name and minute, for the retention
- * window.
+ * the slowest few, the latest failed one per name and minute, and those their callers
+ * asked for ({@link SpanRecord#isForced()}), for the retention window.
  * <p>
  * Bounded twice over: by count (names beyond the cap share the slots of "other", errors
  * have a fixed number of slots) and by share of the store: protected requests hold at
@@ -40,6 +40,12 @@ final class ProtectedRoots {
 	static final String OTHER = "other";
 
 	private static final long MINUTE_NANOS = 60_000_000_000L;
+
+	/**
+	 * Forced requests kept at once, beyond the slots of the slowest and failed ones; the
+	 * oldest goes for a newer one. Callers are rate-limited long before this.
+	 */
+	static final int MAX_FORCED = 200;
 
 	private final RetentionSettings settings;
 
@@ -71,6 +77,9 @@ final class ProtectedRoots {
 	private long latestEndEpochNanos;
 
 	private long nextExpiryEpochNanos = Long.MAX_VALUE;
+
+	/** Protected requests forced by their callers. */
+	private int forcedCount;
 
 	/** Takes a released request's samples off {@link #account()}. */
 	private final Consumer<SpanRecord> onReleased;
@@ -127,8 +136,13 @@ final class ProtectedRoots {
 		Held candidate = new Held(root, durationNanos, endEpochNanos, spans);
 		boolean slowest = keepIfSlowest(key, candidate, released);
 		boolean failed = error && keepIfError(key, candidate, released);
-		if (!slowest && !failed) {
+		candidate.forced = root.isForced();
+		if (!slowest && !failed && !candidate.forced) {
 			return false;
+		}
+		if (candidate.forced) {
+			releaseForcedBeyond(MAX_FORCED - 1, released);
+			this.forcedCount++;
 		}
 		this.held.put(root, candidate);
 		this.heldSpans += spans;
@@ -179,8 +193,30 @@ final class ProtectedRoots {
 	 * @param released collects them
 	 */
 	synchronized void releaseBeyondShare(List<SpanRecord> released) {
-		while (!this.held.isEmpty() && (overShare() || this.held.size() > this.settings.maxProtectedRoots())) {
+		while (!this.held.isEmpty()
+				&& (overShare() || this.held.size() > this.settings.maxProtectedRoots() + this.forcedCount)) {
 			released.add(releaseOldest());
+		}
+	}
+
+	private void releaseForcedBeyond(int count, List<SpanRecord> released) {
+		Iterator<Held> oldestFirst = this.held.values().iterator();
+		while (this.forcedCount > count && oldestFirst.hasNext()) {
+			Held entry = oldestFirst.next();
+			if (entry.forced) {
+				entry.forced = false;
+				this.forcedCount--;
+				if (!entry.slowest && entry.errorSlot == null) {
+					oldestFirst.remove();
+					this.heldSpans -= entry.spans;
+					entry.root.retainedAs(RetainedAs.RECENT);
+					this.onReleased.accept(entry.root);
+					released.add(entry.root);
+				}
+				else {
+					entry.root.retainedAs(entry.reason());
+				}
+			}
 		}
 	}
 
@@ -277,7 +313,7 @@ final class ProtectedRoots {
 	}
 
 	private void releaseIfUnheld(Held entry, List<SpanRecord> released) {
-		if (!entry.slowest && entry.errorSlot == null) {
+		if (!entry.slowest && entry.errorSlot == null && !entry.forced) {
 			release(entry);
 			released.add(entry.root);
 		}
@@ -304,6 +340,10 @@ final class ProtectedRoots {
 		if (entry.errorSlot != null) {
 			this.errors.remove(entry.errorSlot, entry);
 			entry.errorSlot = null;
+		}
+		if (entry.forced) {
+			entry.forced = false;
+			this.forcedCount--;
 		}
 		entry.root.retainedAs(RetainedAs.RECENT);
 		if (wasHeld) {
@@ -337,6 +377,9 @@ final class ProtectedRoots {
 
 		ErrorSlot errorSlot;
 
+		/** Asked for by its caller: kept until its window ends or the share is short. */
+		boolean forced;
+
 		Held(SpanRecord root, long durationNanos, long endEpochNanos, int spans) {
 			this.root = root;
 			this.durationNanos = durationNanos;
@@ -345,6 +388,9 @@ final class ProtectedRoots {
 		}
 
 		RetainedAs reason() {
+			if (this.forced) {
+				return RetainedAs.FORCED;
+			}
 			return this.slowest ? RetainedAs.SLOWEST : (this.errorSlot != null) ? RetainedAs.ERROR : RetainedAs.RECENT;
 		}
 

@@ -17,7 +17,13 @@ public enum RetainedAs {
 	/**
 	 * The latest failed request of its name in its minute, within the retention window.
 	 */
-	ERROR;
+	ERROR,
+
+	/**
+	 * Asked for by its caller (an on-demand header, a capture of a name's next requests),
+	 * within the retention window.
+	 */
+	FORCED;
 
 	public String id() {
 		return name().toLowerCase(Locale.ROOT);

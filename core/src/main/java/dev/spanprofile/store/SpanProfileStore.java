@@ -141,7 +141,7 @@ public final class SpanProfileStore {
 			this.spans.remove(spanId, record);
 		}
 		else if (parent.retainedAs() != RetainedAs.RECENT) {
-			// A child of a finished request kept as slow or failed.
+			// A child of a finished request kept as slow, failed or forced.
 			this.eviction.joined(parent.localRoot());
 		}
 		// Span metadata counts against the memory budget too: many small spans must not
@@ -175,6 +175,15 @@ public final class SpanProfileStore {
 		if (excluded && record.isLocalRoot()) {
 			this.eviction.excluded(record);
 		}
+	}
+
+	/**
+	 * Keep the request of {@code record} (its local root) when it ends, as
+	 * {@link RetainedAs#FORCED}, whatever its duration and status: its caller asked for
+	 * its profile. Within the same share and window as the slowest and failed ones.
+	 */
+	public void keepWhenEnded(SpanRecord record) {
+		record.localRoot().force();
 	}
 
 	/** Local roots kept as slow or failed requests (for tests and diagnostics). */

@@ -51,6 +51,9 @@ public final class SpanRecord {
 	/** Set on local roots by the store's retention; descendants go with their root. */
 	private volatile RetainedAs retainedAs = RetainedAs.RECENT;
 
+	/** Whether its caller asked for this request's profile; local roots only. */
+	private volatile boolean forced;
+
 	/**
 	 * Guarded by this, with {@link #evicted}: a child is added before its parent goes or
 	 * not at all.
@@ -159,6 +162,19 @@ public final class SpanRecord {
 
 	void retainedAs(RetainedAs reason) {
 		this.retainedAs = reason;
+	}
+
+	/**
+	 * Whether its caller asked for this request's profile (an on-demand header, a
+	 * capture): kept as {@link RetainedAs#FORCED} when it ends, and marked so in the
+	 * views even once released.
+	 */
+	public boolean isForced() {
+		return this.localRoot.forced;
+	}
+
+	void force() {
+		this.forced = true;
 	}
 
 	/**

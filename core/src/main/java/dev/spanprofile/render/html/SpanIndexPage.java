@@ -157,8 +157,11 @@ public final class SpanIndexPage {
 		}
 		if (!row.retainedAs().equals("recent")) {
 			out.append(" <span class=\"badge kept\" title=\"Kept beyond the recent requests: ")
-				.append(row.retainedAs().equals("slowest") ? "among the slowest of its name"
-						: "the latest failure of its name in its minute")
+				.append(switch (row.retainedAs()) {
+					case "slowest" -> "among the slowest of its name";
+					case "forced" -> "asked for by its caller (on-demand header or capture)";
+					default -> "the latest failure of its name in its minute";
+				})
 				.append("\">kept · ")
 				.append(HtmlEscaper.escape(row.retainedAs()))
 				.append("</span>");

@@ -1,0 +1,117 @@
+package dev.spanprofile.autoconfigure.ondemand;
+
+import dev.spanprofile.SpanProfiler;
+import dev.spanprofile.store.SpanRecord;
+import io.micrometer.observation.Observation;
+import io.micrometer.tracing.Span;
+import io.micrometer.tracing.handler.TracingObservationHandler;
+
+/**
+ * What a web stack does for a request that may ask for its profile, in two steps around
+ * the server observation that starts the request's span: {@link #beforeSpan} decides and
+ * arms the sampler, {@link #afterSpanStarted} has the started span kept and says what the
+ * response carries. The web stacks' filters only move headers in and out.
+ */
+public final class OnDemandRequests {
+
+	/** The {@code Server-Timing} metric name. */
+	static final String METRIC = "spanprofile";
+
+	private final OnDemandGate gate;
+
+	private final String header;
+
+	private final SpanProfiler profiler;
+
+	private final String endpointPath;
+
+	private final RequestCaptures captures;
+
+	/**
+	 * @param endpointPath where the flame graphs are served, e.g.
+	 * {@code /actuator/spanprofile}
+	 */
+	OnDemandRequests(OnDemandGate gate, String header, SpanProfiler profiler, String endpointPath,
+			RequestCaptures captures) {
+		this.gate = gate;
+		this.header = header;
+		this.profiler = profiler;
+		this.endpointPath = endpointPath;
+		this.captures = captures;
+	}
+
+	/** The request header that asks for a profile. */
+	public String header() {
+		return this.header;
+	}
+
+	/**
+	 * Whether a request without the header may be forced now: a capture runs. One
+	 * volatile read.
+	 */
+	public boolean capturing() {
+		return this.captures.capturing();
+	}
+
+	/**
+	 * Before the request's span starts: decide, and for a forced request arm the sampler
+	 * on this thread ({@link ForcedSampling#disarm()} once the request is through). A
+	 * request a capture takes is forced too.
+	 * @param headerValue the header's value, {@code null} when absent
+	 * @param method the request's method
+	 * @param path its path within the application
+	 */
+	public OnDemandGate.Decision beforeSpan(String headerValue, String remoteAddress, String method, String path) {
+		OnDemandGate.Decision decision = (headerValue != null) ? this.gate.decide(headerValue, remoteAddress)
+				: OnDemandGate.Decision.IGNORED;
+		if (decision != OnDemandGate.Decision.FORCED && this.captures.claim(method, path)) {
+			decision = OnDemandGate.Decision.FORCED;
+		}
+		if (decision == OnDemandGate.Decision.FORCED) {
+			ForcedSampling.arm();
+		}
+		return decision;
+	}
+
+	/**
+	 * Once the forced request's span started: keep it, and answer what the response's
+	 * headers say.
+	 * @param observation the request's server observation, {@code null} when none started
+	 */
+	public Answer afterSpanStarted(Observation.Context observation) {
+		ForcedSampling.disarm();
+		String spanId = sampledSpanId(observation);
+		SpanRecord record = (spanId != null) ? this.profiler.store().find(spanId) : null;
+		if (record == null) {
+			return notProfiled(this.profiler.state().isRunning() ? "not traced" : "profiler not running");
+		}
+		this.profiler.store().keepWhenEnded(record);
+		String root = record.localRoot().spanId();
+		return new Answer(METRIC + ";desc=\"" + root + "\"",
+				"<" + this.endpointPath + "/" + root + "?format=html>; rel=\"related\"; title=\"flame graph\"");
+	}
+
+	/** The span the tracing handler started for an observation, if sampled. */
+	private static String sampledSpanId(Observation.Context observation) {
+		TracingObservationHandler.TracingContext tracing = (observation != null)
+				? observation.get(TracingObservationHandler.TracingContext.class) : null;
+		Span span = (tracing != null) ? tracing.getSpan() : null;
+		return (span != null && Boolean.TRUE.equals(span.context().sampled())) ? span.context().spanId() : null;
+	}
+
+	/** The answer to a request that asked but could not be forced. */
+	public static Answer notProfiled(String reason) {
+		return new Answer(METRIC + ";desc=\"not profiled: " + reason + "\"", null);
+	}
+
+	/**
+	 * What a forced request's response carries.
+	 *
+	 * @param serverTiming the {@code Server-Timing} header's value
+	 * @param link the {@code Link} header's value, {@code null} when not profiled
+	 */
+	public record Answer(String serverTiming, String link) {
+
+	}
+
+}

@@ -1,0 +1,79 @@
+package dev.spanprofile.autoconfigure.ondemand;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+class RequestCapturesTests {
+
+	private static final long SECOND = 1_000_000_000L;
+
+	private final AtomicLong clock = new AtomicLong(1_000 * SECOND);
+
+	private final RequestCaptures captures = new RequestCaptures(this.clock::get, () -> 0);
+
+	@Test
+	void spanNameMatchesItsMethodAndRouteForItsCountOnly() {
+		assertThat(this.captures.capturing()).isFalse();
+		this.captures.start("http get /owners/{ownerId}", 2, Duration.ofMinutes(10));
+		assertThat(this.captures.capturing()).isTrue();
+		assertThat(this.captures.claim("POST", "/owners/7")).isFalse();
+		assertThat(this.captures.claim("GET", "/owners")).isFalse();
+		assertThat(this.captures.claim("GET", "/owners/7/pets")).isFalse();
+		assertThat(this.captures.claim("GET", "/owners/7")).isTrue();
+		assertThat(this.captures.active()).singleElement()
+			.satisfies((capture) -> assertThat(capture).containsEntry("count", 2).containsEntry("captured", 1));
+		assertThat(this.captures.claim("GET", "/owners/8")).isTrue();
+		// It has its requests: over.
+		assertThat(this.captures.claim("GET", "/owners/9")).isFalse();
+		assertThat(this.captures.capturing()).isFalse();
+		assertThat(this.captures.active()).isEmpty();
+	}
+
+	@Test
+	void pathPatternMatchesAnyMethodUntilItsTimeIsUp() {
+		this.captures.start("/owners/**", 100, Duration.ofSeconds(30));
+		assertThat(this.captures.claim("POST", "/owners/7/pets")).isTrue();
+		this.clock.addAndGet(29 * SECOND);
+		assertThat(this.captures.claim("GET", "/owners")).isTrue();
+		this.clock.addAndGet(SECOND);
+		assertThat(this.captures.claim("GET", "/owners")).isFalse();
+		assertThat(this.captures.active()).isEmpty();
+	}
+
+	@Test
+	void countZeroAndCancelEndACapture() {
+		this.captures.start("/a", 5, Duration.ofMinutes(1));
+		this.captures.start("/b", 5, Duration.ofMinutes(1));
+		this.captures.start("/a", 0, Duration.ofMinutes(1));
+		assertThat(this.captures.claim("GET", "/a")).isFalse();
+		assertThat(this.captures.claim("GET", "/b")).isTrue();
+		assertThat(this.captures.cancel(null)).isEqualTo(1);
+		assertThat(this.captures.claim("GET", "/b")).isFalse();
+	}
+
+	@Test
+	void neitherANameNorAPatternIsRefusedNamingTheField() {
+		assertThatIllegalArgumentException().isThrownBy(() -> this.captures.start("owners", 5, Duration.ofMinutes(1)))
+			.withMessageStartingWith("capture must be");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> this.captures.start("/owners/{id", 5, Duration.ofMinutes(1)))
+			.withMessageStartingWith("capture is not a URL path pattern");
+		assertThat(this.captures.capturing()).isFalse();
+	}
+
+	@Test
+	void atMostTenAtOnce() {
+		for (int i = 0; i < RequestCaptures.MAX_CAPTURES; i++) {
+			this.captures.start("/p" + i, 1, Duration.ofMinutes(1));
+		}
+		assertThatIllegalArgumentException().isThrownBy(() -> this.captures.start("/p10", 1, Duration.ofMinutes(1)))
+			.withMessageContaining("at most 10 captures");
+		assertThat(this.captures.active()).hasSize(RequestCaptures.MAX_CAPTURES);
+	}
+
+}
