@@ -60,8 +60,17 @@ public final class TimeBreakdown {
 	/** Time its threads were blocked, negative where not read. */
 	private final long blockedNanos;
 
+	/** The container's CPU limit throttled the process around it; {@code null} if not. */
+	private final Throttling throttling;
+
 	private TimeBreakdown(long durationNanos, long cpuNanos, boolean cpuMeasured, long profilerNanos,
 			List<WaitCategory> waits, List<RoundTrips> roundTrips, long runQueueNanos, long blockedNanos) {
+		this(durationNanos, cpuNanos, cpuMeasured, profilerNanos, waits, roundTrips, runQueueNanos, blockedNanos, null);
+	}
+
+	private TimeBreakdown(long durationNanos, long cpuNanos, boolean cpuMeasured, long profilerNanos,
+			List<WaitCategory> waits, List<RoundTrips> roundTrips, long runQueueNanos, long blockedNanos,
+			Throttling throttling) {
 		this.durationNanos = durationNanos;
 		this.cpuNanos = cpuNanos;
 		this.cpuMeasured = cpuMeasured;
@@ -71,6 +80,26 @@ public final class TimeBreakdown {
 		boolean scheduled = cpuMeasured && runQueueNanos >= 0 && blockedNanos >= 0;
 		this.runQueueNanos = scheduled ? runQueueNanos : -1;
 		this.blockedNanos = scheduled ? blockedNanos : -1;
+		this.throttling = throttling;
+	}
+
+	/**
+	 * This breakdown with the container's CPU throttling around the request, or as it is
+	 * for {@code null} (not throttled, or not known). A figure of its own, beside the
+	 * parts: the kernel counts it for the whole process, and a throttled thread waits for
+	 * a core, so its time is already in {@link #coreWaitNanos()} or unaccounted.
+	 */
+	public TimeBreakdown withThrottling(Throttling throttling) {
+		return new TimeBreakdown(this.durationNanos, this.cpuNanos, this.cpuMeasured, this.profilerNanos, this.waits,
+				this.roundTrips, this.runQueueNanos, this.blockedNanos, throttling);
+	}
+
+	/**
+	 * How much the container's CPU limit throttled the process around the request, or
+	 * {@code null} when it did not (or there is no limit, or no way to know).
+	 */
+	public Throttling throttling() {
+		return this.throttling;
 	}
 
 	/**
@@ -366,7 +395,33 @@ public final class TimeBreakdown {
 		if (!this.roundTrips.isEmpty()) {
 			line.append("; ").append(roundTripsText(millis));
 		}
+		if (this.throttling != null) {
+			line.append("; ").append(this.throttling.text(millis));
+		}
 		return line.toString();
+	}
+
+	/**
+	 * The container's CPU limit throttled the process between two readings of its control
+	 * group's counts that cover the request: the process's figures, not the request's own
+	 * share.
+	 *
+	 * @param periods enforcement periods in which the process was throttled
+	 * @param nanos how long it was throttled
+	 * @param overNanos the stretch between the two readings
+	 */
+	public record Throttling(long periods, long nanos, long overNanos) {
+
+		/**
+		 * {@code throttled by the container's CPU limit: 12 periods, 85.0 ms (the
+		 * process, in the 3.0 s around the request)}.
+		 */
+		public String text(DoubleFunction<String> millis) {
+			return "throttled by the container's CPU limit: " + this.periods
+					+ ((this.periods == 1) ? " period, " : " periods, ") + millis.apply(this.nanos / 1e6)
+					+ " (the process, in the " + millis.apply(this.overNanos / 1e6) + " around the request)";
+		}
+
 	}
 
 	/**

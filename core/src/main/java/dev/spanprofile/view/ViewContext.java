@@ -4,6 +4,7 @@ import java.util.Set;
 
 import dev.spanprofile.EngineStatus;
 import dev.spanprofile.SpanProfiler;
+import dev.spanprofile.cgroup.ThrottlingHistory;
 import dev.spanprofile.attribution.AttributionStats;
 import dev.spanprofile.render.CpuShare;
 import dev.spanprofile.render.FrameClassifier;
@@ -170,8 +171,18 @@ final class ViewContext {
 	 */
 	TimeBreakdown timeBreakdown(SpanRecord profiled, SpanCpuTime cpu) {
 		StackTree waits = sampledKinds().contains(SampleKind.WAIT) ? samplesOf(profiled, SampleKind.WAIT) : null;
-		return TimeBreakdown.of(profiled.durationNanos(this.now), cpu.nanos(), cpu.measured(), cpu.profilerNanos(),
-				cpu.runQueueNanos(), cpu.blockedNanos(), waits, frames());
+		return TimeBreakdown
+			.of(profiled.durationNanos(this.now), cpu.nanos(), cpu.measured(), cpu.profilerNanos(), cpu.runQueueNanos(),
+					cpu.blockedNanos(), waits, frames())
+			.withThrottling(throttling(profiled));
+	}
+
+	/** The container's CPU throttling around the span, or {@code null}. */
+	private TimeBreakdown.Throttling throttling(SpanRecord profiled) {
+		ThrottlingHistory.Throttled throttled = this.profiler.throttling()
+			.during(profiled.startEpochNanos(), profiled.inFlight() ? this.now : profiled.endEpochNanos());
+		return (throttled != null)
+				? new TimeBreakdown.Throttling(throttled.periods(), throttled.nanos(), throttled.overNanos()) : null;
 	}
 
 	String displayName(SpanRecord record, StackTree samples) {

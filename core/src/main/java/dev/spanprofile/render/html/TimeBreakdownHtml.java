@@ -62,6 +62,11 @@ final class TimeBreakdownHtml {
 		if (roundTrips != null) {
 			out.append("<p class=\"round-trips\">").append(HtmlEscaper.escape(roundTrips)).append(".</p>");
 		}
+		if (breakdown.throttling() != null) {
+			out.append("<p class=\"throttling\">")
+				.append(HtmlEscaper.escape(breakdown.throttling().text(CpuShare::millis)))
+				.append(".</p>");
+		}
 		if (breakdown.overlapNanos() > 0) {
 			out.append("<p class=\"overlap\">").append(HtmlEscaper.escape(breakdown.overlapNote())).append(".</p>");
 		}
