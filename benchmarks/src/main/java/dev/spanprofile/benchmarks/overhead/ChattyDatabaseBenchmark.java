@@ -55,7 +55,7 @@ import dev.spanprofile.benchmarks.report.ResultsFile;
  * paced.
  * <p>
  * Not part of the suite nor of the build: run by hand, e.g.
- * {@code java -cp "benchmarks/target/classes:$(cat benchmarks/target/benchmark-classpath.txt)" dev.spanprofile.benchmarks.overhead.ChattyDatabaseBenchmark --runs 2 --twin 6 --results benchmarks/results/DATE-chatty-db.csv}.
+ * {@code java -cp "benchmarks/target/classes:$(cat benchmarks/target/benchmark-classpath.txt)" dev.spanprofile.benchmarks.overhead.ChattyDatabaseBenchmark --twin 6 --results benchmarks/results/DATE-chatty-db.csv}.
  * Without PostgreSQL's binaries it says so and exits.
  */
 public final class ChattyDatabaseBenchmark {
@@ -90,14 +90,14 @@ public final class ChattyDatabaseBenchmark {
 	}
 
 	public static void main(String[] args) throws Exception {
-		int runs = 2;
+		int runs = 3;
 		int twinPairs = 0;
 		Path results = null;
 		Path logs = Path.of("benchmarks/target/benchmark-logs/chatty-db");
 		String commit = "";
-		Duration light = Duration.ofSeconds(30);
+		Duration light = Duration.ofSeconds(40);
 		Duration saturated = Duration.ofSeconds(12);
-		double lightRate = 20;
+		double lightRate = 5;
 		double twinRate = 60;
 		for (int i = 0; i < args.length; i++) {
 			switch (args[i]) {
