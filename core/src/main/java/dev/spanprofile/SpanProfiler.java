@@ -1,5 +1,6 @@
 package dev.spanprofile;
 
+import java.nio.file.Path;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -8,6 +9,7 @@ import dev.spanprofile.aggregate.NameAggregates;
 import dev.spanprofile.attribution.AttributionCounters;
 import dev.spanprofile.attribution.AttributionStats;
 import dev.spanprofile.attribution.SampleAttributor;
+import dev.spanprofile.cgroup.ThrottlingHistory;
 import dev.spanprofile.lifecycle.CollectionCycle;
 import dev.spanprofile.lifecycle.CollectionCycles;
 import dev.spanprofile.lifecycle.CompletedRoots;
@@ -66,6 +68,9 @@ public final class SpanProfiler implements AutoCloseable {
 
 	private final UnsampledRequests unsampledRequests;
 
+	/** The container's CPU throttling, read once per collection. */
+	private final ThrottlingHistory throttling;
+
 	/**
 	 * Why sampling does not run, while it does not: never started, stopped, or the last
 	 * start failed.
@@ -105,9 +110,13 @@ public final class SpanProfiler implements AutoCloseable {
 		this.cycle = new CollectionCycle(engine, this.attributor, this.store, this.completedRoots, this.recorder,
 				settings.dumpInterval(), this::isRunning, this.unsampledRequests::complete);
 		this.sampling = new Sampling(engine, this.recorder, this.cycle);
+		this.throttling = ThrottlingHistory.of(Path.of("/"), MonotonicEpoch::nowEpochNanos);
+		if (this.throttling.available()) {
+			this.cycle.beforeHandOff(this.throttling::read);
+		}
 		if (settings.slowSpanLog().enabled()) {
 			this.completedRoots.addListener(new SlowSpanLog(settings.slowSpanLog(), this.store.frames(),
-					settings.sampler().kinds(), settings.sampler().interval(), System::nanoTime));
+					settings.sampler().kinds(), settings.sampler().interval(), System::nanoTime, this.throttling));
 		}
 	}
 
@@ -117,6 +126,15 @@ public final class SpanProfiler implements AutoCloseable {
 
 	public SpanProfileStore store() {
 		return this.store;
+	}
+
+	/**
+	 * The container's CPU throttling over time, read at each collection;
+	 * {@link ThrottlingHistory#NONE} where the process's control group has no CPU limit
+	 * figures.
+	 */
+	public ThrottlingHistory throttling() {
+		return this.throttling;
 	}
 
 	/** Profiles and latency per local-root span name over the aggregate window. */

@@ -32,18 +32,18 @@ class PackageDependenciesTest {
 	 * import besides itself.
 	 */
 	private static final Map<String, Set<String>> ALLOWED = Map.ofEntries(Map.entry("profile", Set.of()),
-			Map.entry("tracking", Set.of()), Map.entry("upload", Set.of()), Map.entry("link", Set.of()),
-			Map.entry("sampling", Set.of("profile", "tracking")),
+			Map.entry("tracking", Set.of()), Map.entry("cgroup", Set.of()), Map.entry("upload", Set.of()),
+			Map.entry("link", Set.of()), Map.entry("sampling", Set.of("profile", "tracking")),
 			Map.entry("attribution", Set.of("profile", "sampling", "store", "tracking")),
 			Map.entry("store", Set.of("profile", "tracking")),
 			Map.entry("lifecycle", Set.of("aggregate", "attribution", "profile", "sampling", "store", "tracking")),
 			Map.entry("aggregate", Set.of("profile", "store")), Map.entry("render", Set.of("profile")),
 			Map.entry("render.html", Set.of("profile", "render")),
 			Map.entry("render.pprof", Set.of("profile", "render", "render.pprof.proto")),
-			Map.entry("slowlog", Set.of("profile", "render", "store")),
+			Map.entry("slowlog", Set.of("cgroup", "profile", "render", "store")),
 			Map.entry("pyroscope", Set.of("profile", "sampling", "tracking", "upload")),
 			Map.entry("otlp", Set.of("profile", "store", "upload")), Map.entry("", Set.of("aggregate", "attribution",
-					"lifecycle", "profile", "sampling", "slowlog", "store", "tracking")));
+					"cgroup", "lifecycle", "profile", "sampling", "slowlog", "store", "tracking")));
 
 	@Test
 	void everyPackageImportsOnlyWhatItsPackageInfoAllows() throws IOException {

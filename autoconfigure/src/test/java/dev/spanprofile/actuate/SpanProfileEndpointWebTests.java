@@ -122,7 +122,7 @@ class SpanProfileEndpointWebTests {
 		assertKeys(breakdown,
 				List.of("durationMillis", "cpuMillis", "cpuFrom", "profilerMillis", "waitsRecorded", "waitMillis",
 						"waits", "coreWaitMillis", "coreWaitInWaitsMillis", "shortWaitMillis", "unaccountedMillis",
-						"overlapMillis", "note", "roundTrips", "handOff"));
+						"overlapMillis", "note", "roundTrips", "handOff", "throttling"));
 		Map<String, Object> timeline = (Map<String, Object>) graph.get("timeline");
 		assertKeys(timeline, List.of("durationMillis", "inFlight", "lanes", "entries", "truncated", "droppedSamples",
 				"note", "partialWaits"));
@@ -224,7 +224,7 @@ class SpanProfileEndpointWebTests {
 			"allocatedBytes", "lockWaitMillis", "waitMillis", "displayName", "waits", "cpuMillis", "cpuFrom",
 			"profilerMillis", "coreWaitMillis", "coreWaitInWaitsMillis", "shortWaitMillis", "overlapMillis",
 			"droppedSamples", "label", "from", "to", "minDurationMillis", "maxDurationMillis", "spanId",
-			"durationMillis", "largestDifference", "roundTrips", "handOff");
+			"durationMillis", "largestDifference", "roundTrips", "handOff", "throttling");
 
 	private static List<String> concat(List<String> first, List<String> second) {
 		return java.util.stream.Stream.concat(first.stream(), second.stream()).toList();

@@ -83,6 +83,13 @@ public final class CollectionCycle {
 
 	private final BiConsumer<UnsampledRequest, StackTree[]> unsampledComplete;
 
+	/**
+	 * Run at each collection before its completed roots are handed on (the container's
+	 * CPU throttling is read there, once per collection).
+	 */
+	private volatile Runnable beforeHandOff = () -> {
+	};
+
 	/** {@code System.nanoTime()}, or a test's. */
 	private final LongSupplier clock;
 
@@ -248,6 +255,15 @@ public final class CollectionCycle {
 	}
 
 	/**
+	 * Run {@code action} at each collection, after the samples are joined and before the
+	 * requests they complete are handed on: what it reads then covers every request
+	 * handed on.
+	 */
+	public void beforeHandOff(Runnable action) {
+		this.beforeHandOff = action;
+	}
+
+	/**
 	 * A reader is about to look at profiles: join what was sampled since the last
 	 * collection, unless that one is still fresh, so that a span that just ended shows
 	 * complete without waiting for the dump interval.
@@ -301,6 +317,7 @@ public final class CollectionCycle {
 				this.sampledUpTo = Watermark
 					.at((this.engine instanceof EngineWithWaits withWaits) ? withWaits.sampledUpTo() : upTo);
 			}
+			this.beforeHandOff.run();
 			this.completedRoots.completeUpTo(complete);
 			this.attributor.completeUnsampledUpTo(complete, this.unsampledComplete);
 			this.store.profilesCompleteUpTo(complete);

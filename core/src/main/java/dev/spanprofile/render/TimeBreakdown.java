@@ -63,9 +63,12 @@ public final class TimeBreakdown {
 	/** Why its work likely ran on other threads without it, or {@code null}. */
 	private final String handOffNote;
 
+	/** The container's CPU limit throttled the process around it; {@code null} if not. */
+	private final Throttling throttling;
+
 	private TimeBreakdown(long durationNanos, long cpuNanos, boolean cpuMeasured, long profilerNanos,
 			List<WaitCategory> waits, List<RoundTrips> roundTrips, long runQueueNanos, long blockedNanos,
-			String handOffNote) {
+			String handOffNote, Throttling throttling) {
 		this.durationNanos = durationNanos;
 		this.cpuNanos = cpuNanos;
 		this.cpuMeasured = cpuMeasured;
@@ -76,6 +79,26 @@ public final class TimeBreakdown {
 		this.runQueueNanos = scheduled ? runQueueNanos : -1;
 		this.blockedNanos = scheduled ? blockedNanos : -1;
 		this.handOffNote = handOffNote;
+		this.throttling = throttling;
+	}
+
+	/**
+	 * This breakdown with the container's CPU throttling around the request, or as it is
+	 * for {@code null} (not throttled, or not known). A figure of its own, beside the
+	 * parts: the kernel counts it for the whole process, and a throttled thread waits for
+	 * a core, so its time is already in {@link #coreWaitNanos()} or unaccounted.
+	 */
+	public TimeBreakdown withThrottling(Throttling throttling) {
+		return new TimeBreakdown(this.durationNanos, this.cpuNanos, this.cpuMeasured, this.profilerNanos, this.waits,
+				this.roundTrips, this.runQueueNanos, this.blockedNanos, this.handOffNote, throttling);
+	}
+
+	/**
+	 * How much the container's CPU limit throttled the process around the request, or
+	 * {@code null} when it did not (or there is no limit, or no way to know).
+	 */
+	public Throttling throttling() {
+		return this.throttling;
 	}
 
 	/**
@@ -111,7 +134,7 @@ public final class TimeBreakdown {
 			long runQueueNanos, long blockedNanos, StackTree waits, FrameTable frames) {
 		return new TimeBreakdown(durationNanos, cpuNanos, cpuMeasured && cpuNanos >= 0, profilerNanos,
 				(waits != null) ? categories(waits, frames) : null,
-				(waits != null) ? roundTrips(waits, frames) : List.of(), runQueueNanos, blockedNanos, null);
+				(waits != null) ? roundTrips(waits, frames) : List.of(), runQueueNanos, blockedNanos, null, null);
 	}
 
 	/**
@@ -125,8 +148,10 @@ public final class TimeBreakdown {
 	 */
 	public TimeBreakdown withHandOff(String handOff, long intervalNanos) {
 		String note = HandOffNote.of(this, handOff, intervalNanos);
-		return (note != null) ? new TimeBreakdown(this.durationNanos, this.cpuNanos, this.cpuMeasured,
-				this.profilerNanos, this.waits, this.roundTrips, this.runQueueNanos, this.blockedNanos, note) : this;
+		return (note != null)
+				? new TimeBreakdown(this.durationNanos, this.cpuNanos, this.cpuMeasured, this.profilerNanos, this.waits,
+						this.roundTrips, this.runQueueNanos, this.blockedNanos, note, this.throttling)
+				: this;
 	}
 
 	/**
@@ -396,7 +421,33 @@ public final class TimeBreakdown {
 		if (!this.roundTrips.isEmpty()) {
 			line.append("; ").append(roundTripsText(millis));
 		}
+		if (this.throttling != null) {
+			line.append("; ").append(this.throttling.text(millis));
+		}
 		return line.toString();
+	}
+
+	/**
+	 * The container's CPU limit throttled the process between two readings of its control
+	 * group's counts that cover the request: the process's figures, not the request's own
+	 * share.
+	 *
+	 * @param periods enforcement periods in which the process was throttled
+	 * @param nanos how long it was throttled
+	 * @param overNanos the stretch between the two readings
+	 */
+	public record Throttling(long periods, long nanos, long overNanos) {
+
+		/**
+		 * {@code throttled by the container's CPU limit: 12 periods, 85.0 ms (the
+		 * process, in the 3.0 s around the request)}.
+		 */
+		public String text(DoubleFunction<String> millis) {
+			return "throttled by the container's CPU limit: " + this.periods
+					+ ((this.periods == 1) ? " period, " : " periods, ") + millis.apply(this.nanos / 1e6)
+					+ " (the process, in the " + millis.apply(this.overNanos / 1e6) + " around the request)";
+		}
+
 	}
 
 	/**

@@ -39,6 +39,8 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include;
  * @param handOff why the request's work likely ran on other threads without its context
  * (the setting, and where it is off), when most of its time is unaccounted for or parked
  * without CPU of its own and such a setting is off; else left out
+ * @param throttling how much the container's CPU limit throttled the process around the
+ * request, when it did; else left out
  */
 public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_NULL) Double cpuMillis,
 		@JsonInclude(Include.NON_NULL) String cpuFrom, @JsonInclude(Include.NON_NULL) Double profilerMillis,
@@ -47,7 +49,8 @@ public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_
 		@JsonInclude(Include.NON_NULL) Double coreWaitInWaitsMillis,
 		@JsonInclude(Include.NON_NULL) Double shortWaitMillis, double unaccountedMillis,
 		@JsonInclude(Include.NON_NULL) Double overlapMillis, @JsonInclude(Include.NON_NULL) String note,
-		@JsonInclude(Include.NON_EMPTY) List<RoundTrips> roundTrips, @JsonInclude(Include.NON_NULL) String handOff) {
+		@JsonInclude(Include.NON_EMPTY) List<RoundTrips> roundTrips, @JsonInclude(Include.NON_NULL) String handOff,
+		@JsonInclude(Include.NON_NULL) Throttling throttling) {
 
 	static TimeBreakdownJson of(TimeBreakdown breakdown) {
 		boolean cpu = breakdown.cpuSampled();
@@ -63,7 +66,8 @@ public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_
 				(breakdown.coreWaitInWaitsNanos() > 0) ? millis(breakdown.coreWaitInWaitsNanos()) : null,
 				scheduled ? millis(breakdown.shortWaitNanos()) : null, millis(breakdown.unaccountedNanos()),
 				overlap ? millis(breakdown.overlapNanos()) : null, overlap ? breakdown.overlapNote() : null,
-				breakdown.roundTrips().stream().map(RoundTrips::of).toList(), breakdown.handOffNote());
+				breakdown.roundTrips().stream().map(RoundTrips::of).toList(), breakdown.handOffNote(),
+				Throttling.of(breakdown.throttling()));
 	}
 
 	/** Milliseconds to the microsecond. */
@@ -105,6 +109,26 @@ public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_
 
 		static Detail of(WaitCategory.Detail detail) {
 			return new Detail(detail.detail(), TimeBreakdownJson.millis(detail.nanos()), detail.count());
+		}
+
+	}
+
+	/**
+	 * The container's CPU limit throttled the process around the request (the process's
+	 * figures, read from its control group).
+	 *
+	 * @param periods enforcement periods in which it was throttled
+	 * @param millis how long it was throttled
+	 * @param overMillis between the two readings these come from, which cover the request
+	 * @param text the same in words
+	 */
+	public record Throttling(long periods, double millis, double overMillis, String text) {
+
+		static Throttling of(TimeBreakdown.Throttling throttling) {
+			return (throttling != null)
+					? new Throttling(throttling.periods(), TimeBreakdownJson.millis(throttling.nanos()),
+							TimeBreakdownJson.millis(throttling.overNanos()), throttling.text(CpuShare::millis))
+					: null;
 		}
 
 	}

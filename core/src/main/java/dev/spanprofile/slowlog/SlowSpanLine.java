@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
+import dev.spanprofile.cgroup.ThrottlingHistory;
 import dev.spanprofile.render.CpuShare;
 import dev.spanprofile.render.FrameNames;
 import dev.spanprofile.render.ProfilerWork;
@@ -30,6 +31,15 @@ final class SlowSpanLine {
 
 	static String describe(SpanRecord root, FrameTable frames, Set<SampleKind> kinds, Duration interval,
 			String flameGraphPath) {
+		return describe(root, frames, kinds, interval, flameGraphPath, ThrottlingHistory.NONE);
+	}
+
+	/**
+	 * As {@link #describe(SpanRecord, FrameTable, Set, Duration, String)}, saying when
+	 * the container's CPU limit throttled the process around the request.
+	 */
+	static String describe(SpanRecord root, FrameTable frames, Set<SampleKind> kinds, Duration interval,
+			String flameGraphPath, ThrottlingHistory throttling) {
 		long durationNanos = root.durationNanos(root.endEpochNanos());
 		double durationMillis = durationNanos / 1_000_000.0;
 		StringBuilder line = new StringBuilder("spanprofile: slow request \"").append(root.name())
@@ -43,9 +53,11 @@ final class SlowSpanLine {
 		if (waits) {
 			// Where the time went comes first: it answers "why slow" before any flame
 			// graph does.
-			TimeBreakdown breakdown = TimeBreakdown.of(durationNanos, cpuTime.nanos(), cpuTime.measured(),
-					cpuTime.profilerNanos(), cpuTime.runQueueNanos(), cpuTime.blockedNanos(),
-					InclusiveSamples.of(root, SampleKind.WAIT), frames);
+			TimeBreakdown breakdown = TimeBreakdown
+				.of(durationNanos, cpuTime.nanos(), cpuTime.measured(), cpuTime.profilerNanos(),
+						cpuTime.runQueueNanos(), cpuTime.blockedNanos(), InclusiveSamples.of(root, SampleKind.WAIT),
+						frames)
+				.withThrottling(throttled(throttling, root));
 			line.append("; time: ").append(breakdown.summary(SlowSpanLine::millis));
 		}
 		for (SampleKind kind : kinds) {
@@ -97,6 +109,13 @@ final class SlowSpanLine {
 	 */
 	private static String millis(double millis) {
 		return String.format(Locale.ROOT, (millis >= 100) ? "%.0f ms" : "%.1f ms", millis);
+	}
+
+	/** The container's CPU throttling around {@code root}, or {@code null}. */
+	static TimeBreakdown.Throttling throttled(ThrottlingHistory history, SpanRecord root) {
+		ThrottlingHistory.Throttled throttled = history.during(root.startEpochNanos(), root.endEpochNanos());
+		return (throttled != null)
+				? new TimeBreakdown.Throttling(throttled.periods(), throttled.nanos(), throttled.overNanos()) : null;
 	}
 
 }

@@ -6,6 +6,8 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
+import dev.spanprofile.cgroup.ThrottlingHistory;
+
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.store.SpanRecord;
@@ -35,6 +37,8 @@ public final class SlowSpanLog implements Consumer<SpanRecord> {
 
 	private final LongSupplier ticker;
 
+	private final ThrottlingHistory throttling;
+
 	/** When the lines of the last minute were written, oldest first. */
 	private final ArrayDeque<Long> written = new ArrayDeque<>();
 
@@ -48,6 +52,17 @@ public final class SlowSpanLog implements Consumer<SpanRecord> {
 	 */
 	public SlowSpanLog(SlowSpanLogSettings settings, FrameTable frames, Set<SampleKind> kinds, Duration interval,
 			LongSupplier ticker) {
+		this(settings, frames, kinds, interval, ticker, ThrottlingHistory.NONE);
+	}
+
+	/**
+	 * As
+	 * {@link #SlowSpanLog(SlowSpanLogSettings, FrameTable, Set, Duration, LongSupplier)},
+	 * the lines saying when the container's CPU limit throttled the process around the
+	 * request ({@code throttling}).
+	 */
+	public SlowSpanLog(SlowSpanLogSettings settings, FrameTable frames, Set<SampleKind> kinds, Duration interval,
+			LongSupplier ticker, ThrottlingHistory throttling) {
 		if (!settings.enabled()) {
 			throw new IllegalArgumentException("no threshold set");
 		}
@@ -56,6 +71,7 @@ public final class SlowSpanLog implements Consumer<SpanRecord> {
 		this.kinds = kinds;
 		this.interval = interval;
 		this.ticker = ticker;
+		this.throttling = throttling;
 	}
 
 	/** A stored local root whose profile is complete. */
@@ -79,7 +95,7 @@ public final class SlowSpanLog implements Consumer<SpanRecord> {
 			this.suppressed = 0;
 		}
 		String line = SlowSpanLine.describe(root, this.frames, this.kinds, this.interval,
-				this.settings.flameGraphPath());
+				this.settings.flameGraphPath(), this.throttling);
 		if (unloggedBefore > 0) {
 			line += " (" + unloggedBefore + " more slow requests not logged before this one: at most "
 					+ this.settings.maxPerMinute() + " lines a minute)";

@@ -4,6 +4,7 @@ import java.util.Set;
 
 import dev.spanprofile.EngineStatus;
 import dev.spanprofile.SpanProfiler;
+import dev.spanprofile.cgroup.ThrottlingHistory;
 import dev.spanprofile.attribution.AttributionStats;
 import dev.spanprofile.render.CpuShare;
 import dev.spanprofile.render.FrameClassifier;
@@ -173,7 +174,16 @@ final class ViewContext {
 		return TimeBreakdown
 			.of(profiled.durationNanos(this.now), cpu.nanos(), cpu.measured(), cpu.profilerNanos(), cpu.runQueueNanos(),
 					cpu.blockedNanos(), waits, frames())
-			.withHandOff(this.profiler.handOffHint(), intervalNanos());
+			.withHandOff(this.profiler.handOffHint(), intervalNanos())
+			.withThrottling(throttling(profiled));
+	}
+
+	/** The container's CPU throttling around the span, or {@code null}. */
+	private TimeBreakdown.Throttling throttling(SpanRecord profiled) {
+		ThrottlingHistory.Throttled throttled = this.profiler.throttling()
+			.during(profiled.startEpochNanos(), profiled.inFlight() ? this.now : profiled.endEpochNanos());
+		return (throttled != null)
+				? new TimeBreakdown.Throttling(throttled.periods(), throttled.nanos(), throttled.overNanos()) : null;
 	}
 
 	String displayName(SpanRecord record, StackTree samples) {

@@ -107,6 +107,28 @@ class TimeBreakdownTest {
 	}
 
 	@Test
+	void containerThrottlingIsAFigureOfItsOwnBesideTheParts() {
+		StackTree waits = new StackTree();
+		wait(waits, WaitKind.SOCKET_READ.frameName("db:5432"), 30);
+		TimeBreakdown plain = TimeBreakdown.of(201 * MS, 40 * MS, true, 0, 50 * MS, 110 * MS, waits, this.frames);
+		TimeBreakdown throttled = plain.withThrottling(new TimeBreakdown.Throttling(7, 85 * MS, 3_000 * MS));
+
+		assertThat(throttled.summary(CpuShare::millis)).isEqualTo(plain.summary(CpuShare::millis)
+				+ "; throttled by the container's CPU limit: 7 periods, 85.0 ms (the process, in the 3,000 ms around "
+				+ "the request)");
+		assertThat(throttled.unaccountedNanos()).as("the process's figure, not a part of the request's time")
+			.isEqualTo(plain.unaccountedNanos());
+		assertThat(throttled.coreWaitNanos()).isEqualTo(plain.coreWaitNanos());
+		TimeBreakdownJson.Throttling json = throttled.json().throttling();
+		assertThat(json.periods()).isEqualTo(7);
+		assertThat(json.millis()).isEqualTo(85.0);
+		assertThat(json.overMillis()).isEqualTo(3000.0);
+		assertThat(json.text()).startsWith("throttled by the container's CPU limit: 7 periods, 85.0 ms");
+		assertThat(plain.json().throttling()).isNull();
+		assertThat(plain.withThrottling(null).summary(CpuShare::millis)).doesNotContain("throttled");
+	}
+
+	@Test
 	void aRecordedWaitsOwnWaitForACoreIsNotCountedTwice() {
 		StackTree waits = new StackTree();
 		// A 30 ms read whose last 6 ms were spent runnable, waiting for a core: the

@@ -138,6 +138,10 @@ final class AppProcess implements AutoCloseable {
 		return this.port;
 	}
 
+	long pid() {
+		return this.process.pid();
+	}
+
 	/** CPU time the application's process has used so far. */
 	ProcessCpu.Usage cpuTime() {
 		return this.cpu.used();

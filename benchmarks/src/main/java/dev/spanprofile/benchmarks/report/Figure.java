@@ -81,6 +81,8 @@ public record Figure(LocalDate date, String commit, String benchmark, String app
 			case "ratio" -> String.format(Locale.ROOT, "%.3f", value);
 			case "ns", "MiB" -> String.format(Locale.ROOT, "%.1f", value);
 			case "share" -> String.format(Locale.ROOT, "%.2f", value * 100);
+			// A count per request (round trips) keeps its fraction; whole counts do not.
+			case "count" -> String.format(Locale.ROOT, (value == Math.rint(value)) ? "%,.0f" : "%,.2f", value);
 			default -> String.format(Locale.ROOT, "%,.0f", value);
 		};
 	}

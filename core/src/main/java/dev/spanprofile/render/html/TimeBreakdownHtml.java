@@ -65,6 +65,11 @@ final class TimeBreakdownHtml {
 		if (breakdown.handOffNote() != null) {
 			out.append("<p class=\"hand-off\">").append(HtmlEscaper.escape(breakdown.handOffNote())).append("</p>");
 		}
+		if (breakdown.throttling() != null) {
+			out.append("<p class=\"throttling\">")
+				.append(HtmlEscaper.escape(breakdown.throttling().text(CpuShare::millis)))
+				.append(".</p>");
+		}
 		if (breakdown.overlapNanos() > 0) {
 			out.append("<p class=\"overlap\">").append(HtmlEscaper.escape(breakdown.overlapNote())).append(".</p>");
 		}
