@@ -173,6 +173,7 @@ public final class SpanProfiler implements AutoCloseable {
 		StartupRecording recording = new StartupRecording(settings, this.store.frames(), MonotonicEpoch::nowEpochNanos,
 				this.recorder::backgroundActivity, rootName, startEpochNanos);
 		this.startup = recording;
+		this.completedRoots.addListener(recording.firstRequests());
 		return recording;
 	}
 

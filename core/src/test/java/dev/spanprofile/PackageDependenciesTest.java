@@ -43,8 +43,9 @@ class PackageDependenciesTest {
 			Map.entry("slowlog", Set.of("profile", "render", "store")),
 			Map.entry("pyroscope", Set.of("profile", "sampling", "tracking", "upload")),
 			Map.entry("otlp", Set.of("profile", "store", "upload")),
-			Map.entry("startup", Set.of("attribution", "profile", "tracking")), Map.entry("", Set.of("aggregate",
-					"attribution", "lifecycle", "profile", "sampling", "slowlog", "startup", "store", "tracking")));
+			Map.entry("startup", Set.of("attribution", "profile", "store", "tracking")),
+			Map.entry("", Set.of("aggregate", "attribution", "lifecycle", "profile", "sampling", "slowlog", "startup",
+					"store", "tracking")));
 
 	@Test
 	void everyPackageImportsOnlyWhatItsPackageInfoAllows() throws IOException {

@@ -6,6 +6,7 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 
 import dev.spanprofile.SpanProfiler;
+import dev.spanprofile.SpanProfilerSettings;
 import dev.spanprofile.autoconfigure.startup.ProfilingApplicationStartup;
 import dev.spanprofile.autoconfigure.startup.SpanProfileStartupProperties;
 import dev.spanprofile.sampling.PeerNames;
@@ -97,7 +98,7 @@ public class StartupProfilingRunListener implements SpringApplicationRunListener
 					SpanProfileStartupProperties.class);
 			PeerNames peerNames = new PeerNames();
 			SpanProfiler profiler = new SpanProfileAutoConfiguration().spanProfiler(properties, environment,
-					new StaticListableBeanFactory().getBeanProvider(SamplingEngineFactory.class), peerNames);
+					noEngineFactory(), peerNames);
 			profiler.start();
 			this.recording = profiler.recordStartup(startup.settings(), ROOT_STEP, this.startingEpochNanos);
 			this.profiler = profiler;
@@ -126,6 +127,15 @@ public class StartupProfilingRunListener implements SpringApplicationRunListener
 
 	@Override
 	public void contextPrepared(ConfigurableApplicationContext context) {
+		if (this.profiler != null && !settingsStillHold(context.getEnvironment())) {
+			logger.info("spanprofile: the profiler's settings changed after the environment was prepared (an "
+					+ "initializer added properties); the start is profiled up to here, the context makes its own "
+					+ "profiler");
+			finish();
+			stop();
+			this.recording = null;
+			this.profiler = null;
+		}
 		if (this.profiler != null) {
 			// The context's SpanProfiler and PeerNames beans: the auto-configuration's
 			// conditional ones back off, so one engine profiles the start and what
@@ -134,6 +144,44 @@ public class StartupProfilingRunListener implements SpringApplicationRunListener
 			context.getBeanFactory().registerSingleton("spanProfilePeerNames", this.peerNames);
 			context.addBeanFactoryPostProcessor(this::giveWayToOwnProfiler);
 		}
+	}
+
+	/**
+	 * Whether the engine made from the environment as it was is still the one the context
+	 * would make: initializers (a test's context customizers) may have added properties
+	 * since. A new sampling setting is applied to the running engine; a new dump interval
+	 * is not (the collector keeps its pace: only how often samples are joined); anything
+	 * else needs another engine.
+	 */
+	private boolean settingsStillHold(ConfigurableEnvironment environment) {
+		SpanProfileProperties properties = Binder.get(environment)
+			.bindOrCreate("spanprofile", SpanProfileProperties.class);
+		SpanProfilerSettings wanted = new SpanProfileAutoConfiguration()
+			.spanProfiler(properties, environment, noEngineFactory(), this.peerNames)
+			.settings();
+		SpanProfilerSettings running = this.profiler.settings();
+		if (!wanted.withSampler(running.sampler())
+			.equals(new SpanProfilerSettings(running.sampler(), running.store(), wanted.dumpInterval(),
+					running.slowSpanLog(), running.aggregate()))) {
+			return false;
+		}
+		if (!wanted.sampler().equals(running.sampler())) {
+			String refused = this.profiler.resample(wanted.sampler());
+			if (refused != null) {
+				logger
+					.warn("spanprofile: sampling as configured could not start (" + refused + "), sampling as before");
+			}
+		}
+		if (!wanted.dumpInterval().equals(running.dumpInterval())) {
+			logger.info("spanprofile: spanprofile.dump-interval=" + wanted.dumpInterval() + " set after the start "
+					+ "began; samples are joined every " + running.dumpInterval() + " (and whenever read)");
+		}
+		this.profiler.setExactCpuTime(properties.isExactCpuTime());
+		return true;
+	}
+
+	private static org.springframework.beans.factory.ObjectProvider<SamplingEngineFactory> noEngineFactory() {
+		return new StaticListableBeanFactory().getBeanProvider(SamplingEngineFactory.class);
 	}
 
 	/**

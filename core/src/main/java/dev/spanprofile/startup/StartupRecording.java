@@ -72,6 +72,8 @@ public final class StartupRecording {
 
 	private final StartupStep root;
 
+	private final FirstRequests firstRequests = new FirstRequests(this);
+
 	private volatile boolean finished;
 
 	private volatile boolean graphsPruned;
@@ -97,6 +99,14 @@ public final class StartupRecording {
 		this.steps.add(this.root);
 		this.current.set(this.root);
 		activate.accept(this.root);
+	}
+
+	/**
+	 * The first request of each name after the start, for the engine to hand complete
+	 * requests to.
+	 */
+	public FirstRequests firstRequests() {
+		return this.firstRequests;
 	}
 
 	public StartupSettings settings() {

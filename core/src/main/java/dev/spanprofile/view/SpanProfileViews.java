@@ -97,6 +97,10 @@ public final class SpanProfileViews {
 			return new ProfileView(context, subject, subject.kind() != query.kind(), null);
 		}
 		SpanRecord requested = this.profiler.store().find(query.id());
+		if (requested == null && this.profiler.startup() != null) {
+			// A cold first request after the start, kept apart from the store.
+			requested = this.profiler.startup().firstRequests().find(query.id());
+		}
 		if (requested == null) {
 			throw ViewException.notFound("No span " + query.id() + " is stored: it was not sampled by the tracer, "
 					+ "was evicted, or ran before profiling started");
@@ -263,8 +267,9 @@ public final class SpanProfileViews {
 	}
 
 	/**
-	 * The application's start ({@code path} empty), its timeline ({@code timeline}), or
-	 * one step's flame graph (its id), with samples of {@code event}'s kind.
+	 * The application's start ({@code path} empty), its timeline ({@code timeline}), the
+	 * first requests after it ({@code first-requests}), or one step's flame graph (its
+	 * id), with samples of {@code event}'s kind.
 	 * @throws ViewException (not found) when the start was not recorded (turned off, or
 	 * the engine was made after it), or for an unknown step
 	 */
@@ -278,10 +283,13 @@ public final class SpanProfileViews {
 		ViewContext context = context();
 		recording.keepSlowestGraphs(this.profiler.completeUpToEpochNanos());
 		if (path == null || path.isEmpty()) {
-			return new StartupView(context, recording, false, kind);
+			return new StartupView(context, recording, false, kind, this.aggregates);
 		}
 		if (path.equals("timeline")) {
-			return new StartupView(context, recording, true, kind);
+			return new StartupView(context, recording, true, kind, this.aggregates);
+		}
+		if (path.equals("first-requests")) {
+			return new FirstRequestsView(context, recording, this.aggregates);
 		}
 		StartupStep step = path.matches("[0-9]{1,9}") ? recording.find(Integer.parseInt(path)) : null;
 		if (step == null) {

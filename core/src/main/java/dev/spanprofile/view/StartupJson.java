@@ -18,9 +18,11 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  * @param steps steps recorded
  * @param notRecorded steps beyond {@code spanprofile.startup.max-steps}, left to their
  * parents
+ * @param firstRequests the cold first requests after the start
  */
 public record StartupJson(@JsonUnwrapped EngineJson engine, boolean finished, String startedAt, Breakdown breakdown,
-		List<Step> slowest, List<Step> timeline, double timelineMinMillis, int steps, long notRecorded) {
+		List<Step> slowest, List<Step> timeline, double timelineMinMillis, int steps, long notRecorded,
+		List<FirstRequestsJson.Request> firstRequests) {
 
 	/**
 	 * One step.

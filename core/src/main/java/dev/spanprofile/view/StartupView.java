@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
+import dev.spanprofile.aggregate.NameAggregates;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.render.CollapsedStacks;
 import dev.spanprofile.render.html.TablePage;
@@ -35,8 +36,12 @@ public final class StartupView implements View {
 
 	private final SampleKind kind;
 
-	StartupView(ViewContext context, StartupRecording recording, boolean timeline, SampleKind kind) {
+	private final NameAggregates aggregates;
+
+	StartupView(ViewContext context, StartupRecording recording, boolean timeline, SampleKind kind,
+			NameAggregates aggregates) {
 		this.context = context;
+		this.aggregates = aggregates;
 		this.figures = new StartupFigures(recording, context);
 		this.timeline = timeline;
 		this.kind = kind;
@@ -73,7 +78,8 @@ public final class StartupView implements View {
 				this.figures.breakdown(this.context.frames(), this.context.classifier()),
 				slowest.stream().map((step) -> this.figures.step(step, this.context.frames(), true)).toList(),
 				timeline.stream().map((step) -> this.figures.step(step, this.context.frames(), false)).toList(),
-				minMillis, recording.steps().size(), recording.notRecorded());
+				minMillis, recording.steps().size(), recording.notRecorded(),
+				FirstRequestsView.requests(this.context, recording, this.aggregates));
 	}
 
 	/** The steps with the most own time, most first. */
@@ -137,6 +143,7 @@ public final class StartupView implements View {
 					+ "same thread), with the methods their own CPU samples ended in most. A step's graph holds its "
 					+ "own samples only.");
 			page.link("timeline", "startup/timeline?format=html")
+				.link("first requests (" + json.firstRequests().size() + ")", "startup/first-requests?format=html")
 				.link("JSON", "startup?format=json")
 				.link("collapsed stacks", "startup?format=collapsed&event=" + this.kind.id())
 				.link("pprof", "startup?format=pprof&event=" + this.kind.id());

@@ -4,10 +4,12 @@ import java.lang.management.ManagementFactory;
 
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Bean;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
 
 /**
  * A real application whose start has two known slow beans: one sleeps 300 ms, one burns
- * 300 ms of CPU, each in a method with a recognisable name.
+ * 300 ms of CPU, each in a method with a recognisable name; and one endpoint.
  */
 @SpringBootApplication
 public class SlowStartApplication {
@@ -43,6 +45,16 @@ public class SlowStartApplication {
 
 	private static long cpuNanos() {
 		return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+	}
+
+	@RestController
+	static class HelloController {
+
+		@GetMapping("/hello")
+		String hello() {
+			return "hello";
+		}
+
 	}
 
 	static final class SleepyBean {

@@ -1,6 +1,7 @@
 package dev.spanprofile.autoconfigure.startup;
 
 import java.net.URI;
+import java.time.Duration;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -9,6 +10,7 @@ import java.util.Map;
 
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.startup.StartupRecording;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
@@ -91,6 +93,38 @@ class StartupProfilingTests {
 	}
 
 	@Test
+	void theFirstRequestOfEachNameIsKeptAndLinked() throws Exception {
+		String[] traced = { PROPERTIES[0], PROPERTIES[1], PROPERTIES[2], PROPERTIES[3],
+				"--management.tracing.sampling.probability=1.0", "--spanprofile.max-spans=1" };
+		try (ConfigurableApplicationContext context = new SpringApplication(SlowStartApplication.class).run(traced)) {
+			SpanProfiler profiler = context.getBean(SpanProfiler.class);
+			for (int i = 0; i < 5; i++) {
+				assertThat(get(context, "/hello").statusCode()).isEqualTo(200);
+			}
+			// A request is handed on once its profile is complete: waits arrive a flush
+			// later.
+			Awaitility.await()
+				.atMost(Duration.ofSeconds(15))
+				.until(() -> !profiler.startup().firstRequests().all().isEmpty());
+			List<Map<String, Object>> first = (List<Map<String, Object>>) getJson(context,
+					"/actuator/spanprofile/startup/first-requests?format=json")
+				.get("requests");
+			assertThat(first).hasSize(1);
+			Map<String, Object> hello = first.get(0);
+			assertThat((String) hello.get("name")).containsIgnoringCase("/hello");
+			assertThat(number(hello, "afterReadyMillis")).isGreaterThanOrEqualTo(0.0);
+			assertThat(((Number) hello.get("requestsOfName")).longValue()).isEqualTo(5);
+			// One span kept by the store (max-spans=1): the first request is gone from
+			// it,
+			// and its graph is still served.
+			assertThat(profiler.store().find((String) hello.get("spanId"))).isNull();
+			assertThat(getText(context, "/actuator/spanprofile/" + hello.get("graph") + "?format=collapsed"))
+				.isNotNull();
+			assertThat(getText(context, "/actuator/spanprofile/startup?format=html")).contains("first requests (1)");
+		}
+	}
+
+	@Test
 	void anApplicationsBufferingStartupKeepsItsNumbers() throws Exception {
 		SpringApplication application = new SpringApplication(SlowStartApplication.class);
 		BufferingApplicationStartup buffering = new BufferingApplicationStartup(10_000);
@@ -103,7 +137,7 @@ class StartupProfilingTests {
 				.filter((event) -> ((Map<String, Object>) event.get("startupStep")).toString().contains("burningBean"))
 				.findFirst()
 				.orElseThrow();
-			double bootMillis = java.time.Duration.parse((String) burning.get("duration")).toNanos() / 1e6;
+			double bootMillis = Duration.parse((String) burning.get("duration")).toNanos() / 1e6;
 			Map<String, Object> ours = step(getJson(context, "/actuator/spanprofile/startup?format=json"),
 					"burningBean");
 			assertThat(bootMillis).isGreaterThan(290.0);
