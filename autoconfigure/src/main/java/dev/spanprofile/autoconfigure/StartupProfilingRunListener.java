@@ -4,6 +4,8 @@ import java.lang.management.ClassLoadingMXBean;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.Map;
 
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.SpanProfilerSettings;
@@ -23,6 +25,7 @@ import org.springframework.beans.factory.support.StaticListableBeanFactory;
 import org.springframework.boot.bootstrap.ConfigurableBootstrapContext;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.SpringApplicationRunListener;
+import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.Ordered;
@@ -63,6 +66,9 @@ public class StartupProfilingRunListener implements SpringApplicationRunListener
 
 	private StartupStep runners;
 
+	/** The {@code spanprofile.*} properties the engine was made from. */
+	private Map<String, Object> propertiesAtStart = Collections.emptyMap();
+
 	public StartupProfilingRunListener(SpringApplication application, String[] args) {
 		this.application = application;
 	}
@@ -96,6 +102,7 @@ public class StartupProfilingRunListener implements SpringApplicationRunListener
 			SpanProfileProperties properties = binder.bindOrCreate("spanprofile", SpanProfileProperties.class);
 			SpanProfileStartupProperties startup = binder.bindOrCreate("spanprofile.startup",
 					SpanProfileStartupProperties.class);
+			this.propertiesAtStart = spanprofileProperties(environment);
 			PeerNames peerNames = new PeerNames();
 			SpanProfiler profiler = new SpanProfileAutoConfiguration().spanProfiler(properties, environment,
 					noEngineFactory(), peerNames);
@@ -154,6 +161,9 @@ public class StartupProfilingRunListener implements SpringApplicationRunListener
 	 * else needs another engine.
 	 */
 	private boolean settingsStillHold(ConfigurableEnvironment environment) {
+		if (spanprofileProperties(environment).equals(this.propertiesAtStart)) {
+			return true;
+		}
 		SpanProfileProperties properties = Binder.get(environment)
 			.bindOrCreate("spanprofile", SpanProfileProperties.class);
 		SpanProfilerSettings wanted = new SpanProfileAutoConfiguration()
@@ -178,6 +188,13 @@ public class StartupProfilingRunListener implements SpringApplicationRunListener
 		}
 		this.profiler.setExactCpuTime(properties.isExactCpuTime());
 		return true;
+	}
+
+	/** Every {@code spanprofile.*} property as the environment has it now. */
+	private static Map<String, Object> spanprofileProperties(ConfigurableEnvironment environment) {
+		return Binder.get(environment)
+			.bind("spanprofile", Bindable.mapOf(String.class, Object.class))
+			.orElseGet(Collections::emptyMap);
 	}
 
 	private static org.springframework.beans.factory.ObjectProvider<SamplingEngineFactory> noEngineFactory() {
