@@ -22,6 +22,8 @@ import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.sampling.SamplingEngineFactory;
 import dev.spanprofile.slowlog.SlowSpanLog;
+import dev.spanprofile.startup.StartupRecording;
+import dev.spanprofile.startup.StartupSettings;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.tracking.ActivationRecorder;
@@ -70,6 +72,9 @@ public final class SpanProfiler implements AutoCloseable {
 
 	/** The container's CPU throttling, read once per collection. */
 	private final ThrottlingHistory throttling;
+
+	/** The application's start, when it was recorded with this engine. */
+	private volatile StartupRecording startup;
 
 	/**
 	 * Why sampling does not run, while it does not: never started, stopped, or the last
@@ -177,6 +182,24 @@ public final class SpanProfiler implements AutoCloseable {
 	 */
 	public UnsampledRequests unsampledRequests() {
 		return this.unsampledRequests;
+	}
+
+	/**
+	 * Record the application's start from {@code startEpochNanos}: the calling thread is
+	 * in its root step from now on (see {@link StartupRecording}). Called once, on the
+	 * thread that starts the application, with sampling started.
+	 */
+	public StartupRecording recordStartup(StartupSettings settings, String rootName, long startEpochNanos) {
+		StartupRecording recording = new StartupRecording(settings, this.store.frames(), MonotonicEpoch::nowEpochNanos,
+				this.recorder::backgroundActivity, rootName, startEpochNanos);
+		this.startup = recording;
+		this.completedRoots.addListener(recording.firstRequests());
+		return recording;
+	}
+
+	/** The application's start, or {@code null} when it was not recorded. */
+	public StartupRecording startup() {
+		return this.startup;
 	}
 
 	/**

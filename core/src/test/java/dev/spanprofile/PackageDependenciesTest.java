@@ -42,8 +42,10 @@ class PackageDependenciesTest {
 			Map.entry("render.pprof", Set.of("profile", "render", "render.pprof.proto")),
 			Map.entry("slowlog", Set.of("cgroup", "profile", "render", "store")),
 			Map.entry("pyroscope", Set.of("profile", "sampling", "tracking", "upload")),
-			Map.entry("otlp", Set.of("profile", "store", "upload")), Map.entry("", Set.of("aggregate", "attribution",
-					"cgroup", "lifecycle", "profile", "sampling", "slowlog", "store", "tracking")));
+			Map.entry("otlp", Set.of("profile", "store", "upload")),
+			Map.entry("startup", Set.of("attribution", "profile", "store", "tracking")),
+			Map.entry("", Set.of("aggregate", "attribution", "cgroup", "lifecycle", "profile", "sampling", "slowlog",
+					"startup", "store", "tracking")));
 
 	@Test
 	void everyPackageImportsOnlyWhatItsPackageInfoAllows() throws IOException {

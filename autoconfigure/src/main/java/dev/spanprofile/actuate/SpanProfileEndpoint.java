@@ -57,6 +57,12 @@ public class SpanProfileEndpoint {
 	 */
 	private static final String NAMES = "names";
 
+	/**
+	 * The application's start: {@code /startup}, {@code /startup/timeline},
+	 * {@code /startup/{step}}.
+	 */
+	private static final String STARTUP = "startup";
+
 	/** The endpoint's id, {@code /actuator/spanprofile}. */
 	static final EndpointId ID = EndpointId.of("spanprofile");
 
@@ -138,6 +144,9 @@ public class SpanProfileEndpoint {
 			ProfileParameters query, AwaitParameter await) {
 		try {
 			ProfileFormat chosen = ProfileFormat.resolve(query.format(), accepted.format());
+			if (id.equals(STARTUP)) {
+				return respond(this.views.startup("", query.event()), chosen);
+			}
 			Duration wait = await.duration();
 			if (wait != null && !id.equals(NAMES)) {
 				this.await.awaitComplete(id, wait);
@@ -178,6 +187,10 @@ public class SpanProfileEndpoint {
 			@Selector(match = Selector.Match.ALL_REMAINING) String[] spanName, FlameGraphFormat accepted,
 			ProfileParameters query) {
 		try {
+			if (id.equals(STARTUP)) {
+				return respond(this.views.startup(String.join("/", spanName), query.event()),
+						ProfileFormat.resolve(query.format(), accepted.format()));
+			}
 			if (!id.equals(NAMES)) {
 				throw ViewException.notFound("No such address: below /spanprofile/" + Echo.of(id) + " there is "
 						+ "nothing; /spanprofile/names/{name} serves a span name's views");

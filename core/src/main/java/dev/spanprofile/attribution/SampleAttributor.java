@@ -28,7 +28,8 @@ import io.opentelemetry.api.trace.SpanContext;
  * <p>
  * A thread working for a request that tracing did not sample ({@link UnsampledRequest})
  * gives its samples to that request, held until {@link #completeUnsampledUpTo} hands them
- * on: they stay outside spans in the counters.
+ * on: they stay outside spans in the counters. So do the samples of a
+ * {@link SampledActivity} (a startup step), which it receives as they are joined.
  */
 public final class SampleAttributor implements ThreadActivity.ChangePointSink, SampleSink {
 
@@ -127,6 +128,9 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 			UnsampledProfiles.Pending samples = this.unsampled.track(request);
 			return (samples != null) ? samples : ThreadTimeline.NONE;
 		}
+		if (span instanceof SampledActivity activity) {
+			return activity;
+		}
 		// An OpenTelemetry SpanContext, or the hex span id that other tracers' hooks
 		// record.
 		String spanId = (span instanceof SpanContext spanContext) ? spanContext.getSpanId()
@@ -197,6 +201,10 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 			request.add(kind, rootFirstStack, weight);
 			this.counters.add(kind, AttributionCounters.Result.OUTSIDE, weight);
 		}
+		else if (state instanceof SampledActivity activity) {
+			activity.addSample(kind, rootFirstStack, weight, MonotonicEpoch.toEpochNanos(monotonicNanos));
+			this.counters.add(kind, AttributionCounters.Result.OUTSIDE, weight);
+		}
 		else {
 			this.counters.add(kind, AttributionCounters.Result.UNKNOWN, weight);
 		}
@@ -216,6 +224,9 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 			}
 			else if (state instanceof UnsampledProfiles.Pending request) {
 				request.add(kind, rootFirstStack, weight);
+			}
+			else if (state instanceof SampledActivity activity) {
+				activity.addSample(kind, rootFirstStack, weight, epochNanos);
 			}
 		});
 	}

@@ -188,7 +188,7 @@ public final class ActivationRecorder {
 		if (span == null) {
 			// Inside an unsampled request its own spans are unsampled too: the request
 			// stays what runs.
-			span = activity.unsampled;
+			span = (activity.unsampled != null) ? activity.unsampled : activity.background;
 		}
 		if (activity.lastSession == session && activity.lastSpan == span) {
 			// The same span again (re-attached, or a context that differs only in other
@@ -221,7 +221,8 @@ public final class ActivationRecorder {
 			activity.unsampled = request;
 			activity.unsampledDepth = 1;
 		}
-		if (session != 0 && (activity.lastSession != session || activity.lastSpan == null)) {
+		if (session != 0 && (activity.lastSession != session || activity.lastSpan == null
+				|| activity.lastSpan == activity.background)) {
 			changeTo(activity, session, request);
 		}
 	}
@@ -244,7 +245,31 @@ public final class ActivationRecorder {
 		activity.unsampledDepth = 0;
 		int session = this.session;
 		if (session != 0 && activity.lastSession == session && activity.lastSpan == left) {
-			changeTo(activity, session, null);
+			changeTo(activity, session, activity.background);
+		}
+	}
+
+	/**
+	 * Called on a thread that starts working on {@code work} outside any span (a step of
+	 * the application's start; {@code null}: on nothing any more): whenever no recorded
+	 * span and no unsampled request is active on the thread, its samples belong to
+	 * {@code work}. Kept per thread until replaced, so a context that leaves the thread
+	 * with no span (an instrumented call during the start) hands it back to {@code work}.
+	 */
+	public void backgroundActivity(Object work) {
+		int session = this.session;
+		ThreadActivity activity = (session != 0) ? activity() : this.current.get();
+		if (activity == null) {
+			return;
+		}
+		Object previous = activity.background;
+		activity.background = work;
+		if (session == 0 || activity.unsampled != null) {
+			return;
+		}
+		boolean idle = activity.lastSession != session || activity.lastSpan == null || activity.lastSpan == previous;
+		if (idle && !(activity.lastSession == session && activity.lastSpan == work)) {
+			changeTo(activity, session, work);
 		}
 	}
 

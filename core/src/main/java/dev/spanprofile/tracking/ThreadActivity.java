@@ -94,6 +94,13 @@ public final class ThreadActivity {
 	UnsampledRequest unsampled;
 
 	/**
+	 * Owner-side: what the thread works on outside any span and unsampled request (a step
+	 * of the application's start), recorded in place of "no span"; {@code null} for
+	 * nothing.
+	 */
+	Object background;
+
+	/**
 	 * Owner-side, made at the thread's first read: its run-queue figure's open file.
 	 */
 	RunQueueClock runQueueClock;

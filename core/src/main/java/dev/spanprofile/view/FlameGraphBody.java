@@ -7,7 +7,7 @@ import java.util.Map;
  * ({@link ProfileBody}), a span name's merged requests, or a comparison. Each is a record
  * whose components are its keys in their order.
  */
-public sealed interface FlameGraphBody permits ProfileBody, NameProfileJson, NameDiffJson {
+public sealed interface FlameGraphBody permits ProfileBody, NameProfileJson, NameDiffJson, StartupStepJson {
 
 	/** The kind of samples in the graph. */
 	String flameGraphEvent();

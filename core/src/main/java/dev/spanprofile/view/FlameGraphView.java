@@ -5,7 +5,8 @@ package dev.spanprofile.view;
  * trace's profile, a span name's merged requests, or a comparison. Sealed: a new kind of
  * graph is added here, and the web adapter serves it unchanged.
  */
-public sealed interface FlameGraphView extends View permits ProfileView, NameProfileView, NameDiffView {
+public sealed interface FlameGraphView extends View
+		permits ProfileView, NameProfileView, NameDiffView, StartupStepView {
 
 	/**
 	 * The tree with the subject's metadata and the engine's state, a record that Jackson

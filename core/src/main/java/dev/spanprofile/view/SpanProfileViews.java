@@ -7,6 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 import dev.spanprofile.SpanProfiler;
+import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.startup.StartupRecording;
+import dev.spanprofile.startup.StartupStep;
 import dev.spanprofile.aggregate.FrameSpans;
 import dev.spanprofile.aggregate.NameAggregates;
 import dev.spanprofile.aggregate.NameProfile;
@@ -94,6 +97,10 @@ public final class SpanProfileViews {
 			return new ProfileView(context, subject, subject.kind() != query.kind(), null);
 		}
 		SpanRecord requested = this.profiler.store().find(query.id());
+		if (requested == null && this.profiler.startup() != null) {
+			// A cold first request after the start, kept apart from the store.
+			requested = this.profiler.startup().firstRequests().find(query.id());
+		}
 		if (requested == null) {
 			throw ViewException.notFound("No span " + query.id() + " is stored: it was not sampled by the tracer, "
 					+ "was evicted, or ran before profiling started");
@@ -257,6 +264,39 @@ public final class SpanProfileViews {
 	private String askingRequest() {
 		SpanRecord current = this.profiler.store().find(Span.current().getSpanContext().getSpanId());
 		return (current != null) ? current.localRoot().spanId() : "";
+	}
+
+	/**
+	 * The application's start ({@code path} empty), its timeline ({@code timeline}), the
+	 * first requests after it ({@code first-requests}), or one step's flame graph (its
+	 * id), with samples of {@code event}'s kind.
+	 * @throws ViewException (not found) when the start was not recorded (turned off, or
+	 * the engine was made after it), or for an unknown step
+	 */
+	public View startup(String path, String event) {
+		StartupRecording recording = this.profiler.startup();
+		if (recording == null) {
+			throw ViewException.notFound("The start was not recorded: startup profiling is off "
+					+ "(spanprofile.startup.enabled=false), or the profiler did not start with the application");
+		}
+		SampleKind kind = ProfileQuery.sampleKind(event, this.profiler.settings().sampler());
+		ViewContext context = context();
+		recording.keepSlowestGraphs(this.profiler.completeUpToEpochNanos());
+		if (path == null || path.isEmpty()) {
+			return new StartupView(context, recording, false, kind, this.aggregates);
+		}
+		if (path.equals("timeline")) {
+			return new StartupView(context, recording, true, kind, this.aggregates);
+		}
+		if (path.equals("first-requests")) {
+			return new FirstRequestsView(context, recording, this.aggregates);
+		}
+		StartupStep step = path.matches("[0-9]{1,9}") ? recording.find(Integer.parseInt(path)) : null;
+		if (step == null) {
+			throw ViewException.notFound("No startup step " + Echo.of(path) + ": /startup lists the steps, "
+					+ "/startup/timeline all of them");
+		}
+		return new StartupStepView(context, recording, step, kind);
 	}
 
 	/**

@@ -6,7 +6,7 @@ package dev.spanprofile.view;
  * the web adapter hands any view to {@link #render} and the compiler knows every kind
  * there is; a view that cannot take a format says so with a {@link ViewException}.
  */
-public sealed interface View permits FlameGraphView, TableView {
+public sealed interface View permits FlameGraphView, TableView, StartupView, FirstRequestsView {
 
 	/**
 	 * The view in {@code format}: a JSON body, a {@code String} for text and HTML, bytes

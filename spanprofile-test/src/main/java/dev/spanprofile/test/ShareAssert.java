@@ -1,5 +1,7 @@
 package dev.spanprofile.test;
 
+import java.util.function.Supplier;
+
 import java.util.Locale;
 
 import dev.spanprofile.profile.SampleKind;
@@ -19,7 +21,8 @@ public final class ShareAssert {
 	 */
 	static final int DEFAULT_MINIMUM_SAMPLES = 20;
 
-	private final RequestProfile profile;
+	/** What the profile looked like, appended to a failure or refusal. */
+	private final Supplier<String> evidence;
 
 	private final SampleKind kind;
 
@@ -32,7 +35,11 @@ public final class ShareAssert {
 	private int minimumSamples = DEFAULT_MINIMUM_SAMPLES;
 
 	ShareAssert(RequestProfile profile, SampleKind kind, String frames, long hits, long total) {
-		this.profile = profile;
+		this(() -> FailureReport.evidence(profile, kind), kind, frames, hits, total);
+	}
+
+	ShareAssert(Supplier<String> evidence, SampleKind kind, String frames, long hits, long total) {
+		this.evidence = evidence;
 		this.kind = kind;
 		this.frames = frames;
 		this.hits = hits;
@@ -88,7 +95,7 @@ public final class ShareAssert {
 				"Expected the %s share under %s to be %s %.2f, but it was %.2f: %d of %d "
 						+ "%s samples (%s range %.2f–%.2f).",
 				this.kind.id(), this.frames, relation, bound, share(), this.hits, this.total, this.kind.id(),
-				Confidence.LEVEL, range.low(), range.high()) + FailureReport.evidence(this.profile, this.kind);
+				Confidence.LEVEL, range.low(), range.high()) + this.evidence.get();
 	}
 
 	private InconclusiveProfileException inconclusive(String relation, double bound, Confidence range) {
@@ -99,7 +106,7 @@ public final class ShareAssert {
 				+ "or lower the interval (@ProfiledTest(interval = ...)).", this.total, why, this.kind.id(),
 				this.frames, relation, bound, share(), this.hits, this.total, Confidence.LEVEL, range.low(),
 				range.high(), this.minimumSamples);
-		return new InconclusiveProfileException(message + FailureReport.evidence(this.profile, this.kind));
+		return new InconclusiveProfileException(message + this.evidence.get());
 	}
 
 }

@@ -18,6 +18,14 @@ public final class SpanProfileAssertions {
 		return new ProfileAssert(profile);
 	}
 
+	/**
+	 * The start of the application context the test runs in, step by step:
+	 * {@code assertThatStartup().step("spring.beans.instantiate", "ownerRepository").ownMillis().isAtMost(200)}.
+	 */
+	public static StartupAssert assertThatStartup() {
+		return new StartupAssert(SpanProfileExtension.current().profiler());
+	}
+
 	/** The newest request (local root span) that started since the test began. */
 	public static RequestProfile ofLastRequest() {
 		return SpanProfileExtension.current().lastRequest();

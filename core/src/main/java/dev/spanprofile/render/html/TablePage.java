@@ -173,6 +173,17 @@ public final class TablePage {
 			return cell;
 		}
 
+		/**
+		 * {@code text} followed by a bar from {@code from} to {@code to}, fractions of a
+		 * time axis every row of the table shares (a timeline); {@code label} says the
+		 * times in words.
+		 */
+		public static Cell bar(String text, double from, double to, String label) {
+			Cell cell = new Cell(text, false);
+			cell.picture = TimeBar.svg(from, to, label);
+			return cell;
+		}
+
 		/** A second, muted line below the cell's content. */
 		public Cell sub(String text) {
 			this.sub = text;

@@ -1,0 +1,47 @@
+package dev.spanprofile.autoconfigure.startup;
+
+import dev.spanprofile.startup.StartupRecording;
+
+import org.springframework.boot.context.metrics.buffering.BufferingApplicationStartup;
+import org.springframework.core.metrics.ApplicationStartup;
+import org.springframework.core.metrics.StartupStep;
+
+/**
+ * The application's {@code ApplicationStartup} with each step recorded beside it. What
+ * the application set keeps working as before: its steps are made first and get every tag
+ * and end.
+ */
+public final class ProfilingApplicationStartup implements ApplicationStartup {
+
+	private final ApplicationStartup delegate;
+
+	private final StartupRecording recording;
+
+	private ProfilingApplicationStartup(ApplicationStartup delegate, StartupRecording recording) {
+		this.delegate = delegate;
+		this.recording = recording;
+	}
+
+	/**
+	 * {@code applicationStartup} with its steps recorded into {@code recording}; a
+	 * {@link BufferingApplicationStartup} stays one, so that {@code /actuator/startup}
+	 * finds it and reads the same timeline.
+	 */
+	public static ApplicationStartup wrap(ApplicationStartup applicationStartup, StartupRecording recording) {
+		if (applicationStartup instanceof BufferingApplicationStartup buffering) {
+			return new ProfilingBufferingApplicationStartup(buffering, recording);
+		}
+		return new ProfilingApplicationStartup(applicationStartup, recording);
+	}
+
+	static StartupStep start(ApplicationStartup delegate, StartupRecording recording, String name) {
+		StartupStep step = delegate.start(name);
+		return new ProfiledStartupStep(step, recording, recording.begin(name));
+	}
+
+	@Override
+	public StartupStep start(String name) {
+		return start(this.delegate, this.recording, name);
+	}
+
+}
