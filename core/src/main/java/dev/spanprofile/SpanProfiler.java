@@ -10,7 +10,6 @@ import dev.spanprofile.attribution.AttributionStats;
 import dev.spanprofile.attribution.SampleAttributor;
 import dev.spanprofile.lifecycle.CollectionCycle;
 import dev.spanprofile.lifecycle.CollectionCycles;
-import dev.spanprofile.lifecycle.CompletedRoots;
 import dev.spanprofile.lifecycle.Sampling;
 import dev.spanprofile.lifecycle.SpanLifecycle;
 import dev.spanprofile.lifecycle.SpanLifecycleProcessor;
@@ -47,8 +46,6 @@ public final class SpanProfiler implements AutoCloseable {
 	private final SpanProfileStore store;
 
 	private final NameAggregates aggregates;
-
-	private final CompletedRoots completedRoots = new CompletedRoots();
 
 	private final SampleAttributor attributor;
 
@@ -94,17 +91,15 @@ public final class SpanProfiler implements AutoCloseable {
 		this.settings = settings;
 		this.store = new SpanProfileStore(settings.store(), MonotonicEpoch::nowEpochNanos);
 		this.aggregates = new NameAggregates(settings.aggregate(), this.store.frames(), MonotonicEpoch::nowEpochNanos);
-		this.store.onRootDropped(this.completedRoots::dropped);
-		this.store.onRootEnding(this.completedRoots::ended);
-		this.completedRoots.addListener(this.aggregates::fold);
+		this.store.onRequestComplete(this.aggregates::fold);
 		this.attributor = new SampleAttributor(this.store);
 		SamplingEngine engine = engineFactory.apply(this.store.frames());
 		this.unsampledRequests = new UnsampledRequests(this.recorder, this.aggregates);
-		this.cycle = new CollectionCycle(engine, this.attributor, this.store, this.completedRoots, this.recorder,
-				settings.dumpInterval(), this::isRunning, this.unsampledRequests::complete);
+		this.cycle = new CollectionCycle(engine, this.attributor, this.store, this.recorder, settings.dumpInterval(),
+				this::isRunning, this.unsampledRequests::complete);
 		this.sampling = new Sampling(engine, this.recorder, this.cycle);
 		if (settings.slowSpanLog().enabled()) {
-			this.completedRoots.addListener(new SlowSpanLog(settings.slowSpanLog(), this.store.frames(),
+			this.store.onRequestComplete(new SlowSpanLog(settings.slowSpanLog(), this.store.frames(),
 					settings.sampler().kinds(), settings.sampler().interval(), System::nanoTime));
 		}
 	}
@@ -125,11 +120,11 @@ public final class SpanProfiler implements AutoCloseable {
 	/**
 	 * Call {@code listener} once for each stored local root whose profile is complete:
 	 * every sample up to its end has been joined (or the store has to drop it before,
-	 * with no room to keep it awaiting its samples). Runs on the collector thread (or the
-	 * evicting one): keep it short.
+	 * with no room to keep it awaiting its samples). Runs on the collector thread only:
+	 * keep it short.
 	 */
 	public void onProfileComplete(Consumer<SpanRecord> listener) {
-		this.completedRoots.addListener(listener);
+		this.store.onRequestComplete(listener);
 	}
 
 	/**

@@ -40,11 +40,12 @@ import dev.spanprofile.tracking.Watermark;
  * the dump is known;</li>
  * <li><b>advance the watermark</b> to {@code upTo} (only when the collect succeeded: a
  * failed one leaves profiles incomplete rather than complete without their samples);</li>
- * <li>hand <b>completed roots</b> (local roots that ended by the watermark) to the
- * listeners: aggregates, slow-span log, OTLP export; and the unsampled requests that
- * ended by then to the aggregates;</li>
- * <li>only then <b>release</b> the requests the store dropped while they awaited samples,
- * so that they reach the listeners with them;</li>
+ * <li>hand <b>completed requests</b> (local roots that ended by the watermark, and those
+ * the store dropped without their samples meanwhile) to the listeners: aggregates,
+ * slow-span log, OTLP export, and only then release those the store dropped while they
+ * awaited their samples, so that they reach the listeners with them
+ * ({@code FinishedRequests}); and the unsampled requests that ended by then to the
+ * aggregates;</li>
  * <li><b>forget</b> change points no later sample can need: those before the watermark
  * less two dump intervals (a sample may be stamped just before the point that ends its
  * span is published), and, for an engine whose promise stops moving, those older than its
@@ -68,8 +69,6 @@ public final class CollectionCycle {
 	private final SampleAttributor attributor;
 
 	private final SpanProfileStore store;
-
-	private final CompletedRoots completedRoots;
 
 	private final ActivationRecorder recorder;
 
@@ -117,10 +116,9 @@ public final class CollectionCycle {
 	 * joined, with them
 	 */
 	public CollectionCycle(SamplingEngine engine, SampleAttributor attributor, SpanProfileStore store,
-			CompletedRoots completedRoots, ActivationRecorder recorder, Duration dumpInterval, BooleanSupplier running,
+			ActivationRecorder recorder, Duration dumpInterval, BooleanSupplier running,
 			BiConsumer<UnsampledRequest, StackTree[]> unsampledComplete) {
-		this(engine, attributor, store, completedRoots, recorder, dumpInterval, running, unsampledComplete,
-				System::nanoTime);
+		this(engine, attributor, store, recorder, dumpInterval, running, unsampledComplete, System::nanoTime);
 	}
 
 	/**
@@ -128,14 +126,13 @@ public final class CollectionCycle {
 	 * for tests that step time.
 	 */
 	CollectionCycle(SamplingEngine engine, SampleAttributor attributor, SpanProfileStore store,
-			CompletedRoots completedRoots, ActivationRecorder recorder, Duration dumpInterval, BooleanSupplier running,
+			ActivationRecorder recorder, Duration dumpInterval, BooleanSupplier running,
 			BiConsumer<UnsampledRequest, StackTree[]> unsampledComplete, LongSupplier clock) {
 		this.clock = clock;
 		this.pace = new DrainPace(clock.getAsLong());
 		this.engine = engine;
 		this.attributor = attributor;
 		this.store = store;
-		this.completedRoots = completedRoots;
 		this.recorder = recorder;
 		this.schedule = new CollectionSchedule(dumpInterval);
 		this.running = running;
@@ -301,9 +298,8 @@ public final class CollectionCycle {
 				this.sampledUpTo = Watermark
 					.at((this.engine instanceof EngineWithWaits withWaits) ? withWaits.sampledUpTo() : upTo);
 			}
-			this.completedRoots.completeUpTo(complete);
-			this.attributor.completeUnsampledUpTo(complete, this.unsampledComplete);
 			this.store.profilesCompleteUpTo(complete);
+			this.attributor.completeUnsampledUpTo(complete, this.unsampledComplete);
 			// Published once the roots and profiles up to it are handed on: a reader
 			// that sees it (a view marking a profile complete, a test that waits for it)
 			// reads them without the lock.

@@ -105,8 +105,8 @@ class CollectionCyclePacingTest {
 			}
 
 		};
-		return new CollectionCycle(engine, new SampleAttributor(store), store, new CompletedRoots(),
-				ActivationRecorder.global(), DUMP_INTERVAL, () -> true, (request, samples) -> {
+		return new CollectionCycle(engine, new SampleAttributor(store), store, ActivationRecorder.global(),
+				DUMP_INTERVAL, () -> true, (request, samples) -> {
 				}, clock);
 	}
 
