@@ -10,6 +10,7 @@ import dev.spanprofile.attribution.AttributionStats;
 import dev.spanprofile.attribution.SampleAttributor;
 import dev.spanprofile.lifecycle.CollectionCycle;
 import dev.spanprofile.lifecycle.CollectionCycles;
+import dev.spanprofile.lifecycle.CollectorSettings;
 import dev.spanprofile.lifecycle.Sampling;
 import dev.spanprofile.lifecycle.SpanLifecycle;
 import dev.spanprofile.lifecycle.SpanLifecycleProcessor;
@@ -91,12 +92,15 @@ public final class SpanProfiler implements AutoCloseable {
 		this.settings = settings;
 		this.store = new SpanProfileStore(settings.store(), MonotonicEpoch::nowEpochNanos);
 		this.aggregates = new NameAggregates(settings.aggregate(), this.store.frames(), MonotonicEpoch::nowEpochNanos);
+		// The one place a finished request's profile is folded into its name's aggregates
+		// (on the collector's thread, once every sample up to its end is joined).
 		this.store.onRequestComplete(this.aggregates::fold);
 		this.attributor = new SampleAttributor(this.store);
 		SamplingEngine engine = engineFactory.apply(this.store.frames());
 		this.unsampledRequests = new UnsampledRequests(this.recorder, this.aggregates);
-		this.cycle = new CollectionCycle(engine, this.attributor, this.store, this.recorder, settings.dumpInterval(),
-				this::isRunning, this.unsampledRequests::complete);
+		this.cycle = new CollectionCycle(engine, this.attributor, this.store, this.recorder,
+				CollectorSettings.forDumpInterval(settings.dumpInterval()), this::isRunning,
+				this.unsampledRequests::complete);
 		this.sampling = new Sampling(engine, this.recorder, this.cycle);
 		if (settings.slowSpanLog().enabled()) {
 			this.store.onRequestComplete(new SlowSpanLog(settings.slowSpanLog(), this.store.frames(),
@@ -242,18 +246,19 @@ public final class SpanProfiler implements AutoCloseable {
 	}
 
 	/**
-	 * Run one collection cycle now: join every sample taken so far to its span. Returns
-	 * once the samples are in the store, so a caller can read a span's complete profile
-	 * right after it ended.
+	 * Have one collection cycle run now: join every sample taken so far to its span.
+	 * Returns once the samples are in the store, so a caller can read a span's complete
+	 * profile right after it ended. While sampling runs the collector thread runs it, and
+	 * this waits for it (at most {@link CollectorSettings#readerWait()}).
 	 */
 	public void collectNow() {
 		this.cycle.collectNow();
 	}
 
 	/**
-	 * Join what was sampled since the last collection cycle unless one ran moments ago:
-	 * for readers of profiles, who would otherwise wait up to a dump interval for a span
-	 * that just ended.
+	 * Have what was sampled since the last collection cycle joined unless one ran moments
+	 * ago: for readers of profiles, who would otherwise wait up to a dump interval for a
+	 * span that just ended. The collector thread collects; the reader waits for it.
 	 */
 	public void collectUnlessFresh() {
 		this.cycle.collectUnlessFresh();

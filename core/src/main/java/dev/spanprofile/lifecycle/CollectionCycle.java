@@ -1,8 +1,12 @@
 package dev.spanprofile.lifecycle;
 
 import java.io.IOException;
-import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
@@ -29,7 +33,7 @@ import dev.spanprofile.tracking.Watermark;
  * <p>
  * When its {@link CollectionSchedule} says so (every dump interval, or sooner for a
  * reader, for requests about to fill the room to await their samples, or for a slow
- * request's log line) it runs a <b>collection</b> ({@link #collectNow}), in this order:
+ * request's log line) it runs a <b>collection</b>, in this order:
  * <ol>
  * <li>drain change points, so that the stretch the engine's samples may outrun is
  * short;</li>
@@ -47,17 +51,29 @@ import dev.spanprofile.tracking.Watermark;
  * ({@code FinishedRequests}); and the unsampled requests that ended by then to the
  * aggregates;</li>
  * <li><b>forget</b> change points no later sample can need: those before the watermark
- * less two dump intervals (a sample may be stamped just before the point that ends its
- * span is published), and, for an engine whose promise stops moving, those older than its
- * {@link DeliveryLag} horizon;</li>
+ * less {@link CollectorSettings#forgetSlack()} (two dump intervals: a sample may be
+ * stamped just before the point that ends its span is published), and, for an engine
+ * whose promise stops moving, those older than its {@link DeliveryLag} horizon;</li>
  * <li>let the store <b>evict</b> what is over its bounds.</li>
  * </ol>
  * After a restart ({@link #resumedAt}) thread states are unknown from before the engine's
  * first sample until each thread's next change point: ends while stopped were not
  * recorded.
  * <p>
- * One lock serializes all of it: the collector thread, a caller of {@link #collectNow}
- * (tests, {@code stop()}) and readers of the attributor.
+ * <b>One worker.</b> While the collector thread runs, every collection runs on it, as
+ * OpenTelemetry's batch span processor exports on its own thread: a reader that needs
+ * fresh data (a page, a caller of {@link #collectNow}) asks for a collection by a
+ * deadline ({@link #collectUnlessFresh}, {@link #collectNow}), wakes the collector and
+ * waits for the collection that starts after its call, at most
+ * {@link CollectorSettings#readerWait()}; it never dumps the engine itself. So the
+ * listeners of completed requests have one thread. Only without a collector thread
+ * (before {@code start()}, after {@code stop()}, in tests that tick by hand) does a
+ * caller of {@link #collectNow} collect on its own thread. Every time the collector goes
+ * by is in {@link CollectorSettings}; the clock is a parameter, so tests step it and call
+ * {@link #tick} themselves.
+ * <p>
+ * One lock serializes a collection with a drain and with readers of the attributor's
+ * counts.
  */
 public final class CollectionCycle {
 
@@ -81,6 +97,33 @@ public final class CollectionCycle {
 	private final DeliveryLag deliveryLag;
 
 	private final BiConsumer<UnsampledRequest, StackTree[]> unsampledComplete;
+
+	private final CollectorSettings settings;
+
+	/**
+	 * What wakes the collector thread for a tick at once, or {@code null} while there is
+	 * none: then a caller of {@link #collectNow} collects itself.
+	 */
+	private volatile Runnable wake;
+
+	/**
+	 * The earliest deadline a reader asked a collection by, on the cycle's clock;
+	 * {@link Long#MAX_VALUE} when none waits.
+	 */
+	private final AtomicLong collectBy = new AtomicLong(Long.MAX_VALUE);
+
+	/**
+	 * Completed when the next collection to start has ended: a reader that takes it
+	 * before that collection starts reads every sample taken up to its call afterwards.
+	 */
+	private final AtomicReference<CompletableFuture<Void>> nextCollection = new AtomicReference<>(
+			new CompletableFuture<>());
+
+	/**
+	 * When the last collection started (or sampling resumed), for readers that check
+	 * freshness without the lock.
+	 */
+	private volatile long lastCollectionStart;
 
 	/** {@code System.nanoTime()}, or a test's. */
 	private final LongSupplier clock;
@@ -116,9 +159,9 @@ public final class CollectionCycle {
 	 * joined, with them
 	 */
 	public CollectionCycle(SamplingEngine engine, SampleAttributor attributor, SpanProfileStore store,
-			ActivationRecorder recorder, Duration dumpInterval, BooleanSupplier running,
+			ActivationRecorder recorder, CollectorSettings settings, BooleanSupplier running,
 			BiConsumer<UnsampledRequest, StackTree[]> unsampledComplete) {
-		this(engine, attributor, store, recorder, dumpInterval, running, unsampledComplete, System::nanoTime);
+		this(engine, attributor, store, recorder, settings, running, unsampledComplete, System::nanoTime);
 	}
 
 	/**
@@ -126,17 +169,19 @@ public final class CollectionCycle {
 	 * for tests that step time.
 	 */
 	CollectionCycle(SamplingEngine engine, SampleAttributor attributor, SpanProfileStore store,
-			ActivationRecorder recorder, Duration dumpInterval, BooleanSupplier running,
+			ActivationRecorder recorder, CollectorSettings settings, BooleanSupplier running,
 			BiConsumer<UnsampledRequest, StackTree[]> unsampledComplete, LongSupplier clock) {
 		this.clock = clock;
-		this.pace = new DrainPace(clock.getAsLong());
+		this.settings = settings;
+		this.lastCollectionStart = clock.getAsLong() - settings.fresh().toNanos();
+		this.pace = new DrainPace(settings, clock.getAsLong());
 		this.engine = engine;
 		this.attributor = attributor;
 		this.store = store;
 		this.recorder = recorder;
-		this.schedule = new CollectionSchedule(dumpInterval);
+		this.schedule = new CollectionSchedule(settings);
 		this.running = running;
-		this.deliveryLag = new DeliveryLag(dumpInterval);
+		this.deliveryLag = new DeliveryLag(settings);
 		this.unsampledComplete = unsampledComplete;
 		store.profilesCompleteUpTo(this.completeUpTo);
 	}
@@ -156,8 +201,8 @@ public final class CollectionCycle {
 	}
 
 	/**
-	 * The collector thread's task: a collection when the schedule says one is due, else a
-	 * drain. Never throws.
+	 * The collector thread's task: a collection when one is due (by the schedule, or by a
+	 * deadline a reader asked for), else a drain. Never throws.
 	 * @return milliseconds until the next tick is due
 	 */
 	public long tick() {
@@ -168,7 +213,8 @@ public final class CollectionCycle {
 				long now = this.clock.getAsLong();
 				boolean forSlowRequest = this.schedule.dueForSlowRequest(now, this.lastSlowRequestEnd,
 						this.completeUpTo.monotonicNanos());
-				due = forSlowRequest || this.schedule.due(now, this.store.awaitingSamples(), this.store.awaitingRoom());
+				due = forSlowRequest || now >= this.collectBy.get()
+						|| this.schedule.due(now, this.store.awaitingSamples(), this.store.awaitingRoom());
 				if (!due) {
 					drainChangePoints();
 				}
@@ -177,7 +223,7 @@ public final class CollectionCycle {
 				this.lock.unlock();
 			}
 			if (due) {
-				collectNow();
+				collect();
 			}
 		}
 		catch (Throwable ex) {
@@ -196,9 +242,10 @@ public final class CollectionCycle {
 			// before the next paced drain: on a busy store some request always awaits its
 			// samples, and at a steady rate none is.
 			boolean hurried = this.schedule.mayBringForward(now, this.store.awaitingSamples(),
-					this.store.awaitingRoom(), TimeUnit.MILLISECONDS.toNanos(DrainPace.SLOWEST_MILLIS))
+					this.store.awaitingRoom(), this.settings.slowestDrain().toNanos())
 					|| CollectionSchedule.slowRequestWaits(this.lastSlowRequestEnd, this.completeUpTo.monotonicNanos());
-			return this.pace.nextMillis(now, hurried, this.schedule.untilDue(now));
+			long untilDue = Math.min(this.schedule.untilDue(now), this.collectBy.get() - now);
+			return this.pace.nextMillis(now, hurried, untilDue);
 		}
 		finally {
 			this.lock.unlock();
@@ -208,9 +255,11 @@ public final class CollectionCycle {
 	/**
 	 * Set (or clear, with {@code null}) what wakes the collector for a tick before its
 	 * pace says: a thread's ring of change points half full, a request starting to await
-	 * its samples.
+	 * its samples, a reader asking for a collection. Set while the collector thread runs:
+	 * a caller of {@link #collectNow} collects itself only while it is cleared.
 	 */
 	void wakeWith(Runnable wake) {
+		this.wake = wake;
 		this.recorder.setDrainWanted(wake);
 		this.store.whenRequestsAwait(wake);
 	}
@@ -237,7 +286,9 @@ public final class CollectionCycle {
 			// The pause is no lag of the engine's: its promise did not move because
 			// nothing sampled.
 			this.deliveryLag.resumed();
-			this.schedule.started(this.clock.getAsLong());
+			long now = this.clock.getAsLong();
+			this.schedule.started(now);
+			this.lastCollectionStart = now;
 		}
 		finally {
 			this.lock.unlock();
@@ -245,73 +296,105 @@ public final class CollectionCycle {
 	}
 
 	/**
-	 * A reader is about to look at profiles: join what was sampled since the last
-	 * collection, unless that one is still fresh, so that a span that just ended shows
-	 * complete without waiting for the dump interval.
+	 * A reader is about to look at profiles: have what was sampled since the last
+	 * collection joined, unless that one is still fresh, so that a span that just ended
+	 * shows complete without waiting for the dump interval. As {@link #collectNow}, the
+	 * collection runs on the collector thread while there is one.
 	 */
 	public void collectUnlessFresh() {
-		this.lock.lock();
-		try {
-			if (!this.schedule.fresh(this.clock.getAsLong())) {
-				collectNow();
-			}
-		}
-		finally {
-			this.lock.unlock();
+		if (this.clock.getAsLong() - this.lastCollectionStart >= this.settings.fresh().toNanos()) {
+			collectNow();
 		}
 	}
 
 	/**
-	 * Run one collection now: join every sample taken so far to its span. Returns once
-	 * the samples are in the store, so a caller can read a span's complete profile right
-	 * after it ended.
+	 * Have every sample taken so far joined to its span, and return once it is (or after
+	 * {@link CollectorSettings#readerWait()}), so that a caller can read a span's
+	 * complete profile right after it ended. While the collector thread runs, asks it for
+	 * a collection now and waits for it, as a batch span processor's {@code forceFlush}
+	 * does; without one (or on the collector's own thread), collects here.
 	 */
 	public void collectNow() {
+		Runnable wakeCollector = this.wake;
+		if (wakeCollector == null || this.lock.isHeldByCurrentThread()) {
+			collect();
+			return;
+		}
+		CompletableFuture<Void> collected = this.nextCollection.get();
+		this.collectBy.accumulateAndGet(this.clock.getAsLong(), Math::min);
+		wakeCollector.run();
+		try {
+			collected.get(this.settings.readerWait().toNanos(), TimeUnit.NANOSECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			// Read what is joined: a reader is not failed for a late collector.
+		}
+	}
+
+	/**
+	 * One collection, on this thread: join every sample taken so far to its span. The
+	 * readers waiting for a collection that had not started when they asked are released
+	 * once it ends.
+	 */
+	private void collect() {
+		CompletableFuture<Void> waiting;
 		this.lock.lock();
 		try {
-			long dumpStart = this.clock.getAsLong();
-			this.schedule.started(dumpStart);
-			if (!this.running.getAsBoolean()) {
-				return;
-			}
-			long upTo;
-			boolean collected = false;
-			try {
-				drainChangePoints();
-				upTo = this.engine.collect(this.attributor);
-				this.failureLogged = false;
-				collected = true;
-			}
-			catch (IOException | RuntimeException | Error ex) {
-				// Errors too: a parser fed a corrupt recording throws OutOfMemoryError
-				// for an absurd array length or StackOverflowError, and neither the
-				// collector nor a caller of stop() should die of that.
-				logFailure(ex);
-				upTo = dumpStart;
-			}
-			drainChangePoints();
-			this.schedule.ended(collected && upTo > this.completeUpTo.monotonicNanos());
-			Watermark complete = this.completeUpTo;
-			if (collected) {
-				complete = Watermark.at(upTo);
-				this.deliveryLag.promised(upTo, dumpStart);
-				this.sampledUpTo = Watermark
-					.at((this.engine instanceof EngineWithWaits withWaits) ? withWaits.sampledUpTo() : upTo);
-			}
-			this.store.profilesCompleteUpTo(complete);
-			this.attributor.completeUnsampledUpTo(complete, this.unsampledComplete);
-			// Published once the roots and profiles up to it are handed on: a reader
-			// that sees it (a view marking a profile complete, a test that waits for it)
-			// reads them without the lock.
-			this.completeUpTo = complete;
-			long forgetFrom = Math.max(upTo, dumpStart - this.deliveryLag.horizon());
-			this.attributor.forgetBefore(forgetFrom - 2 * this.schedule.intervalNanos());
-			this.store.evictIfNeeded();
-			this.stats.record(this.clock.getAsLong() - dumpStart);
+			// Before the dump: a reader that took this future asked before it.
+			waiting = this.nextCollection.getAndSet(new CompletableFuture<>());
+			this.collectBy.set(Long.MAX_VALUE);
+			collectLocked();
 		}
 		finally {
 			this.lock.unlock();
 		}
+		waiting.complete(null);
+	}
+
+	private void collectLocked() {
+		long dumpStart = this.clock.getAsLong();
+		this.schedule.started(dumpStart);
+		this.lastCollectionStart = dumpStart;
+		if (!this.running.getAsBoolean()) {
+			return;
+		}
+		long upTo;
+		boolean collected = false;
+		try {
+			drainChangePoints();
+			upTo = this.engine.collect(this.attributor);
+			this.failureLogged = false;
+			collected = true;
+		}
+		catch (IOException | RuntimeException | Error ex) {
+			// Errors too: a parser fed a corrupt recording throws OutOfMemoryError
+			// for an absurd array length or StackOverflowError, and neither the
+			// collector nor a caller of stop() should die of that.
+			logFailure(ex);
+			upTo = dumpStart;
+		}
+		drainChangePoints();
+		this.schedule.ended(collected && upTo > this.completeUpTo.monotonicNanos());
+		Watermark complete = this.completeUpTo;
+		if (collected) {
+			complete = Watermark.at(upTo);
+			this.deliveryLag.promised(upTo, dumpStart);
+			this.sampledUpTo = Watermark
+				.at((this.engine instanceof EngineWithWaits withWaits) ? withWaits.sampledUpTo() : upTo);
+		}
+		this.store.profilesCompleteUpTo(complete);
+		this.attributor.completeUnsampledUpTo(complete, this.unsampledComplete);
+		// Published once the roots and profiles up to it are handed on: a reader
+		// that sees it (a view marking a profile complete, a test that waits for it)
+		// reads them without the lock.
+		this.completeUpTo = complete;
+		long forgetFrom = Math.max(upTo, dumpStart - this.deliveryLag.horizon());
+		this.attributor.forgetBefore(forgetFrom - this.settings.forgetSlack().toNanos());
+		this.store.evictIfNeeded();
+		this.stats.record(this.clock.getAsLong() - dumpStart);
 	}
 
 	private void drainChangePoints() {
@@ -357,6 +440,11 @@ public final class CollectionCycle {
 		finally {
 			this.lock.unlock();
 		}
+	}
+
+	/** Every time the collector goes by. */
+	public CollectorSettings settings() {
+		return this.settings;
 	}
 
 	/** Collections run so far and their duration. */

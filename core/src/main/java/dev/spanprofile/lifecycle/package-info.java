@@ -5,7 +5,8 @@
  * other tracers' hooks call ({@link dev.spanprofile.lifecycle.SpanLifecycle}), the
  * collection cycle that joins samples and completes profiles
  * ({@link dev.spanprofile.lifecycle.CollectionCycle}, whose javadoc is the order of a
- * cycle).
+ * cycle), run by one worker, the collector thread, for whom readers wait, and every time
+ * it goes by ({@link dev.spanprofile.lifecycle.CollectorSettings}).
  * <p>
  * May import {@code aggregate}, {@code attribution}, {@code profile}, {@code sampling},
  * {@code store} and {@code tracking}.
