@@ -120,15 +120,15 @@ public final class CollectionCycle {
 			new CompletableFuture<>());
 
 	/**
-	 * When the last collection started (or sampling resumed), for readers that check
-	 * freshness without the lock.
+	 * Completed when the collection in progress ends; the last one's (completed) between
+	 * collections. A reader that finds the last collection fresh waits for this one only.
 	 */
-	private volatile long lastCollectionStart;
+	private volatile CompletableFuture<Void> lastCollection = CompletableFuture.completedFuture(null);
 
 	/** {@code System.nanoTime()}, or a test's. */
 	private final LongSupplier clock;
 
-	/** Guarded by {@link #lock}. */
+	/** Guarded by {@link #lock}, but for {@link CollectionSchedule#fresh}. */
 	private final CollectionSchedule schedule;
 
 	/** Guarded by {@link #lock}. */
@@ -173,7 +173,6 @@ public final class CollectionCycle {
 			BiConsumer<UnsampledRequest, StackTree[]> unsampledComplete, LongSupplier clock) {
 		this.clock = clock;
 		this.settings = settings;
-		this.lastCollectionStart = clock.getAsLong() - settings.fresh().toNanos();
 		this.pace = new DrainPace(settings, clock.getAsLong());
 		this.engine = engine;
 		this.attributor = attributor;
@@ -286,9 +285,7 @@ public final class CollectionCycle {
 			// The pause is no lag of the engine's: its promise did not move because
 			// nothing sampled.
 			this.deliveryLag.resumed();
-			long now = this.clock.getAsLong();
-			this.schedule.started(now);
-			this.lastCollectionStart = now;
+			this.schedule.started(this.clock.getAsLong());
 		}
 		finally {
 			this.lock.unlock();
@@ -302,8 +299,12 @@ public final class CollectionCycle {
 	 * collection runs on the collector thread while there is one.
 	 */
 	public void collectUnlessFresh() {
-		if (this.clock.getAsLong() - this.lastCollectionStart >= this.settings.fresh().toNanos()) {
+		if (!this.schedule.fresh(this.clock.getAsLong())) {
 			collectNow();
+		}
+		else if (!this.lock.isHeldByCurrentThread()) {
+			// Fresh but maybe still running: its results, not another collection.
+			await(this.lastCollection);
 		}
 	}
 
@@ -323,6 +324,10 @@ public final class CollectionCycle {
 		CompletableFuture<Void> collected = this.nextCollection.get();
 		this.collectBy.accumulateAndGet(this.clock.getAsLong(), Math::min);
 		wakeCollector.run();
+		await(collected);
+	}
+
+	private void await(CompletableFuture<Void> collected) {
 		try {
 			collected.get(this.settings.readerWait().toNanos(), TimeUnit.NANOSECONDS);
 		}
@@ -345,6 +350,7 @@ public final class CollectionCycle {
 		try {
 			// Before the dump: a reader that took this future asked before it.
 			waiting = this.nextCollection.getAndSet(new CompletableFuture<>());
+			this.lastCollection = waiting;
 			this.collectBy.set(Long.MAX_VALUE);
 			collectLocked();
 		}
@@ -357,7 +363,6 @@ public final class CollectionCycle {
 	private void collectLocked() {
 		long dumpStart = this.clock.getAsLong();
 		this.schedule.started(dumpStart);
-		this.lastCollectionStart = dumpStart;
 		if (!this.running.getAsBoolean()) {
 			return;
 		}
@@ -386,7 +391,8 @@ public final class CollectionCycle {
 				.at((this.engine instanceof EngineWithWaits withWaits) ? withWaits.sampledUpTo() : upTo);
 		}
 		this.store.profilesCompleteUpTo(complete);
-		this.attributor.completeUnsampledUpTo(complete, this.unsampledComplete);
+		this.attributor.completeUnsampledUpTo(complete, this.clock.getAsLong(),
+				this.settings.unsampledMaxAge().toNanos(), this.unsampledComplete);
 		// Published once the roots and profiles up to it are handed on: a reader
 		// that sees it (a view marking a profile complete, a test that waits for it)
 		// reads them without the lock.

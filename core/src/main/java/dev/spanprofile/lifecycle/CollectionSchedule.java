@@ -11,7 +11,7 @@ package dev.spanprofile.lifecycle;
  * line does not wait for the dump interval.
  * <p>
  * Times are {@link System#nanoTime()} readings passed in by the caller, which also
- * serializes the calls (the cycle's lock).
+ * serializes the calls (the cycle's lock), {@link #fresh} excepted.
  */
 final class CollectionSchedule {
 
@@ -33,7 +33,8 @@ final class CollectionSchedule {
 	 */
 	private long slowRequestEnd = NO_SLOW_REQUEST;
 
-	private long lastStart;
+	/** Volatile: {@link #fresh} is read by readers without the caller's lock. */
+	private volatile long lastStart;
 
 	/**
 	 * Whether the last collection moved the watermark on. Only then is the next one
@@ -134,7 +135,10 @@ final class CollectionSchedule {
 		return this.intervalNanos - (now - this.lastStart);
 	}
 
-	/** Whether a collection started at {@code now} would find little the last did not. */
+	/**
+	 * Whether a collection started at {@code now} would find little the last did not. Any
+	 * thread, without the lock.
+	 */
 	boolean fresh(long now) {
 		return now - this.lastStart < this.freshNanos;
 	}

@@ -30,20 +30,23 @@ import java.time.Duration;
  * has been before
  * @param forgetSlack change points are kept this long before the watermark: a sample may
  * be stamped just before the point that ends its span is published
+ * @param unsampledMaxAge an unsampled request not ended this long after it started (an
+ * observation never stopped) is let go with its samples
  * @param readerWait how long a reader (a page, a caller of {@code collectNow}) waits at
  * most for the collection it asked for; past it, it reads what is joined
  * @param stopWait how long stopping waits for a collection in progress to finish
  */
 public record CollectorSettings(Duration dumpInterval, Duration fresh, Duration roomMargin, Duration slowRequestDelay,
 		Duration quickestDrain, Duration slowestDrain, double drainTargetFill, Duration minDeliveryHorizon,
-		Duration maxDeliveryHorizon, Duration forgetSlack, Duration readerWait, Duration stopWait) {
+		Duration maxDeliveryHorizon, Duration forgetSlack, Duration unsampledMaxAge, Duration readerWait,
+		Duration stopWait) {
 
 	/** The collector's times for a dump interval, the others as measured and reasoned. */
 	public static CollectorSettings forDumpInterval(Duration dumpInterval) {
 		return new CollectorSettings(dumpInterval, Duration.ofMillis(200), Duration.ofMillis(200),
 				Duration.ofSeconds(1), Duration.ofMillis(50), Duration.ofMillis(250), 0.25,
 				dumpInterval.multipliedBy(60), dumpInterval.multipliedBy(600), dumpInterval.multipliedBy(2),
-				Duration.ofSeconds(10), Duration.ofSeconds(5));
+				Duration.ofMinutes(10), Duration.ofSeconds(10), Duration.ofSeconds(5));
 	}
 
 	long intervalNanos() {
