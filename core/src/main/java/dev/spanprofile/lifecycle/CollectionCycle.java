@@ -107,17 +107,12 @@ public final class CollectionCycle {
 	private volatile Runnable wake;
 
 	/**
-	 * The earliest deadline a reader asked a collection by, on the cycle's clock;
-	 * {@link Long#MAX_VALUE} when none waits.
+	 * The next collection to start: the deadline readers asked it by and what tells them
+	 * it ended. A reader that takes it before that collection starts reads every sample
+	 * taken up to its call afterwards, and a request made on one already taken (started)
+	 * asks for nothing more.
 	 */
-	private final AtomicLong collectBy = new AtomicLong(Long.MAX_VALUE);
-
-	/**
-	 * Completed when the next collection to start has ended: a reader that takes it
-	 * before that collection starts reads every sample taken up to its call afterwards.
-	 */
-	private final AtomicReference<CompletableFuture<Void>> nextCollection = new AtomicReference<>(
-			new CompletableFuture<>());
+	private final AtomicReference<NextCollection> next = new AtomicReference<>(new NextCollection());
 
 	/**
 	 * Completed when the collection in progress ends; the last one's (completed) between
@@ -212,7 +207,7 @@ public final class CollectionCycle {
 				long now = this.clock.getAsLong();
 				boolean forSlowRequest = this.schedule.dueForSlowRequest(now, this.lastSlowRequestEnd,
 						this.completeUpTo.monotonicNanos());
-				due = forSlowRequest || now >= this.collectBy.get()
+				due = forSlowRequest || now >= this.next.get().collectBy.get()
 						|| this.schedule.due(now, this.store.awaitingSamples(), this.store.awaitingRoom());
 				if (!due) {
 					drainChangePoints();
@@ -243,7 +238,9 @@ public final class CollectionCycle {
 			boolean hurried = this.schedule.mayBringForward(now, this.store.awaitingSamples(),
 					this.store.awaitingRoom(), this.settings.slowestDrain().toNanos())
 					|| CollectionSchedule.slowRequestWaits(this.lastSlowRequestEnd, this.completeUpTo.monotonicNanos());
-			long untilDue = Math.min(this.schedule.untilDue(now), this.collectBy.get() - now);
+			long requestedBy = this.next.get().collectBy.get();
+			long untilDue = (requestedBy != Long.MAX_VALUE) ? Math.min(this.schedule.untilDue(now), requestedBy - now)
+					: this.schedule.untilDue(now);
 			return this.pace.nextMillis(now, hurried, untilDue);
 		}
 		finally {
@@ -321,10 +318,10 @@ public final class CollectionCycle {
 			collect();
 			return;
 		}
-		CompletableFuture<Void> collected = this.nextCollection.get();
-		this.collectBy.accumulateAndGet(this.clock.getAsLong(), Math::min);
+		NextCollection collection = this.next.get();
+		collection.collectBy.accumulateAndGet(this.clock.getAsLong(), Math::min);
 		wakeCollector.run();
-		await(collected);
+		await(collection.ended);
 	}
 
 	private void await(CompletableFuture<Void> collected) {
@@ -348,10 +345,9 @@ public final class CollectionCycle {
 		CompletableFuture<Void> waiting;
 		this.lock.lock();
 		try {
-			// Before the dump: a reader that took this future asked before it.
-			waiting = this.nextCollection.getAndSet(new CompletableFuture<>());
+			// Before the dump: a reader that took this one asked before it.
+			waiting = this.next.getAndSet(new NextCollection()).ended;
 			this.lastCollection = waiting;
-			this.collectBy.set(Long.MAX_VALUE);
 			collectLocked();
 		}
 		finally {
@@ -483,6 +479,20 @@ public final class CollectionCycle {
 		finally {
 			this.lock.unlock();
 		}
+	}
+
+	/** The next collection as readers see it before it starts. */
+	private static final class NextCollection {
+
+		/**
+		 * The earliest deadline a reader asked it by, on the cycle's clock;
+		 * {@link Long#MAX_VALUE} while none has.
+		 */
+		final AtomicLong collectBy = new AtomicLong(Long.MAX_VALUE);
+
+		/** Completed once it has ended. */
+		final CompletableFuture<Void> ended = new CompletableFuture<>();
+
 	}
 
 }

@@ -3,6 +3,7 @@ package dev.spanprofile.lifecycle;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 
 import dev.spanprofile.attribution.SampleAttributor;
@@ -46,6 +47,9 @@ class CollectorWorkerTest {
 
 	private CollectorThread collector;
 
+	/** When set, a dump waits for it: a collection under way. */
+	private volatile CountDownLatch dumpMayEnd;
+
 	@AfterEach
 	void stopCollector() throws InterruptedException {
 		if (this.collector != null) {
@@ -81,6 +85,28 @@ class CollectorWorkerTest {
 	}
 
 	@Test
+	void aReaderFindingACollectionUnderWayWaitsForItInsteadOfAskingForAnother() throws Exception {
+		startCollector();
+		this.dumpMayEnd = new CountDownLatch(1);
+		Thread asking = new Thread(this.cycle::collectNow);
+		asking.start();
+		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+		while (this.dumpedOn.isEmpty() && System.nanoTime() < deadline) {
+			Thread.onSpinWait();
+		}
+		assertThat(this.dumpedOn).as("the collector is dumping").hasSize(1);
+		Thread reader = new Thread(this.cycle::collectUnlessFresh);
+		reader.start();
+		reader.join(200);
+		assertThat(reader.isAlive()).as("waits for the collection under way").isTrue();
+		this.dumpMayEnd.countDown();
+		reader.join(10_000);
+		asking.join(10_000);
+		assertThat(reader.isAlive()).isFalse();
+		assertThat(this.dumpedOn).as("no second collection for the reader").hasSize(1);
+	}
+
+	@Test
 	void withoutACollectorThreadTheCallerCollects() {
 		// As stop() does, once the collector thread is gone.
 		request("a");
@@ -90,7 +116,9 @@ class CollectorWorkerTest {
 	}
 
 	private void startCollector() {
-		// Its own pace on real time; on the stepped clock nothing falls due by itself.
+		// Its own pace on real time; on the stepped clock nothing falls due by itself
+		// once sampling has (re)started.
+		this.cycle.resumedAt(this.clock.get());
 		this.collector = new CollectorThread(this.cycle::tick, SETTINGS.quickestDrain().toMillis());
 		this.cycle.wakeWith(this.collector::wakeUp);
 	}
@@ -119,6 +147,15 @@ class CollectorWorkerTest {
 			@Override
 			public long collect(SampleSink sink) {
 				CollectorWorkerTest.this.dumpedOn.add(Thread.currentThread().getName());
+				CountDownLatch mayEnd = CollectorWorkerTest.this.dumpMayEnd;
+				if (mayEnd != null) {
+					try {
+						mayEnd.await();
+					}
+					catch (InterruptedException ex) {
+						Thread.currentThread().interrupt();
+					}
+				}
 				return CollectorWorkerTest.this.clock.get();
 			}
 
