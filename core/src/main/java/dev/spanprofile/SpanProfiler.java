@@ -12,7 +12,7 @@ import dev.spanprofile.attribution.SampleAttributor;
 import dev.spanprofile.cgroup.ThrottlingHistory;
 import dev.spanprofile.lifecycle.CollectionCycle;
 import dev.spanprofile.lifecycle.CollectionCycles;
-import dev.spanprofile.lifecycle.CompletedRoots;
+import dev.spanprofile.lifecycle.CollectorSettings;
 import dev.spanprofile.lifecycle.Sampling;
 import dev.spanprofile.lifecycle.SpanLifecycle;
 import dev.spanprofile.lifecycle.SpanLifecycleProcessor;
@@ -51,8 +51,6 @@ public final class SpanProfiler implements AutoCloseable {
 	private final SpanProfileStore store;
 
 	private final NameAggregates aggregates;
-
-	private final CompletedRoots completedRoots = new CompletedRoots();
 
 	private final SampleAttributor attributor;
 
@@ -106,21 +104,22 @@ public final class SpanProfiler implements AutoCloseable {
 		this.settings = settings;
 		this.store = new SpanProfileStore(settings.store(), MonotonicEpoch::nowEpochNanos);
 		this.aggregates = new NameAggregates(settings.aggregate(), this.store.frames(), MonotonicEpoch::nowEpochNanos);
-		this.store.onRootDropped(this.completedRoots::dropped);
-		this.store.onRootEnding(this.completedRoots::ended);
-		this.completedRoots.addListener(this.aggregates::fold);
+		// The one place a finished request's profile is folded into its name's aggregates
+		// (on the collector's thread, once every sample up to its end is joined).
+		this.store.onRequestComplete(this.aggregates::fold);
 		this.attributor = new SampleAttributor(this.store);
 		SamplingEngine engine = engineFactory.apply(this.store.frames());
 		this.unsampledRequests = new UnsampledRequests(this.recorder, this.aggregates);
-		this.cycle = new CollectionCycle(engine, this.attributor, this.store, this.completedRoots, this.recorder,
-				settings.dumpInterval(), this::isRunning, this.unsampledRequests::complete);
+		this.cycle = new CollectionCycle(engine, this.attributor, this.store, this.recorder,
+				CollectorSettings.forDumpInterval(settings.dumpInterval()), this::isRunning,
+				this.unsampledRequests::complete);
 		this.sampling = new Sampling(engine, this.recorder, this.cycle);
 		this.throttling = ThrottlingHistory.of(Path.of("/"), MonotonicEpoch::nowEpochNanos);
 		if (this.throttling.available()) {
 			this.cycle.beforeHandOff(this.throttling::read);
 		}
 		if (settings.slowSpanLog().enabled()) {
-			this.completedRoots.addListener(new SlowSpanLog(settings.slowSpanLog(), this.store.frames(),
+			this.store.onRequestComplete(new SlowSpanLog(settings.slowSpanLog(), this.store.frames(),
 					settings.sampler().kinds(), settings.sampler().interval(), System::nanoTime, this.throttling));
 		}
 	}
@@ -150,11 +149,11 @@ public final class SpanProfiler implements AutoCloseable {
 	/**
 	 * Call {@code listener} once for each stored local root whose profile is complete:
 	 * every sample up to its end has been joined (or the store has to drop it before,
-	 * with no room to keep it awaiting its samples). Runs on the collector thread (or the
-	 * evicting one): keep it short.
+	 * with no room to keep it awaiting its samples). Runs on the collector thread only:
+	 * keep it short.
 	 */
 	public void onProfileComplete(Consumer<SpanRecord> listener) {
-		this.completedRoots.addListener(listener);
+		this.store.onRequestComplete(listener);
 	}
 
 	/**
@@ -193,7 +192,7 @@ public final class SpanProfiler implements AutoCloseable {
 		StartupRecording recording = new StartupRecording(settings, this.store.frames(), MonotonicEpoch::nowEpochNanos,
 				this.recorder::backgroundActivity, rootName, startEpochNanos);
 		this.startup = recording;
-		this.completedRoots.addListener(recording.firstRequests());
+		this.store.onRequestComplete(recording.firstRequests());
 		return recording;
 	}
 
@@ -306,18 +305,19 @@ public final class SpanProfiler implements AutoCloseable {
 	}
 
 	/**
-	 * Run one collection cycle now: join every sample taken so far to its span. Returns
-	 * once the samples are in the store, so a caller can read a span's complete profile
-	 * right after it ended.
+	 * Have one collection cycle run now: join every sample taken so far to its span.
+	 * Returns once the samples are in the store, so a caller can read a span's complete
+	 * profile right after it ended. While sampling runs the collector thread runs it, and
+	 * this waits for it (at most {@link CollectorSettings#readerWait()}).
 	 */
 	public void collectNow() {
 		this.cycle.collectNow();
 	}
 
 	/**
-	 * Join what was sampled since the last collection cycle unless one ran moments ago:
-	 * for readers of profiles, who would otherwise wait up to a dump interval for a span
-	 * that just ended.
+	 * Have what was sampled since the last collection cycle joined unless one ran moments
+	 * ago: for readers of profiles, who would otherwise wait up to a dump interval for a
+	 * span that just ended. The collector thread collects; the reader waits for it.
 	 */
 	public void collectUnlessFresh() {
 		this.cycle.collectUnlessFresh();

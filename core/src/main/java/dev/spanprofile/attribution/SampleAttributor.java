@@ -246,10 +246,12 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	/**
 	 * Every sample up to {@code upTo} is joined: hand each unsampled request that ended
 	 * by then to {@code folder} with its samples by {@link SampleKind#ordinal()}
-	 * ({@code null} for a kind without any).
+	 * ({@code null} for a kind without any), and let go of those started more than
+	 * {@code maxAgeNanos} before {@code nowNanos} (the collector's clock) and not ended.
 	 */
-	public void completeUnsampledUpTo(Watermark upTo, BiConsumer<UnsampledRequest, StackTree[]> folder) {
-		if (this.unsampled.completeUpTo(upTo, folder, System.nanoTime())) {
+	public void completeUnsampledUpTo(Watermark upTo, long nowNanos, long maxAgeNanos,
+			BiConsumer<UnsampledRequest, StackTree[]> folder) {
+		if (this.unsampled.completeUpTo(upTo, folder, nowNanos, maxAgeNanos)) {
 			this.timelines.forEach((threadId, timeline) -> timeline.releaseDoneRequests());
 		}
 	}

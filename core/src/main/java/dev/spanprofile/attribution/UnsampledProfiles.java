@@ -3,7 +3,6 @@ package dev.spanprofile.attribution;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 
 import dev.spanprofile.profile.SampleKind;
@@ -24,8 +23,8 @@ import dev.spanprofile.tracking.Watermark;
  * <p>
  * Collector thread only. Bounded: at most {@link #MAX_PENDING} requests and
  * {@link #MAX_FRAMES} frames of their samples held at once (a request beyond either keeps
- * its latency, not its samples), and a request not ended after {@link #MAX_AGE_NANOS} (an
- * observation never stopped) is let go.
+ * its latency, not its samples), and a request not ended after the collector's
+ * {@code unsampledMaxAge} (an observation never stopped) is let go.
  * <p>
  * Most of these requests get no sample at all (a request of a millisecond on the CPU,
  * sampled every 10 ms of CPU time): each costs a place in a list and, folded, a count.
@@ -39,8 +38,6 @@ final class UnsampledProfiles {
 	 * samples.
 	 */
 	static final int MAX_FRAMES = 1_000_000;
-
-	static final long MAX_AGE_NANOS = TimeUnit.MINUTES.toNanos(10);
 
 	private static final int KINDS = SampleKind.values().length;
 
@@ -82,12 +79,13 @@ final class UnsampledProfiles {
 	 * @return whether any request was let go (its state is then {@link Pending#isDone()
 	 * done})
 	 */
-	boolean completeUpTo(Watermark upTo, BiConsumer<UnsampledRequest, StackTree[]> folder, long nowNanos) {
+	boolean completeUpTo(Watermark upTo, BiConsumer<UnsampledRequest, StackTree[]> folder, long nowNanos,
+			long maxAgeNanos) {
 		List<Pending> stillPending = new ArrayList<>(this.pending.size());
 		for (Pending samples : this.pending) {
 			UnsampledRequest request = samples.request;
 			boolean complete = request.isEnded() && request.endNanos() <= upTo.monotonicNanos();
-			if (!complete && (request.isEnded() || nowNanos - request.startNanos() <= MAX_AGE_NANOS)) {
+			if (!complete && (request.isEnded() || nowNanos - request.startNanos() <= maxAgeNanos)) {
 				stillPending.add(samples);
 				continue;
 			}

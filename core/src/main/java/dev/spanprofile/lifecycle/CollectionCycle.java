@@ -1,8 +1,12 @@
 package dev.spanprofile.lifecycle;
 
 import java.io.IOException;
-import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
@@ -29,7 +33,7 @@ import dev.spanprofile.tracking.Watermark;
  * <p>
  * When its {@link CollectionSchedule} says so (every dump interval, or sooner for a
  * reader, for requests about to fill the room to await their samples, or for a slow
- * request's log line) it runs a <b>collection</b> ({@link #collectNow}), in this order:
+ * request's log line) it runs a <b>collection</b>, in this order:
  * <ol>
  * <li>drain change points, so that the stretch the engine's samples may outrun is
  * short;</li>
@@ -40,23 +44,36 @@ import dev.spanprofile.tracking.Watermark;
  * the dump is known;</li>
  * <li><b>advance the watermark</b> to {@code upTo} (only when the collect succeeded: a
  * failed one leaves profiles incomplete rather than complete without their samples);</li>
- * <li>hand <b>completed roots</b> (local roots that ended by the watermark) to the
- * listeners: aggregates, slow-span log, OTLP export; and the unsampled requests that
- * ended by then to the aggregates;</li>
- * <li>only then <b>release</b> the requests the store dropped while they awaited samples,
- * so that they reach the listeners with them;</li>
+ * <li>hand <b>completed requests</b> (local roots that ended by the watermark, and those
+ * the store dropped without their samples meanwhile) to the listeners: aggregates,
+ * slow-span log, OTLP export, and only then release those the store dropped while they
+ * awaited their samples, so that they reach the listeners with them
+ * ({@code FinishedRequests}); and the unsampled requests that ended by then to the
+ * aggregates;</li>
  * <li><b>forget</b> change points no later sample can need: those before the watermark
- * less two dump intervals (a sample may be stamped just before the point that ends its
- * span is published), and, for an engine whose promise stops moving, those older than its
- * {@link DeliveryLag} horizon;</li>
+ * less {@link CollectorSettings#forgetSlack()} (two dump intervals: a sample may be
+ * stamped just before the point that ends its span is published), and, for an engine
+ * whose promise stops moving, those older than its {@link DeliveryLag} horizon;</li>
  * <li>let the store <b>evict</b> what is over its bounds.</li>
  * </ol>
  * After a restart ({@link #resumedAt}) thread states are unknown from before the engine's
  * first sample until each thread's next change point: ends while stopped were not
  * recorded.
  * <p>
- * One lock serializes all of it: the collector thread, a caller of {@link #collectNow}
- * (tests, {@code stop()}) and readers of the attributor.
+ * <b>One worker.</b> While the collector thread runs, every collection runs on it, as
+ * OpenTelemetry's batch span processor exports on its own thread: a reader that needs
+ * fresh data (a page, a caller of {@link #collectNow}) asks for a collection by a
+ * deadline ({@link #collectUnlessFresh}, {@link #collectNow}), wakes the collector and
+ * waits for the collection that starts after its call, at most
+ * {@link CollectorSettings#readerWait()}; it never dumps the engine itself. So the
+ * listeners of completed requests have one thread. Only without a collector thread
+ * (before {@code start()}, after {@code stop()}, in tests that tick by hand) does a
+ * caller of {@link #collectNow} collect on its own thread. Every time the collector goes
+ * by is in {@link CollectorSettings}; the clock is a parameter, so tests step it and call
+ * {@link #tick} themselves.
+ * <p>
+ * One lock serializes a collection with a drain and with readers of the attributor's
+ * counts.
  */
 public final class CollectionCycle {
 
@@ -68,8 +85,6 @@ public final class CollectionCycle {
 	private final SampleAttributor attributor;
 
 	private final SpanProfileStore store;
-
-	private final CompletedRoots completedRoots;
 
 	private final ActivationRecorder recorder;
 
@@ -90,10 +105,32 @@ public final class CollectionCycle {
 	private volatile Runnable beforeHandOff = () -> {
 	};
 
+	private final CollectorSettings settings;
+
+	/**
+	 * What wakes the collector thread for a tick at once, or {@code null} while there is
+	 * none: then a caller of {@link #collectNow} collects itself.
+	 */
+	private volatile Runnable wake;
+
+	/**
+	 * The next collection to start: the deadline readers asked it by and what tells them
+	 * it ended. A reader that takes it before that collection starts reads every sample
+	 * taken up to its call afterwards, and a request made on one already taken (started)
+	 * asks for nothing more.
+	 */
+	private final AtomicReference<NextCollection> next = new AtomicReference<>(new NextCollection());
+
+	/**
+	 * Completed when the collection in progress ends; the last one's (completed) between
+	 * collections. A reader that finds the last collection fresh waits for this one only.
+	 */
+	private volatile CompletableFuture<Void> lastCollection = CompletableFuture.completedFuture(null);
+
 	/** {@code System.nanoTime()}, or a test's. */
 	private final LongSupplier clock;
 
-	/** Guarded by {@link #lock}. */
+	/** Guarded by {@link #lock}, but for {@link CollectionSchedule#fresh}. */
 	private final CollectionSchedule schedule;
 
 	/** Guarded by {@link #lock}. */
@@ -124,10 +161,9 @@ public final class CollectionCycle {
 	 * joined, with them
 	 */
 	public CollectionCycle(SamplingEngine engine, SampleAttributor attributor, SpanProfileStore store,
-			CompletedRoots completedRoots, ActivationRecorder recorder, Duration dumpInterval, BooleanSupplier running,
+			ActivationRecorder recorder, CollectorSettings settings, BooleanSupplier running,
 			BiConsumer<UnsampledRequest, StackTree[]> unsampledComplete) {
-		this(engine, attributor, store, completedRoots, recorder, dumpInterval, running, unsampledComplete,
-				System::nanoTime);
+		this(engine, attributor, store, recorder, settings, running, unsampledComplete, System::nanoTime);
 	}
 
 	/**
@@ -135,18 +171,18 @@ public final class CollectionCycle {
 	 * for tests that step time.
 	 */
 	CollectionCycle(SamplingEngine engine, SampleAttributor attributor, SpanProfileStore store,
-			CompletedRoots completedRoots, ActivationRecorder recorder, Duration dumpInterval, BooleanSupplier running,
+			ActivationRecorder recorder, CollectorSettings settings, BooleanSupplier running,
 			BiConsumer<UnsampledRequest, StackTree[]> unsampledComplete, LongSupplier clock) {
 		this.clock = clock;
-		this.pace = new DrainPace(clock.getAsLong());
+		this.settings = settings;
+		this.pace = new DrainPace(settings, clock.getAsLong());
 		this.engine = engine;
 		this.attributor = attributor;
 		this.store = store;
-		this.completedRoots = completedRoots;
 		this.recorder = recorder;
-		this.schedule = new CollectionSchedule(dumpInterval);
+		this.schedule = new CollectionSchedule(settings);
 		this.running = running;
-		this.deliveryLag = new DeliveryLag(dumpInterval);
+		this.deliveryLag = new DeliveryLag(settings);
 		this.unsampledComplete = unsampledComplete;
 		store.profilesCompleteUpTo(this.completeUpTo);
 	}
@@ -166,8 +202,8 @@ public final class CollectionCycle {
 	}
 
 	/**
-	 * The collector thread's task: a collection when the schedule says one is due, else a
-	 * drain. Never throws.
+	 * The collector thread's task: a collection when one is due (by the schedule, or by a
+	 * deadline a reader asked for), else a drain. Never throws.
 	 * @return milliseconds until the next tick is due
 	 */
 	public long tick() {
@@ -178,7 +214,8 @@ public final class CollectionCycle {
 				long now = this.clock.getAsLong();
 				boolean forSlowRequest = this.schedule.dueForSlowRequest(now, this.lastSlowRequestEnd,
 						this.completeUpTo.monotonicNanos());
-				due = forSlowRequest || this.schedule.due(now, this.store.awaitingSamples(), this.store.awaitingRoom());
+				due = forSlowRequest || now >= this.next.get().collectBy.get()
+						|| this.schedule.due(now, this.store.awaitingSamples(), this.store.awaitingRoom());
 				if (!due) {
 					drainChangePoints();
 				}
@@ -187,7 +224,7 @@ public final class CollectionCycle {
 				this.lock.unlock();
 			}
 			if (due) {
-				collectNow();
+				collect();
 			}
 		}
 		catch (Throwable ex) {
@@ -206,9 +243,12 @@ public final class CollectionCycle {
 			// before the next paced drain: on a busy store some request always awaits its
 			// samples, and at a steady rate none is.
 			boolean hurried = this.schedule.mayBringForward(now, this.store.awaitingSamples(),
-					this.store.awaitingRoom(), TimeUnit.MILLISECONDS.toNanos(DrainPace.SLOWEST_MILLIS))
+					this.store.awaitingRoom(), this.settings.slowestDrain().toNanos())
 					|| CollectionSchedule.slowRequestWaits(this.lastSlowRequestEnd, this.completeUpTo.monotonicNanos());
-			return this.pace.nextMillis(now, hurried, this.schedule.untilDue(now));
+			long requestedBy = this.next.get().collectBy.get();
+			long untilDue = (requestedBy != Long.MAX_VALUE) ? Math.min(this.schedule.untilDue(now), requestedBy - now)
+					: this.schedule.untilDue(now);
+			return this.pace.nextMillis(now, hurried, untilDue);
 		}
 		finally {
 			this.lock.unlock();
@@ -218,9 +258,11 @@ public final class CollectionCycle {
 	/**
 	 * Set (or clear, with {@code null}) what wakes the collector for a tick before its
 	 * pace says: a thread's ring of change points half full, a request starting to await
-	 * its samples.
+	 * its samples, a reader asking for a collection. Set while the collector thread runs:
+	 * a caller of {@link #collectNow} collects itself only while it is cleared.
 	 */
 	void wakeWith(Runnable wake) {
+		this.wake = wake;
 		this.recorder.setDrainWanted(wake);
 		this.store.whenRequestsAwait(wake);
 	}
@@ -264,75 +306,114 @@ public final class CollectionCycle {
 	}
 
 	/**
-	 * A reader is about to look at profiles: join what was sampled since the last
-	 * collection, unless that one is still fresh, so that a span that just ended shows
-	 * complete without waiting for the dump interval.
+	 * A reader is about to look at profiles: have what was sampled since the last
+	 * collection joined, unless that one is still fresh, so that a span that just ended
+	 * shows complete without waiting for the dump interval. As {@link #collectNow}, the
+	 * collection runs on the collector thread while there is one.
 	 */
 	public void collectUnlessFresh() {
-		this.lock.lock();
-		try {
-			if (!this.schedule.fresh(this.clock.getAsLong())) {
-				collectNow();
-			}
+		if (!this.schedule.fresh(this.clock.getAsLong())) {
+			collectNow();
 		}
-		finally {
-			this.lock.unlock();
+		else if (!this.lock.isHeldByCurrentThread()) {
+			// Fresh but maybe still running: its results, not another collection.
+			await(this.lastCollection);
 		}
 	}
 
 	/**
-	 * Run one collection now: join every sample taken so far to its span. Returns once
-	 * the samples are in the store, so a caller can read a span's complete profile right
-	 * after it ended.
+	 * Have every sample taken so far joined to its span, and return once it is (or after
+	 * {@link CollectorSettings#readerWait()}), so that a caller can read a span's
+	 * complete profile right after it ended. While the collector thread runs, asks it for
+	 * a collection now and waits for it, as a batch span processor's {@code forceFlush}
+	 * does; without one (or on the collector's own thread), collects here.
 	 */
 	public void collectNow() {
+		Runnable wakeCollector = this.wake;
+		if (wakeCollector == null || this.lock.isHeldByCurrentThread()) {
+			collect();
+			return;
+		}
+		NextCollection collection = this.next.get();
+		collection.collectBy.accumulateAndGet(this.clock.getAsLong(), Math::min);
+		wakeCollector.run();
+		await(collection.ended);
+	}
+
+	private void await(CompletableFuture<Void> collected) {
+		try {
+			collected.get(this.settings.readerWait().toNanos(), TimeUnit.NANOSECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			// Read what is joined: a reader is not failed for a late collector.
+		}
+	}
+
+	/**
+	 * One collection, on this thread: join every sample taken so far to its span. The
+	 * readers waiting for a collection that had not started when they asked are released
+	 * once it ends.
+	 */
+	private void collect() {
+		CompletableFuture<Void> waiting;
 		this.lock.lock();
 		try {
-			long dumpStart = this.clock.getAsLong();
-			this.schedule.started(dumpStart);
-			if (!this.running.getAsBoolean()) {
-				return;
-			}
-			long upTo;
-			boolean collected = false;
-			try {
-				drainChangePoints();
-				upTo = this.engine.collect(this.attributor);
-				this.failureLogged = false;
-				collected = true;
-			}
-			catch (IOException | RuntimeException | Error ex) {
-				// Errors too: a parser fed a corrupt recording throws OutOfMemoryError
-				// for an absurd array length or StackOverflowError, and neither the
-				// collector nor a caller of stop() should die of that.
-				logFailure(ex);
-				upTo = dumpStart;
-			}
-			drainChangePoints();
-			this.schedule.ended(collected && upTo > this.completeUpTo.monotonicNanos());
-			Watermark complete = this.completeUpTo;
-			if (collected) {
-				complete = Watermark.at(upTo);
-				this.deliveryLag.promised(upTo, dumpStart);
-				this.sampledUpTo = Watermark
-					.at((this.engine instanceof EngineWithWaits withWaits) ? withWaits.sampledUpTo() : upTo);
-			}
-			this.beforeHandOff.run();
-			this.completedRoots.completeUpTo(complete);
-			this.attributor.completeUnsampledUpTo(complete, this.unsampledComplete);
-			this.store.profilesCompleteUpTo(complete);
-			// Published once the roots and profiles up to it are handed on: a reader
-			// that sees it (a view marking a profile complete, a test that waits for it)
-			// reads them without the lock.
-			this.completeUpTo = complete;
-			long forgetFrom = Math.max(upTo, dumpStart - this.deliveryLag.horizon());
-			this.attributor.forgetBefore(forgetFrom - 2 * this.schedule.intervalNanos());
-			this.store.evictIfNeeded();
-			this.stats.record(this.clock.getAsLong() - dumpStart);
+			// Before the dump: a reader that took this one asked before it.
+			waiting = this.next.getAndSet(new NextCollection()).ended;
+			this.lastCollection = waiting;
+			collectLocked();
 		}
 		finally {
 			this.lock.unlock();
 		}
+		waiting.complete(null);
+	}
+
+	private void collectLocked() {
+		long dumpStart = this.clock.getAsLong();
+		this.schedule.started(dumpStart);
+		if (!this.running.getAsBoolean()) {
+			return;
+		}
+		long upTo;
+		boolean collected = false;
+		try {
+			drainChangePoints();
+			upTo = this.engine.collect(this.attributor);
+			this.failureLogged = false;
+			collected = true;
+		}
+		catch (IOException | RuntimeException | Error ex) {
+			// Errors too: a parser fed a corrupt recording throws OutOfMemoryError
+			// for an absurd array length or StackOverflowError, and neither the
+			// collector nor a caller of stop() should die of that.
+			logFailure(ex);
+			upTo = dumpStart;
+		}
+		drainChangePoints();
+		this.schedule.ended(collected && upTo > this.completeUpTo.monotonicNanos());
+		Watermark complete = this.completeUpTo;
+		if (collected) {
+			complete = Watermark.at(upTo);
+			this.deliveryLag.promised(upTo, dumpStart);
+			this.sampledUpTo = Watermark
+				.at((this.engine instanceof EngineWithWaits withWaits) ? withWaits.sampledUpTo() : upTo);
+		}
+		this.beforeHandOff.run();
+		this.store.profilesCompleteUpTo(complete);
+		this.attributor.completeUnsampledUpTo(complete, this.clock.getAsLong(),
+				this.settings.unsampledMaxAge().toNanos(), this.unsampledComplete);
+		// Published once the roots and profiles up to it are handed on: a reader
+		// that sees it (a view marking a profile complete, a test that waits for it)
+		// reads them without the lock.
+		this.completeUpTo = complete;
+		long forgetFrom = Math.max(upTo, dumpStart - this.deliveryLag.horizon());
+		this.attributor.forgetBefore(forgetFrom - this.settings.forgetSlack().toNanos());
+		this.store.evictIfNeeded();
+		this.stats.record(this.clock.getAsLong() - dumpStart);
 	}
 
 	private void drainChangePoints() {
@@ -380,6 +461,11 @@ public final class CollectionCycle {
 		}
 	}
 
+	/** Every time the collector goes by. */
+	public CollectorSettings settings() {
+		return this.settings;
+	}
+
 	/** Collections run so far and their duration. */
 	public CollectionCycles stats() {
 		return this.stats;
@@ -410,6 +496,20 @@ public final class CollectionCycle {
 		finally {
 			this.lock.unlock();
 		}
+	}
+
+	/** The next collection as readers see it before it starts. */
+	private static final class NextCollection {
+
+		/**
+		 * The earliest deadline a reader asked it by, on the cycle's clock;
+		 * {@link Long#MAX_VALUE} while none has.
+		 */
+		final AtomicLong collectBy = new AtomicLong(Long.MAX_VALUE);
+
+		/** Completed once it has ended. */
+		final CompletableFuture<Void> ended = new CompletableFuture<>();
+
 	}
 
 }

@@ -1,8 +1,5 @@
 package dev.spanprofile.lifecycle;
 
-import java.time.Duration;
-import java.util.concurrent.TimeUnit;
-
 /**
  * When the collector collects, as opposed to what a collection does
  * ({@link CollectionCycle}). A collection is due a dump interval after the last one;
@@ -14,30 +11,16 @@ import java.util.concurrent.TimeUnit;
  * line does not wait for the dump interval.
  * <p>
  * Times are {@link System#nanoTime()} readings passed in by the caller, which also
- * serializes the calls (the cycle's lock).
+ * serializes the calls (the cycle's lock), {@link #fresh} excepted.
  */
 final class CollectionSchedule {
 
-	/**
-	 * A collection this recent leaves nothing worth another for a reader: a dump costs a
-	 * few milliseconds whatever it holds (async-profiler names every method its stacks
-	 * reference again), and a page polling several views at once asks in a burst.
-	 */
-	static final long FRESH_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+	/** Readings of {@link CollectorSettings}, in nanoseconds. */
+	private final long freshNanos;
 
-	/**
-	 * How soon the room for awaiting requests may be about to fill before a collection is
-	 * brought forward: a few of the collector's ticks (50 ms while requests await), one
-	 * to notice and the collection's own time, with room to spare for a pause.
-	 */
-	static final long ROOM_MARGIN_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+	private final long roomMarginNanos;
 
-	/**
-	 * How long after a slow request ends a collection is brought forward for it: Flight
-	 * Recorder's waits reach the collector about a second behind (its stream flushes once
-	 * a second), so an earlier collection would not complete the request.
-	 */
-	static final long SLOW_REQUEST_DELAY_NANOS = TimeUnit.SECONDS.toNanos(1);
+	private final long slowRequestDelayNanos;
 
 	/** No slow request has ended (or none the watermark does not cover). */
 	static final long NO_SLOW_REQUEST = Long.MIN_VALUE;
@@ -50,7 +33,8 @@ final class CollectionSchedule {
 	 */
 	private long slowRequestEnd = NO_SLOW_REQUEST;
 
-	private long lastStart;
+	/** Volatile: {@link #fresh} is read by readers without the caller's lock. */
+	private volatile long lastStart;
 
 	/**
 	 * Whether the last collection moved the watermark on. Only then is the next one
@@ -60,8 +44,11 @@ final class CollectionSchedule {
 	 */
 	private boolean advanced = true;
 
-	CollectionSchedule(Duration dumpInterval) {
-		this.intervalNanos = dumpInterval.toNanos();
+	CollectionSchedule(CollectorSettings settings) {
+		this.intervalNanos = settings.intervalNanos();
+		this.freshNanos = settings.fresh().toNanos();
+		this.roomMarginNanos = settings.roomMargin().toNanos();
+		this.slowRequestDelayNanos = settings.slowRequestDelay().toNanos();
 	}
 
 	long intervalNanos() {
@@ -72,10 +59,10 @@ final class CollectionSchedule {
 	 * Whether a collection is due at {@code now}: an interval after the last one; or,
 	 * once that one is no longer fresh and it moved the watermark on, when at the rate
 	 * requests came to await their samples since then the {@code room} left would fill
-	 * within {@link #ROOM_MARGIN_NANOS}. The rate counts all {@code awaiting} as come
-	 * since the last collection: right when it emptied the room, too high when samples
-	 * arrive late (Flight Recorder's waits, a flush behind), which errs early. At a
-	 * steady rate, a room that holds an interval's worth of requests and more never
+	 * within {@link CollectorSettings#roomMargin()}. The rate counts all {@code awaiting}
+	 * as come since the last collection: right when it emptied the room, too high when
+	 * samples arrive late (Flight Recorder's waits, a flush behind), which errs early. At
+	 * a steady rate, a room that holds an interval's worth of requests and more never
 	 * brings a collection forward; a smaller one brings each 200 ms before it fills.
 	 */
 	boolean due(long now, int awaiting, int room) {
@@ -83,23 +70,23 @@ final class CollectionSchedule {
 		if (sinceLast >= this.intervalNanos) {
 			return true;
 		}
-		if (sinceLast < FRESH_NANOS || !this.advanced || awaiting == 0) {
+		if (sinceLast < this.freshNanos || !this.advanced || awaiting == 0) {
 			return false;
 		}
 		double left = Math.max(0, room - awaiting);
-		return left * sinceLast <= (double) awaiting * ROOM_MARGIN_NANOS;
+		return left * sinceLast <= (double) awaiting * this.roomMarginNanos;
 	}
 
 	/**
 	 * Whether {@link #due} may bring a collection forward for requests awaiting their
 	 * samples within {@code withinNanos} of {@code now}: the room is half full, or at the
 	 * rate they came since the last collection the room left would fill within
-	 * {@link #ROOM_MARGIN_NANOS} and {@code withinNanos}. The collector drains at its
-	 * quickest pace only then, so that such a collection is not late by more than a quick
-	 * drain; at a steady rate a room that holds twice an interval's worth of requests
-	 * never is. Half full, because that rate is too low while requests have only begun to
-	 * await: those dropped first after a collection are the complete ones, which go at
-	 * once.
+	 * {@link CollectorSettings#roomMargin()} and {@code withinNanos}. The collector
+	 * drains at its quickest pace only then, so that such a collection is not late by
+	 * more than a quick drain; at a steady rate a room that holds twice an interval's
+	 * worth of requests never is. Half full, because that rate is too low while requests
+	 * have only begun to await: those dropped first after a collection are the complete
+	 * ones, which go at once.
 	 */
 	boolean mayBringForward(long now, int awaiting, int room, long withinNanos) {
 		if (!this.advanced || awaiting == 0) {
@@ -110,17 +97,18 @@ final class CollectionSchedule {
 		}
 		long sinceLast = Math.max(1, now - this.lastStart);
 		double left = Math.max(0, room - awaiting);
-		return left * sinceLast <= (double) awaiting * (ROOM_MARGIN_NANOS + withinNanos);
+		return left * sinceLast <= (double) awaiting * (this.roomMarginNanos + withinNanos);
 	}
 
 	/**
 	 * Whether a collection is due at {@code now} for a slow request: {@code lastSlowEnd}
 	 * is when the latest ended ({@link #NO_SLOW_REQUEST} if none has),
-	 * {@code completeUpTo} the watermark. Due {@link #SLOW_REQUEST_DELAY_NANOS} after the
-	 * first slow request the watermark does not cover yet, and again while it does not,
-	 * though not within the fresh window nor after a collection that did not move the
-	 * watermark on. A request's end is the latest one at the first tick that sees it:
-	 * requests that end together are collected together.
+	 * {@code completeUpTo} the watermark. Due
+	 * {@link CollectorSettings#slowRequestDelay()} after the first slow request the
+	 * watermark does not cover yet, and again while it does not, though not within the
+	 * fresh window nor after a collection that did not move the watermark on. A request's
+	 * end is the latest one at the first tick that sees it: requests that end together
+	 * are collected together.
 	 */
 	boolean dueForSlowRequest(long now, long lastSlowEnd, long completeUpTo) {
 		if (!slowRequestWaits(lastSlowEnd, completeUpTo)) {
@@ -130,7 +118,7 @@ final class CollectionSchedule {
 		if (this.slowRequestEnd == NO_SLOW_REQUEST || this.slowRequestEnd <= completeUpTo) {
 			this.slowRequestEnd = lastSlowEnd;
 		}
-		return now - this.slowRequestEnd >= SLOW_REQUEST_DELAY_NANOS && now - this.lastStart >= FRESH_NANOS
+		return now - this.slowRequestEnd >= this.slowRequestDelayNanos && now - this.lastStart >= this.freshNanos
 				&& this.advanced;
 	}
 
@@ -147,9 +135,12 @@ final class CollectionSchedule {
 		return this.intervalNanos - (now - this.lastStart);
 	}
 
-	/** Whether a collection started at {@code now} would find little the last did not. */
+	/**
+	 * Whether a collection started at {@code now} would find little the last did not. Any
+	 * thread, without the lock.
+	 */
 	boolean fresh(long now) {
-		return now - this.lastStart < FRESH_NANOS;
+		return now - this.lastStart < this.freshNanos;
 	}
 
 	/**

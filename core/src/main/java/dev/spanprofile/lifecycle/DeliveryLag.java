@@ -1,7 +1,5 @@
 package dev.spanprofile.lifecycle;
 
-import java.time.Duration;
-
 /**
  * How far behind "now" an engine's delivery promise may fall before the change points it
  * would need are forgotten by elapsed time instead. Engines promise with a lag of their
@@ -10,21 +8,12 @@ import java.time.Duration;
  * keep every change point from then on.
  * <p>
  * The horizon is twice the longest lag the promise showed before it moved again, never
- * less than {@link #MIN_HORIZON_DUMP_INTERVALS} dump intervals (an engine still to
- * deliver its first batch is not cut short) and never more than
- * {@link #MAX_HORIZON_DUMP_INTERVALS} (one long stall does not set it for good).
- * Collector thread only.
+ * less than {@link CollectorSettings#minDeliveryHorizon()} (an engine still to deliver
+ * its first batch is not cut short) and never more than
+ * {@link CollectorSettings#maxDeliveryHorizon()} (one long stall does not set it for
+ * good). Collector thread only.
  */
 final class DeliveryLag {
-
-	/** Dump intervals a promise may lag by before anything is known of the engine. */
-	static final int MIN_HORIZON_DUMP_INTERVALS = 60;
-
-	/**
-	 * Dump intervals beyond which a promise counts as stopped, however late it has been
-	 * before.
-	 */
-	static final int MAX_HORIZON_DUMP_INTERVALS = 600;
 
 	private final long minHorizonNanos;
 
@@ -34,9 +23,9 @@ final class DeliveryLag {
 
 	private long longestLagNanos;
 
-	DeliveryLag(Duration dumpInterval) {
-		this.minHorizonNanos = MIN_HORIZON_DUMP_INTERVALS * dumpInterval.toNanos();
-		this.maxHorizonNanos = MAX_HORIZON_DUMP_INTERVALS * dumpInterval.toNanos();
+	DeliveryLag(CollectorSettings settings) {
+		this.minHorizonNanos = settings.minDeliveryHorizon().toNanos();
+		this.maxHorizonNanos = settings.maxDeliveryHorizon().toNanos();
 	}
 
 	/**

@@ -6,10 +6,11 @@ import java.util.concurrent.TimeUnit;
  * How long the collector waits before its next drain. Each wake-up costs a system call
  * and a context switch whether or not there is anything to drain, and on a machine whose
  * cores are all busy it takes a core from a request in flight: so the collector drains as
- * seldom as the threads' rings allow, between {@link #QUICKEST_MILLIS} and
- * {@link #SLOWEST_MILLIS}, aiming to find the fullest ring at {@link #TARGET_FILL}. A
- * burst that fills a ring to half before that asks for a drain at once
- * ({@code ActivationRecorder#setDrainWanted}), so a quiet pace does not lose points.
+ * seldom as the threads' rings allow, between {@link CollectorSettings#quickestDrain()}
+ * and {@link CollectorSettings#slowestDrain()}, aiming to find the fullest ring at
+ * {@link CollectorSettings#drainTargetFill()}. A burst that fills a ring to half before
+ * that asks for a drain at once ({@code ActivationRecorder#setDrainWanted}), so a quiet
+ * pace does not lose points.
  * <p>
  * At the quickest pace, as before there was a pace, while a collection may be brought
  * forward before the next paced drain (requests awaiting their samples about to fill
@@ -18,12 +19,12 @@ import java.util.concurrent.TimeUnit;
  */
 final class DrainPace {
 
-	static final long QUICKEST_MILLIS = 50;
+	private final long quickestMillis;
 
-	static final long SLOWEST_MILLIS = 250;
+	private final long slowestMillis;
 
 	/** The share of the fullest ring a drain should find. */
-	static final double TARGET_FILL = 0.25;
+	private final double targetFill;
 
 	/** When the last drain started, on the {@code System.nanoTime()} clock. */
 	private long lastDrainStart;
@@ -37,7 +38,10 @@ final class DrainPace {
 	/**
 	 * @param startNanos when the pace begins, as if a drain that found nothing ran then
 	 */
-	DrainPace(long startNanos) {
+	DrainPace(CollectorSettings settings, long startNanos) {
+		this.quickestMillis = settings.quickestDrain().toMillis();
+		this.slowestMillis = settings.slowestDrain().toMillis();
+		this.targetFill = settings.drainTargetFill();
 		this.lastDrainStart = startNanos;
 	}
 
@@ -73,20 +77,19 @@ final class DrainPace {
 	 * forward before the next paced drain
 	 * @param untilDueNanos how long until the next collection is due by the dump interval
 	 */
-	static long nextMillis(double fullest, long coveredNanos, long sinceLastDrainNanos, boolean hurried,
-			long untilDueNanos) {
+	long nextMillis(double fullest, long coveredNanos, long sinceLastDrainNanos, boolean hurried, long untilDueNanos) {
 		long between;
 		if (hurried) {
-			between = QUICKEST_MILLIS;
+			between = this.quickestMillis;
 		}
 		else if (fullest <= 0) {
-			between = SLOWEST_MILLIS;
+			between = this.slowestMillis;
 		}
 		else {
 			// The rate the fullest ring filled at, over the stretch it filled in: a drain
 			// right after another (a collection's second) finds little, in little time.
-			double paced = coveredNanos / 1e6 * TARGET_FILL / fullest;
-			between = (long) Math.max(QUICKEST_MILLIS, Math.min(SLOWEST_MILLIS, paced));
+			double paced = coveredNanos / 1e6 * this.targetFill / fullest;
+			between = (long) Math.max(this.quickestMillis, Math.min(this.slowestMillis, paced));
 		}
 		long millis = Math.max(1, between - TimeUnit.NANOSECONDS.toMillis(Math.max(0, sinceLastDrainNanos)));
 		long untilDue = TimeUnit.NANOSECONDS.toMillis(Math.max(0, untilDueNanos)) + 1;

@@ -90,7 +90,7 @@ public final class Sampling {
 		this.cycle.resumedAt(resumedAt);
 		this.recorder.setReadingCpuClocks(this.exactCpuTime);
 		this.recorder.setRecording(true);
-		this.collector = new CollectorThread(this.cycle::tick, DrainPace.QUICKEST_MILLIS);
+		this.collector = new CollectorThread(this.cycle::tick, this.cycle.settings().quickestDrain().toMillis());
 		this.cycle.wakeWith(this.collector::wakeUp);
 		this.running = true;
 		return null;
@@ -109,7 +109,7 @@ public final class Sampling {
 		// starts.
 		this.cycle.wakeWith(null);
 		try {
-			this.collector.stop(5_000);
+			this.collector.stop(this.cycle.settings().stopWait().toMillis());
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

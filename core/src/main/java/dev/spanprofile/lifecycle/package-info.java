@@ -5,8 +5,8 @@
  * other tracers' hooks call ({@link dev.spanprofile.lifecycle.SpanLifecycle}), the
  * collection cycle that joins samples and completes profiles
  * ({@link dev.spanprofile.lifecycle.CollectionCycle}, whose javadoc is the order of a
- * cycle), and the local roots whose profile waits to be complete
- * ({@link dev.spanprofile.lifecycle.CompletedRoots}).
+ * cycle), run by one worker, the collector thread, for whom readers wait, and every time
+ * it goes by ({@link dev.spanprofile.lifecycle.CollectorSettings}).
  * <p>
  * May import {@code aggregate}, {@code attribution}, {@code profile}, {@code sampling},
  * {@code store} and {@code tracking}.

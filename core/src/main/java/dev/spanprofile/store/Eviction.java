@@ -15,8 +15,8 @@ import java.util.function.LongSupplier;
  * Requests (local roots with their descendants) go whole: finished ones oldest first;
  * running ones only at twice the span limit (spans that never end must not grow the store
  * forever). Requests kept longer as slow or failed ({@link ProtectedRoots}) are out of
- * that order until released; a dropped request still missing samples waits in
- * {@link AwaitingRoots}.
+ * that order until released; a dropped request still missing samples awaits them in
+ * {@link FinishedRequests}.
  * <p>
  * One lock guards every move between those places. Request threads only try it: when
  * another thread is evicting, they leave the work to it.
@@ -34,7 +34,7 @@ final class Eviction {
 
 	private final LongSupplier clock;
 
-	private final AwaitingRoots awaiting;
+	private final FinishedRequests finished;
 
 	private final ProtectedRoots protectedRoots;
 
@@ -63,13 +63,13 @@ final class Eviction {
 	 * @param clock epoch nanoseconds now, for the end of retention windows
 	 */
 	Eviction(StoreSettings settings, Map<String, SpanRecord> spans, AtomicLong storedSampleBytes, LongSupplier bytes,
-			LongSupplier clock, AwaitingRoots awaiting) {
+			LongSupplier clock, FinishedRequests finished) {
 		this.settings = settings;
 		this.spans = spans;
 		this.storedSampleBytes = storedSampleBytes;
 		this.bytes = bytes;
 		this.clock = clock;
-		this.awaiting = awaiting;
+		this.finished = finished;
 		this.spansAfterPass = settings.maxSpans() - settings.maxSpans() / 64;
 		this.bytesAfterPass = settings.maxBytes() - settings.maxBytes() / 64;
 		// Protected requests get at most half of the bounds: the recent ones always keep
@@ -191,11 +191,11 @@ final class Eviction {
 		return this.evictedSpans.sum();
 	}
 
-	/** Take out the awaiting requests whose profile is complete, to be handed on. */
-	List<SpanRecord> releaseComplete() {
+	/** Let the awaiting requests whose profile is complete go. */
+	void releaseComplete() {
 		this.evicting.lock();
 		try {
-			return this.awaiting.releaseComplete();
+			this.finished.releaseComplete();
 		}
 		finally {
 			this.evicting.unlock();
@@ -204,27 +204,25 @@ final class Eviction {
 
 	/**
 	 * Drop the oldest requests, once the store is over its bounds, until it is a
-	 * sixty-fourth under them, unless another thread is at it.
-	 * @return the requests dropped for good, for the store to hand to its listener
-	 * outside the lock (listeners fold profiles and write log lines, and this may run on
-	 * a request thread)
+	 * sixty-fourth under them, unless another thread is at it. Requests dropped only
+	 * change state ({@link FinishedRequests}): this may run on a request thread, which
+	 * must not fold profiles, write log lines or export.
 	 */
-	List<SpanRecord> evictIfNeeded() {
+	void evictIfNeeded() {
 		if (!this.evicting.tryLock()) {
-			return List.of();
+			return;
 		}
-		List<SpanRecord> dropped = new ArrayList<>();
 		try {
 			List<SpanRecord> released = new ArrayList<>();
 			this.protectedRoots.expire(this.clock.getAsLong(), released);
 			// Samples joined since they were judged may have taken them past their share.
 			this.protectedRoots.releaseBeyondShare(released);
 			demote(released);
-			dropOldest(true, dropped);
+			dropOldest(true);
 			// Memory still short: requests awaiting their samples go with what they have,
 			// oldest first.
-			while (this.bytes.getAsLong() > this.settings.maxBytes() && !this.awaiting.isEmpty()) {
-				dropped.add(this.awaiting.handOffOldest());
+			while (this.bytes.getAsLong() > this.settings.maxBytes() && !this.finished.noneAwaiting()) {
+				this.finished.dropOldestAwaiting();
 			}
 			// Last resort, for memory only: nothing ordinary is left to drop. Running
 			// requests beyond max-spans are bounded below (at twice the limit) and
@@ -235,19 +233,18 @@ final class Eviction {
 				if (kept == null) {
 					break;
 				}
-				drop(kept, dropped);
+				drop(kept);
 			}
 			if (this.spans.size() >= 2 * this.settings.maxSpans()) {
-				dropOldest(false, dropped);
+				dropOldest(false);
 			}
 		}
 		finally {
 			this.evicting.unlock();
 		}
-		return dropped;
 	}
 
-	private void dropOldest(boolean finishedOnly, List<SpanRecord> dropped) {
+	private void dropOldest(boolean finishedOnly) {
 		if (!overBudget(finishedOnly)) {
 			return;
 		}
@@ -260,34 +257,36 @@ final class Eviction {
 			// Short of memory, a request awaiting its samples goes before a stored one
 			// that would go without its own: the same loss, and the stored one stays in
 			// the views. A complete one goes first: it loses none.
-			while (finishedOnly && this.awaiting.awaitsSamples(root)
-					&& this.bytes.getAsLong() > this.settings.maxBytes() && !this.awaiting.isEmpty()) {
-				dropped.add(this.awaiting.handOffOldest());
+			while (finishedOnly && this.finished.awaitsSamples(root)
+					&& this.bytes.getAsLong() > this.settings.maxBytes() && !this.finished.noneAwaiting()) {
+				this.finished.dropOldestAwaiting();
 			}
 			if (!aboveWhereAPassStops(finishedOnly)) {
 				break;
 			}
 			roots.remove();
-			drop(root, dropped);
+			drop(root);
 		}
 	}
 
 	/**
 	 * Take a request out of the store. One that ended after the samples joined so far
 	 * awaits the rest, if there is room and waiting frees what is short (a count, not
-	 * memory: its bytes stay); any other goes now, in {@code dropped}.
+	 * memory: its bytes stay); any other goes now.
 	 */
-	private void drop(SpanRecord root, List<SpanRecord> dropped) {
+	private void drop(SpanRecord root) {
 		this.evictedSpans.add(groupSize(root));
-		boolean incomplete = this.awaiting.awaitsSamples(root);
-		if (incomplete && this.awaiting.hasRoom() && this.bytes.getAsLong() <= this.settings.maxBytes()) {
-			this.awaiting.add(root, this.spans);
+		boolean incomplete = this.finished.awaitsSamples(root);
+		if (incomplete && this.finished.hasRoom() && this.bytes.getAsLong() <= this.settings.maxBytes()) {
+			this.finished.await(root, this.spans);
 			return;
 		}
 		if (incomplete) {
-			this.awaiting.countDroppedIncomplete();
+			this.finished.droppedIncomplete();
 		}
-		dropped.add(root);
+		else if (root.inFlight()) {
+			this.finished.droppedRunning();
+		}
 		removeGroup(root);
 	}
 

@@ -28,11 +28,12 @@ import dev.spanprofile.tracking.Watermark;
  * the eviction order of recent requests; they go when their retention ends, when slower
  * ones outrank them, or, as a last resort, when the store has nothing else to drop.
  * <p>
- * A request dropped before the collection cycle that joins its last samples would lose
- * them (on a busy application most requests do: they leave the store within one dump
- * interval). Until its profile is complete it waits out of sight ({@link AwaitingRoots}),
- * then is handed to the listeners of completed requests with its whole profile. At most
- * {@link StoreSettings#awaitingRoom()} requests wait, and their bytes count against the
+ * What becomes of a request once it ended, up to the listeners of completed requests
+ * (called on the collector's thread only), is {@link FinishedRequests}'. A request
+ * dropped before the collection cycle that joins its last samples would lose them (on a
+ * busy application most requests do: they leave the store within one dump interval);
+ * until its profile is complete it awaits them out of sight. At most
+ * {@link StoreSettings#awaitingRoom()} requests await, and their bytes count against the
  * same memory bound; beyond either, a dropped request goes at once with what it has.
  */
 public final class SpanProfileStore {
@@ -56,16 +57,13 @@ public final class SpanProfileStore {
 
 	private final AtomicLong sampleBytes = new AtomicLong();
 
-	/** Dropped requests awaiting their samples; moved in and out by {@link #eviction}. */
-	private final AwaitingRoots awaiting;
+	/**
+	 * Ended requests until they are complete; dropped ones awaiting their samples are
+	 * moved in and out by {@link #eviction}.
+	 */
+	private final FinishedRequests finished;
 
 	private final Eviction eviction;
-
-	private volatile Consumer<SpanRecord> rootDropped = (root) -> {
-	};
-
-	private volatile Consumer<SpanRecord> rootEnding = (root) -> {
-	};
 
 	/** A store whose retention window follows the end times of the spans it is given. */
 	public SpanProfileStore(StoreSettings settings) {
@@ -81,9 +79,9 @@ public final class SpanProfileStore {
 		// Frame names are shared by all spans and cannot be evicted with them: they get a
 		// fixed share of the budget.
 		this.frames = new FrameTable(settings.maxBytes() / FRAME_TABLE_SHARE);
-		this.awaiting = new AwaitingRoots(awaitingRoom());
+		this.finished = new FinishedRequests(awaitingRoom());
 		this.eviction = new Eviction(settings, this.spans, this.sampleBytes, this::approximateBytes, clock,
-				this.awaiting);
+				this.finished);
 	}
 
 	public StoreSettings settings() {
@@ -95,20 +93,13 @@ public final class SpanProfileStore {
 	}
 
 	/**
-	 * Called with each local root the store drops to stay within its bounds, just before
-	 * it goes.
+	 * Call {@code listener} once for each stored local root that ended (not left out on
+	 * purpose) and whose profile is complete: every sample up to its end joined, or the
+	 * store had to drop it before, with no room to keep it awaiting its samples. Called
+	 * from {@link #profilesCompleteUpTo}, on the collector's thread.
 	 */
-	public void onRootDropped(Consumer<SpanRecord> listener) {
-		this.rootDropped = listener;
-	}
-
-	/**
-	 * Called with each stored local root that ends (not left out on purpose), just before
-	 * it counts as finished: from that moment another thread may drop it, and the drop
-	 * listener must already know it ended.
-	 */
-	public void onRootEnding(Consumer<SpanRecord> listener) {
-		this.rootEnding = listener;
+	public void onRequestComplete(Consumer<SpanRecord> listener) {
+		this.finished.addListener(listener);
 	}
 
 	/**
@@ -159,7 +150,7 @@ public final class SpanProfileStore {
 	public void spanEnded(String spanId, String name, String status, long endEpochNanos, boolean excluded) {
 		SpanRecord record = this.spans.get(spanId);
 		if (record == null) {
-			SpanRecord waiting = this.awaiting.find(spanId);
+			SpanRecord waiting = this.finished.find(spanId);
 			if (waiting != null) {
 				// A descendant of a dropped request: kept for its samples only, so only
 				// its end matters.
@@ -169,7 +160,8 @@ public final class SpanProfileStore {
 		}
 		if (record.isLocalRoot() && !excluded) {
 			this.eviction.retain(record, (name != null) ? name : record.name(), "ERROR".equals(status), endEpochNanos);
-			this.rootEnding.accept(record);
+			// Queued before it counts as ended: from then on another thread may drop it.
+			this.finished.ended(record);
 		}
 		record.ended(name, status, endEpochNanos);
 		if (excluded && record.isLocalRoot()) {
@@ -202,20 +194,20 @@ public final class SpanProfileStore {
 	 */
 	public SpanRecord findTracked(String spanId) {
 		SpanRecord record = this.spans.get(spanId);
-		return (record != null) ? record : this.awaiting.find(spanId);
+		return (record != null) ? record : this.finished.find(spanId);
 	}
 
 	/**
-	 * Samples up to {@code upTo} have been joined: dropped requests that ended by then
-	 * have their whole profile, and leave (handed to the drop listener, which passes on
-	 * only what it did not have yet).
+	 * Samples up to {@code upTo} have been joined: requests that ended by then have their
+	 * whole profile, and go to the listeners of completed requests (with those dropped
+	 * without their samples meanwhile); dropped ones awaiting their samples leave. On the
+	 * collector's thread (or a caller holding the collection's lock).
 	 */
 	public void profilesCompleteUpTo(Watermark upTo) {
-		this.awaiting.joinedUpTo(upTo);
-		if (this.awaiting.noneWaiting()) {
-			return;
+		this.finished.completeUpTo(upTo);
+		if (this.finished.awaitingCount() > 0) {
+			this.eviction.releaseComplete();
 		}
-		handOn(this.eviction.releaseComplete());
 	}
 
 	/** Local spans of one trace, oldest first. */
@@ -282,8 +274,8 @@ public final class SpanProfileStore {
 	 * share, and by dropped requests awaiting their samples.
 	 */
 	public long approximateBytes() {
-		return this.sampleBytes.get() + this.eviction.protectedSampleBytes() + this.awaiting.sampleBytes()
-				+ (long) (this.spans.size() + this.awaiting.spanCount()) * BYTES_PER_SPAN
+		return this.sampleBytes.get() + this.eviction.protectedSampleBytes() + this.finished.awaitingBytes()
+				+ (long) (this.spans.size() + this.finished.awaitingSpanCount()) * BYTES_PER_SPAN
 				+ this.frames.approximateBytes();
 	}
 
@@ -292,7 +284,7 @@ public final class SpanProfileStore {
 	 * request starts awaiting its samples with none awaiting before it.
 	 */
 	public void whenRequestsAwait(Runnable first) {
-		this.awaiting.whenFirstWaiting(first);
+		this.finished.whenFirstAwaiting(first);
 	}
 
 	/**
@@ -300,7 +292,7 @@ public final class SpanProfileStore {
 	 * {@link #awaitingRoom()}.
 	 */
 	public int awaitingSamples() {
-		return this.awaiting.count();
+		return this.finished.awaitingCount();
 	}
 
 	/**
@@ -317,7 +309,15 @@ public final class SpanProfileStore {
 	 * slow-span log, OTLP export) with samples missing.
 	 */
 	public long droppedIncomplete() {
-		return this.awaiting.droppedIncomplete();
+		return this.finished.droppedIncompleteCount();
+	}
+
+	/**
+	 * Requests dropped while still running, at twice {@code max-spans}: their end finds
+	 * no record, so they never reach the listeners of completed requests.
+	 */
+	public long droppedRunning() {
+		return this.finished.droppedRunningCount();
 	}
 
 	/**
@@ -330,13 +330,15 @@ public final class SpanProfileStore {
 
 	/** Drop the oldest requests until the store is within its bounds. */
 	public void evictIfNeeded() {
-		handOn(this.eviction.evictIfNeeded());
+		this.eviction.evictIfNeeded();
 	}
 
-	private void handOn(List<SpanRecord> dropped) {
-		for (SpanRecord root : dropped) {
-			this.rootDropped.accept(root);
-		}
+	/**
+	 * Ended requests not yet handed to the listeners of completed requests (for tests and
+	 * diagnostics; collector thread).
+	 */
+	int incompleteRequests() {
+		return this.finished.incompleteCount();
 	}
 
 }

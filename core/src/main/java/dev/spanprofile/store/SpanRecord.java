@@ -2,7 +2,6 @@ package dev.spanprofile.store;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicLong;
 
 import dev.spanprofile.profile.SampleKind;
@@ -14,9 +13,6 @@ import dev.spanprofile.profile.StackTree;
  * listed and its partial profile read.
  */
 public final class SpanRecord {
-
-	private static final AtomicIntegerFieldUpdater<SpanRecord> HANDED_ON = AtomicIntegerFieldUpdater
-		.newUpdater(SpanRecord.class, "handedOn");
 
 	private final String traceId;
 
@@ -44,9 +40,6 @@ public final class SpanRecord {
 	 * them, see awaitSamples).
 	 */
 	private volatile boolean evicted;
-
-	/** 1 once a local root has been handed to the completed-span listeners. */
-	private volatile int handedOn;
 
 	/** Set on local roots by the store's retention; descendants go with their root. */
 	private volatile RetainedAs retainedAs = RetainedAs.RECENT;
@@ -177,22 +170,16 @@ public final class SpanRecord {
 		this.forced = true;
 	}
 
-	/**
-	 * Claim this local root for the completed-span listeners: {@code true} for the first
-	 * caller only, so that a completing cycle and an evicting thread that both find it
-	 * ready hand it on once.
-	 */
-	public boolean claimForHandingOn() {
-		return HANDED_ON.compareAndSet(this, 0, 1);
-	}
-
-	/** Whether {@link #claimForHandingOn()} has been won. */
-	public boolean isHandedOn() {
-		return this.handedOn != 0;
-	}
-
 	boolean isEvicted() {
 		return this.evicted;
+	}
+
+	/**
+	 * Out of the store for good: samples are refused (not merely out of sight while it
+	 * awaits them).
+	 */
+	synchronized boolean isGone() {
+		return this.evicted && !this.samples.isTaken();
 	}
 
 	/**

@@ -1,9 +1,11 @@
 /**
  * The bounded store of spans and their samples:
  * {@link dev.spanprofile.store.SpanProfileStore} indexes requests by span id, evicts the
- * oldest finished ones within {@code max-spans} and {@code max-memory}, keeps dropped
- * requests while they await their samples and retains the slowest and failed ones. A
- * span's CPU time, measured or counted from samples, is chosen in one place:
+ * oldest finished ones within {@code max-spans} and {@code max-memory}, and retains the
+ * slowest and failed ones; what becomes of a request once it ended (awaiting its samples,
+ * complete and handed to the listeners, or dropped) is
+ * {@link dev.spanprofile.store.FinishedRequests}'s state machine. A span's CPU time,
+ * measured or counted from samples, is chosen in one place:
  * {@link dev.spanprofile.store.SpanCpuTime}.
  * <p>
  * May import {@code profile} and {@code tracking} (the clocks:

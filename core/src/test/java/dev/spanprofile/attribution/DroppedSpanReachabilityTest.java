@@ -81,7 +81,7 @@ class DroppedSpanReachabilityTest {
 		this.attributor.sample(SampleKind.CPU, 1, 150, stack, 1);
 		request.end("http get /a", false, 200);
 		List<String> folded = new ArrayList<>();
-		this.attributor.completeUnsampledUpTo(new Watermark(300, 300), (done, samples) -> folded
+		this.attributor.completeUnsampledUpTo(new Watermark(300, 300), 300, Long.MAX_VALUE, (done, samples) -> folded
 			.add(done.name() + ": " + samples[SampleKind.CPU.ordinal()].totalSamples() + " cpu"));
 		assertThat(folded).containsExactly("http get /a: 1 cpu");
 		request = null;
@@ -94,7 +94,8 @@ class DroppedSpanReachabilityTest {
 		// A sample joined late to the folded request counts outside any span, as before,
 		// and is folded nowhere.
 		this.attributor.sample(SampleKind.CPU, 1, 160, stack, 1);
-		this.attributor.completeUnsampledUpTo(Watermark.EVERYTHING, (done, samples) -> folded.add(done.name()));
+		this.attributor.completeUnsampledUpTo(Watermark.EVERYTHING, 300, Long.MAX_VALUE,
+				(done, samples) -> folded.add(done.name()));
 		assertThat(folded).hasSize(1);
 		assertThat(this.attributor.stats().outsideSpans()).isEqualTo(2);
 		assertThat(this.attributor.stats().attributed()).isZero();

@@ -2,6 +2,7 @@ package dev.spanprofile.attribution;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.StackTree;
@@ -18,6 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class UnsampledProfilesTest {
 
+	/** The collector's default {@code unsampledMaxAge}. */
+	private static final long MAX_AGE_NANOS = TimeUnit.MINUTES.toNanos(10);
+
 	private final UnsampledProfiles profiles = new UnsampledProfiles();
 
 	private final List<String> folded = new ArrayList<>();
@@ -27,9 +31,9 @@ class UnsampledProfilesTest {
 		UnsampledRequest request = new UnsampledRequest(1_000);
 		this.profiles.track(request).add(SampleKind.CPU, new int[] { 1, 2 }, 1);
 		request.end("http get /a", false, 2_000);
-		this.profiles.completeUpTo(new Watermark(1_999, 0), this::fold, 3_000);
+		this.profiles.completeUpTo(new Watermark(1_999, 0), this::fold, 3_000, MAX_AGE_NANOS);
 		assertThat(this.folded).isEmpty();
-		this.profiles.completeUpTo(new Watermark(2_000, 0), this::fold, 3_000);
+		this.profiles.completeUpTo(new Watermark(2_000, 0), this::fold, 3_000, MAX_AGE_NANOS);
 		assertThat(this.folded).containsExactly("http get /a: 1 cpu");
 		assertThat(this.profiles.pendingCount()).isZero();
 	}
@@ -39,10 +43,10 @@ class UnsampledProfilesTest {
 		UnsampledRequest request = new UnsampledRequest(1_000);
 		this.profiles.track(request).add(SampleKind.CPU, new int[] { 1, 2 }, 1);
 		request.end("http get /a", false, 2_000);
-		this.profiles.completeUpTo(new Watermark(2_000, 0), this::fold, 3_000);
+		this.profiles.completeUpTo(new Watermark(2_000, 0), this::fold, 3_000, MAX_AGE_NANOS);
 		// A thread's point of leaving it, drained by the next collection.
 		assertThat(this.profiles.track(request)).isNull();
-		this.profiles.completeUpTo(new Watermark(4_000, 0), this::fold, 5_000);
+		this.profiles.completeUpTo(new Watermark(4_000, 0), this::fold, 5_000, MAX_AGE_NANOS);
 		assertThat(this.folded).containsExactly("http get /a: 1 cpu");
 		assertThat(this.profiles.pendingCount()).isZero();
 	}
@@ -58,7 +62,7 @@ class UnsampledProfilesTest {
 		assertThat(this.profiles.track(new UnsampledRequest(0))).isNull();
 		assertThat(this.profiles.track(requests.get(0))).as("one already held").isNotNull();
 		requests.get(0).end("http get /a", false, 10);
-		this.profiles.completeUpTo(new Watermark(10, 0), this::fold, 10);
+		this.profiles.completeUpTo(new Watermark(10, 0), this::fold, 10, MAX_AGE_NANOS);
 		assertThat(this.profiles.track(new UnsampledRequest(0))).as("room again").isNotNull();
 	}
 
@@ -74,7 +78,7 @@ class UnsampledProfilesTest {
 			pending.add(SampleKind.CPU, stack, 1);
 		}
 		request.end("http get /deep", false, 1);
-		this.profiles.completeUpTo(new Watermark(1, 0), this::fold, 1);
+		this.profiles.completeUpTo(new Watermark(1, 0), this::fold, 1, MAX_AGE_NANOS);
 		assertThat(this.folded)
 			.containsExactly("http get /deep: " + (UnsampledProfiles.MAX_FRAMES / stack.length) + " cpu");
 	}
@@ -83,9 +87,9 @@ class UnsampledProfilesTest {
 	void aRequestThatNeverEndsIsLetGo() {
 		UnsampledRequest request = new UnsampledRequest(0);
 		this.profiles.track(request).add(SampleKind.CPU, new int[] { 1 }, 1);
-		this.profiles.completeUpTo(Watermark.EVERYTHING, this::fold, UnsampledProfiles.MAX_AGE_NANOS);
+		this.profiles.completeUpTo(Watermark.EVERYTHING, this::fold, MAX_AGE_NANOS, MAX_AGE_NANOS);
 		assertThat(this.profiles.pendingCount()).isOne();
-		this.profiles.completeUpTo(Watermark.EVERYTHING, this::fold, UnsampledProfiles.MAX_AGE_NANOS + 1);
+		this.profiles.completeUpTo(Watermark.EVERYTHING, this::fold, MAX_AGE_NANOS + 1, MAX_AGE_NANOS);
 		assertThat(this.profiles.pendingCount()).isZero();
 		assertThat(this.folded).isEmpty();
 	}

@@ -27,6 +27,8 @@ class CollectionCyclePacingTest {
 
 	private static final Duration DUMP_INTERVAL = Duration.ofSeconds(3);
 
+	private static final CollectorSettings SETTINGS = CollectorSettings.forDumpInterval(DUMP_INTERVAL);
+
 	private final AtomicLong clock = new AtomicLong(System.nanoTime());
 
 	private int sequence;
@@ -50,13 +52,14 @@ class CollectionCyclePacingTest {
 		long next = cycle.tick();
 		// At that rate the room fills in about half an hour: no collection is brought
 		// forward, and the collector drains at its pace (nothing to drain: the slowest).
-		assertThat(next).as("milliseconds to the next drain").isGreaterThan(DrainPace.QUICKEST_MILLIS);
+		assertThat(next).as("milliseconds to the next drain").isGreaterThan(SETTINGS.quickestDrain().toMillis());
 		// A burst that would fill the room within the margin and a slow drain hurries it.
 		for (int i = 0; i < 7_482; i++) {
 			request(store);
 		}
 		this.clock.addAndGet(10 * MS);
-		assertThat(cycle.tick()).as("milliseconds to the next drain").isLessThanOrEqualTo(DrainPace.QUICKEST_MILLIS);
+		assertThat(cycle.tick()).as("milliseconds to the next drain")
+			.isLessThanOrEqualTo(SETTINGS.quickestDrain().toMillis());
 	}
 
 	@Test
@@ -67,7 +70,7 @@ class CollectionCyclePacingTest {
 		this.clock.addAndGet(3_000 * MS);
 		cycle.collectNow();
 		long horizon = cycle.forgetHorizonNanos();
-		assertThat(horizon).isEqualTo(DeliveryLag.MIN_HORIZON_DUMP_INTERVALS * DUMP_INTERVAL.toNanos());
+		assertThat(horizon).isEqualTo(SETTINGS.minDeliveryHorizon().toNanos());
 		// Switched off for twenty minutes, then on again.
 		this.clock.addAndGet(Duration.ofMinutes(20).toNanos());
 		cycle.resumedAt(this.clock.get());
@@ -105,8 +108,8 @@ class CollectionCyclePacingTest {
 			}
 
 		};
-		return new CollectionCycle(engine, new SampleAttributor(store), store, new CompletedRoots(),
-				ActivationRecorder.global(), DUMP_INTERVAL, () -> true, (request, samples) -> {
+		return new CollectionCycle(engine, new SampleAttributor(store), store, ActivationRecorder.global(), SETTINGS,
+				() -> true, (request, samples) -> {
 				}, clock);
 	}
 

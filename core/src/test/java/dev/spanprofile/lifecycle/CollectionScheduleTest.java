@@ -23,7 +23,8 @@ class CollectionScheduleTest {
 
 	private static final int ROOM = 1000;
 
-	private final CollectionSchedule schedule = new CollectionSchedule(Duration.ofSeconds(1));
+	private final CollectionSchedule schedule = new CollectionSchedule(
+			CollectorSettings.forDumpInterval(Duration.ofSeconds(1)));
 
 	@Test
 	void aCollectionIsDueAnIntervalAfterTheLastOneStarted() {

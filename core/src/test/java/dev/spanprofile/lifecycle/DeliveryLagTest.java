@@ -16,7 +16,7 @@ class DeliveryLagTest {
 
 	@Test
 	void anEngineThatHasShownNoLagGetsTheMinimum() {
-		DeliveryLag lag = new DeliveryLag(Duration.ofSeconds(1));
+		DeliveryLag lag = new DeliveryLag(CollectorSettings.forDumpInterval(Duration.ofSeconds(1)));
 		assertThat(lag.horizon()).isEqualTo(60 * SECOND);
 		lag.promised(10 * SECOND, 10 * SECOND);
 		lag.promised(11 * SECOND, 11 * SECOND);
@@ -25,7 +25,7 @@ class DeliveryLagTest {
 
 	@Test
 	void aPromiseThatMovesInLongStepsWidensTheHorizonToTwiceTheLongestStaleness() {
-		DeliveryLag lag = new DeliveryLag(Duration.ofSeconds(1));
+		DeliveryLag lag = new DeliveryLag(CollectorSettings.forDumpInterval(Duration.ofSeconds(1)));
 		lag.promised(0, 1 * SECOND);
 		// Frozen at 0 until 45 s: it had grown 45 s stale when it moved.
 		lag.promised(0, 30 * SECOND);
@@ -38,7 +38,7 @@ class DeliveryLagTest {
 
 	@Test
 	void oneVeryLongStallDoesNotSetTheHorizonBeyondTheMaximum() {
-		DeliveryLag lag = new DeliveryLag(Duration.ofSeconds(1));
+		DeliveryLag lag = new DeliveryLag(CollectorSettings.forDumpInterval(Duration.ofSeconds(1)));
 		lag.promised(0, 0);
 		lag.promised(3600 * SECOND, 3600 * SECOND);
 		assertThat(lag.horizon()).isEqualTo(600 * SECOND);

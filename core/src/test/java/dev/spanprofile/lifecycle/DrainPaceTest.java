@@ -1,5 +1,6 @@
 package dev.spanprofile.lifecycle;
 
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -12,39 +13,47 @@ class DrainPaceTest {
 
 	private static final long MS_100 = TimeUnit.MILLISECONDS.toNanos(100);
 
+	private static final CollectorSettings SETTINGS = CollectorSettings.forDumpInterval(Duration.ofSeconds(3));
+
+	private static final long QUICKEST_MILLIS = SETTINGS.quickestDrain().toMillis();
+
+	private static final long SLOWEST_MILLIS = SETTINGS.slowestDrain().toMillis();
+
+	private final DrainPace stateless = new DrainPace(SETTINGS, 0);
+
 	@Test
 	void nothingToDrainWaitsTheLongest() {
-		assertThat(DrainPace.nextMillis(0, MS_100, 0, false, LONG_AGO)).isEqualTo(DrainPace.SLOWEST_MILLIS);
+		assertThat(this.stateless.nextMillis(0, MS_100, 0, false, LONG_AGO)).isEqualTo(SLOWEST_MILLIS);
 	}
 
 	@Test
 	void aimsToFindTheFullestRingAQuarterFull() {
 		// An eighth of a ring in 100 ms: a quarter in 200 ms.
-		assertThat(DrainPace.nextMillis(0.125, MS_100, 0, false, LONG_AGO)).isEqualTo(200);
+		assertThat(this.stateless.nextMillis(0.125, MS_100, 0, false, LONG_AGO)).isEqualTo(200);
 		// Rings filling four times faster than that: as quick as it goes.
-		assertThat(DrainPace.nextMillis(0.5, MS_100, 0, false, LONG_AGO)).isEqualTo(DrainPace.QUICKEST_MILLIS);
+		assertThat(this.stateless.nextMillis(0.5, MS_100, 0, false, LONG_AGO)).isEqualTo(QUICKEST_MILLIS);
 		// A lap (more than the ring since the last drain) too.
-		assertThat(DrainPace.nextMillis(1.5, MS_100, 0, false, LONG_AGO)).isEqualTo(DrainPace.QUICKEST_MILLIS);
+		assertThat(this.stateless.nextMillis(1.5, MS_100, 0, false, LONG_AGO)).isEqualTo(QUICKEST_MILLIS);
 		// Hardly anything: no slower than the slowest.
-		assertThat(DrainPace.nextMillis(0.001, MS_100, 0, false, LONG_AGO)).isEqualTo(DrainPace.SLOWEST_MILLIS);
+		assertThat(this.stateless.nextMillis(0.001, MS_100, 0, false, LONG_AGO)).isEqualTo(SLOWEST_MILLIS);
 	}
 
 	@Test
 	void theWaitCountsFromTheLastDrain() {
 		long ms30 = TimeUnit.MILLISECONDS.toNanos(30);
-		assertThat(DrainPace.nextMillis(0.125, MS_100, ms30, false, LONG_AGO)).isEqualTo(170);
-		assertThat(DrainPace.nextMillis(0, MS_100, LONG_AGO, false, LONG_AGO)).as("overdue").isEqualTo(1);
+		assertThat(this.stateless.nextMillis(0.125, MS_100, ms30, false, LONG_AGO)).isEqualTo(170);
+		assertThat(this.stateless.nextMillis(0, MS_100, LONG_AGO, false, LONG_AGO)).as("overdue").isEqualTo(1);
 	}
 
 	@Test
 	void requestsWaitingForACollectionKeepTheQuickestPace() {
-		assertThat(DrainPace.nextMillis(0, MS_100, 0, true, LONG_AGO)).isEqualTo(DrainPace.QUICKEST_MILLIS);
+		assertThat(this.stateless.nextMillis(0, MS_100, 0, true, LONG_AGO)).isEqualTo(QUICKEST_MILLIS);
 	}
 
 	@Test
 	void aCollectionDueSoonerCutsTheWaitShort() {
-		assertThat(DrainPace.nextMillis(0, MS_100, 0, false, TimeUnit.MILLISECONDS.toNanos(30))).isEqualTo(31);
-		assertThat(DrainPace.nextMillis(0, MS_100, 0, false, -5)).as("overdue").isEqualTo(1);
+		assertThat(this.stateless.nextMillis(0, MS_100, 0, false, TimeUnit.MILLISECONDS.toNanos(30))).isEqualTo(31);
+		assertThat(this.stateless.nextMillis(0, MS_100, 0, false, -5)).as("overdue").isEqualTo(1);
 	}
 
 	/**
@@ -54,9 +63,8 @@ class DrainPaceTest {
 	 */
 	@Test
 	void pacesByWhatTheLastDrainFoundOverTheStretchItCovered() {
-		DrainPace pace = new DrainPace(0);
-		assertThat(pace.nextMillis(MS_100, false, LONG_AGO)).as("nothing drained yet")
-			.isEqualTo(DrainPace.SLOWEST_MILLIS - 100);
+		DrainPace pace = new DrainPace(SETTINGS, 0);
+		assertThat(pace.nextMillis(MS_100, false, LONG_AGO)).as("nothing drained yet").isEqualTo(SLOWEST_MILLIS - 100);
 		// A drain 100 ms in finds an eighth of a ring: a quarter takes 200 ms from it.
 		pace.drained(MS_100, 0.125);
 		assertThat(pace.nextMillis(MS_100 + TimeUnit.MILLISECONDS.toNanos(1), false, LONG_AGO)).isEqualTo(199);

@@ -27,7 +27,7 @@ class AwaitingSamplesTest {
 
 	private SpanProfileStore store(StoreSettings settings) {
 		SpanProfileStore store = new SpanProfileStore(settings);
-		store.onRootDropped(this.handedOff::add);
+		store.onRequestComplete(this.handedOff::add);
 		store.profilesCompleteUpTo(new Watermark(0, 0));
 		return store;
 	}
@@ -79,7 +79,8 @@ class AwaitingSamplesTest {
 		store.addSample(root, SampleKind.CPU, STACK, 1);
 		assertThat(InclusiveSamples.count(root, SampleKind.CPU)).as("gone: samples refused").isEqualTo(3);
 		store.profilesCompleteUpTo(new Watermark(100, 100));
-		assertThat(this.handedOff).as("handed off once").hasSize(1);
+		assertThat(this.handedOff).as("handed on once, and the stored one once complete")
+			.containsExactly(root, store.find("r2"));
 	}
 
 	@Test
@@ -103,12 +104,15 @@ class AwaitingSamplesTest {
 		assertThat(store.size()).isEqualTo(3);
 		assertThat(store.awaitingSamples()).isEqualTo(3);
 		assertThat(store.droppedIncomplete()).isEqualTo(4);
+		assertThat(this.handedOff).as("handed on by the collector, not the dropping thread").isEmpty();
+		// A collection that joined nothing new hands on those gone without their samples.
+		store.profilesCompleteUpTo(new Watermark(0, 0));
 		assertThat(this.handedOff).extracting(SpanRecord::spanId).containsExactly("r4", "r5", "r6", "r7");
 		assertThat(store.findTracked("r1")).isNotNull();
 		assertThat(store.findTracked("r4")).isNull();
 		store.profilesCompleteUpTo(Watermark.EVERYTHING);
 		assertThat(this.handedOff).extracting(SpanRecord::spanId)
-			.containsExactly("r4", "r5", "r6", "r7", "r1", "r2", "r3");
+			.containsExactly("r4", "r5", "r6", "r7", "r1", "r2", "r3", "r8", "r9", "r10");
 	}
 
 	@Test
@@ -142,6 +146,7 @@ class AwaitingSamplesTest {
 		// waiting one goes first, with what it has, and the stored requests stay.
 		store.addSample(waiting, SampleKind.CPU, new int[] { 1, 2, 3, 4, 5 }, 1);
 		assertThat(store.approximateBytes()).isLessThanOrEqualTo(maxBytes);
+		store.profilesCompleteUpTo(new Watermark(0, 0));
 		assertThat(this.handedOff).extracting(SpanRecord::spanId).containsExactly("r1");
 		assertThat(store.droppedIncomplete()).isEqualTo(1);
 		assertThat(store.awaitingSamples()).isZero();
@@ -153,11 +158,13 @@ class AwaitingSamplesTest {
 	void aStoreNobodyJoinsSamplesForHasNothingToAwait() {
 		SpanProfileStore store = new SpanProfileStore(
 				new StoreSettings(1, Long.MAX_VALUE, false, RetentionSettings.recentOnly()));
-		store.onRootDropped(this.handedOff::add);
+		store.onRequestComplete(this.handedOff::add);
 		request(store, "r1", 1, 2);
 		request(store, "r2", 3, 4);
-		assertThat(this.handedOff).extracting(SpanRecord::spanId).containsExactly("r1");
+		assertThat(store.findTracked("r1")).isNull();
 		assertThat(store.awaitingSamples()).isZero();
+		store.profilesCompleteUpTo(Watermark.EVERYTHING);
+		assertThat(this.handedOff).extracting(SpanRecord::spanId).containsExactly("r1", "r2");
 		assertThat(store.droppedIncomplete()).isZero();
 	}
 

@@ -1,0 +1,298 @@
+package dev.spanprofile.store;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
+
+import dev.spanprofile.tracking.Watermark;
+
+/**
+ * What becomes of a request (a stored local root with its descendants) once it has ended:
+ * one state machine, in one place.
+ *
+ * <pre>
+ *   running ──ends──▶ ENDED ──samples up to its end joined──▶ COMPLETE ──▶ handed on
+ *      │               │  (stored: recent or protected)          ▲          (once)
+ *      │               └─dropped, room to wait──▶ AWAITING ──────┤
+ *      │               └─dropped, no room────────▶ GONE INCOMPLETE ┘
+ *      └─dropped while running (twice max-spans)──▶ DROPPED RUNNING (never handed on)
+ * </pre>
+ * <ol>
+ * <li><b>ended</b>: its root is queued here ({@link #ended}) just before the store marks
+ * it ended, while it is still stored, as a recent request or kept as slow or failed
+ * ({@link ProtectedRoots}). The collector joins its samples a dump interval or so after
+ * they were taken.</li>
+ * <li><b>awaiting</b>: the store dropped it before the samples up to its end were joined,
+ * and there was room (at most {@code maxRoots} requests, their bytes counted here against
+ * the store's memory bound): out of sight, no view lists it, but the attributor still
+ * finds it ({@link #find}) and its samples land.</li>
+ * <li><b>gone incomplete</b>: dropped before its samples were joined, without room to
+ * await them (or pushed out of the awaiting ones for memory): it takes no more samples,
+ * and is counted ({@link #droppedIncompleteCount()}).</li>
+ * <li><b>complete</b>: the collector has joined every sample up to its end
+ * ({@link #completeUpTo}), or it is gone incomplete: it is handed to the listeners (the
+ * span-name aggregates, the slow-request log, the exports) exactly once, with its whole
+ * profile or what it had. An awaiting request then goes for good
+ * ({@link #releaseComplete}); a stored one stays until the store drops it, and is not
+ * handed on again.</li>
+ * <li><b>dropped running</b>: the store drops running requests only at twice
+ * {@code max-spans} (spans that never end must not grow it forever). Its end then reaches
+ * no record, so it is never handed on; it is counted ({@link #droppedRunningCount()}),
+ * and its name's latency is counted as it ends all the same (by the lifecycle, not
+ * here).</li>
+ * </ol>
+ * Listeners run on the collector's thread only, in {@link #completeUpTo}: a request
+ * thread that drops requests to make room only changes their state, so the aggregates
+ * have one writer and no application thread folds profiles, writes log lines or exports.
+ * <p>
+ * Threads: request threads queue ended roots ({@link #ended}); moves in and out of the
+ * awaiting state happen under the store's eviction lock; {@link #completeUpTo} runs on
+ * the collector's thread (or a caller of a collection, which holds the collection's
+ * lock).
+ */
+final class FinishedRequests {
+
+	private static final System.Logger logger = System.getLogger(FinishedRequests.class.getName());
+
+	private final int maxRoots;
+
+	/**
+	 * Written by request threads as roots end; a queue rather than a map, because a map's
+	 * shared table and counter cost a request thread more than anything else spanprofile
+	 * does for it, and a root needs no lookup.
+	 */
+	private final Queue<SpanRecord> ended = new ConcurrentLinkedQueue<>();
+
+	/**
+	 * Collector only: roots taken from {@link #ended}, not complete when last looked at.
+	 */
+	private List<SpanRecord> incomplete = new ArrayList<>();
+
+	private final List<Consumer<SpanRecord>> listeners = new CopyOnWriteArrayList<>();
+
+	private volatile boolean listenerFailureLogged;
+
+	/** Every span of the awaiting requests, by id. */
+	private final Map<String, SpanRecord> awaitingSpans = new ConcurrentHashMap<>();
+
+	/**
+	 * The awaiting requests' roots, in the order they were dropped. Guarded by the
+	 * store's eviction lock.
+	 */
+	private final ArrayDeque<SpanRecord> awaitingRoots = new ArrayDeque<>();
+
+	/** The size of {@link #awaitingRoots}, for readers without the lock (metrics). */
+	private volatile int awaitingCount;
+
+	/**
+	 * What the awaiting requests' samples hold: moved here from the store's account, and
+	 * charged here for later samples.
+	 */
+	private final AtomicLong awaitingBytes = new AtomicLong();
+
+	private final LongAdder droppedIncomplete = new LongAdder();
+
+	private final LongAdder droppedRunning = new LongAdder();
+
+	/**
+	 * Until a profiler says, every profile counts as complete: a store nobody joins
+	 * samples for has nothing to wait for.
+	 */
+	private volatile Watermark joinedUpTo = Watermark.EVERYTHING;
+
+	/**
+	 * Told, on the dropping thread, when a request starts awaiting with none awaiting
+	 * before it: the collector is to pace itself for them from now on.
+	 */
+	private volatile Runnable firstAwaiting;
+
+	FinishedRequests(int maxRoots) {
+		this.maxRoots = maxRoots;
+	}
+
+	void addListener(Consumer<SpanRecord> listener) {
+		this.listeners.add(listener);
+	}
+
+	/**
+	 * A stored root ends: queued just before the store marks it ended, so that a drop the
+	 * moment after finds it here.
+	 */
+	void ended(SpanRecord root) {
+		if (!this.listeners.isEmpty()) {
+			this.ended.add(root);
+		}
+	}
+
+	void whenFirstAwaiting(Runnable first) {
+		this.firstAwaiting = first;
+	}
+
+	/** A span of an awaiting request, or {@code null}. */
+	SpanRecord find(String spanId) {
+		return this.awaitingSpans.get(spanId);
+	}
+
+	/** Whether samples up to the end of this finished request may still be unjoined. */
+	boolean awaitsSamples(SpanRecord root) {
+		return !root.inFlight() && !this.joinedUpTo.covers(root.endEpochNanos());
+	}
+
+	boolean hasRoom() {
+		return this.awaitingRoots.size() < this.maxRoots;
+	}
+
+	boolean noneAwaiting() {
+		return this.awaitingRoots.isEmpty();
+	}
+
+	/**
+	 * A dropped request awaits its samples: moved here from {@code stored}, span by span,
+	 * each findable in one map or the other at every moment, since the attributor must
+	 * not miss it in between. Under the eviction lock.
+	 */
+	void await(SpanRecord root, Map<String, SpanRecord> stored) {
+		this.awaitingRoots.addLast(root);
+		this.awaitingCount = this.awaitingRoots.size();
+		moveGroup(root, stored);
+		Runnable first = this.firstAwaiting;
+		if (first != null && this.awaitingCount == 1) {
+			first.run();
+		}
+	}
+
+	private void moveGroup(SpanRecord record, Map<String, SpanRecord> stored) {
+		this.awaitingSpans.put(record.spanId(), record);
+		record.awaitSamples(this.awaitingBytes);
+		stored.remove(record.spanId(), record);
+		for (SpanRecord child : record.children()) {
+			moveGroup(child, stored);
+		}
+	}
+
+	/**
+	 * The request dropped longest ago goes now, with the samples it has: the store needs
+	 * its memory. Under the eviction lock.
+	 */
+	void dropOldestAwaiting() {
+		SpanRecord oldest = this.awaitingRoots.pollFirst();
+		this.awaitingCount = this.awaitingRoots.size();
+		forget(oldest);
+		this.droppedIncomplete.increment();
+	}
+
+	/** A finished request went at once, with samples missing: no room to await them. */
+	void droppedIncomplete() {
+		this.droppedIncomplete.increment();
+	}
+
+	/**
+	 * A request went while still running: its end will find no record. Under the eviction
+	 * lock.
+	 */
+	void droppedRunning() {
+		this.droppedRunning.increment();
+	}
+
+	/**
+	 * Samples up to {@code upTo} are joined: hand the requests that ended by then, and
+	 * those gone incomplete, to the listeners. Collector only; then
+	 * {@link #releaseComplete} under the eviction lock.
+	 */
+	void completeUpTo(Watermark upTo) {
+		this.joinedUpTo = upTo;
+		for (SpanRecord root = this.ended.poll(); root != null; root = this.ended.poll()) {
+			this.incomplete.add(root);
+		}
+		if (this.incomplete.isEmpty()) {
+			return;
+		}
+		List<SpanRecord> still = new ArrayList<>();
+		for (SpanRecord root : this.incomplete) {
+			// One still running was dropped in the instant its end was being recorded:
+			// handed on once its end is known.
+			if (!root.inFlight() && (upTo.covers(root.endEpochNanos()) || root.isGone())) {
+				hand(root);
+			}
+			else {
+				still.add(root);
+			}
+		}
+		this.incomplete = still;
+	}
+
+	/**
+	 * The awaiting requests that {@link #completeUpTo} handed on go for good. Under the
+	 * eviction lock.
+	 */
+	void releaseComplete() {
+		Watermark upTo = this.joinedUpTo;
+		for (Iterator<SpanRecord> it = this.awaitingRoots.iterator(); it.hasNext();) {
+			SpanRecord root = it.next();
+			if (upTo.covers(root.endEpochNanos())) {
+				it.remove();
+				forget(root);
+			}
+		}
+		this.awaitingCount = this.awaitingRoots.size();
+	}
+
+	private void forget(SpanRecord record) {
+		record.evict();
+		this.awaitingSpans.remove(record.spanId(), record);
+		for (SpanRecord child : record.children()) {
+			forget(child);
+		}
+	}
+
+	private void hand(SpanRecord root) {
+		for (Consumer<SpanRecord> listener : this.listeners) {
+			try {
+				listener.accept(root);
+			}
+			catch (RuntimeException ex) {
+				if (!this.listenerFailureLogged) {
+					this.listenerFailureLogged = true;
+					logger.log(System.Logger.Level.WARNING, "spanprofile: a completed-request listener failed", ex);
+				}
+			}
+		}
+	}
+
+	/** Roots ended and not yet handed on (for tests and diagnostics; collector only). */
+	int incompleteCount() {
+		return this.incomplete.size() + this.ended.size();
+	}
+
+	long droppedIncompleteCount() {
+		return this.droppedIncomplete.sum();
+	}
+
+	long droppedRunningCount() {
+		return this.droppedRunning.sum();
+	}
+
+	/** Requests (local roots) awaiting their samples. */
+	int awaitingCount() {
+		return this.awaitingCount;
+	}
+
+	/** Spans awaiting, requests with their descendants. */
+	int awaitingSpanCount() {
+		return this.awaitingSpans.size();
+	}
+
+	long awaitingBytes() {
+		return this.awaitingBytes.get();
+	}
+
+}
