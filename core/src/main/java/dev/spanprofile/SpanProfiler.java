@@ -93,7 +93,8 @@ public final class SpanProfiler implements AutoCloseable {
 		this.engines = engines;
 		this.settings = settings;
 		this.store = new SpanProfileStore(settings.store(), MonotonicEpoch::nowEpochNanos);
-		this.aggregates = new NameAggregates(settings.aggregate(), this.store.frames(), MonotonicEpoch::nowEpochNanos);
+		this.aggregates = new NameAggregates(settings.aggregate(), this.store.frames(), MonotonicEpoch::nowEpochNanos,
+				this::cpuIntervalNanos);
 		this.store.onRootDropped(this.completedRoots::dropped);
 		this.store.onRootEnding(this.completedRoots::ended);
 		this.completedRoots.addListener(this.aggregates::fold);
@@ -111,6 +112,12 @@ public final class SpanProfiler implements AutoCloseable {
 
 	public SpanProfilerSettings settings() {
 		return this.settings;
+	}
+
+	/** The CPU time one CPU sample stands for, as requests are folded; -1 without CPU. */
+	private long cpuIntervalNanos() {
+		SamplerSettings sampler = this.settings.sampler();
+		return (sampler.cpuEvent() != null) ? sampler.interval().toNanos() : -1;
 	}
 
 	public SpanProfileStore store() {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.DoubleFunction;
 
@@ -39,6 +40,11 @@ public final class TimeBreakdown {
 
 	private static final String OTHER_WAITS = "other";
 
+	/** What details beyond the aggregates' bound are called. */
+	private static final String OTHER_DETAILS = "details not named (beyond the bound)";
+
+	private static final String OTHER_PEERS = "peers not named (beyond the bound)";
+
 	/** What the time runnable but not running is called. */
 	public static final String CORE_WAIT = "waiting for a core";
 
@@ -60,8 +66,26 @@ public final class TimeBreakdown {
 	/** Time its threads were blocked, negative where not read. */
 	private final long blockedNanos;
 
+	/** How many requests it adds up: one, unless {@link #sums} says more. */
+	private final long requests;
+
+	/**
+	 * For a breakdown of several requests, each request's parts added up (which the sums
+	 * of the whole cannot give back); {@code null} for one request.
+	 */
+	private final Summed sums;
+
 	private TimeBreakdown(long durationNanos, long cpuNanos, boolean cpuMeasured, long profilerNanos,
 			List<WaitCategory> waits, List<RoundTrips> roundTrips, long runQueueNanos, long blockedNanos) {
+		this(durationNanos, cpuNanos, cpuMeasured, profilerNanos, waits, roundTrips, runQueueNanos, blockedNanos, 1,
+				null);
+	}
+
+	private TimeBreakdown(long durationNanos, long cpuNanos, boolean cpuMeasured, long profilerNanos,
+			List<WaitCategory> waits, List<RoundTrips> roundTrips, long runQueueNanos, long blockedNanos, long requests,
+			Summed sums) {
+		this.requests = requests;
+		this.sums = sums;
 		this.durationNanos = durationNanos;
 		this.cpuNanos = cpuNanos;
 		this.cpuMeasured = cpuMeasured;
@@ -110,6 +134,14 @@ public final class TimeBreakdown {
 	}
 
 	/**
+	 * Where the time of {@code requests} requests went, from their parts added up request
+	 * by request: see {@link Sum}.
+	 */
+	public static Sum ofRequests(long requests, long durationNanos) {
+		return new Sum(requests, durationNanos);
+	}
+
+	/**
 	 * Socket reads by peer: each recorded read blocked at least the socket threshold
 	 * waiting for the peer's answer, which is what a round trip to a database or a
 	 * downstream service is. Most trips first, then the longest.
@@ -130,6 +162,10 @@ public final class TimeBreakdown {
 			sums[0] += selfEvents;
 			sums[1] += self;
 		});
+		return sortedTrips(byPeer);
+	}
+
+	private static List<RoundTrips> sortedTrips(Map<String, long[]> byPeer) {
 		List<RoundTrips> trips = new ArrayList<>();
 		byPeer.forEach((peer, sums) -> trips.add(new RoundTrips(peer, sums[0], sums[1])));
 		trips.sort(Comparator.comparingLong(RoundTrips::count)
@@ -155,6 +191,10 @@ public final class TimeBreakdown {
 			sums[0] += self;
 			sums[1] += selfEvents;
 		});
+		return sortedCategories(byCategory);
+	}
+
+	private static List<WaitCategory> sortedCategories(Map<String, Map<String, long[]>> byCategory) {
 		List<WaitCategory> categories = new ArrayList<>();
 		byCategory.forEach((category, details) -> categories.add(WaitCategory.of(category, details)));
 		categories.sort(Comparator.comparingLong(WaitCategory::nanos).reversed().thenComparing(WaitCategory::name));
@@ -217,7 +257,8 @@ public final class TimeBreakdown {
 		}
 		StringBuilder text = new StringBuilder();
 		for (RoundTrips trips : this.roundTrips) {
-			text.append((text.length() > 0) ? ", " : "").append(trips.text(millis));
+			text.append((text.length() > 0) ? ", " : "")
+				.append((this.sums != null) ? trips.perRequestText(this.requests, millis) : trips.text(millis));
 		}
 		return text.toString();
 	}
@@ -235,7 +276,25 @@ public final class TimeBreakdown {
 	 * {@link #shortWaitNanos()} are measured, not zero for want of a measure.
 	 */
 	public boolean scheduled() {
-		return this.runQueueNanos >= 0;
+		return (this.sums != null) ? this.sums.scheduledRequests() > 0 : this.runQueueNanos >= 0;
+	}
+
+	/** How many requests this adds up: one for a request's own breakdown. */
+	public long requests() {
+		return this.requests;
+	}
+
+	/** Whether this adds up several requests (a name, a selection, a side). */
+	public boolean summed() {
+		return this.sums != null;
+	}
+
+	/**
+	 * Of {@link #requests()}, how many had their time waiting for a core and blocked read
+	 * from the kernel.
+	 */
+	public long scheduledRequests() {
+		return (this.sums != null) ? this.sums.scheduledRequests() : (scheduled() ? 1 : 0);
 	}
 
 	/**
@@ -243,6 +302,9 @@ public final class TimeBreakdown {
 	 * inside recorded waits ({@link #coreWaitInWaitsNanos()}); zero where not measured.
 	 */
 	public long coreWaitNanos() {
+		if (this.sums != null) {
+			return this.sums.coreWaitNanos();
+		}
 		return scheduled() ? this.runQueueNanos - coreWaitInWaitsNanos() : 0;
 	}
 
@@ -252,6 +314,9 @@ public final class TimeBreakdown {
 	 * thread runs again).
 	 */
 	public long coreWaitInWaitsNanos() {
+		if (this.sums != null) {
+			return this.sums.coreWaitInWaitsNanos();
+		}
 		return scheduled() ? Math.min(this.runQueueNanos, Math.max(0, waitNanos() - this.blockedNanos)) : 0;
 	}
 
@@ -261,6 +326,9 @@ public final class TimeBreakdown {
 	 * where not measured.
 	 */
 	public long shortWaitNanos() {
+		if (this.sums != null) {
+			return this.sums.shortWaitNanos();
+		}
 		return scheduled() ? Math.max(0, this.blockedNanos - waitNanos()) : 0;
 	}
 
@@ -278,6 +346,9 @@ public final class TimeBreakdown {
 	 * zero when they explain it all or more.
 	 */
 	public long unaccountedNanos() {
+		if (this.sums != null) {
+			return this.sums.unaccountedNanos();
+		}
 		return Math.max(0, this.durationNanos - accountedNanos());
 	}
 
@@ -286,6 +357,9 @@ public final class TimeBreakdown {
 	 * the same time).
 	 */
 	public long overlapNanos() {
+		if (this.sums != null) {
+			return this.sums.overlapNanos();
+		}
 		return Math.max(0, accountedNanos() - this.durationNanos);
 	}
 
@@ -304,6 +378,13 @@ public final class TimeBreakdown {
 
 	/** Why the parts exceed the duration, in words. */
 	public String overlapNote() {
+		if (this.sums != null) {
+			return "in some requests CPU and waits add up to more than their duration, "
+					+ CpuShare.millis(overlapNanos() / 1e6) + " more in all: their work ran or waited on several "
+					+ "threads at once"
+					+ (this.cpuMeasured ? "" : ", or the CPU estimate from samples is above the truth")
+					+ "; the other requests' unaccounted time is not reduced by it";
+		}
 		return "CPU and waits add up to " + CpuShare.millis(overlapNanos() / 1e6) + " more than the duration: "
 				+ "the request's work ran or waited on several threads at once"
 				+ (this.cpuMeasured ? "" : ", or the CPU estimate from samples is above the truth");
@@ -383,6 +464,135 @@ public final class TimeBreakdown {
 		public String text(DoubleFunction<String> millis) {
 			return this.count + ((this.count == 1) ? " round trip to " : " round trips to ") + this.peer + " ("
 					+ millis.apply(this.nanos / 1e6) + ")";
+		}
+
+		/** Round trips per request of {@code requests}. */
+		public double perRequest(long requests) {
+			return (requests > 0) ? (double) this.count / requests : 0;
+		}
+
+		/**
+		 * {@code 4.1 round trips a request to db:5432 (33.1 ms a request; 412 in all)}.
+		 */
+		public String perRequestText(long requests, DoubleFunction<String> millis) {
+			return String.format(Locale.ROOT, "%.1f", perRequest(requests)) + " round trips a request to " + this.peer
+					+ " (" + millis.apply(this.nanos / 1e6 / Math.max(1, requests)) + " a request; " + this.count
+					+ " in all)";
+		}
+
+	}
+
+	/**
+	 * What a breakdown of several requests takes from their parts added up request by
+	 * request.
+	 */
+	private record Summed(long scheduledRequests, long coreWaitNanos, long coreWaitInWaitsNanos, long shortWaitNanos,
+			long unaccountedNanos, long overlapNanos) {
+	}
+
+	/**
+	 * A breakdown of several requests, from their parts added up request by request (each
+	 * request's remainder and excess too, which the sums of the whole cannot give back):
+	 * {@code durationNanos = cpu + waits + core wait + short waits + unaccounted
+	 * - overlap}.
+	 */
+	public static final class Sum {
+
+		private final long requests;
+
+		private final long durationNanos;
+
+		private long cpuNanos = -1;
+
+		private boolean cpuMeasured;
+
+		private boolean waitsRecorded;
+
+		private final Map<String, Map<String, long[]>> byCategory = new LinkedHashMap<>();
+
+		private final Map<String, long[]> byPeer = new LinkedHashMap<>();
+
+		private long scheduledRequests;
+
+		private long coreWaitNanos;
+
+		private long coreWaitInWaitsNanos;
+
+		private long shortWaitNanos;
+
+		private long unaccountedNanos;
+
+		private long overlapNanos;
+
+		private Sum(long requests, long durationNanos) {
+			this.requests = requests;
+			this.durationNanos = durationNanos;
+		}
+
+		/**
+		 * Their CPU time; {@code measured} when every one was read from the threads' CPU
+		 * clocks.
+		 */
+		public Sum cpu(long nanos, boolean measured) {
+			this.cpuNanos = nanos;
+			this.cpuMeasured = measured;
+			return this;
+		}
+
+		/** Waits are recorded: no wait added means none. */
+		public Sum waitsRecorded() {
+			this.waitsRecorded = true;
+			return this;
+		}
+
+		/**
+		 * {@code count} waits of {@code kind} ({@code null}: a leaf no wait kind names)
+		 * on {@code detail} ({@code null}: not named) that lasted {@code nanos}; with
+		 * {@code others}, waits on details beyond the aggregates' bound, added up.
+		 */
+		public Sum wait(WaitKind kind, String detail, boolean others, long nanos, long count) {
+			this.waitsRecorded = true;
+			String category = (kind != null) ? kind.category() : OTHER_WAITS;
+			String on = others ? OTHER_DETAILS : ((detail != null) ? detail : "");
+			long[] sums = this.byCategory.computeIfAbsent(category, (key) -> new LinkedHashMap<>())
+				.computeIfAbsent(on, (key) -> new long[2]);
+			sums[0] += nanos;
+			sums[1] += count;
+			if (kind == WaitKind.SOCKET_READ && count > 0) {
+				long[] trips = this.byPeer.computeIfAbsent(
+						others ? OTHER_PEERS : ((detail != null) ? detail : "an unnamed peer"), (key) -> new long[2]);
+				trips[0] += count;
+				trips[1] += nanos;
+			}
+			return this;
+		}
+
+		/**
+		 * What the kernel's figures gave, added up over the {@code scheduledRequests}
+		 * whose figures were read.
+		 */
+		public Sum kernel(long scheduledRequests, long coreWaitNanos, long coreWaitInWaitsNanos, long shortWaitNanos) {
+			this.scheduledRequests = scheduledRequests;
+			this.coreWaitNanos = coreWaitNanos;
+			this.coreWaitInWaitsNanos = coreWaitInWaitsNanos;
+			this.shortWaitNanos = shortWaitNanos;
+			return this;
+		}
+
+		/**
+		 * What each request's parts left of its duration, and exceeded it by, added up.
+		 */
+		public Sum rest(long unaccountedNanos, long overlapNanos) {
+			this.unaccountedNanos = unaccountedNanos;
+			this.overlapNanos = overlapNanos;
+			return this;
+		}
+
+		public TimeBreakdown build() {
+			return new TimeBreakdown(this.durationNanos, this.cpuNanos, this.cpuMeasured && this.cpuNanos >= 0, 0,
+					this.waitsRecorded ? sortedCategories(this.byCategory) : null, sortedTrips(this.byPeer), -1, -1,
+					this.requests, new Summed(this.scheduledRequests, this.coreWaitNanos, this.coreWaitInWaitsNanos,
+							this.shortWaitNanos, this.unaccountedNanos, this.overlapNanos));
 		}
 
 	}

@@ -36,6 +36,9 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include;
  * @param note why they do, when they do; else left out
  * @param roundTrips round trips to each peer (socket reads that waited for its answer),
  * most first, when there were any; else left out
+ * @param requests for a breakdown of several requests (a name, a selection, one side of a
+ * comparison), how many it adds up, each part being their parts added up request by
+ * request; left out for one request's own
  */
 public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_NULL) Double cpuMillis,
 		@JsonInclude(Include.NON_NULL) String cpuFrom, @JsonInclude(Include.NON_NULL) Double profilerMillis,
@@ -44,7 +47,7 @@ public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_
 		@JsonInclude(Include.NON_NULL) Double coreWaitInWaitsMillis,
 		@JsonInclude(Include.NON_NULL) Double shortWaitMillis, double unaccountedMillis,
 		@JsonInclude(Include.NON_NULL) Double overlapMillis, @JsonInclude(Include.NON_NULL) String note,
-		@JsonInclude(Include.NON_EMPTY) List<RoundTrips> roundTrips) {
+		@JsonInclude(Include.NON_EMPTY) List<RoundTrips> roundTrips, @JsonInclude(Include.NON_NULL) Long requests) {
 
 	static TimeBreakdownJson of(TimeBreakdown breakdown) {
 		boolean cpu = breakdown.cpuSampled();
@@ -60,7 +63,11 @@ public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_
 				(breakdown.coreWaitInWaitsNanos() > 0) ? millis(breakdown.coreWaitInWaitsNanos()) : null,
 				scheduled ? millis(breakdown.shortWaitNanos()) : null, millis(breakdown.unaccountedNanos()),
 				overlap ? millis(breakdown.overlapNanos()) : null, overlap ? breakdown.overlapNote() : null,
-				breakdown.roundTrips().stream().map(RoundTrips::of).toList());
+				breakdown.roundTrips()
+					.stream()
+					.map((trips) -> RoundTrips.of(trips, breakdown.summed() ? breakdown.requests() : 0))
+					.toList(),
+				breakdown.summed() ? breakdown.requests() : null);
 	}
 
 	/** Milliseconds to the microsecond. */
@@ -112,11 +119,17 @@ public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_
 	 * @param peer as the application named it, else {@code host:port}
 	 * @param count how many socket reads waited for its answer
 	 * @param millis the time they waited
+	 * @param perRequest for several requests, round trips per request (to a tenth); else
+	 * left out
 	 */
-	public record RoundTrips(String peer, long count, double millis) {
+	public record RoundTrips(String peer, long count, double millis, @JsonInclude(Include.NON_NULL) Double perRequest) {
 
-		static RoundTrips of(TimeBreakdown.RoundTrips trips) {
-			return new RoundTrips(trips.peer(), trips.count(), TimeBreakdownJson.millis(trips.nanos()));
+		/**
+		 * @param requests the requests added up, zero for one request's own
+		 */
+		static RoundTrips of(TimeBreakdown.RoundTrips trips, long requests) {
+			return new RoundTrips(trips.peer(), trips.count(), TimeBreakdownJson.millis(trips.nanos()),
+					(requests > 0) ? Math.round(10.0 * trips.perRequest(requests)) / 10.0 : null);
 		}
 
 	}

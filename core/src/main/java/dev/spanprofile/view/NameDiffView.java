@@ -8,6 +8,7 @@ import dev.spanprofile.render.CpuShare;
 import dev.spanprofile.render.FlameGraphTree;
 import dev.spanprofile.render.FrameNames;
 import dev.spanprofile.render.LargestDifference;
+import dev.spanprofile.render.TimeBreakdown;
 import dev.spanprofile.render.html.FlameGraphModel;
 import dev.spanprofile.render.html.FlameGraphPage;
 import dev.spanprofile.profile.SampleKind;
@@ -58,7 +59,23 @@ public final class NameDiffView implements FlameGraphView {
 				(this.span != null) ? this.span.durationNanos(this.context.now()) / 1e6 : null, this.window.toSeconds(),
 				(this.selection != null) ? "rest" : "typical", this.diff.thresholdNanos() / 1e6, this.diff.slowSpans(),
 				this.diff.typicalSpans(), largestDifferenceJson(),
+				(slowBreakdown() != null) ? slowBreakdown().json() : null,
+				(typicalBreakdown() != null) ? typicalBreakdown().json() : null,
 				FlameGraphTree.render(this.diff.name(), this.diff.tree(), this.context.frames()));
+	}
+
+	/**
+	 * Where the examined side's time went, added up; {@code null} where it is one span.
+	 */
+	TimeBreakdown slowBreakdown() {
+		return (this.diff.slowBreakdown() != null)
+				? RequestsBreakdowns.of(this.diff.slowBreakdown(), this.context.sampledKinds()) : null;
+	}
+
+	/** Where the other side's time went, added up; {@code null} when unknown. */
+	TimeBreakdown typicalBreakdown() {
+		return (this.diff.typicalBreakdown() != null)
+				? RequestsBreakdowns.of(this.diff.typicalBreakdown(), this.context.sampledKinds()) : null;
 	}
 
 	/**
@@ -141,6 +158,9 @@ public final class NameDiffView implements FlameGraphView {
 									+ weight(this.diff.tree().totalSamples(0)))
 			.fact("typical", this.diff.typicalSpans() + " requests < " + threshold + ", "
 					+ weight(this.diff.tree().totalSamples(1)));
+		// One span's own breakdown is on its page: here the typical side's only.
+		page.sideBreakdowns("Slow requests", (this.span != null) ? null : slowBreakdown(), "Typical requests",
+				typicalBreakdown(), null);
 		LargestDifference largest = largestDifference();
 		if (largest != null) {
 			page.note(summary(largest) + ".");
@@ -183,6 +203,7 @@ public final class NameDiffView implements FlameGraphView {
 		page.fact("window", "last " + NameViews.describe(this.window))
 			.fact("selected", this.diff.slowSpans() + " requests, " + weight(this.diff.tree().totalSamples(0)))
 			.fact("rest", this.diff.typicalSpans() + " requests, " + weight(this.diff.tree().totalSamples(1)));
+		page.sideBreakdowns("Selected requests", slowBreakdown(), "The rest", typicalBreakdown(), null);
 		LargestDifference largest = largestDifference();
 		if (largest != null) {
 			page.note(summary(largest).replaceFirst("^slow requests", "selected requests") + ".");

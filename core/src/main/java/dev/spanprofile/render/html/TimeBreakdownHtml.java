@@ -19,8 +19,20 @@ final class TimeBreakdownHtml {
 	}
 
 	static String render(TimeBreakdown breakdown, boolean soFar) {
+		return render(breakdown, soFar, null, "", null);
+	}
+
+	/**
+	 * @param side what the breakdown is of, heading it ({@code Slow requests}), or
+	 * {@code null}
+	 * @param idSuffix what makes its ids unique on a page of several ({@code -slow})
+	 * @param sentence a line under it, or {@code null}
+	 */
+	static String render(TimeBreakdown breakdown, boolean soFar, String side, String idSuffix, String sentence) {
 		long scale = Math.max(breakdown.durationNanos(), breakdown.durationNanos() + breakdown.overlapNanos());
-		StringBuilder bar = new StringBuilder("<div class=\"time-bar\" id=\"time-bar\" data-scale=\"").append(scale)
+		StringBuilder bar = new StringBuilder("<div class=\"time-bar\" id=\"time-bar").append(idSuffix)
+			.append("\" data-scale=\"")
+			.append(scale)
 			.append("\">");
 		StringBuilder parts = new StringBuilder("<ul class=\"time-parts\">");
 		if (breakdown.cpuSampled()) {
@@ -50,22 +62,33 @@ final class TimeBreakdownHtml {
 				unaccountedDetail(breakdown));
 		bar.append("</div>");
 		parts.append("</ul>");
-		StringBuilder out = new StringBuilder(
-				"<section class=\"breakdown\" id=\"breakdown\" aria-label=\"Where the time went\">")
-			.append("<h2>Where the ")
+		StringBuilder out = new StringBuilder("<section class=\"breakdown\" id=\"breakdown").append(idSuffix)
+			.append("\" aria-label=\"Where the time went\">")
+			.append("<h2>")
+			.append((side != null) ? HtmlEscaper.escape(side) + ": where the " : "Where the ")
 			.append(HtmlEscaper.escape(CpuShare.millis(breakdown.durationNanos() / 1e6)))
 			.append(soFar ? " so far" : "")
-			.append(" went</h2>")
+			.append(breakdown.summed() ? " of " + requests(breakdown.requests()) + " went ("
+					+ HtmlEscaper.escape(CpuShare.millis(breakdown.durationNanos() / 1e6 / breakdown.requests()))
+					+ " a request)" : " went")
+			.append("</h2>")
 			.append(bar)
 			.append(parts);
 		String roundTrips = breakdown.roundTripsText(CpuShare::millis);
 		if (roundTrips != null) {
 			out.append("<p class=\"round-trips\">").append(HtmlEscaper.escape(roundTrips)).append(".</p>");
 		}
+		if (sentence != null) {
+			out.append("<p class=\"difference\">").append(HtmlEscaper.escape(sentence)).append("</p>");
+		}
 		if (breakdown.overlapNanos() > 0) {
 			out.append("<p class=\"overlap\">").append(HtmlEscaper.escape(breakdown.overlapNote())).append(".</p>");
 		}
 		return out.append("</section>").toString();
+	}
+
+	private static String requests(long requests) {
+		return requests + ((requests == 1) ? " request" : " requests");
 	}
 
 	private static void part(StringBuilder bar, StringBuilder parts, String slug, String label, long nanos, long scale,
