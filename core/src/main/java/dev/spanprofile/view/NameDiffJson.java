@@ -30,6 +30,8 @@ import dev.spanprofile.render.TimeBreakdownJson;
  * @param slowBreakdown where the examined side's time went, its requests' parts added up;
  * left out where it is one span (its own page has its breakdown)
  * @param typicalBreakdown where the other side's time went, added up
+ * @param difference what the examined side spends more on per request, in a sentence and
+ * term by term; left out where either side has no request (or is one span)
  * @param flameGraph the tree
  */
 public record NameDiffJson(@JsonUnwrapped EngineJson engine, String flameGraphEvent, String name,

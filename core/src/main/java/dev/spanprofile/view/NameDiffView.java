@@ -3,6 +3,7 @@ package dev.spanprofile.view;
 import java.time.Duration;
 
 import dev.spanprofile.aggregate.ProfileDiff;
+import dev.spanprofile.render.BreakdownDifference;
 import dev.spanprofile.render.CollapsedStacks;
 import dev.spanprofile.render.CpuShare;
 import dev.spanprofile.render.FlameGraphTree;
@@ -38,8 +39,23 @@ public final class NameDiffView implements FlameGraphView {
 	 */
 	private final String selection;
 
+	/**
+	 * The same sides' merged waits and CPU samples, to name callers and where CPU went in
+	 * the difference's sentence; either {@code null} where not at hand.
+	 */
+	private final ProfileDiff waits;
+
+	private final ProfileDiff cpu;
+
 	NameDiffView(ViewContext context, ProfileDiff diff, Duration window, SampleKind kind, SpanRecord span,
 			String selection) {
+		this(context, diff, window, kind, span, selection, null, null);
+	}
+
+	NameDiffView(ViewContext context, ProfileDiff diff, Duration window, SampleKind kind, SpanRecord span,
+			String selection, ProfileDiff waits, ProfileDiff cpu) {
+		this.waits = (kind == SampleKind.WAIT) ? diff : waits;
+		this.cpu = (kind == SampleKind.CPU) ? diff : cpu;
 		this.context = context;
 		this.diff = diff;
 		this.window = window;
@@ -76,6 +92,21 @@ public final class NameDiffView implements FlameGraphView {
 	TimeBreakdown typicalBreakdown() {
 		return (this.diff.typicalBreakdown() != null)
 				? RequestsBreakdowns.of(this.diff.typicalBreakdown(), this.context.sampledKinds()) : null;
+	}
+
+	/**
+	 * What the examined side spends more on per request than the other; {@code null}
+	 * where either side has no request, or the examined side is one span.
+	 */
+	BreakdownDifference difference() {
+		TimeBreakdown slow = slowBreakdown();
+		TimeBreakdown typical = typicalBreakdown();
+		if (slow == null || typical == null) {
+			return null;
+		}
+		return BreakdownDifference.of((this.selection != null) ? "selected requests" : "slow requests", slow, typical,
+				(this.waits != null) ? this.waits.tree() : null, (this.cpu != null) ? this.cpu.tree() : null,
+				this.context.frames(), this.context.classifier());
 	}
 
 	/**
@@ -159,8 +190,9 @@ public final class NameDiffView implements FlameGraphView {
 			.fact("typical", this.diff.typicalSpans() + " requests < " + threshold + ", "
 					+ weight(this.diff.tree().totalSamples(1)));
 		// One span's own breakdown is on its page: here the typical side's only.
+		BreakdownDifference difference = difference();
 		page.sideBreakdowns("Slow requests", (this.span != null) ? null : slowBreakdown(), "Typical requests",
-				typicalBreakdown(), null);
+				typicalBreakdown(), (difference != null) ? difference.sentence() + "." : null);
 		LargestDifference largest = largestDifference();
 		if (largest != null) {
 			page.note(summary(largest) + ".");
@@ -203,7 +235,9 @@ public final class NameDiffView implements FlameGraphView {
 		page.fact("window", "last " + NameViews.describe(this.window))
 			.fact("selected", this.diff.slowSpans() + " requests, " + weight(this.diff.tree().totalSamples(0)))
 			.fact("rest", this.diff.typicalSpans() + " requests, " + weight(this.diff.tree().totalSamples(1)));
-		page.sideBreakdowns("Selected requests", slowBreakdown(), "The rest", typicalBreakdown(), null);
+		BreakdownDifference difference = difference();
+		page.sideBreakdowns("Selected requests", slowBreakdown(), "The rest", typicalBreakdown(),
+				(difference != null) ? difference.sentence() + "." : null);
 		LargestDifference largest = largestDifference();
 		if (largest != null) {
 			page.note(summary(largest).replaceFirst("^slow requests", "selected requests") + ".");
