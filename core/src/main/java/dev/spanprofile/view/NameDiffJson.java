@@ -40,5 +40,6 @@ public record NameDiffJson(@JsonUnwrapped EngineJson engine, String flameGraphEv
 		@JsonInclude(Include.NON_NULL) LargestDifferenceJson largestDifference,
 		@JsonInclude(Include.NON_NULL) TimeBreakdownJson slowBreakdown,
 		@JsonInclude(Include.NON_NULL) TimeBreakdownJson typicalBreakdown,
+		@JsonInclude(Include.NON_NULL) BreakdownDifferenceJson difference,
 		Map<String, Object> flameGraph) implements FlameGraphBody {
 }

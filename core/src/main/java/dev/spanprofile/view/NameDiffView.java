@@ -77,6 +77,7 @@ public final class NameDiffView implements FlameGraphView {
 				this.diff.typicalSpans(), largestDifferenceJson(),
 				(slowBreakdown() != null) ? slowBreakdown().json() : null,
 				(typicalBreakdown() != null) ? typicalBreakdown().json() : null,
+				(difference() != null) ? BreakdownDifferenceJson.of(difference()) : null,
 				FlameGraphTree.render(this.diff.name(), this.diff.tree(), this.context.frames()));
 	}
 
