@@ -224,10 +224,10 @@ class SpanProfileEndpointWebTests {
 	/** Keys left out when they do not apply. */
 	private static final java.util.Set<String> OPTIONAL = java.util.Set.of("problem", "note", "samplesByEvent",
 			"allocatedBytes", "lockWaitMillis", "waitMillis", "displayName", "waits", "cpuMillis", "cpuFrom",
-			"cpuSamples", "cpuLowMillis", "cpuHighMillis", "requests", "slowBreakdown", "typicalBreakdown", "difference",
-			"profilerMillis", "coreWaitMillis", "coreWaitInWaitsMillis", "shortWaitMillis", "overlapMillis",
-			"droppedSamples", "label", "from", "to", "minDurationMillis", "maxDurationMillis", "spanId",
-			"durationMillis", "largestDifference", "roundTrips");
+			"cpuSamples", "cpuLowMillis", "cpuHighMillis", "requests", "slowBreakdown", "typicalBreakdown",
+			"difference", "profilerMillis", "coreWaitMillis", "coreWaitInWaitsMillis", "shortWaitMillis",
+			"overlapMillis", "droppedSamples", "label", "from", "to", "minDurationMillis", "maxDurationMillis",
+			"spanId", "durationMillis", "largestDifference", "roundTrips");
 
 	private static List<String> concat(List<String> first, List<String> second) {
 		return java.util.stream.Stream.concat(first.stream(), second.stream()).toList();

@@ -66,6 +66,12 @@ public final class TimeBreakdown {
 	/** Time its threads were blocked, negative where not read. */
 	private final long blockedNanos;
 
+	/** CPU samples the CPU time was estimated from; negative where not said. */
+	private long cpuSamples = -1;
+
+	/** The CPU time one of those samples stands for. */
+	private long sampleNanos;
+
 	/** How many requests it adds up: one, unless {@link #sums} says more. */
 	private final long requests;
 
@@ -220,6 +226,68 @@ public final class TimeBreakdown {
 
 	public long cpuNanos() {
 		return Math.max(0, this.cpuNanos);
+	}
+
+	/**
+	 * Says how many samples an estimated CPU time rests on, {@code sampleNanos} each, so
+	 * that it is given as a range ({@link #cpuLowNanos()} to {@link #cpuHighNanos()});
+	 * ignored where CPU was measured or not sampled. Called once, before the breakdown is
+	 * read.
+	 */
+	public TimeBreakdown cpuSamples(long samples, long sampleNanos) {
+		if (cpuSampled() && !this.cpuMeasured && samples >= 0 && sampleNanos > 0) {
+			this.cpuSamples = samples;
+			this.sampleNanos = sampleNanos;
+		}
+		return this;
+	}
+
+	/**
+	 * Whether the CPU time is an estimate from a known number of samples, which
+	 * {@link #cpuLowNanos()} and {@link #cpuHighNanos()} bound.
+	 */
+	public boolean cpuEstimated() {
+		return this.cpuSamples >= 0;
+	}
+
+	/** The samples the CPU estimate rests on; negative where not an estimate. */
+	public long cpuSampleCount() {
+		return this.cpuSamples;
+	}
+
+	/**
+	 * How many samples the estimate may be off by: the wider of one sample (a sampling
+	 * clock rounds each stretch on a CPU to whole intervals) and the square root of the
+	 * count (one standard deviation of a Poisson count, which short bursts on a CPU, each
+	 * sampled or not by chance, make it). A guide to how sure the figure is, not a hard
+	 * bound.
+	 */
+	private double cpuSpreadSamples() {
+		return Math.max(1, Math.sqrt(this.cpuSamples));
+	}
+
+	/** The low end of the CPU estimate's range; the CPU time where not an estimate. */
+	public long cpuLowNanos() {
+		return cpuEstimated() ? Math.round(Math.max(0, this.cpuSamples - cpuSpreadSamples()) * this.sampleNanos)
+				: cpuNanos();
+	}
+
+	/** The high end of the CPU estimate's range; the CPU time where not an estimate. */
+	public long cpuHighNanos() {
+		return cpuEstimated() ? Math.round((this.cpuSamples + cpuSpreadSamples()) * this.sampleNanos) : cpuNanos();
+	}
+
+	/**
+	 * {@code 1 sample at 20.0 ms: 0.0 ms to 40.0 ms}, or {@code null} where the CPU time
+	 * is not an estimate from samples.
+	 */
+	public String cpuRangeText(DoubleFunction<String> millis) {
+		if (!cpuEstimated()) {
+			return null;
+		}
+		return this.cpuSamples + ((this.cpuSamples == 1) ? " sample" : " samples") + " at "
+				+ millis.apply(this.sampleNanos / 1e6) + ": " + millis.apply(cpuLowNanos() / 1e6) + " to "
+				+ millis.apply(cpuHighNanos() / 1e6);
 	}
 
 	public long profilerNanos() {

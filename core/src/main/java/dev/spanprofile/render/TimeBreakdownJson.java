@@ -15,6 +15,11 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include;
  * @param cpuMillis its CPU time, when CPU is sampled; else {@code null}, left out
  * @param cpuFrom where that figure comes from: {@code thread CPU clocks} or
  * {@code samples}; left out with it
+ * @param cpuSamples where CPU is estimated from samples, how many; else left out
+ * @param cpuLowMillis where CPU is estimated from samples, the low end of how sure that
+ * is: the wider of one sample and the square root of the count (one standard deviation of
+ * a Poisson count) below the estimate; else left out
+ * @param cpuHighMillis the high end, as far above; else left out
  * @param profilerMillis CPU time in the profiler's own code, when there was any; else
  * left out
  * @param waitsRecorded whether waits are recorded, so that no {@code waits} means none
@@ -41,9 +46,11 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include;
  * request; left out for one request's own
  */
 public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_NULL) Double cpuMillis,
-		@JsonInclude(Include.NON_NULL) String cpuFrom, @JsonInclude(Include.NON_NULL) Double profilerMillis,
-		boolean waitsRecorded, @JsonInclude(Include.NON_NULL) Double waitMillis,
-		@JsonInclude(Include.NON_NULL) List<Wait> waits, @JsonInclude(Include.NON_NULL) Double coreWaitMillis,
+		@JsonInclude(Include.NON_NULL) String cpuFrom, @JsonInclude(Include.NON_NULL) Long cpuSamples,
+		@JsonInclude(Include.NON_NULL) Double cpuLowMillis, @JsonInclude(Include.NON_NULL) Double cpuHighMillis,
+		@JsonInclude(Include.NON_NULL) Double profilerMillis, boolean waitsRecorded,
+		@JsonInclude(Include.NON_NULL) Double waitMillis, @JsonInclude(Include.NON_NULL) List<Wait> waits,
+		@JsonInclude(Include.NON_NULL) Double coreWaitMillis,
 		@JsonInclude(Include.NON_NULL) Double coreWaitInWaitsMillis,
 		@JsonInclude(Include.NON_NULL) Double shortWaitMillis, double unaccountedMillis,
 		@JsonInclude(Include.NON_NULL) Double overlapMillis, @JsonInclude(Include.NON_NULL) String note,
@@ -56,6 +63,9 @@ public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_
 		boolean scheduled = breakdown.scheduled();
 		return new TimeBreakdownJson(millis(breakdown.durationNanos()), cpu ? millis(breakdown.cpuNanos()) : null,
 				cpu ? (breakdown.cpuMeasured() ? "thread CPU clocks" : "samples") : null,
+				breakdown.cpuEstimated() ? breakdown.cpuSampleCount() : null,
+				breakdown.cpuEstimated() ? millis(breakdown.cpuLowNanos()) : null,
+				breakdown.cpuEstimated() ? millis(breakdown.cpuHighNanos()) : null,
 				(breakdown.profilerNanos() > 0) ? millis(breakdown.profilerNanos()) : null, waited,
 				waited ? millis(breakdown.waitNanos()) : null,
 				waited ? breakdown.waits().stream().map(Wait::of).toList() : null,

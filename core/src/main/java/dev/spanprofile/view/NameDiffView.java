@@ -85,14 +85,14 @@ public final class NameDiffView implements FlameGraphView {
 	 * Where the examined side's time went, added up; {@code null} where it is one span.
 	 */
 	TimeBreakdown slowBreakdown() {
-		return (this.diff.slowBreakdown() != null)
-				? RequestsBreakdowns.of(this.diff.slowBreakdown(), this.context.sampledKinds()) : null;
+		return (this.diff.slowBreakdown() != null) ? RequestsBreakdowns.of(this.diff.slowBreakdown(),
+				this.context.sampledKinds(), this.context.intervalNanos()) : null;
 	}
 
 	/** Where the other side's time went, added up; {@code null} when unknown. */
 	TimeBreakdown typicalBreakdown() {
-		return (this.diff.typicalBreakdown() != null)
-				? RequestsBreakdowns.of(this.diff.typicalBreakdown(), this.context.sampledKinds()) : null;
+		return (this.diff.typicalBreakdown() != null) ? RequestsBreakdowns.of(this.diff.typicalBreakdown(),
+				this.context.sampledKinds(), this.context.intervalNanos()) : null;
 	}
 
 	/**

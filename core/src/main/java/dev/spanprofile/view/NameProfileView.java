@@ -55,7 +55,8 @@ public final class NameProfileView implements FlameGraphView {
 
 	/** Where the time of the requests merged went, added up over them. */
 	public TimeBreakdown breakdown() {
-		return RequestsBreakdowns.of(this.profile.breakdown(), this.context.sampledKinds());
+		return RequestsBreakdowns.of(this.profile.breakdown(), this.context.sampledKinds(),
+				this.context.intervalNanos());
 	}
 
 	@Override

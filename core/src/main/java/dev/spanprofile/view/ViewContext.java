@@ -1,5 +1,7 @@
 package dev.spanprofile.view;
 
+import java.time.Duration;
+
 import java.util.Set;
 
 import dev.spanprofile.EngineStatus;
@@ -67,6 +69,11 @@ final class ViewContext {
 
 	double intervalMillis() {
 		return this.profiler.settings().sampler().interval().toNanos() / 1_000_000.0;
+	}
+
+	/** How far back the span-name aggregates reach. */
+	Duration aggregateWindow() {
+		return this.profiler.settings().aggregate().window();
 	}
 
 	long intervalNanos() {
@@ -170,8 +177,11 @@ final class ViewContext {
 	 */
 	TimeBreakdown timeBreakdown(SpanRecord profiled, SpanCpuTime cpu) {
 		StackTree waits = sampledKinds().contains(SampleKind.WAIT) ? samplesOf(profiled, SampleKind.WAIT) : null;
-		return TimeBreakdown.of(profiled.durationNanos(this.now), cpu.nanos(), cpu.measured(), cpu.profilerNanos(),
-				cpu.runQueueNanos(), cpu.blockedNanos(), waits, frames());
+		long interval = intervalNanos();
+		return TimeBreakdown
+			.of(profiled.durationNanos(this.now), cpu.nanos(), cpu.measured(), cpu.profilerNanos(), cpu.runQueueNanos(),
+					cpu.blockedNanos(), waits, frames())
+			.cpuSamples((interval > 0) ? cpu.nanos() / interval : -1, interval);
 	}
 
 	String displayName(SpanRecord record, StackTree samples) {

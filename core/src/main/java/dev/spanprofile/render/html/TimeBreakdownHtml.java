@@ -37,7 +37,8 @@ final class TimeBreakdownHtml {
 		StringBuilder parts = new StringBuilder("<ul class=\"time-parts\">");
 		if (breakdown.cpuSampled()) {
 			part(bar, parts, "cpu", "CPU", breakdown.cpuNanos(), scale,
-					breakdown.cpuMeasured() ? "read from the request's threads' CPU clocks" : "estimated from samples");
+					breakdown.cpuMeasured() ? (breakdown.summed() ? "read from the requests' threads' CPU clocks"
+							: "read from the request's threads' CPU clocks") : cpuEstimate(breakdown));
 		}
 		if (breakdown.scheduled()) {
 			part(bar, parts, "core-wait", TimeBreakdown.CORE_WAIT, breakdown.coreWaitNanos(), scale,
@@ -140,6 +141,12 @@ final class TimeBreakdownHtml {
 			}
 		}
 		return detail.toString();
+	}
+
+	private static String cpuEstimate(TimeBreakdown breakdown) {
+		String range = breakdown.cpuRangeText(CpuShare::millis);
+		return (range != null) ? "estimated from " + range + " (the wider of ±1 sample and ±√samples)"
+				: "estimated from samples";
 	}
 
 	private static String coreWaitDetail(TimeBreakdown breakdown) {
