@@ -92,9 +92,11 @@ class SpanNamePagesBrowserTests {
 			.endsWith("%");
 
 		// A click on the slow-only frame offers the requests with samples in it: the two
-		// slow ones.
-		Map<String, Object> slow = chromium.frameRect("loadVisitHistorySlowly");
+		// slow ones. The breakdown above pushes the graph down: it is brought into view
+		// first, so that the click lands where the frame is drawn.
 		WebElement canvas = chromium.driver.findElement(By.id("flame"));
+		chromium.script("arguments[0].scrollIntoView({ block: 'start' })", canvas);
+		Map<String, Object> slow = chromium.frameRect("loadVisitHistorySlowly");
 		new Actions(chromium.driver)
 			.moveToElement(canvas, Chromium.offsetX(canvas, slow), Chromium.offsetY(canvas, slow))
 			.click()

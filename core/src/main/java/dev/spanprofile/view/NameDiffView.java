@@ -82,17 +82,22 @@ public final class NameDiffView implements FlameGraphView {
 	}
 
 	/**
-	 * Where the examined side's time went, added up; {@code null} where it is one span.
+	 * Where the examined side's time went, added up; {@code null} where it is one span or
+	 * has no request.
 	 */
 	TimeBreakdown slowBreakdown() {
-		return (this.diff.slowBreakdown() != null) ? RequestsBreakdowns.of(this.diff.slowBreakdown(),
-				this.context.sampledKinds(), this.context.intervalNanos()) : null;
+		return (this.diff.slowBreakdown() != null && this.diff.slowBreakdown().requests() > 0) ? RequestsBreakdowns
+			.of(this.diff.slowBreakdown(), this.context.sampledKinds(), this.context.intervalNanos()) : null;
 	}
 
-	/** Where the other side's time went, added up; {@code null} when unknown. */
+	/**
+	 * Where the other side's time went, added up; {@code null} where it has no request.
+	 */
 	TimeBreakdown typicalBreakdown() {
-		return (this.diff.typicalBreakdown() != null) ? RequestsBreakdowns.of(this.diff.typicalBreakdown(),
-				this.context.sampledKinds(), this.context.intervalNanos()) : null;
+		return (this.diff.typicalBreakdown() != null && this.diff.typicalBreakdown().requests() > 0)
+				? RequestsBreakdowns.of(this.diff.typicalBreakdown(), this.context.sampledKinds(),
+						this.context.intervalNanos())
+				: null;
 	}
 
 	/**

@@ -25,7 +25,7 @@ final class TimeBreakdownHtml {
 	/**
 	 * @param side what the breakdown is of, heading it ({@code Slow requests}), or
 	 * {@code null}
-	 * @param idSuffix what makes its ids unique on a page of several ({@code -slow})
+	 * @param idSuffix what makes its ids unique on a page of several ({@code -examined})
 	 * @param sentence a line under it, or {@code null}
 	 */
 	static String render(TimeBreakdown breakdown, boolean soFar, String side, String idSuffix, String sentence) {
@@ -69,9 +69,10 @@ final class TimeBreakdownHtml {
 			.append((side != null) ? HtmlEscaper.escape(side) + ": where the " : "Where the ")
 			.append(HtmlEscaper.escape(CpuShare.millis(breakdown.durationNanos() / 1e6)))
 			.append(soFar ? " so far" : "")
-			.append(breakdown.summed() ? " of " + requests(breakdown.requests()) + " went ("
-					+ HtmlEscaper.escape(CpuShare.millis(breakdown.durationNanos() / 1e6 / breakdown.requests()))
-					+ " a request)" : " went")
+			.append(breakdown.summed() ? " of " + requests(breakdown.requests()) + " went" + ((breakdown.requests() > 0)
+					? " (" + HtmlEscaper.escape(CpuShare.millis(breakdown.durationNanos() / 1e6 / breakdown.requests()))
+							+ " a request)"
+					: "") : " went")
 			.append("</h2>")
 			.append(bar)
 			.append(parts);
