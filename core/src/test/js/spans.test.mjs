@@ -106,6 +106,11 @@ test('a built row says what the server\'s does: times, durations, badges, top fr
   assert.deepEqual(topFrames(records[0], DATA.frames), [
     { title: 'com.acme.Checkout.total(long)', name: 'Checkout.total', percent: '75%' },
     { title: 'java.lang.Thread.sleep', name: 'Thread.sleep', percent: '25%' }]);
+  // One sample is not "100%" of anything: a span with fewer than three says how many.
+  const one = { ...records[0], samples: 1, top: [records[0].top[0], 1] };
+  assert.deepEqual(topFrames(one, DATA.frames).map((frame) => frame.percent), ['1 sample']);
+  const two = { ...records[0], samples: 2, top: [records[0].top[0], 1, records[0].top[2], 1] };
+  assert.deepEqual(topFrames(two, DATA.frames).map((frame) => frame.percent), ['1 sample', '1 sample']);
   assert.deepEqual(traceLink('0123456789abcdef'), { text: '01234567…', href: 'spanprofile/0123456789abcdef',
     title: 'All spans of trace 0123456789abcdef in this process' });
 });

@@ -103,7 +103,8 @@ public final class SpanProfiler implements AutoCloseable {
 		this.engines = engines;
 		this.settings = settings;
 		this.store = new SpanProfileStore(settings.store(), MonotonicEpoch::nowEpochNanos);
-		this.aggregates = new NameAggregates(settings.aggregate(), this.store.frames(), MonotonicEpoch::nowEpochNanos);
+		this.aggregates = new NameAggregates(settings.aggregate(), this.store.frames(), MonotonicEpoch::nowEpochNanos,
+				this::cpuIntervalNanos);
 		// The one place a finished request's profile is folded into its name's aggregates
 		// (on the collector's thread, once every sample up to its end is joined).
 		this.store.onRequestComplete(this.aggregates::fold);
@@ -126,6 +127,12 @@ public final class SpanProfiler implements AutoCloseable {
 
 	public SpanProfilerSettings settings() {
 		return this.settings;
+	}
+
+	/** The CPU time one CPU sample stands for, as requests are folded; -1 without CPU. */
+	private long cpuIntervalNanos() {
+		SamplerSettings sampler = this.settings.sampler();
+		return (sampler.cpuEvent() != null) ? sampler.interval().toNanos() : -1;
 	}
 
 	public SpanProfileStore store() {

@@ -82,11 +82,21 @@ class SpanNamePagesBrowserTests {
 		row.click();
 		chromium.waitUntil(() -> Boolean.TRUE.equals(chromium.script("return " + FLAME_READY)));
 		assertThat(chromium.driver.findElement(By.id("title")).getText()).contains(NAME);
+		// Where the 20 requests' time went, added up, above the graph, its bar sized by
+		// the page's script.
+		WebElement breakdown = chromium.driver.findElement(By.id("breakdown"));
+		assertThat(breakdown.findElement(By.tagName("h2")).getText()).contains(" of 20 requests went (");
+		assertThat(breakdown.getLocation().getY())
+			.isLessThan(chromium.driver.findElement(By.id("flame")).getLocation().getY());
+		assertThat(chromium.script("return document.querySelector('#time-bar .seg').style.width")).asString()
+			.endsWith("%");
 
 		// A click on the slow-only frame offers the requests with samples in it: the two
-		// slow ones.
-		Map<String, Object> slow = chromium.frameRect("loadVisitHistorySlowly");
+		// slow ones. The breakdown above pushes the graph down: it is brought into view
+		// first, so that the click lands where the frame is drawn.
 		WebElement canvas = chromium.driver.findElement(By.id("flame"));
+		chromium.script("arguments[0].scrollIntoView({ block: 'start' })", canvas);
+		Map<String, Object> slow = chromium.frameRect("loadVisitHistorySlowly");
 		new Actions(chromium.driver)
 			.moveToElement(canvas, Chromium.offsetX(canvas, slow), Chromium.offsetY(canvas, slow))
 			.click()
@@ -115,6 +125,19 @@ class SpanNamePagesBrowserTests {
 		// Slow versus typical: the slow-only method is drawn red (more per request on the
 		// slow side).
 		chromium.open(client.url(nameQuery + "&compare=typical&format=html"), FLAME_READY);
+		// Each side's requests added up, and the sentence saying what the slow ones spend
+		// more on.
+		assertThat(chromium.driver.findElement(By.id("breakdown-examined")).getText())
+			.contains("Slow requests: where the")
+			.contains(" of 2 requests went");
+		assertThat(chromium.driver.findElement(By.id("breakdown-compared")).getText())
+			.contains("Typical requests: where the")
+			.contains(" of 18 requests went");
+		assertThat(chromium.driver.findElement(By.cssSelector("#breakdown-examined .difference")).getText())
+			.startsWith("slow requests take ")
+			.contains(" more: +");
+		assertThat(chromium.script("return document.querySelector('#time-bar-compared .seg').style.width")).asString()
+			.endsWith("%");
 		Map<String, Object> diffFrame = chromium.frameRect("loadVisitHistorySlowly");
 		// Top-left corner of the frame: its fill, away from its label.
 		List<Number> pixel = (List<Number>) chromium.script(

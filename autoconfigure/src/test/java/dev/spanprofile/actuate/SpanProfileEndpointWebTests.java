@@ -120,9 +120,10 @@ class SpanProfileEndpointWebTests {
 
 		Map<String, Object> breakdown = (Map<String, Object>) graph.get("timeBreakdown");
 		assertKeys(breakdown,
-				List.of("durationMillis", "cpuMillis", "cpuFrom", "profilerMillis", "waitsRecorded", "waitMillis",
-						"waits", "coreWaitMillis", "coreWaitInWaitsMillis", "shortWaitMillis", "unaccountedMillis",
-						"overlapMillis", "note", "roundTrips", "handOff", "throttling"));
+				List.of("durationMillis", "cpuMillis", "cpuFrom", "cpuSamples", "cpuLowMillis", "cpuHighMillis",
+						"profilerMillis", "waitsRecorded", "waitMillis", "waits", "coreWaitMillis",
+						"coreWaitInWaitsMillis", "shortWaitMillis", "unaccountedMillis", "overlapMillis", "note",
+						"roundTrips", "requests", "handOff", "throttling"));
 		Map<String, Object> timeline = (Map<String, Object>) graph.get("timeline");
 		assertKeys(timeline, List.of("durationMillis", "inFlight", "lanes", "entries", "truncated", "droppedSamples",
 				"note", "partialWaits"));
@@ -138,7 +139,7 @@ class SpanProfileEndpointWebTests {
 		HttpResponse<String> whole = this.endpoint.get(byName, "application/json");
 		Map<String, Object> profile = this.endpoint.readJson(whole.body());
 		List<String> nameKeys = List.of("flameGraphEvent", "name", "windowSeconds", "from", "to", "minDurationMillis",
-				"maxDurationMillis", "spans", "unsampledSpans", "heatmap", "flameGraph");
+				"maxDurationMillis", "spans", "unsampledSpans", "timeBreakdown", "heatmap", "flameGraph");
 		// A name's graph, like a span's, has its own samples count in the place of the
 		// engine's.
 		assertKeys(profile, concat(ENGINE_KEYS, nameKeys));
@@ -156,7 +157,8 @@ class SpanProfileEndpointWebTests {
 			.containsKey("maxDurationMillis");
 
 		List<String> diffKeys = List.of("flameGraphEvent", "name", "spanId", "durationMillis", "windowSeconds",
-				"comparison", "thresholdMillis", "slowSpans", "typicalSpans", "largestDifference", "flameGraph");
+				"comparison", "thresholdMillis", "slowSpans", "typicalSpans", "largestDifference", "slowBreakdown",
+				"typicalBreakdown", "difference", "flameGraph");
 		// A comparison has no count of its own: samples are the engine's, where they
 		// went.
 		Map<String, Object> typical = this.endpoint.json(byName + "?compare=typical");
@@ -222,9 +224,10 @@ class SpanProfileEndpointWebTests {
 	/** Keys left out when they do not apply. */
 	private static final java.util.Set<String> OPTIONAL = java.util.Set.of("problem", "note", "samplesByEvent",
 			"allocatedBytes", "lockWaitMillis", "waitMillis", "displayName", "waits", "cpuMillis", "cpuFrom",
-			"profilerMillis", "coreWaitMillis", "coreWaitInWaitsMillis", "shortWaitMillis", "overlapMillis",
-			"droppedSamples", "label", "from", "to", "minDurationMillis", "maxDurationMillis", "spanId",
-			"durationMillis", "largestDifference", "roundTrips", "handOff", "throttling");
+			"cpuSamples", "cpuLowMillis", "cpuHighMillis", "requests", "slowBreakdown", "typicalBreakdown",
+			"difference", "profilerMillis", "coreWaitMillis", "coreWaitInWaitsMillis", "shortWaitMillis",
+			"overlapMillis", "droppedSamples", "label", "from", "to", "minDurationMillis", "maxDurationMillis",
+			"spanId", "durationMillis", "largestDifference", "roundTrips", "handOff", "throttling");
 
 	private static List<String> concat(List<String> first, List<String> second) {
 		return java.util.stream.Stream.concat(first.stream(), second.stream()).toList();

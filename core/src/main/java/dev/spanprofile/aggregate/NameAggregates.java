@@ -12,6 +12,7 @@ import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.profile.TreeTrimmer;
 import dev.spanprofile.store.InclusiveSamples;
+import dev.spanprofile.store.SpanCpuTime;
 import dev.spanprofile.store.SpanRecord;
 
 /**
@@ -58,14 +59,28 @@ public final class NameAggregates {
 
 	private final NameComparisons comparisons;
 
+	/** The CPU time a CPU sample stands for now; negative while CPU is not sampled. */
+	private final LongSupplier cpuIntervalNanos;
+
 	private volatile long lastSweepIndex = Long.MIN_VALUE;
 
+	/** Aggregates whose breakdowns leave CPU out: as where CPU is not sampled. */
 	public NameAggregates(AggregateSettings settings, FrameTable frames, LongSupplier clockEpochNanos) {
+		this(settings, frames, clockEpochNanos, () -> -1);
+	}
+
+	/**
+	 * @param cpuIntervalNanos the CPU time one CPU sample stands for, read as each
+	 * request is folded (the sampler can change); negative while CPU is not sampled
+	 */
+	public NameAggregates(AggregateSettings settings, FrameTable frames, LongSupplier clockEpochNanos,
+			LongSupplier cpuIntervalNanos) {
 		this.settings = settings;
+		this.cpuIntervalNanos = cpuIntervalNanos;
 		this.clock = new BucketClock(clockEpochNanos, settings.bucket());
 		this.trimmer = new TreeTrimmer(frames, TRIMMED_FRAME);
 		this.names = new NameTable(settings);
-		this.profiles = new NameProfiles(settings, this.trimmer.placeholderFrame(), this.names.all(),
+		this.profiles = new NameProfiles(settings, frames, this.trimmer.placeholderFrame(), this.names.all(),
 				() -> this.stats.bytes() + namesBytes());
 		this.comparisons = new NameComparisons(settings, this.clock, this.trimmer, this.names, this.stats,
 				this.profiles, this::tick);
@@ -106,8 +121,20 @@ public final class NameAggregates {
 		if (root.inFlight()) {
 			return;
 		}
-		fold(root.name(), root.durationNanos(root.endEpochNanos()), root.endEpochNanos(), "ERROR".equals(root.status()),
-				false, InclusiveSamples.byKind(root));
+		StackTree[] trees = InclusiveSamples.byKind(root);
+		long durationNanos = root.durationNanos(root.endEpochNanos());
+		long interval = this.cpuIntervalNanos.getAsLong();
+		long cpuSamples = samples(trees, SampleKind.CPU);
+		// The profiler's own samples stay in: splitting them out takes a tree per
+		// request.
+		SpanCpuTime cpu = (interval >= 0) ? SpanCpuTime.of(root, cpuSamples, 0, interval) : SpanCpuTime.NOT_SAMPLED;
+		fold(root.name(), root.endEpochNanos(), "ERROR".equals(root.status()), false, trees,
+				RequestFigures.of(durationNanos, cpu, cpuSamples, interval));
+	}
+
+	private static long samples(StackTree[] trees, SampleKind kind) {
+		StackTree tree = trees[kind.ordinal()];
+		return (tree != null) ? tree.totalSamples() : 0;
 	}
 
 	/**
@@ -117,15 +144,18 @@ public final class NameAggregates {
 	 * that failed.
 	 */
 	public void foldUnsampled(String name, long durationNanos, long endEpochNanos, boolean error, StackTree[] trees) {
-		fold(name, durationNanos, endEpochNanos, error, true, trees);
+		long interval = this.cpuIntervalNanos.getAsLong();
+		long cpuSamples = samples(trees, SampleKind.CPU);
+		fold(name, endEpochNanos, error, true, trees, new RequestFigures(durationNanos,
+				(interval >= 0) ? cpuSamples * interval : -1, false, (interval >= 0) ? cpuSamples : 0, -1, -1));
 	}
 
-	private void fold(String name, long durationNanos, long endEpochNanos, boolean error, boolean unsampled,
-			StackTree[] trees) {
+	private void fold(String name, long endEpochNanos, boolean error, boolean unsampled, StackTree[] trees,
+			RequestFigures request) {
 		long now = tick();
-		int band = LatencyBands.of(durationNanos);
+		int band = LatencyBands.of(request.durationNanos());
 		long index = this.clock.indexOf(endEpochNanos);
-		while (!this.profiles.fold(this.names.forRecording(name), index, now, band, error, unsampled, trees)) {
+		while (!this.profiles.fold(this.names.forRecording(name), index, now, band, error, unsampled, trees, request)) {
 			// Retired by a sweep between the lookup and the lock: looked up again.
 		}
 	}
@@ -199,14 +229,17 @@ public final class NameAggregates {
 		BucketClock.Range selected = selection.buckets(this.clock, range);
 		LatencyHeatmap heatmap;
 		NameProfiles.Merged merged;
+		RequestsBreakdown breakdown;
+		Cells cells = selection.cells(this.clock, range);
 		synchronized (this.profiles) {
 			heatmap = this.profiles.heatmap(aggregate, range, this.clock.bucketNanos());
-			merged = this.comparisons.merge(aggregate, window, kind, selection.cells(this.clock, range));
+			merged = this.comparisons.merge(aggregate, window, kind, cells);
+			breakdown = this.profiles.breakdown(aggregate, range, cells);
 		}
 		long from = this.clock.startOf(selected.first());
 		return new NameProfile(name, merged.tree(), merged.spans(), LatencyBands.lowerEdgeNanos(selection.fromBand()),
 				LatencyBands.upperEdgeNanos(selection.toBand()), from,
-				Math.max(from, this.clock.startOf(selected.last() + 1)), heatmap, merged.unsampled());
+				Math.max(from, this.clock.startOf(selected.last() + 1)), heatmap, merged.unsampled(), breakdown);
 	}
 
 	/**

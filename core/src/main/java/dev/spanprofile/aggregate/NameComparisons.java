@@ -56,13 +56,17 @@ public final class NameComparisons {
 		Cells cells = selection.cells(this.clock, this.clock.last(window));
 		NameProfiles.Merged inside;
 		NameProfiles.Merged rest;
+		RequestsBreakdown insideBreakdown;
+		RequestsBreakdown restBreakdown;
 		// Under one lock: a fold between the two merges would count in neither side.
 		synchronized (this.profiles) {
 			inside = merge(aggregate, window, kind, cells);
 			rest = merge(aggregate, window, kind, cells.negate());
+			insideBreakdown = this.profiles.breakdown(aggregate, this.clock.last(window), cells);
+			restBreakdown = this.profiles.breakdown(aggregate, this.clock.last(window), cells.negate());
 		}
 		return new ProfileDiff(name, StackTree.sideBySide(inside.tree(), rest.tree()), inside.spans(), rest.spans(),
-				LatencyBands.lowerEdgeNanos(selection.fromBand()));
+				LatencyBands.lowerEdgeNanos(selection.fromBand()), insideBreakdown, restBreakdown);
 	}
 
 	/**
@@ -79,10 +83,20 @@ public final class NameComparisons {
 		}
 		int split = (thresholdNanos != null) ? Math.max(1, LatencyBands.nearestEdge(thresholdNanos))
 				: slowFrom(aggregate, window);
-		NameProfiles.Merged slow = merge(aggregate, window, kind, Cells.bands(split, LatencyBands.count() - 1));
-		NameProfiles.Merged typical = merge(aggregate, window, kind, Cells.bands(0, split - 1));
+		Cells slowCells = Cells.bands(split, LatencyBands.count() - 1);
+		Cells typicalCells = Cells.bands(0, split - 1);
+		NameProfiles.Merged slow;
+		NameProfiles.Merged typical;
+		RequestsBreakdown slowBreakdown;
+		RequestsBreakdown typicalBreakdown;
+		synchronized (this.profiles) {
+			slow = merge(aggregate, window, kind, slowCells);
+			typical = merge(aggregate, window, kind, typicalCells);
+			slowBreakdown = this.profiles.breakdown(aggregate, this.clock.last(window), slowCells);
+			typicalBreakdown = this.profiles.breakdown(aggregate, this.clock.last(window), typicalCells);
+		}
 		return new ProfileDiff(name, StackTree.sideBySide(slow.tree(), typical.tree()), slow.spans(), typical.spans(),
-				LatencyBands.lowerEdgeNanos(split));
+				LatencyBands.lowerEdgeNanos(split), slowBreakdown, typicalBreakdown);
 	}
 
 	/**
@@ -97,10 +111,15 @@ public final class NameComparisons {
 			return null;
 		}
 		int split = slowFrom(aggregate, window);
-		NameProfiles.Merged typical = merge(aggregate, window, kind, Cells.bands(0, split - 1));
+		NameProfiles.Merged typical;
+		RequestsBreakdown typicalBreakdown;
+		synchronized (this.profiles) {
+			typical = merge(aggregate, window, kind, Cells.bands(0, split - 1));
+			typicalBreakdown = this.profiles.breakdown(aggregate, this.clock.last(window), Cells.bands(0, split - 1));
+		}
 		StackTree own = InclusiveSamples.of(root, kind);
 		return new ProfileDiff(root.name(), StackTree.sideBySide(own, typical.tree()), 1, typical.spans(),
-				LatencyBands.lowerEdgeNanos(split));
+				LatencyBands.lowerEdgeNanos(split), null, typicalBreakdown);
 	}
 
 	private int slowFrom(NameAggregate aggregate, Duration window) {

@@ -20,8 +20,10 @@ import dev.spanprofile.profile.StackTree;
  * ({@code fromEpochNanos} when the selection holds no bucket of the window)
  * @param heatmap the window's requests by bucket and band, whatever the selection
  * @param unsampled of {@code spans}, the requests that tracing did not sample
+ * @param breakdown where the selected requests' time went, added up over them: the same
+ * requests as {@code spans}
  */
 public record NameProfile(String name, StackTree samples, long spans, long minNanos, long maxNanos, long fromEpochNanos,
-		long toEpochNanos, LatencyHeatmap heatmap, long unsampled) {
+		long toEpochNanos, LatencyHeatmap heatmap, long unsampled, RequestsBreakdown breakdown) {
 
 }

@@ -3,6 +3,7 @@ package dev.spanprofile.aggregate;
 import java.util.Collection;
 import java.util.function.LongSupplier;
 
+import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.StackTree;
 
@@ -17,26 +18,34 @@ final class NameProfiles {
 
 	private final StackMemory memory;
 
+	private final BreakdownFold breakdowns;
+
 	/**
 	 * @param trimmedFrame the frame thin stacks are folded into
 	 * @param names every name's aggregate, as it changes
 	 * @param otherBytes what the aggregates hold besides profiles
 	 */
-	NameProfiles(AggregateSettings settings, int trimmedFrame, Collection<NameAggregate> names,
+	NameProfiles(AggregateSettings settings, FrameTable frames, int trimmedFrame, Collection<NameAggregate> names,
 			LongSupplier otherBytes) {
-		this.memory = new StackMemory(settings, trimmedFrame, names, otherBytes);
+		this.breakdowns = new BreakdownFold(frames);
+		this.memory = new StackMemory(settings, trimmedFrame, names, () -> otherBytes.getAsLong() + breakdownBytes());
+	}
+
+	/** Read under this lock by the memory's count, which runs under it too. */
+	private long breakdownBytes() {
+		return this.breakdowns.bytes();
 	}
 
 	/**
 	 * Fold one span's samples, {@code trees} by sample kind, into its name's bucket
 	 * {@code index} and latency {@code band} (unless that bucket has left the window);
 	 * {@code error} marks a span that failed, {@code unsampled} a request that tracing
-	 * did not sample.
+	 * did not sample; {@code request} its figures, which its cell's breakdown adds up.
 	 * @return {@code false}, folding nothing, when the aggregate was retired: its name is
 	 * to be looked up again
 	 */
 	synchronized boolean fold(NameAggregate aggregate, long index, long nowIndex, int band, boolean error,
-			boolean unsampled, StackTree[] trees) {
+			boolean unsampled, StackTree[] trees, RequestFigures request) {
 		if (aggregate.retired) {
 			return false;
 		}
@@ -52,6 +61,9 @@ final class NameProfiles {
 		// Read after making room: that may have rebuilt the trie.
 		StackTrie trie = this.memory.trie();
 		bucket.spanFolded(band, error, unsampled);
+		this.breakdowns.fold(bucket.breakdownOf(band), request.durationNanos(), trees[SampleKind.WAIT.ordinal()],
+				request.cpuNanos(), request.measured(), request.cpuSamples(), request.runQueueNanos(),
+				request.blockedNanos());
 		for (SampleKind kind : SampleKind.values()) {
 			StackTree tree = trees[kind.ordinal()];
 			if (tree != null) {
@@ -121,6 +133,22 @@ final class NameProfiles {
 	}
 
 	/**
+	 * Where the time of a name's requests in the {@code cells} within {@code buckets}
+	 * went, added up.
+	 */
+	synchronized RequestsBreakdown breakdown(NameAggregate aggregate, BucketClock.Range buckets, Cells cells) {
+		BreakdownSums sums = this.breakdowns.sums();
+		aggregate.profiles.forEach(buckets.first(), buckets.last(), (bucket) -> {
+			for (int i = 0; i < bucket.breakdownCount(); i++) {
+				if (cells.includes(bucket.index(), bucket.breakdownBand(i))) {
+					this.breakdowns.addAll(sums, bucket.breakdownAt(i));
+				}
+			}
+		});
+		return this.breakdowns.breakdown(sums);
+	}
+
+	/**
 	 * A name's spans and failed spans per bucket of {@code buckets} and band, the bands
 	 * cut to those with spans: the same counts a merge adds up, so that a selection of
 	 * cells holds exactly the spans it shows.
@@ -160,9 +188,12 @@ final class NameProfiles {
 		this.memory.swept();
 	}
 
-	/** Bytes of the profile buckets and the trie. */
+	/**
+	 * Bytes of the profile buckets (their breakdowns in them), the trie and the wait
+	 * slots.
+	 */
 	synchronized long bytes() {
-		return this.memory.bytes();
+		return this.memory.bytes() + breakdownBytes();
 	}
 
 	/**

@@ -1,5 +1,7 @@
 package dev.spanprofile.aggregate;
 
+import java.util.Arrays;
+
 import dev.spanprofile.profile.SampleKind;
 
 /**
@@ -26,6 +28,17 @@ final class ProfileBucket implements BucketRing.Indexed {
 	 * first.
 	 */
 	private long[] unsampledPerBand;
+
+	/**
+	 * The breakdown of each band's requests added up, for the bands in
+	 * {@link #breakdownBands} (a bucket's requests fill a few of the bands), made as a
+	 * band gets its first.
+	 */
+	private BreakdownSums[] breakdowns;
+
+	private byte[] breakdownBands;
+
+	private int breakdownCount;
 
 	private boolean dropped;
 
@@ -82,6 +95,54 @@ final class ProfileBucket implements BucketRing.Indexed {
 		}
 	}
 
+	/** The breakdown sums of {@code band}'s requests, made when missing. */
+	BreakdownSums breakdownOf(int band) {
+		BreakdownSums sums = breakdownIn(band);
+		if (sums != null) {
+			return sums;
+		}
+		if (this.breakdowns == null) {
+			this.breakdowns = new BreakdownSums[4];
+			this.breakdownBands = new byte[4];
+		}
+		else if (this.breakdownCount == this.breakdowns.length) {
+			this.breakdowns = Arrays.copyOf(this.breakdowns, 2 * this.breakdownCount);
+			this.breakdownBands = Arrays.copyOf(this.breakdownBands, 2 * this.breakdownCount);
+		}
+		sums = new BreakdownSums();
+		this.breakdowns[this.breakdownCount] = sums;
+		this.breakdownBands[this.breakdownCount++] = (byte) band;
+		return sums;
+	}
+
+	/**
+	 * The breakdown sums of {@code band}'s requests, {@code null} when none was folded.
+	 */
+	BreakdownSums breakdownIn(int band) {
+		for (int i = 0; i < this.breakdownCount; i++) {
+			if (this.breakdownBands[i] == band) {
+				return this.breakdowns[i];
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Bands with a breakdown: {@link #breakdownBand} and {@link #breakdownAt} of 0 up to
+	 * this.
+	 */
+	int breakdownCount() {
+		return this.breakdownCount;
+	}
+
+	int breakdownBand(int i) {
+		return this.breakdownBands[i];
+	}
+
+	BreakdownSums breakdownAt(int i) {
+		return this.breakdowns[i];
+	}
+
 	LongCounts counts() {
 		return this.counts;
 	}
@@ -121,7 +182,14 @@ final class ProfileBucket implements BucketRing.Indexed {
 
 	long bytes() {
 		int bandArrays = (this.unsampledPerBand != null) ? 3 : 2;
-		return FIXED_BYTES + 8L * bandArrays * this.spansPerBand.length + this.counts.bytes();
+		long bytes = FIXED_BYTES + 8L * bandArrays * this.spansPerBand.length + this.counts.bytes();
+		if (this.breakdowns != null) {
+			bytes += 2 * 16 + 5L * this.breakdowns.length;
+			for (int i = 0; i < this.breakdownCount; i++) {
+				bytes += this.breakdowns[i].bytes();
+			}
+		}
+		return bytes;
 	}
 
 	/** What to add to its owner's total since it last counted this bucket. */

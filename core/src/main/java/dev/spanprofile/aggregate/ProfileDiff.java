@@ -12,7 +12,11 @@ import dev.spanprofile.profile.StackTree;
  * @param typicalSpans spans on the typical side
  * @param thresholdNanos the duration separating the sides, as applied: a latency band
  * edge
+ * @param slowBreakdown where the slow side's time went, added up over its requests;
+ * {@code null} where the slow side is one request (its own breakdown says it)
+ * @param typicalBreakdown where the typical side's time went, added up
  */
-public record ProfileDiff(String name, StackTree tree, long slowSpans, long typicalSpans, long thresholdNanos) {
+public record ProfileDiff(String name, StackTree tree, long slowSpans, long typicalSpans, long thresholdNanos,
+		RequestsBreakdown slowBreakdown, RequestsBreakdown typicalBreakdown) {
 
 }

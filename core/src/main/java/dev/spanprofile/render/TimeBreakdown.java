@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.DoubleFunction;
 
@@ -39,6 +40,11 @@ public final class TimeBreakdown {
 
 	private static final String OTHER_WAITS = "other";
 
+	/** What details beyond the aggregates' bound are called. */
+	private static final String OTHER_DETAILS = "details not named (beyond the bound)";
+
+	private static final String OTHER_PEERS = "peers not named (beyond the bound)";
+
 	/** What the time runnable but not running is called. */
 	public static final String CORE_WAIT = "waiting for a core";
 
@@ -66,9 +72,26 @@ public final class TimeBreakdown {
 	/** The container's CPU limit throttled the process around it; {@code null} if not. */
 	private final Throttling throttling;
 
+	/** CPU samples the CPU time was estimated from; negative where not said. */
+	private long cpuSamples = -1;
+
+	/** The CPU time one of those samples stands for. */
+	private long sampleNanos;
+
+	/** How many requests it adds up: one, unless {@link #sums} says more. */
+	private final long requests;
+
+	/**
+	 * For a breakdown of several requests, each request's parts added up (which the sums
+	 * of the whole cannot give back); {@code null} for one request.
+	 */
+	private final Summed sums;
+
 	private TimeBreakdown(long durationNanos, long cpuNanos, boolean cpuMeasured, long profilerNanos,
-			List<WaitCategory> waits, List<RoundTrips> roundTrips, long runQueueNanos, long blockedNanos,
-			String handOffNote, Throttling throttling) {
+			List<WaitCategory> waits, List<RoundTrips> roundTrips, long runQueueNanos, long blockedNanos, long requests,
+			Summed sums, String handOffNote, Throttling throttling) {
+		this.requests = requests;
+		this.sums = sums;
 		this.durationNanos = durationNanos;
 		this.cpuNanos = cpuNanos;
 		this.cpuMeasured = cpuMeasured;
@@ -89,8 +112,7 @@ public final class TimeBreakdown {
 	 * a core, so its time is already in {@link #coreWaitNanos()} or unaccounted.
 	 */
 	public TimeBreakdown withThrottling(Throttling throttling) {
-		return new TimeBreakdown(this.durationNanos, this.cpuNanos, this.cpuMeasured, this.profilerNanos, this.waits,
-				this.roundTrips, this.runQueueNanos, this.blockedNanos, this.handOffNote, throttling);
+		return copy(this.handOffNote, throttling);
 	}
 
 	/**
@@ -99,6 +121,16 @@ public final class TimeBreakdown {
 	 */
 	public Throttling throttling() {
 		return this.throttling;
+	}
+
+	/** This breakdown with another note and throttling, its sample count kept. */
+	private TimeBreakdown copy(String handOffNote, Throttling throttling) {
+		TimeBreakdown copy = new TimeBreakdown(this.durationNanos, this.cpuNanos, this.cpuMeasured, this.profilerNanos,
+				this.waits, this.roundTrips, this.runQueueNanos, this.blockedNanos, this.requests, this.sums,
+				handOffNote, throttling);
+		copy.cpuSamples = this.cpuSamples;
+		copy.sampleNanos = this.sampleNanos;
+		return copy;
 	}
 
 	/**
@@ -134,7 +166,8 @@ public final class TimeBreakdown {
 			long runQueueNanos, long blockedNanos, StackTree waits, FrameTable frames) {
 		return new TimeBreakdown(durationNanos, cpuNanos, cpuMeasured && cpuNanos >= 0, profilerNanos,
 				(waits != null) ? categories(waits, frames) : null,
-				(waits != null) ? roundTrips(waits, frames) : List.of(), runQueueNanos, blockedNanos, null, null);
+				(waits != null) ? roundTrips(waits, frames) : List.of(), runQueueNanos, blockedNanos, 1, null, null,
+				null);
 	}
 
 	/**
@@ -148,10 +181,7 @@ public final class TimeBreakdown {
 	 */
 	public TimeBreakdown withHandOff(String handOff, long intervalNanos) {
 		String note = HandOffNote.of(this, handOff, intervalNanos);
-		return (note != null)
-				? new TimeBreakdown(this.durationNanos, this.cpuNanos, this.cpuMeasured, this.profilerNanos, this.waits,
-						this.roundTrips, this.runQueueNanos, this.blockedNanos, note, this.throttling)
-				: this;
+		return (note != null) ? copy(note, this.throttling) : this;
 	}
 
 	/**
@@ -162,6 +192,14 @@ public final class TimeBreakdown {
 	 */
 	public String handOffNote() {
 		return this.handOffNote;
+	}
+
+	/**
+	 * Where the time of {@code requests} requests went, from their parts added up request
+	 * by request: see {@link Sum}.
+	 */
+	public static Sum ofRequests(long requests, long durationNanos) {
+		return new Sum(requests, durationNanos);
 	}
 
 	/**
@@ -185,6 +223,10 @@ public final class TimeBreakdown {
 			sums[0] += selfEvents;
 			sums[1] += self;
 		});
+		return sortedTrips(byPeer);
+	}
+
+	private static List<RoundTrips> sortedTrips(Map<String, long[]> byPeer) {
 		List<RoundTrips> trips = new ArrayList<>();
 		byPeer.forEach((peer, sums) -> trips.add(new RoundTrips(peer, sums[0], sums[1])));
 		trips.sort(Comparator.comparingLong(RoundTrips::count)
@@ -210,6 +252,10 @@ public final class TimeBreakdown {
 			sums[0] += self;
 			sums[1] += selfEvents;
 		});
+		return sortedCategories(byCategory);
+	}
+
+	private static List<WaitCategory> sortedCategories(Map<String, Map<String, long[]>> byCategory) {
 		List<WaitCategory> categories = new ArrayList<>();
 		byCategory.forEach((category, details) -> categories.add(WaitCategory.of(category, details)));
 		categories.sort(Comparator.comparingLong(WaitCategory::nanos).reversed().thenComparing(WaitCategory::name));
@@ -235,6 +281,68 @@ public final class TimeBreakdown {
 
 	public long cpuNanos() {
 		return Math.max(0, this.cpuNanos);
+	}
+
+	/**
+	 * Says how many samples an estimated CPU time rests on, {@code sampleNanos} each, so
+	 * that it is given as a range ({@link #cpuLowNanos()} to {@link #cpuHighNanos()});
+	 * ignored where CPU was measured or not sampled. Called once, before the breakdown is
+	 * read.
+	 */
+	public TimeBreakdown cpuSamples(long samples, long sampleNanos) {
+		if (cpuSampled() && !this.cpuMeasured && samples >= 0 && sampleNanos > 0) {
+			this.cpuSamples = samples;
+			this.sampleNanos = sampleNanos;
+		}
+		return this;
+	}
+
+	/**
+	 * Whether the CPU time is an estimate from a known number of samples, which
+	 * {@link #cpuLowNanos()} and {@link #cpuHighNanos()} bound.
+	 */
+	public boolean cpuEstimated() {
+		return this.cpuSamples >= 0;
+	}
+
+	/** The samples the CPU estimate rests on; negative where not an estimate. */
+	public long cpuSampleCount() {
+		return this.cpuSamples;
+	}
+
+	/**
+	 * How many samples the estimate may be off by: the wider of one sample (a sampling
+	 * clock rounds each stretch on a CPU to whole intervals) and the square root of the
+	 * count (one standard deviation of a Poisson count, which short bursts on a CPU, each
+	 * sampled or not by chance, make it). A guide to how sure the figure is, not a hard
+	 * bound.
+	 */
+	private double cpuSpreadSamples() {
+		return Math.max(1, Math.sqrt(this.cpuSamples));
+	}
+
+	/** The low end of the CPU estimate's range; the CPU time where not an estimate. */
+	public long cpuLowNanos() {
+		return cpuEstimated() ? Math.round(Math.max(0, this.cpuSamples - cpuSpreadSamples()) * this.sampleNanos)
+				: cpuNanos();
+	}
+
+	/** The high end of the CPU estimate's range; the CPU time where not an estimate. */
+	public long cpuHighNanos() {
+		return cpuEstimated() ? Math.round((this.cpuSamples + cpuSpreadSamples()) * this.sampleNanos) : cpuNanos();
+	}
+
+	/**
+	 * {@code 1 sample at 20.0 ms: 0.0 ms to 40.0 ms}, or {@code null} where the CPU time
+	 * is not an estimate from samples.
+	 */
+	public String cpuRangeText(DoubleFunction<String> millis) {
+		if (!cpuEstimated()) {
+			return null;
+		}
+		return this.cpuSamples + ((this.cpuSamples == 1) ? " sample" : " samples") + " at "
+				+ millis.apply(this.sampleNanos / 1e6) + ": " + millis.apply(cpuLowNanos() / 1e6) + " to "
+				+ millis.apply(cpuHighNanos() / 1e6);
 	}
 
 	public long profilerNanos() {
@@ -272,7 +380,8 @@ public final class TimeBreakdown {
 		}
 		StringBuilder text = new StringBuilder();
 		for (RoundTrips trips : this.roundTrips) {
-			text.append((text.length() > 0) ? ", " : "").append(trips.text(millis));
+			text.append((text.length() > 0) ? ", " : "")
+				.append((this.sums != null) ? trips.perRequestText(this.requests, millis) : trips.text(millis));
 		}
 		return text.toString();
 	}
@@ -290,7 +399,25 @@ public final class TimeBreakdown {
 	 * {@link #shortWaitNanos()} are measured, not zero for want of a measure.
 	 */
 	public boolean scheduled() {
-		return this.runQueueNanos >= 0;
+		return (this.sums != null) ? this.sums.scheduledRequests() > 0 : this.runQueueNanos >= 0;
+	}
+
+	/** How many requests this adds up: one for a request's own breakdown. */
+	public long requests() {
+		return this.requests;
+	}
+
+	/** Whether this adds up several requests (a name, a selection, a side). */
+	public boolean summed() {
+		return this.sums != null;
+	}
+
+	/**
+	 * Of {@link #requests()}, how many had their time waiting for a core and blocked read
+	 * from the kernel.
+	 */
+	public long scheduledRequests() {
+		return (this.sums != null) ? this.sums.scheduledRequests() : (scheduled() ? 1 : 0);
 	}
 
 	/**
@@ -298,6 +425,9 @@ public final class TimeBreakdown {
 	 * inside recorded waits ({@link #coreWaitInWaitsNanos()}); zero where not measured.
 	 */
 	public long coreWaitNanos() {
+		if (this.sums != null) {
+			return this.sums.coreWaitNanos();
+		}
 		return scheduled() ? this.runQueueNanos - coreWaitInWaitsNanos() : 0;
 	}
 
@@ -307,6 +437,9 @@ public final class TimeBreakdown {
 	 * thread runs again).
 	 */
 	public long coreWaitInWaitsNanos() {
+		if (this.sums != null) {
+			return this.sums.coreWaitInWaitsNanos();
+		}
 		return scheduled() ? Math.min(this.runQueueNanos, Math.max(0, waitNanos() - this.blockedNanos)) : 0;
 	}
 
@@ -316,6 +449,9 @@ public final class TimeBreakdown {
 	 * where not measured.
 	 */
 	public long shortWaitNanos() {
+		if (this.sums != null) {
+			return this.sums.shortWaitNanos();
+		}
 		return scheduled() ? Math.max(0, this.blockedNanos - waitNanos()) : 0;
 	}
 
@@ -333,6 +469,9 @@ public final class TimeBreakdown {
 	 * zero when they explain it all or more.
 	 */
 	public long unaccountedNanos() {
+		if (this.sums != null) {
+			return this.sums.unaccountedNanos();
+		}
 		return Math.max(0, this.durationNanos - accountedNanos());
 	}
 
@@ -341,6 +480,9 @@ public final class TimeBreakdown {
 	 * the same time).
 	 */
 	public long overlapNanos() {
+		if (this.sums != null) {
+			return this.sums.overlapNanos();
+		}
 		return Math.max(0, accountedNanos() - this.durationNanos);
 	}
 
@@ -359,6 +501,13 @@ public final class TimeBreakdown {
 
 	/** Why the parts exceed the duration, in words. */
 	public String overlapNote() {
+		if (this.sums != null) {
+			return "in some requests CPU and waits add up to more than their duration, "
+					+ CpuShare.millis(overlapNanos() / 1e6) + " more in all: their work ran or waited on several "
+					+ "threads at once"
+					+ (this.cpuMeasured ? "" : ", or the CPU estimate from samples is above the truth")
+					+ "; the other requests' unaccounted time is not reduced by it";
+		}
 		return "CPU and waits add up to " + CpuShare.millis(overlapNanos() / 1e6) + " more than the duration: "
 				+ "the request's work ran or waited on several threads at once"
 				+ (this.cpuMeasured ? "" : ", or the CPU estimate from samples is above the truth");
@@ -464,6 +613,136 @@ public final class TimeBreakdown {
 		public String text(DoubleFunction<String> millis) {
 			return this.count + ((this.count == 1) ? " round trip to " : " round trips to ") + this.peer + " ("
 					+ millis.apply(this.nanos / 1e6) + ")";
+		}
+
+		/** Round trips per request of {@code requests}. */
+		public double perRequest(long requests) {
+			return (requests > 0) ? (double) this.count / requests : 0;
+		}
+
+		/**
+		 * {@code 4.1 round trips a request to db:5432 (33.1 ms a request; 412 in all)}.
+		 */
+		public String perRequestText(long requests, DoubleFunction<String> millis) {
+			return String.format(Locale.ROOT, "%.1f", perRequest(requests)) + " round trips a request to " + this.peer
+					+ " (" + millis.apply(this.nanos / 1e6 / Math.max(1, requests)) + " a request; " + this.count
+					+ " in all)";
+		}
+
+	}
+
+	/**
+	 * What a breakdown of several requests takes from their parts added up request by
+	 * request.
+	 */
+	private record Summed(long scheduledRequests, long coreWaitNanos, long coreWaitInWaitsNanos, long shortWaitNanos,
+			long unaccountedNanos, long overlapNanos) {
+	}
+
+	/**
+	 * A breakdown of several requests, from their parts added up request by request (each
+	 * request's remainder and excess too, which the sums of the whole cannot give back):
+	 * {@code durationNanos = cpu + waits + core wait + short waits + unaccounted
+	 * - overlap}.
+	 */
+	public static final class Sum {
+
+		private final long requests;
+
+		private final long durationNanos;
+
+		private long cpuNanos = -1;
+
+		private boolean cpuMeasured;
+
+		private boolean waitsRecorded;
+
+		private final Map<String, Map<String, long[]>> byCategory = new LinkedHashMap<>();
+
+		private final Map<String, long[]> byPeer = new LinkedHashMap<>();
+
+		private long scheduledRequests;
+
+		private long coreWaitNanos;
+
+		private long coreWaitInWaitsNanos;
+
+		private long shortWaitNanos;
+
+		private long unaccountedNanos;
+
+		private long overlapNanos;
+
+		private Sum(long requests, long durationNanos) {
+			this.requests = requests;
+			this.durationNanos = durationNanos;
+		}
+
+		/**
+		 * Their CPU time; {@code measured} when every one was read from the threads' CPU
+		 * clocks.
+		 */
+		public Sum cpu(long nanos, boolean measured) {
+			this.cpuNanos = nanos;
+			this.cpuMeasured = measured;
+			return this;
+		}
+
+		/** Waits are recorded: no wait added means none. */
+		public Sum waitsRecorded() {
+			this.waitsRecorded = true;
+			return this;
+		}
+
+		/**
+		 * {@code count} waits of {@code kind} ({@code null}: a leaf no wait kind names)
+		 * on {@code detail} ({@code null}: not named) that lasted {@code nanos}; with
+		 * {@code others}, waits on details beyond the aggregates' bound, added up.
+		 */
+		public Sum wait(WaitKind kind, String detail, boolean others, long nanos, long count) {
+			this.waitsRecorded = true;
+			String category = (kind != null) ? kind.category() : OTHER_WAITS;
+			String on = others ? OTHER_DETAILS : ((detail != null) ? detail : "");
+			long[] sums = this.byCategory.computeIfAbsent(category, (key) -> new LinkedHashMap<>())
+				.computeIfAbsent(on, (key) -> new long[2]);
+			sums[0] += nanos;
+			sums[1] += count;
+			if (kind == WaitKind.SOCKET_READ && count > 0) {
+				long[] trips = this.byPeer.computeIfAbsent(
+						others ? OTHER_PEERS : ((detail != null) ? detail : "an unnamed peer"), (key) -> new long[2]);
+				trips[0] += count;
+				trips[1] += nanos;
+			}
+			return this;
+		}
+
+		/**
+		 * What the kernel's figures gave, added up over the {@code scheduledRequests}
+		 * whose figures were read.
+		 */
+		public Sum kernel(long scheduledRequests, long coreWaitNanos, long coreWaitInWaitsNanos, long shortWaitNanos) {
+			this.scheduledRequests = scheduledRequests;
+			this.coreWaitNanos = coreWaitNanos;
+			this.coreWaitInWaitsNanos = coreWaitInWaitsNanos;
+			this.shortWaitNanos = shortWaitNanos;
+			return this;
+		}
+
+		/**
+		 * What each request's parts left of its duration, and exceeded it by, added up.
+		 */
+		public Sum rest(long unaccountedNanos, long overlapNanos) {
+			this.unaccountedNanos = unaccountedNanos;
+			this.overlapNanos = overlapNanos;
+			return this;
+		}
+
+		public TimeBreakdown build() {
+			return new TimeBreakdown(this.durationNanos, this.cpuNanos, this.cpuMeasured && this.cpuNanos >= 0, 0,
+					this.waitsRecorded ? sortedCategories(this.byCategory) : null, sortedTrips(this.byPeer), -1, -1,
+					this.requests, new Summed(this.scheduledRequests, this.coreWaitNanos, this.coreWaitInWaitsNanos,
+							this.shortWaitNanos, this.unaccountedNanos, this.overlapNanos),
+					null, null);
 		}
 
 	}

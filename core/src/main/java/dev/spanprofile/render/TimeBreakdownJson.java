@@ -15,6 +15,11 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include;
  * @param cpuMillis its CPU time, when CPU is sampled; else {@code null}, left out
  * @param cpuFrom where that figure comes from: {@code thread CPU clocks} or
  * {@code samples}; left out with it
+ * @param cpuSamples where CPU is estimated from samples, how many; else left out
+ * @param cpuLowMillis where CPU is estimated from samples, the low end of how sure that
+ * is: the wider of one sample and the square root of the count (one standard deviation of
+ * a Poisson count) below the estimate; else left out
+ * @param cpuHighMillis the high end, as far above; else left out
  * @param profilerMillis CPU time in the profiler's own code, when there was any; else
  * left out
  * @param waitsRecorded whether waits are recorded, so that no {@code waits} means none
@@ -41,16 +46,21 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include;
  * without CPU of its own and such a setting is off; else left out
  * @param throttling how much the container's CPU limit throttled the process around the
  * request, when it did; else left out
+ * @param requests for a breakdown of several requests (a name, a selection, one side of a
+ * comparison), how many it adds up, each part being their parts added up request by
+ * request; left out for one request's own
  */
 public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_NULL) Double cpuMillis,
-		@JsonInclude(Include.NON_NULL) String cpuFrom, @JsonInclude(Include.NON_NULL) Double profilerMillis,
-		boolean waitsRecorded, @JsonInclude(Include.NON_NULL) Double waitMillis,
-		@JsonInclude(Include.NON_NULL) List<Wait> waits, @JsonInclude(Include.NON_NULL) Double coreWaitMillis,
+		@JsonInclude(Include.NON_NULL) String cpuFrom, @JsonInclude(Include.NON_NULL) Long cpuSamples,
+		@JsonInclude(Include.NON_NULL) Double cpuLowMillis, @JsonInclude(Include.NON_NULL) Double cpuHighMillis,
+		@JsonInclude(Include.NON_NULL) Double profilerMillis, boolean waitsRecorded,
+		@JsonInclude(Include.NON_NULL) Double waitMillis, @JsonInclude(Include.NON_NULL) List<Wait> waits,
+		@JsonInclude(Include.NON_NULL) Double coreWaitMillis,
 		@JsonInclude(Include.NON_NULL) Double coreWaitInWaitsMillis,
 		@JsonInclude(Include.NON_NULL) Double shortWaitMillis, double unaccountedMillis,
 		@JsonInclude(Include.NON_NULL) Double overlapMillis, @JsonInclude(Include.NON_NULL) String note,
-		@JsonInclude(Include.NON_EMPTY) List<RoundTrips> roundTrips, @JsonInclude(Include.NON_NULL) String handOff,
-		@JsonInclude(Include.NON_NULL) Throttling throttling) {
+		@JsonInclude(Include.NON_EMPTY) List<RoundTrips> roundTrips, @JsonInclude(Include.NON_NULL) Long requests,
+		@JsonInclude(Include.NON_NULL) String handOff, @JsonInclude(Include.NON_NULL) Throttling throttling) {
 
 	static TimeBreakdownJson of(TimeBreakdown breakdown) {
 		boolean cpu = breakdown.cpuSampled();
@@ -59,6 +69,9 @@ public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_
 		boolean scheduled = breakdown.scheduled();
 		return new TimeBreakdownJson(millis(breakdown.durationNanos()), cpu ? millis(breakdown.cpuNanos()) : null,
 				cpu ? (breakdown.cpuMeasured() ? "thread CPU clocks" : "samples") : null,
+				breakdown.cpuEstimated() ? breakdown.cpuSampleCount() : null,
+				breakdown.cpuEstimated() ? millis(breakdown.cpuLowNanos()) : null,
+				breakdown.cpuEstimated() ? millis(breakdown.cpuHighNanos()) : null,
 				(breakdown.profilerNanos() > 0) ? millis(breakdown.profilerNanos()) : null, waited,
 				waited ? millis(breakdown.waitNanos()) : null,
 				waited ? breakdown.waits().stream().map(Wait::of).toList() : null,
@@ -66,7 +79,11 @@ public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_
 				(breakdown.coreWaitInWaitsNanos() > 0) ? millis(breakdown.coreWaitInWaitsNanos()) : null,
 				scheduled ? millis(breakdown.shortWaitNanos()) : null, millis(breakdown.unaccountedNanos()),
 				overlap ? millis(breakdown.overlapNanos()) : null, overlap ? breakdown.overlapNote() : null,
-				breakdown.roundTrips().stream().map(RoundTrips::of).toList(), breakdown.handOffNote(),
+				breakdown.roundTrips()
+					.stream()
+					.map((trips) -> RoundTrips.of(trips, breakdown.summed() ? breakdown.requests() : 0))
+					.toList(),
+				breakdown.summed() ? breakdown.requests() : null, breakdown.handOffNote(),
 				Throttling.of(breakdown.throttling()));
 	}
 
@@ -139,11 +156,17 @@ public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_
 	 * @param peer as the application named it, else {@code host:port}
 	 * @param count how many socket reads waited for its answer
 	 * @param millis the time they waited
+	 * @param perRequest for several requests, round trips per request (to a tenth); else
+	 * left out
 	 */
-	public record RoundTrips(String peer, long count, double millis) {
+	public record RoundTrips(String peer, long count, double millis, @JsonInclude(Include.NON_NULL) Double perRequest) {
 
-		static RoundTrips of(TimeBreakdown.RoundTrips trips) {
-			return new RoundTrips(trips.peer(), trips.count(), TimeBreakdownJson.millis(trips.nanos()));
+		/**
+		 * @param requests the requests added up, zero for one request's own
+		 */
+		static RoundTrips of(TimeBreakdown.RoundTrips trips, long requests) {
+			return new RoundTrips(trips.peer(), trips.count(), TimeBreakdownJson.millis(trips.nanos()),
+					(requests > 0) ? Math.round(10.0 * trips.perRequest(requests)) / 10.0 : null);
 		}
 
 	}

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonInclude.Include;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
+import dev.spanprofile.render.TimeBreakdownJson;
+
 /**
  * The JSON of a differential flame graph: the engine's state and where its samples went
  * (a comparison has two sides, so no one count of its own), what is compared with what,
@@ -25,11 +27,19 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  * @param typicalSpans requests on the other side
  * @param largestDifference where the examined side waits the most longer, for graphs of
  * waits and locks; else {@code null}, left out
+ * @param slowBreakdown where the examined side's time went, its requests' parts added up;
+ * left out where it is one span (its own page has its breakdown)
+ * @param typicalBreakdown where the other side's time went, added up
+ * @param difference what the examined side spends more on per request, in a sentence and
+ * term by term; left out where either side has no request (or is one span)
  * @param flameGraph the tree
  */
 public record NameDiffJson(@JsonUnwrapped EngineJson engine, String flameGraphEvent, String name,
 		@JsonInclude(Include.NON_NULL) String spanId, @JsonInclude(Include.NON_NULL) Double durationMillis,
 		long windowSeconds, String comparison, double thresholdMillis, long slowSpans, long typicalSpans,
 		@JsonInclude(Include.NON_NULL) LargestDifferenceJson largestDifference,
+		@JsonInclude(Include.NON_NULL) TimeBreakdownJson slowBreakdown,
+		@JsonInclude(Include.NON_NULL) TimeBreakdownJson typicalBreakdown,
+		@JsonInclude(Include.NON_NULL) BreakdownDifferenceJson difference,
 		Map<String, Object> flameGraph) implements FlameGraphBody {
 }

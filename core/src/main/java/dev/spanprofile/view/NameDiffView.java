@@ -3,11 +3,13 @@ package dev.spanprofile.view;
 import java.time.Duration;
 
 import dev.spanprofile.aggregate.ProfileDiff;
+import dev.spanprofile.render.BreakdownDifference;
 import dev.spanprofile.render.CollapsedStacks;
 import dev.spanprofile.render.CpuShare;
 import dev.spanprofile.render.FlameGraphTree;
 import dev.spanprofile.render.FrameNames;
 import dev.spanprofile.render.LargestDifference;
+import dev.spanprofile.render.TimeBreakdown;
 import dev.spanprofile.render.html.FlameGraphModel;
 import dev.spanprofile.render.html.FlameGraphPage;
 import dev.spanprofile.profile.SampleKind;
@@ -37,8 +39,23 @@ public final class NameDiffView implements FlameGraphView {
 	 */
 	private final String selection;
 
+	/**
+	 * The same sides' merged waits and CPU samples, to name callers and where CPU went in
+	 * the difference's sentence; either {@code null} where not at hand.
+	 */
+	private final ProfileDiff waits;
+
+	private final ProfileDiff cpu;
+
 	NameDiffView(ViewContext context, ProfileDiff diff, Duration window, SampleKind kind, SpanRecord span,
 			String selection) {
+		this(context, diff, window, kind, span, selection, null, null);
+	}
+
+	NameDiffView(ViewContext context, ProfileDiff diff, Duration window, SampleKind kind, SpanRecord span,
+			String selection, ProfileDiff waits, ProfileDiff cpu) {
+		this.waits = (kind == SampleKind.WAIT) ? diff : waits;
+		this.cpu = (kind == SampleKind.CPU) ? diff : cpu;
 		this.context = context;
 		this.diff = diff;
 		this.window = window;
@@ -58,7 +75,44 @@ public final class NameDiffView implements FlameGraphView {
 				(this.span != null) ? this.span.durationNanos(this.context.now()) / 1e6 : null, this.window.toSeconds(),
 				(this.selection != null) ? "rest" : "typical", this.diff.thresholdNanos() / 1e6, this.diff.slowSpans(),
 				this.diff.typicalSpans(), largestDifferenceJson(),
+				(slowBreakdown() != null) ? slowBreakdown().json() : null,
+				(typicalBreakdown() != null) ? typicalBreakdown().json() : null,
+				(difference() != null) ? BreakdownDifferenceJson.of(difference()) : null,
 				FlameGraphTree.render(this.diff.name(), this.diff.tree(), this.context.frames()));
+	}
+
+	/**
+	 * Where the examined side's time went, added up; {@code null} where it is one span or
+	 * has no request.
+	 */
+	TimeBreakdown slowBreakdown() {
+		return (this.diff.slowBreakdown() != null && this.diff.slowBreakdown().requests() > 0) ? RequestsBreakdowns
+			.of(this.diff.slowBreakdown(), this.context.sampledKinds(), this.context.intervalNanos()) : null;
+	}
+
+	/**
+	 * Where the other side's time went, added up; {@code null} where it has no request.
+	 */
+	TimeBreakdown typicalBreakdown() {
+		return (this.diff.typicalBreakdown() != null && this.diff.typicalBreakdown().requests() > 0)
+				? RequestsBreakdowns.of(this.diff.typicalBreakdown(), this.context.sampledKinds(),
+						this.context.intervalNanos())
+				: null;
+	}
+
+	/**
+	 * What the examined side spends more on per request than the other; {@code null}
+	 * where either side has no request, or the examined side is one span.
+	 */
+	BreakdownDifference difference() {
+		TimeBreakdown slow = slowBreakdown();
+		TimeBreakdown typical = typicalBreakdown();
+		if (slow == null || typical == null) {
+			return null;
+		}
+		return BreakdownDifference.of((this.selection != null) ? "selected requests" : "slow requests", slow, typical,
+				(this.waits != null) ? this.waits.tree() : null, (this.cpu != null) ? this.cpu.tree() : null,
+				this.context.frames(), this.context.classifier());
 	}
 
 	/**
@@ -141,6 +195,10 @@ public final class NameDiffView implements FlameGraphView {
 									+ weight(this.diff.tree().totalSamples(0)))
 			.fact("typical", this.diff.typicalSpans() + " requests < " + threshold + ", "
 					+ weight(this.diff.tree().totalSamples(1)));
+		// One span's own breakdown is on its page: here the typical side's only.
+		BreakdownDifference difference = difference();
+		page.sideBreakdowns("Slow requests", (this.span != null) ? null : slowBreakdown(), "Typical requests",
+				typicalBreakdown(), (difference != null) ? difference.sentence() + "." : null);
 		LargestDifference largest = largestDifference();
 		if (largest != null) {
 			page.note(summary(largest) + ".");
@@ -183,6 +241,9 @@ public final class NameDiffView implements FlameGraphView {
 		page.fact("window", "last " + NameViews.describe(this.window))
 			.fact("selected", this.diff.slowSpans() + " requests, " + weight(this.diff.tree().totalSamples(0)))
 			.fact("rest", this.diff.typicalSpans() + " requests, " + weight(this.diff.tree().totalSamples(1)));
+		BreakdownDifference difference = difference();
+		page.sideBreakdowns("Selected requests", slowBreakdown(), "The rest", typicalBreakdown(),
+				(difference != null) ? difference.sentence() + "." : null);
 		LargestDifference largest = largestDifference();
 		if (largest != null) {
 			page.note(summary(largest).replaceFirst("^slow requests", "selected requests") + ".");

@@ -9,6 +9,7 @@ import java.util.Map;
 import dev.spanprofile.aggregate.NameProfile;
 import dev.spanprofile.render.CollapsedStacks;
 import dev.spanprofile.render.FlameGraphTree;
+import dev.spanprofile.render.TimeBreakdown;
 import dev.spanprofile.render.html.FlameGraphModel;
 import dev.spanprofile.render.html.FlameGraphPage;
 import dev.spanprofile.render.pprof.PprofProfile;
@@ -47,8 +48,15 @@ public final class NameProfileView implements FlameGraphView {
 	public NameProfileJson json() {
 		return new NameProfileJson(this.context.engine().state(), this.profile.samples().totalSamples(), this.kind.id(),
 				this.profile.name(), this.window.toSeconds(), this.ranged ? SelectionJson.of(this.profile) : null,
-				this.profile.spans(), this.profile.unsampled(), HeatmapJson.of(this.profile.heatmap()),
+				this.profile.spans(), this.profile.unsampled(), breakdown().json(),
+				HeatmapJson.of(this.profile.heatmap()),
 				FlameGraphTree.render(this.profile.name(), this.profile.samples(), this.context.frames()));
+	}
+
+	/** Where the time of the requests merged went, added up over them. */
+	public TimeBreakdown breakdown() {
+		return RequestsBreakdowns.of(this.profile.breakdown(), this.context.sampledKinds(),
+				this.context.intervalNanos());
 	}
 
 	@Override
@@ -86,6 +94,9 @@ public final class NameProfileView implements FlameGraphView {
 					this.profile.minNanos(),
 					(this.profile.maxNanos() != Long.MAX_VALUE) ? this.profile.maxNanos() : null);
 			page.link("compare the selection with the rest", href + selected + "&compare=rest&format=html" + event);
+		}
+		if (this.profile.breakdown().requests() > 0) {
+			page.breakdown(breakdown(), false);
 		}
 		page.heatmap(PageData.map(HeatmapJson.of(this.profile.heatmap())),
 				this.ranged ? PageData.map(SelectionJson.of(this.profile)) : null, hrefs);

@@ -3,6 +3,8 @@ package dev.spanprofile.view;
 import java.time.Instant;
 import java.util.Locale;
 
+import dev.spanprofile.render.TimeBreakdown;
+import dev.spanprofile.aggregate.LatencyBands;
 import dev.spanprofile.EngineStatus;
 import dev.spanprofile.render.CpuShare;
 import dev.spanprofile.render.html.FlameGraphLayout;
@@ -17,6 +19,12 @@ import dev.spanprofile.store.SpanRecord;
  * around the graph.
  */
 final class ProfilePage {
+
+	/**
+	 * Below this many CPU samples a request's page points to its latency band's requests
+	 * added up, whose CPU figure rests on more.
+	 */
+	private static final int FEW_SAMPLES = 10;
 
 	private final ViewContext context;
 
@@ -100,7 +108,20 @@ final class ProfilePage {
 					+ (requested.inFlight() ? " so far" : ""));
 		SpanCpuTime cpuTime = this.context.cpuTime(profiled);
 		CpuShare cpu = this.context.cpuShare(profiled, cpuTime);
-		page.breakdown(this.context.timeBreakdown(profiled, cpuTime), profiled.inFlight());
+		TimeBreakdown breakdown = this.context.timeBreakdown(profiled, cpuTime);
+		page.breakdown(breakdown, profiled.inFlight());
+		if (breakdown.cpuEstimated() && breakdown.cpuSampleCount() < FEW_SAMPLES && !profiled.inFlight()
+				&& profiled == profiled.localRoot()) {
+			// One request's few samples say little; its band's requests added up say
+			// more.
+			long duration = profiled.durationNanos(this.context.now());
+			int band = LatencyBands.of(duration);
+			page.link("requests of its latency band, added up",
+					NameViews.nameHref(profiled.name(), this.context.aggregateWindow())
+							+ NameViews.selectionQuery(null, null, LatencyBands.lowerEdgeNanos(band),
+									(band + 1 < LatencyBands.count()) ? LatencyBands.upperEdgeNanos(band) : null)
+							+ "&format=html");
+		}
 		Stretch.Range stretch = this.view.stretch();
 		String whole = requested.spanId()
 				+ ((this.context.sampledKinds().size() > 1) ? "?event=" + subject.kind().id() : "");

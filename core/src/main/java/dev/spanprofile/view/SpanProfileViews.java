@@ -202,13 +202,30 @@ public final class SpanProfileViews {
 				throw noSuchName(query);
 			}
 			return new NameDiffView(context, diff, query.window(), query.kind(), null,
-					query.rest() ? NameViews.selectionQuery(query) : null);
+					query.rest() ? NameViews.selectionQuery(query) : null,
+					sidesOf(context, aggregates, query, SampleKind.WAIT),
+					sidesOf(context, aggregates, query, SampleKind.CPU));
 		}
 		NameProfile profile = aggregates.profile(query.name(), query.window(), query.kind(), query.selection());
 		if (profile == null) {
 			throw noSuchName(query);
 		}
 		return new NameProfileView(context, profile, query.window(), query.kind(), query.selects());
+	}
+
+	/**
+	 * The same comparison's sides in samples of {@code kind}, for the sentence that names
+	 * callers and where CPU went; {@code null} where {@code kind} is not sampled or is
+	 * the query's own.
+	 */
+	private static ProfileDiff sidesOf(ViewContext context, NameAggregates aggregates, NamesQuery query,
+			SampleKind kind) {
+		if (kind == query.kind() || !context.sampledKinds().contains(kind)) {
+			return null;
+		}
+		return query.rest()
+				? aggregates.comparisons().selectionAgainstRest(query.name(), query.window(), kind, query.selection())
+				: aggregates.comparisons().slowAgainstTypical(query.name(), query.window(), kind, query.minNanos());
 	}
 
 	private static ViewException noSuchName(NamesQuery query) {

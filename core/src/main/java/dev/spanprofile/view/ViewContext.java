@@ -1,5 +1,7 @@
 package dev.spanprofile.view;
 
+import java.time.Duration;
+
 import java.util.Set;
 
 import dev.spanprofile.EngineStatus;
@@ -68,6 +70,11 @@ final class ViewContext {
 
 	double intervalMillis() {
 		return this.profiler.settings().sampler().interval().toNanos() / 1_000_000.0;
+	}
+
+	/** How far back the span-name aggregates reach. */
+	Duration aggregateWindow() {
+		return this.profiler.settings().aggregate().window();
 	}
 
 	long intervalNanos() {
@@ -171,10 +178,12 @@ final class ViewContext {
 	 */
 	TimeBreakdown timeBreakdown(SpanRecord profiled, SpanCpuTime cpu) {
 		StackTree waits = sampledKinds().contains(SampleKind.WAIT) ? samplesOf(profiled, SampleKind.WAIT) : null;
+		long interval = intervalNanos();
 		return TimeBreakdown
 			.of(profiled.durationNanos(this.now), cpu.nanos(), cpu.measured(), cpu.profilerNanos(), cpu.runQueueNanos(),
 					cpu.blockedNanos(), waits, frames())
-			.withHandOff(this.profiler.handOffHint(), intervalNanos())
+			.cpuSamples((interval > 0) ? cpu.nanos() / interval : -1, interval)
+			.withHandOff(this.profiler.handOffHint(), interval)
 			.withThrottling(throttling(profiled));
 	}
 

@@ -77,8 +77,9 @@ class TimeBreakdownTest {
 		assertThat(breakdown.roundTrips()).containsExactly(
 				new TimeBreakdown.RoundTrips("127.0.0.1:5432", 2, 1_400 * MS),
 				new TimeBreakdown.RoundTrips("10.0.0.7:8080", 1, 300 * MS));
-		assertThat(json.roundTrips()).containsExactly(new TimeBreakdownJson.RoundTrips("127.0.0.1:5432", 2, 1_400.0),
-				new TimeBreakdownJson.RoundTrips("10.0.0.7:8080", 1, 300.0));
+		assertThat(json.roundTrips()).containsExactly(
+				new TimeBreakdownJson.RoundTrips("127.0.0.1:5432", 2, 1_400.0, null),
+				new TimeBreakdownJson.RoundTrips("10.0.0.7:8080", 1, 300.0, null));
 	}
 
 	@Test

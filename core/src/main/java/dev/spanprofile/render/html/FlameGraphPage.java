@@ -175,6 +175,20 @@ public final class FlameGraphPage {
 	}
 
 	/**
+	 * Where the time of each side of a comparison went, added up over its requests, above
+	 * the graph, with the sentence that says what the examined side spends more on
+	 * ({@code null} for none).
+	 */
+	public FlameGraphPage sideBreakdowns(String examinedSide, TimeBreakdown examined, String comparedSide,
+			TimeBreakdown compared, String sentence) {
+		this.breakdown = ((examined != null)
+				? TimeBreakdownHtml.render(examined, false, examinedSide, "-examined", sentence) : "")
+				+ ((compared != null) ? TimeBreakdownHtml.render(compared, false, comparedSide, "-compared",
+						(examined == null) ? sentence : null) : "");
+		return this;
+	}
+
+	/**
 	 * The request's timeline above the graph, from its JSON ({@code timeline} of a span's
 	 * JSON); {@code stretch} is the part the graph shows ({@code [fromMillis, toMillis]})
 	 * or {@code null} for all of it, {@code wholeHref} the page of the whole request.

@@ -23,6 +23,21 @@ import dev.spanprofile.render.SelfTime;
  */
 public final class SpanIndexPage {
 
+	/** Below this many samples a span's top frames say how many, not what share. */
+	static final int FEW_SAMPLES = 3;
+
+	/**
+	 * A frame's self samples as a share of the span's, {@code 75%}; of a span with fewer
+	 * than {@link #FEW_SAMPLES}, how many ({@code 1 sample}): one sample is no "100%" of
+	 * anything. The page's script says the same (spans/rows.mjs).
+	 */
+	static String share(long frameSamples, long spanSamples) {
+		if (spanSamples < FEW_SAMPLES) {
+			return frameSamples + ((frameSamples == 1) ? " sample" : " samples");
+		}
+		return String.format(Locale.ROOT, "%.0f%%", (spanSamples > 0) ? 100.0 * frameSamples / spanSamples : 0);
+	}
+
 	/** Rows in the table as served; the script lists more on demand. */
 	static final int LISTED = 100;
 
@@ -186,11 +201,10 @@ public final class SpanIndexPage {
 		else {
 			out.append("<ol>");
 			for (SelfTime.Entry entry : row.topFrames()) {
-				double percent = (row.samples() > 0) ? 100.0 * entry.samples() / row.samples() : 0;
 				out.append("<li title=\"")
 					.append(HtmlEscaper.escape(entry.frame()))
 					.append("\"><span class=\"pct\">")
-					.append(String.format(Locale.ROOT, "%.0f%%", percent))
+					.append(share(entry.samples(), row.samples()))
 					.append("</span> ")
 					.append(HtmlEscaper.escape(FrameNames.shortName(entry.frame())))
 					.append("</li>");

@@ -19,13 +19,26 @@ final class TimeBreakdownHtml {
 	}
 
 	static String render(TimeBreakdown breakdown, boolean soFar) {
+		return render(breakdown, soFar, null, "", null);
+	}
+
+	/**
+	 * @param side what the breakdown is of, heading it ({@code Slow requests}), or
+	 * {@code null}
+	 * @param idSuffix what makes its ids unique on a page of several ({@code -examined})
+	 * @param sentence a line under it, or {@code null}
+	 */
+	static String render(TimeBreakdown breakdown, boolean soFar, String side, String idSuffix, String sentence) {
 		long scale = Math.max(breakdown.durationNanos(), breakdown.durationNanos() + breakdown.overlapNanos());
-		StringBuilder bar = new StringBuilder("<div class=\"time-bar\" id=\"time-bar\" data-scale=\"").append(scale)
+		StringBuilder bar = new StringBuilder("<div class=\"time-bar\" id=\"time-bar").append(idSuffix)
+			.append("\" data-scale=\"")
+			.append(scale)
 			.append("\">");
 		StringBuilder parts = new StringBuilder("<ul class=\"time-parts\">");
 		if (breakdown.cpuSampled()) {
 			part(bar, parts, "cpu", "CPU", breakdown.cpuNanos(), scale,
-					breakdown.cpuMeasured() ? "read from the request's threads' CPU clocks" : "estimated from samples");
+					breakdown.cpuMeasured() ? (breakdown.summed() ? "read from the requests' threads' CPU clocks"
+							: "read from the request's threads' CPU clocks") : cpuEstimate(breakdown));
 		}
 		if (breakdown.scheduled()) {
 			part(bar, parts, "core-wait", TimeBreakdown.CORE_WAIT, breakdown.coreWaitNanos(), scale,
@@ -50,12 +63,17 @@ final class TimeBreakdownHtml {
 				unaccountedDetail(breakdown));
 		bar.append("</div>");
 		parts.append("</ul>");
-		StringBuilder out = new StringBuilder(
-				"<section class=\"breakdown\" id=\"breakdown\" aria-label=\"Where the time went\">")
-			.append("<h2>Where the ")
+		StringBuilder out = new StringBuilder("<section class=\"breakdown\" id=\"breakdown").append(idSuffix)
+			.append("\" aria-label=\"Where the time went\">")
+			.append("<h2>")
+			.append((side != null) ? HtmlEscaper.escape(side) + ": where the " : "Where the ")
 			.append(HtmlEscaper.escape(CpuShare.millis(breakdown.durationNanos() / 1e6)))
 			.append(soFar ? " so far" : "")
-			.append(" went</h2>")
+			.append(breakdown.summed() ? " of " + requests(breakdown.requests()) + " went" + ((breakdown.requests() > 0)
+					? " (" + HtmlEscaper.escape(CpuShare.millis(breakdown.durationNanos() / 1e6 / breakdown.requests()))
+							+ " a request)"
+					: "") : " went")
+			.append("</h2>")
 			.append(bar)
 			.append(parts);
 		String roundTrips = breakdown.roundTripsText(CpuShare::millis);
@@ -70,10 +88,17 @@ final class TimeBreakdownHtml {
 				.append(HtmlEscaper.escape(breakdown.throttling().text(CpuShare::millis)))
 				.append(".</p>");
 		}
+		if (sentence != null) {
+			out.append("<p class=\"difference\">").append(HtmlEscaper.escape(sentence)).append("</p>");
+		}
 		if (breakdown.overlapNanos() > 0) {
 			out.append("<p class=\"overlap\">").append(HtmlEscaper.escape(breakdown.overlapNote())).append(".</p>");
 		}
 		return out.append("</section>").toString();
+	}
+
+	private static String requests(long requests) {
+		return requests + ((requests == 1) ? " request" : " requests");
 	}
 
 	private static void part(StringBuilder bar, StringBuilder parts, String slug, String label, long nanos, long scale,
@@ -125,6 +150,12 @@ final class TimeBreakdownHtml {
 			}
 		}
 		return detail.toString();
+	}
+
+	private static String cpuEstimate(TimeBreakdown breakdown) {
+		String range = breakdown.cpuRangeText(CpuShare::millis);
+		return (range != null) ? "estimated from " + range + " (the wider of ±1 sample and ±√samples)"
+				: "estimated from samples";
 	}
 
 	private static String coreWaitDetail(TimeBreakdown breakdown) {

@@ -219,7 +219,7 @@ if (initial.zoom) {
   view.restoreZoom(findByKey(view.graph(), names, initial.zoom));
 }
 renderLegend($('legend'), frameCategories, data.categories, palette.swatch);
-sizeTimeBar($('time-bar'));
+document.querySelectorAll('.time-bar').forEach(sizeTimeBar);
 showTable();
 canvasView.layout(view.scene());
 if (searchInput.value) {

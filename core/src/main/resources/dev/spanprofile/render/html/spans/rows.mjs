@@ -27,13 +27,21 @@ export function badgesOf(record) {
   return badges;
 }
 
-// The span's top frames by self time: the full name as the title, the short one shown, the share of its samples.
+// Below this many samples a share says nothing (one sample is "100%"): the count is shown instead, as SpanIndexPage
+// does.
+export const FEW_SAMPLES = 3;
+
+// The span's top frames by self time: the full name as the title, the short one shown, the share of its samples (of
+// a span with few samples, how many).
 export function topFrames(record, frames) {
   const top = [];
   for (let i = 0; i < record.top.length; i += 2) {
     const frame = record.top[i];
-    const percent = record.samples > 0 ? 100 * record.top[i + 1] / record.samples : 0;
-    top.push({ title: frames[2 * frame], name: frames[2 * frame + 1], percent: percent.toFixed(0) + '%' });
+    const samples = record.top[i + 1];
+    const percent = record.samples > 0 ? 100 * samples / record.samples : 0;
+    top.push({ title: frames[2 * frame], name: frames[2 * frame + 1],
+      percent: record.samples < FEW_SAMPLES ? samples + (samples === 1 ? ' sample' : ' samples')
+        : percent.toFixed(0) + '%' });
   }
   return top;
 }
