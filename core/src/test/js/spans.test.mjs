@@ -103,6 +103,8 @@ test('a built row says what the server\'s does: times, durations, badges, top fr
   assert.equal(badgesOf(records[1])[2].title, 'Kept beyond the recent requests: among the slowest of its name');
   assert.equal(badgesOf(records[2])[0].title,
     'Kept beyond the recent requests: the latest failure of its name in its minute');
+  assert.equal(badgesOf({ ...records[2], retained: 'forced' })[0].title,
+    'Kept beyond the recent requests: asked for by its caller (on-demand header or capture)');
   assert.deepEqual(topFrames(records[0], DATA.frames), [
     { title: 'com.acme.Checkout.total(long)', name: 'Checkout.total', percent: '75%' },
     { title: 'java.lang.Thread.sleep', name: 'Thread.sleep', percent: '25%' }]);

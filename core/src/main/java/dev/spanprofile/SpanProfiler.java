@@ -196,6 +196,10 @@ public final class SpanProfiler implements AutoCloseable {
 	 * thread that starts the application, with sampling started.
 	 */
 	public StartupRecording recordStartup(StartupSettings settings, String rootName, long startEpochNanos) {
+		if (!isRunning()) {
+			// Its steps would mark threads another engine's samples land on.
+			throw new IllegalStateException("the profiler is not running");
+		}
 		StartupRecording recording = new StartupRecording(settings, this.store.frames(), MonotonicEpoch::nowEpochNanos,
 				this.recorder::backgroundActivity, rootName, startEpochNanos);
 		this.startup = recording;

@@ -14,6 +14,7 @@ import dev.spanprofile.autoconfigure.startup.SpanProfileStartupProperties;
 import dev.spanprofile.sampling.PeerNames;
 import dev.spanprofile.sampling.SamplingEngineFactory;
 import dev.spanprofile.startup.StartupRecording;
+import dev.spanprofile.startup.StartupSettings;
 import dev.spanprofile.startup.StartupStep;
 import dev.spanprofile.tracking.MonotonicEpoch;
 import org.apache.commons.logging.Log;
@@ -104,12 +105,20 @@ public class StartupProfilingRunListener implements SpringApplicationRunListener
 					SpanProfileStartupProperties.class);
 			this.propertiesAtStart = spanprofileProperties(environment);
 			PeerNames peerNames = new PeerNames();
+			StartupSettings settings = startup.settings();
 			SpanProfiler profiler = new SpanProfileAutoConfiguration().spanProfiler(properties, environment,
 					noEngineFactory(), peerNames);
-			profiler.start();
-			this.recording = profiler.recordStartup(startup.settings(), ROOT_STEP, this.startingEpochNanos);
+			if (!profiler.start()) {
+				// Another engine owns this JVM (a cached test context) or none can run
+				// here: recording the start would hand that engine's samples to steps
+				// of this one. The context makes its own profiler and says why.
+				logger.info("spanprofile: the start is not profiled: its engine did not start (another engine runs in "
+						+ "this JVM, or none can run here)");
+				return;
+			}
 			this.profiler = profiler;
 			this.peerNames = peerNames;
+			this.recording = profiler.recordStartup(settings, ROOT_STEP, this.startingEpochNanos);
 			this.application.setApplicationStartup(
 					ProfilingApplicationStartup.wrap(this.application.getApplicationStartup(), this.recording));
 		}
@@ -117,6 +126,8 @@ public class StartupProfilingRunListener implements SpringApplicationRunListener
 			// The context's own engine starts as before, without the start's profile.
 			logger.warn("spanprofile: the start is not profiled: " + ex.getMessage(), ex);
 			stop();
+			this.recording = null;
+			this.profiler = null;
 		}
 	}
 

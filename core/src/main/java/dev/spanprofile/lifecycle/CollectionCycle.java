@@ -329,14 +329,25 @@ public final class CollectionCycle {
 	 * does; without one (or on the collector's own thread), collects here.
 	 */
 	public void collectNow() {
+		if (this.lock.isHeldByCurrentThread()) {
+			// Called from a listener during a collection on this thread: a nested one
+			// would re-enter the hand-off of the requests the outer one is handing on.
+			return;
+		}
 		Runnable wakeCollector = this.wake;
-		if (wakeCollector == null || this.lock.isHeldByCurrentThread()) {
+		if (wakeCollector == null) {
 			collect();
 			return;
 		}
 		NextCollection collection = this.next.get();
 		collection.collectBy.accumulateAndGet(this.clock.getAsLong(), Math::min);
 		wakeCollector.run();
+		if (this.wake != wakeCollector) {
+			// The collector stopped meanwhile; its last collection may have been taken
+			// before this one was asked for.
+			collect();
+			return;
+		}
 		await(collection.ended);
 	}
 

@@ -42,8 +42,10 @@ final class HandOffNote {
 	 */
 	static String of(TimeBreakdown breakdown, String handOff, long intervalNanos) {
 		long duration = breakdown.durationNanos();
-		if (handOff == null || !breakdown.cpuSampled() || duration < MIN_INTERVALS * intervalNanos
-				|| breakdown.cpuNanos() > MAX_CPU_SHARE * duration
+		// A throttled process explains a request without CPU of its own as well: the
+		// throttling line says so, and blaming a setting would mislead.
+		if (handOff == null || breakdown.throttling() != null || !breakdown.cpuSampled()
+				|| duration < MIN_INTERVALS * intervalNanos || breakdown.cpuNanos() > MAX_CPU_SHARE * duration
 				|| breakdown.cpuNanos() > MAX_CPU_INTERVALS * intervalNanos) {
 			return null;
 		}

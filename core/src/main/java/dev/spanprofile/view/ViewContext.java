@@ -183,8 +183,8 @@ final class ViewContext {
 			.of(profiled.durationNanos(this.now), cpu.nanos(), cpu.measured(), cpu.profilerNanos(), cpu.runQueueNanos(),
 					cpu.blockedNanos(), waits, frames())
 			.cpuSamples((interval > 0) ? cpu.nanos() / interval : -1, interval)
-			.withHandOff(this.profiler.handOffHint(), interval)
-			.withThrottling(throttling(profiled));
+			.withThrottling(throttling(profiled))
+			.withHandOff(this.profiler.handOffHint(), interval);
 	}
 
 	/** The container's CPU throttling around the span, or {@code null}. */

@@ -92,7 +92,8 @@ public final class OnDemandGate {
 	}
 
 	private static boolean isIpLiteral(String address) {
-		return !address.isEmpty() && (address.indexOf(':') >= 0 || Character.digit(address.charAt(0), 16) >= 0)
+		// A dot or a colon: a word of hexadecimal letters ("cafe") is a host name.
+		return (address.indexOf(':') >= 0 || address.indexOf('.') >= 0)
 				&& address.chars().allMatch((c) -> Character.digit(c, 16) >= 0 || c == '.' || c == ':' || c == '%');
 	}
 

@@ -50,10 +50,15 @@ final class OnDemandReactive {
 			switch (this.requests.beforeSpan(value, address, request.getMethod().name(),
 					request.getPath().pathWithinApplication().value())) {
 				case FORCED -> {
-					Mono<Void> handled = this.delegate.handle(request, new ForcedResponse(response));
-					// The sampler is armed while the answer is subscribed to: the
-					// observation starts the span then, on this thread.
-					ForcedSampling.disarm();
+					Mono<Void> handled;
+					try {
+						handled = this.delegate.handle(request, new ForcedResponse(response));
+					}
+					finally {
+						// The sampler is armed while the answer is subscribed to: the
+						// observation starts the span then, on this thread.
+						ForcedSampling.disarm();
+					}
 					return Mono.fromDirect((subscriber) -> {
 						ForcedSampling.arm();
 						try {

@@ -34,6 +34,7 @@ class OnDemandGateTests {
 		assertThat(gate.decide("1", "203.0.113.9")).isEqualTo(Decision.IGNORED);
 		// Never a name to look up.
 		assertThat(gate.decide("1", "localhost")).isEqualTo(Decision.IGNORED);
+		assertThat(gate.decide("1", "cafe")).isEqualTo(Decision.IGNORED);
 		assertThat(gate.decide("1", null)).isEqualTo(Decision.IGNORED);
 	}
 

@@ -12,6 +12,13 @@ export function rowAttributes(record, base) {
 }
 
 // The badges after the span's name: running, failed, kept beyond the recent requests.
+// Why a request is kept beyond the recent ones, as SpanIndexPage says it.
+const KEPT_BECAUSE = {
+  slowest: 'among the slowest of its name',
+  error: 'the latest failure of its name in its minute',
+  forced: 'asked for by its caller (on-demand header or capture)',
+};
+
 export function badgesOf(record) {
   const badges = [];
   if (record.inFlight) {
@@ -22,7 +29,7 @@ export function badgesOf(record) {
   }
   if (record.retained !== 'recent') {
     badges.push({ className: 'kept', text: 'kept · ' + record.retained, title: 'Kept beyond the recent requests: '
-      + (record.retained === 'slowest' ? 'among the slowest of its name' : 'the latest failure of its name in its minute') });
+      + (KEPT_BECAUSE[record.retained] ?? KEPT_BECAUSE.error) });
   }
   return badges;
 }
