@@ -104,6 +104,10 @@ public class SpanProfileEndpoint {
 		try {
 			ListFormat chosen = ListFormat.resolve(format, accepted.format());
 			SpanListView view = this.views.spans(SpanListQuery.parse(limit, name, minDurationMillis));
+			CaptureControl control = this.captures.get();
+			if (control != null) {
+				view = view.withCaptures(control.active());
+			}
 			Object body = (chosen == ListFormat.HTML) ? view.html() : view.json();
 			return new WebEndpointResponse<>(body, 200, SpanListFormat.of(chosen).getProducedMimeType());
 		}
