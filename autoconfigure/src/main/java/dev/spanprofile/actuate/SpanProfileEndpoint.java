@@ -239,6 +239,10 @@ public class SpanProfileEndpoint {
 			@Nullable String interval, @Nullable String allocInterval, @Nullable String lockThreshold,
 			CaptureParameters capture) {
 		if (!capture.isEmpty()) {
+			if (!capture.unknownKeys().isEmpty()) {
+				return error(ViewException.badRequest("A capture takes capture, count and within only; unknown: "
+						+ Echo.of(String.join(", ", capture.unknownKeys())) + ". Nothing was changed"));
+			}
 			if (enabled != null || event != null || interval != null || allocInterval != null
 					|| lockThreshold != null) {
 				return error(ViewException.badRequest("capture, count and within come alone in their body: "

@@ -179,6 +179,9 @@ class OnDemandWebTests {
 		HttpResponse<String> bad = post("{\"count\": 5}");
 		assertThat(bad.statusCode()).isEqualTo(400);
 		assertThat(bad.body()).contains("capture must be");
+		HttpResponse<String> unknown = post("{\"capture\": \"/burn\", \"count\": 5, \"cuont\": 7}");
+		assertThat(unknown.statusCode()).isEqualTo(400);
+		assertThat(unknown.body()).contains("unknown: cuont.");
 		HttpResponse<String> mixed = post("{\"capture\": \"/burn\", \"count\": 5, \"enabled\": false}");
 		assertThat(mixed.statusCode()).isEqualTo(400);
 		assertThat(mixed.body()).contains("come alone");
