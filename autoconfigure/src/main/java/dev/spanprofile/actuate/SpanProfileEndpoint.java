@@ -10,6 +10,7 @@ import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.render.FrameClassifier;
 import dev.spanprofile.view.Echo;
 import dev.spanprofile.view.NamePageRedirect;
+import dev.spanprofile.view.NameProfileView;
 import dev.spanprofile.view.NamesQuery;
 import dev.spanprofile.view.ListFormat;
 import dev.spanprofile.view.ProfileFormat;
@@ -147,7 +148,12 @@ public class SpanProfileEndpoint {
 				this.await.awaitComplete(id, wait);
 			}
 			if (id.equals(NAMES)) {
-				return respond(this.views.names(namesQuery(query, query.name())), chosen);
+				View names = this.views.names(namesQuery(query, query.name()));
+				CaptureControl control = this.captures.get();
+				if (names instanceof NameProfileView name && control != null) {
+					names = name.withCaptures(control.active());
+				}
+				return respond(names, chosen);
 			}
 			ProfileQuery profile = ProfileQuery.parse(id, query.event(), this.profiler.settings().sampler());
 			if (query.compare() != null && !query.compare().isBlank()) {

@@ -144,6 +144,9 @@ class OnDemandWebTests {
 		assertThat(list).contains("\"captures\":[{\"name\":\"http get /burn\",\"count\":2,\"captured\":1,");
 		assertThat(this.endpoint.get("/actuator/spanprofile", "text/html").body())
 			.contains("Capturing &#39;http get /burn&#39;: 1 of 2 requests, ");
+		this.profiler.collectNow();
+		assertThat(this.endpoint.get("/actuator/spanprofile/names?name=http%20get%20/burn&format=html", "text/html")
+			.body()).contains("Capturing &#39;http get /burn&#39;: 1 of 2 requests, ");
 		for (int i = 0; i < 2; i++) {
 			assertThat(this.endpoint.get("/burn?cpuMillis=1", "text/plain").body()).isEqualTo("burnt");
 		}
