@@ -10,6 +10,7 @@ import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.render.FrameClassifier;
 import dev.spanprofile.view.Echo;
 import dev.spanprofile.view.NamePageRedirect;
+import dev.spanprofile.view.NameProfileView;
 import dev.spanprofile.view.NamesQuery;
 import dev.spanprofile.view.ListFormat;
 import dev.spanprofile.view.ProfileFormat;
@@ -110,6 +111,10 @@ public class SpanProfileEndpoint {
 		try {
 			ListFormat chosen = ListFormat.resolve(format, accepted.format());
 			SpanListView view = this.views.spans(SpanListQuery.parse(limit, name, minDurationMillis));
+			CaptureControl control = this.captures.get();
+			if (control != null) {
+				view = view.withCaptures(control.active());
+			}
 			Object body = (chosen == ListFormat.HTML) ? view.html() : view.json();
 			return new WebEndpointResponse<>(body, 200, SpanListFormat.of(chosen).getProducedMimeType());
 		}
@@ -152,7 +157,12 @@ public class SpanProfileEndpoint {
 				this.await.awaitComplete(id, wait);
 			}
 			if (id.equals(NAMES)) {
-				return respond(this.views.names(namesQuery(query, query.name())), chosen);
+				View names = this.views.names(namesQuery(query, query.name()));
+				CaptureControl control = this.captures.get();
+				if (names instanceof NameProfileView name && control != null) {
+					names = name.withCaptures(control.active());
+				}
+				return respond(names, chosen);
 			}
 			ProfileQuery profile = ProfileQuery.parse(id, query.event(), this.profiler.settings().sampler());
 			if (query.compare() != null && !query.compare().isBlank()) {
@@ -248,6 +258,10 @@ public class SpanProfileEndpoint {
 			@Nullable String interval, @Nullable String allocInterval, @Nullable String lockThreshold,
 			CaptureParameters capture) {
 		if (!capture.isEmpty()) {
+			if (!capture.unknownKeys().isEmpty()) {
+				return error(ViewException.badRequest("A capture takes capture, count and within only; unknown: "
+						+ Echo.of(String.join(", ", capture.unknownKeys())) + ". Nothing was changed"));
+			}
 			if (enabled != null || event != null || interval != null || allocInterval != null
 					|| lockThreshold != null) {
 				return error(ViewException.badRequest("capture, count and within come alone in their body: "

@@ -75,6 +75,8 @@ class OnDemandWebTests {
 		SpanRecord record = this.profiler.store().find(spanId);
 		assertThat(record.retainedAs()).isEqualTo(RetainedAs.FORCED);
 		assertThat(record.isForced()).isTrue();
+		Map<String, Object> listed = this.endpoint.spans("?name=burn").get(0);
+		assertThat(listed).containsEntry("forced", true).doesNotContainKey("captured");
 		// No other request of the kind was traced: the sampler samples nothing.
 		this.endpoint.get("/burn?cpuMillis=10", "text/plain");
 		this.profiler.collectNow();
@@ -136,7 +138,16 @@ class OnDemandWebTests {
 		assertThat(started.statusCode()).as(started.body()).isEqualTo(200);
 		assertThat(started.body()).contains("\"name\":\"http get /burn\"").contains("\"count\":2");
 		this.endpoint.get("/wait?millis=1", "text/plain");
-		for (int i = 0; i < 3; i++) {
+		assertThat(this.endpoint.get("/burn?cpuMillis=1", "text/plain").body()).isEqualTo("burnt");
+		// In progress: the list and its page say so.
+		String list = this.endpoint.get("/actuator/spanprofile?limit=1", "application/json").body();
+		assertThat(list).contains("\"captures\":[{\"name\":\"http get /burn\",\"count\":2,\"captured\":1,");
+		assertThat(this.endpoint.get("/actuator/spanprofile", "text/html").body())
+			.contains("Capturing &#39;http get /burn&#39;: 1 of 2 requests, ");
+		this.profiler.collectNow();
+		assertThat(this.endpoint.get("/actuator/spanprofile/names?name=http%20get%20/burn&format=html", "text/html")
+			.body()).contains("Capturing &#39;http get /burn&#39;: 1 of 2 requests, ");
+		for (int i = 0; i < 2; i++) {
 			assertThat(this.endpoint.get("/burn?cpuMillis=1", "text/plain").body()).isEqualTo("burnt");
 		}
 		this.profiler.collectNow();
@@ -146,7 +157,13 @@ class OnDemandWebTests {
 			.toList();
 		// The first two of the name, none of another name, not the third.
 		assertThat(captured).extracting((span) -> span.get("name")).containsExactly("http get /burn", "http get /burn");
-		assertThat(captured).allSatisfy((span) -> assertThat(span.get("retainedAs")).isEqualTo("forced"));
+		assertThat(captured).allSatisfy((span) -> assertThat(span).containsEntry("retainedAs", "forced")
+			.containsEntry("forced", true)
+			.containsEntry("captured", "http get /burn"));
+		assertThat(this.endpoint.get("/actuator/spanprofile?name=burn", "text/html").body())
+			.contains("captured (http get /burn)");
+		assertThat(this.endpoint.get("/actuator/spanprofile?limit=1", "application/json").body())
+			.doesNotContain("\"captures\"");
 		// Over by itself: nothing left to cancel.
 		HttpResponse<String> cancelled = this.endpoint.delete("/actuator/spanprofile");
 		assertThat(cancelled.body()).contains("\"cancelled\":0");
@@ -165,6 +182,9 @@ class OnDemandWebTests {
 		HttpResponse<String> bad = post("{\"count\": 5}");
 		assertThat(bad.statusCode()).isEqualTo(400);
 		assertThat(bad.body()).contains("capture must be");
+		HttpResponse<String> unknown = post("{\"capture\": \"/burn\", \"count\": 5, \"cuont\": 7}");
+		assertThat(unknown.statusCode()).isEqualTo(400);
+		assertThat(unknown.body()).contains("unknown: cuont.");
 		HttpResponse<String> mixed = post("{\"capture\": \"/burn\", \"count\": 5, \"enabled\": false}");
 		assertThat(mixed.statusCode()).isEqualTo(400);
 		assertThat(mixed.body()).contains("come alone");

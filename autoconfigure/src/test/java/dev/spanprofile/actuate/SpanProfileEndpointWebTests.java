@@ -88,7 +88,7 @@ class SpanProfileEndpointWebTests {
 		String spanId = (String) this.endpoint.awaitCompleteSpan("http get /burn").get("spanId");
 		HttpResponse<String> list = this.endpoint.get("/actuator/spanprofile?name=burn", "application/json");
 		Map<String, Object> body = this.endpoint.readJson(list.body());
-		assertKeys(body, concat(ENGINE_KEYS, List.of("spans")));
+		assertKeys(body, concat(ENGINE_KEYS, List.of("captures", "spans")));
 		assertKeys((Map<String, Object>) body.get("samples"), List.of("attributed", "outsideSpans", "unknown"));
 		Map<String, Object> span = ((List<Map<String, Object>>) body.get("spans")).get(0);
 		assertKeys(span, SPAN_KEYS);
@@ -206,7 +206,8 @@ class SpanProfileEndpointWebTests {
 
 	private static final List<String> SPAN_KEYS = List.of("traceId", "spanId", "parentSpanId", "localRootSpanId",
 			"name", "kind", "status", "thread", "startTime", "durationMillis", "inFlight", "complete", "retainedAs",
-			"samples", "samplesByEvent", "allocatedBytes", "lockWaitMillis", "waitMillis", "displayName");
+			"forced", "captured", "samples", "samplesByEvent", "allocatedBytes", "lockWaitMillis", "waitMillis",
+			"displayName");
 
 	/**
 	 * The keys are {@code expected} in that order, less those that are optional and
@@ -227,7 +228,8 @@ class SpanProfileEndpointWebTests {
 			"cpuSamples", "cpuLowMillis", "cpuHighMillis", "requests", "slowBreakdown", "typicalBreakdown",
 			"difference", "profilerMillis", "coreWaitMillis", "coreWaitInWaitsMillis", "shortWaitMillis",
 			"overlapMillis", "droppedSamples", "label", "from", "to", "minDurationMillis", "maxDurationMillis",
-			"spanId", "durationMillis", "largestDifference", "roundTrips", "handOff", "throttling");
+			"spanId", "durationMillis", "largestDifference", "roundTrips", "handOff", "throttling", "captured",
+			"captures");
 
 	private static List<String> concat(List<String> first, List<String> second) {
 		return java.util.stream.Stream.concat(first.stream(), second.stream()).toList();

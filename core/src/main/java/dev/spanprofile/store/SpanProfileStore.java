@@ -175,7 +175,15 @@ public final class SpanProfileStore {
 	 * its profile. Within the same share and window as the slowest and failed ones.
 	 */
 	public void keepWhenEnded(SpanRecord record) {
-		record.localRoot().force();
+		keepWhenEnded(record, null);
+	}
+
+	/**
+	 * {@link #keepWhenEnded(SpanRecord)} for a request a capture took.
+	 * @param capture the capture's name, {@code null} for none
+	 */
+	public void keepWhenEnded(SpanRecord record, String capture) {
+		record.localRoot().force(capture);
 	}
 
 	/** Local roots kept as slow or failed requests (for tests and diagnostics). */

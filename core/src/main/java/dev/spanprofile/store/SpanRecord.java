@@ -47,6 +47,9 @@ public final class SpanRecord {
 	/** Whether its caller asked for this request's profile; local roots only. */
 	private volatile boolean forced;
 
+	/** The capture that took this request, {@code null} for none; local roots only. */
+	private volatile String capture;
+
 	/**
 	 * Guarded by this, with {@link #evicted}: a child is added before its parent goes or
 	 * not at all.
@@ -166,7 +169,16 @@ public final class SpanRecord {
 		return this.localRoot.forced;
 	}
 
-	void force() {
+	/**
+	 * The name of the capture that forced this request ({@code POST {"capture": …}}),
+	 * {@code null} when none did (a request forced by its header, or not forced).
+	 */
+	public String capture() {
+		return this.localRoot.capture;
+	}
+
+	void force(String capture) {
+		this.capture = capture;
 		this.forced = true;
 	}
 

@@ -32,12 +32,32 @@ public final class NameProfileView implements FlameGraphView {
 
 	private final boolean ranged;
 
+	/** The captures in progress of this name, for the page's notes. */
+	private final List<Map<String, Object>> captures;
+
 	NameProfileView(ViewContext context, NameProfile profile, Duration window, SampleKind kind, boolean ranged) {
+		this(context, profile, window, kind, ranged, List.of());
+	}
+
+	private NameProfileView(ViewContext context, NameProfile profile, Duration window, SampleKind kind, boolean ranged,
+			List<Map<String, Object>> captures) {
 		this.context = context;
 		this.profile = profile;
 		this.window = window;
 		this.kind = kind;
 		this.ranged = ranged;
+		this.captures = captures;
+	}
+
+	/**
+	 * The same view whose page notes the captures of this name in progress, of those the
+	 * endpoint lists ({@link SpanListView#withCaptures}).
+	 */
+	public NameProfileView withCaptures(List<Map<String, Object>> captures) {
+		List<Map<String, Object>> ofThisName = captures.stream()
+			.filter((capture) -> this.profile.name().equals(capture.get("name")))
+			.toList();
+		return new NameProfileView(this.context, this.profile, this.window, this.kind, this.ranged, ofThisName);
 	}
 
 	public NameProfile profile() {
@@ -105,6 +125,9 @@ public final class NameProfileView implements FlameGraphView {
 						+ "stored requests with the most samples in it."
 				: "Every request of this name in the window, merged. Click a frame for the stored requests with the "
 						+ "most samples in it.");
+		for (Map<String, Object> capture : this.captures) {
+			page.note(SpanListView.describeCapture(capture));
+		}
 		if (!this.kind.counted()) {
 			page.weightedIn(this.kind.unit());
 		}

@@ -40,8 +40,9 @@ final class SpanDescriptions {
 				Instant.ofEpochSecond(0, record.startEpochNanos()).toString(),
 				record.durationNanos(nowEpochNanos) / 1_000_000.0, record.inFlight(),
 				!record.inFlight() && record.endEpochNanos() <= completeUpToEpochNanos, record.retainedAs().id(),
-				samples, (kinds.size() > 1) ? byKind : null, byKind.get(SampleKind.ALLOC.id()),
-				(lock != null) ? lock / 1e6 : null, (wait != null) ? wait / 1e6 : null, null);
+				record.isForced(), record.capture(), samples, (kinds.size() > 1) ? byKind : null,
+				byKind.get(SampleKind.ALLOC.id()), (lock != null) ? lock / 1e6 : null,
+				(wait != null) ? wait / 1e6 : null, null);
 	}
 
 }

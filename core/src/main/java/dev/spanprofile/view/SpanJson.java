@@ -25,6 +25,9 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include;
  * @param complete whether every sample up to its end has been joined (samples arrive
  * about one dump interval late)
  * @param retainedAs why the store keeps it
+ * @param forced whether its request was forced (an on-demand header or a capture), still
+ * true once the store no longer keeps it as forced
+ * @param captured the capture that took its request, left out when none did
  * @param samples samples of the first kind sampled (cpu when sampled)
  * @param samplesByEvent samples of each kind, when several kinds are sampled: the keys
  * are the kinds sampled
@@ -36,8 +39,8 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include;
  */
 public record SpanJson(String traceId, String spanId, String parentSpanId, String localRootSpanId, String name,
 		String kind, String status, String thread, String startTime, double durationMillis, boolean inFlight,
-		boolean complete, String retainedAs, long samples,
-		@JsonInclude(Include.NON_NULL) Map<String, Long> samplesByEvent,
+		boolean complete, String retainedAs, boolean forced, @JsonInclude(Include.NON_NULL) String captured,
+		long samples, @JsonInclude(Include.NON_NULL) Map<String, Long> samplesByEvent,
 		@JsonInclude(Include.NON_NULL) Long allocatedBytes, @JsonInclude(Include.NON_NULL) Double lockWaitMillis,
 		@JsonInclude(Include.NON_NULL) Double waitMillis, @JsonInclude(Include.NON_NULL) String displayName) {
 
@@ -45,8 +48,8 @@ public record SpanJson(String traceId, String spanId, String parentSpanId, Strin
 	SpanJson withDisplayName(String displayName) {
 		return new SpanJson(this.traceId, this.spanId, this.parentSpanId, this.localRootSpanId, this.name, this.kind,
 				this.status, this.thread, this.startTime, this.durationMillis, this.inFlight, this.complete,
-				this.retainedAs, this.samples, this.samplesByEvent, this.allocatedBytes, this.lockWaitMillis,
-				this.waitMillis, displayName);
+				this.retainedAs, this.forced, this.captured, this.samples, this.samplesByEvent, this.allocatedBytes,
+				this.lockWaitMillis, this.waitMillis, displayName);
 	}
 
 }

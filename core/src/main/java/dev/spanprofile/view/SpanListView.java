@@ -3,6 +3,7 @@ package dev.spanprofile.view;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import dev.spanprofile.EngineStatus;
 import dev.spanprofile.render.SelfTime;
@@ -21,10 +22,27 @@ public final class SpanListView {
 
 	private final String nameFilter;
 
+	private final List<Map<String, Object>> captures;
+
 	SpanListView(ViewContext context, List<SpanRecord> spans, String nameFilter) {
+		this(context, spans, nameFilter, List.of());
+	}
+
+	private SpanListView(ViewContext context, List<SpanRecord> spans, String nameFilter,
+			List<Map<String, Object>> captures) {
 		this.context = context;
 		this.spans = spans;
 		this.nameFilter = nameFilter;
+		this.captures = captures;
+	}
+
+	/**
+	 * The same list showing the captures of on-demand profiling in progress.
+	 * @param captures each with its {@code name}, {@code count}, {@code captured} so far
+	 * and {@code secondsLeft}, as the endpoint lists them
+	 */
+	public SpanListView withCaptures(List<Map<String, Object>> captures) {
+		return new SpanListView(this.context, this.spans, this.nameFilter, List.copyOf(captures));
 	}
 
 	public List<SpanRecord> spans() {
@@ -40,7 +58,7 @@ public final class SpanListView {
 			}
 			spans.add(span);
 		}
-		return new SpanListJson(this.context.engine(), spans);
+		return new SpanListJson(this.context.engine(), this.captures, spans);
 	}
 
 	public String html() {
@@ -56,12 +74,15 @@ public final class SpanListView {
 		if (!status.running()) {
 			page.note("The profiler is not running: " + status.problem());
 		}
+		for (Map<String, Object> capture : this.captures) {
+			page.note(describeCapture(capture));
+		}
 		for (SpanRecord record : this.spans) {
 			StackTree samples = this.context.samplesOf(record);
 			double duration = record.durationNanos(this.context.now()) / 1_000_000.0;
 			List<SelfTime.Entry> top = SelfTime.top(samples, this.context.frames(), 3);
 			String detail = record.kind().toLowerCase(Locale.ROOT) + " · " + record.threadName()
-					+ (record.status().equals("UNSET") ? "" : " · " + record.status());
+					+ (record.status().equals("UNSET") ? "" : " · " + record.status()) + forcedMark(record);
 			page.row(new SpanIndexPage.Row(record.spanId(), record.traceId(), this.context.displayName(record, samples),
 					detail, record.inFlight(), record.status(), record.startEpochNanos(), duration,
 					samples.totalSamples(), top, briefEmptyReason(record, duration), record.retainedAs().id(),
@@ -71,6 +92,26 @@ public final class SpanListView {
 			.weightColumns(this.context.sampledKinds().contains(SampleKind.ALLOC),
 					this.context.sampledKinds().contains(SampleKind.LOCK))
 			.render();
+	}
+
+	/**
+	 * A capture in progress as the page's note says it: its name, requests captured so
+	 * far of its count, time left.
+	 */
+	static String describeCapture(Map<String, Object> capture) {
+		Object left = capture.get("secondsLeft");
+		long seconds = (left instanceof Number number) ? number.longValue() : 0;
+		return "Capturing '" + capture.get("name") + "': " + capture.get("captured") + " of " + capture.get("count")
+				+ " requests, " + ((seconds >= 60) ? (seconds / 60) + " min " + (seconds % 60) + " s" : seconds + " s")
+				+ " left";
+	}
+
+	/** How a forced request is marked in its row, once its retention is released too. */
+	private static String forcedMark(SpanRecord record) {
+		if (record.capture() != null) {
+			return " · captured (" + record.capture() + ")";
+		}
+		return record.isForced() ? " · forced" : "";
 	}
 
 	private String briefEmptyReason(SpanRecord record, double durationMillis) {

@@ -65,10 +65,14 @@ class ForcedRetentionTest {
 		long start = this.clock.addAndGet(MS);
 		SpanRecord root = store.spanStarted("t", "root", null, false, "GET /x", "SERVER", start, "main");
 		SpanRecord child = store.spanStarted("t", "child", "root", true, "query", "CLIENT", start, "main");
-		store.keepWhenEnded(child);
+		store.keepWhenEnded(child, "http get /x");
 		store.spanEnded("child", "query", "OK", start + MS, false);
 		store.spanEnded("root", "GET /x", "OK", start + 2 * MS, false);
 		assertThat(root.retainedAs()).isEqualTo(RetainedAs.FORCED);
+		// The capture that took it, on every span of the request.
+		assertThat(root.capture()).isEqualTo("http get /x");
+		assertThat(child.capture()).isEqualTo("http get /x");
+		assertThat(child.isForced()).isTrue();
 		assertThat(store.protectedCount()).isEqualTo(1);
 	}
 

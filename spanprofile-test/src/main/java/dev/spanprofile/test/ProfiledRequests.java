@@ -33,10 +33,40 @@ final class ProfiledRequests {
 
 	private final Set<String> before;
 
-	ProfiledRequests(SpanProfiler profiler, ProfileFiles files) {
+	private final ProfileHeader header;
+
+	/**
+	 * @param header the on-demand header the application takes, {@code null} when it is
+	 * off
+	 */
+	ProfiledRequests(SpanProfiler profiler, ProfileFiles files, ProfileHeader header) {
 		this.profiler = profiler;
 		this.files = files;
 		this.before = rootIds();
+		this.header = header;
+	}
+
+	ProfileHeader profileHeader() {
+		if (this.header == null) {
+			throw new IllegalStateException("On-demand profiling is off in the test's application: "
+					+ "@ProfiledTest turns it on (spanprofile.on-demand.enabled and .token); leave those properties "
+					+ "as it sets them to send profileHeader()");
+		}
+		return this.header;
+	}
+
+	/**
+	 * The request whose span {@code serverTiming} names ({@code spanprofile;desc="…"} or
+	 * a bare span id), once its profile is complete.
+	 */
+	RequestProfile request(String serverTiming) {
+		String spanId = SpanIds.fromServerTiming(serverTiming);
+		SpanRecord record = this.profiler.store().find(spanId);
+		if (record == null) {
+			throw new IllegalStateException("No stored request has the span " + spanId + " (from Server-Timing '"
+					+ serverTiming + "'): was the request sent to this test's application with profileHeader()?");
+		}
+		return complete(List.of(record.localRoot()), "the request " + spanId);
 	}
 
 	SpanProfiler profiler() {

@@ -27,6 +27,13 @@ final class ProfiledTestContextCustomizer implements ContextCustomizer {
 	 */
 	private static final String DUMP_INTERVAL = "10s";
 
+	/**
+	 * The on-demand token of this JVM's tests: random, so that an application's test
+	 * context never answers a header it did not hand out; one per JVM, so that test
+	 * classes with equal settings still share a context.
+	 */
+	static final String ON_DEMAND_TOKEN = java.util.UUID.randomUUID().toString();
+
 	private final Map<String, Object> properties;
 
 	private ProfiledTestContextCustomizer(Map<String, Object> properties) {
@@ -46,6 +53,11 @@ final class ProfiledTestContextCustomizer implements ContextCustomizer {
 			properties.put("spanprofile.alloc-interval", profiled.allocInterval());
 		}
 		properties.put("spanprofile.dump-interval", DUMP_INTERVAL);
+		// A request of a real server (RANDOM_PORT) sent with ProfileHeader is forced and
+		// names its span in Server-Timing, so ofRequest finds it among concurrent ones.
+		properties.put("spanprofile.on-demand.enabled", "true");
+		properties.put("spanprofile.on-demand.token", ON_DEMAND_TOKEN);
+		properties.put("spanprofile.on-demand.max-per-minute", "100000");
 		// OpenTelemetry's starter exports metrics over OTLP by default: with no receiver
 		// beside a test, every run ends with a warning that publishing failed.
 		properties.put("management.otlp.metrics.export.enabled", "false");

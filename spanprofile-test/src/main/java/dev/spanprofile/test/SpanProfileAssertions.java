@@ -31,6 +31,30 @@ public final class SpanProfileAssertions {
 		return SpanProfileExtension.current().lastRequest();
 	}
 
+	/**
+	 * The header that asks the test's application for one request's profile: for a
+	 * request to a real server ({@code webEnvironment = RANDOM_PORT}), sent with
+	 * {@code RestClient} or {@code WebTestClient}. <pre class="code">
+	 * ProfileHeader header = profileHeader();
+	 * ResponseEntity&lt;String&gt; response = restClient.get().uri("/checkout/42")
+	 *     .header(header.name(), header.value()).retrieve().toEntity(String.class);
+	 * assertThatProfile(ofRequest(response.getHeaders().getFirst("Server-Timing"))).cpuShareUnder(…);
+	 * </pre>
+	 */
+	public static ProfileHeader profileHeader() {
+		return SpanProfileExtension.current().profileHeader();
+	}
+
+	/**
+	 * The request a response's {@code Server-Timing} header names
+	 * ({@code spanprofile;desc="<spanId>"}; a bare span id is taken too), once its
+	 * profile is complete. Unlike {@link #ofLastRequest()} it is the very request sent,
+	 * whatever else the server was doing.
+	 */
+	public static RequestProfile ofRequest(String serverTiming) {
+		return SpanProfileExtension.current().request(serverTiming);
+	}
+
 	/** Every request that started while {@code work} ran, merged into one profile. */
 	public static RequestProfile ofRequestsIn(TracedWork work) {
 		return SpanProfileExtension.current().requestsIn(work, "the requests of the block");

@@ -9,6 +9,7 @@ import org.opentest4j.AssertionFailedError;
 
 import org.springframework.beans.factory.NoSuchBeanDefinitionException;
 import org.springframework.context.ApplicationContext;
+import org.springframework.core.env.Environment;
 import org.springframework.test.context.TestContextAnnotationUtils;
 import org.springframework.test.context.junit.jupiter.SpringExtension;
 
@@ -43,8 +44,22 @@ public class SpanProfileExtension implements BeforeEachCallback, AfterEachCallba
 				ProfiledTest.class);
 		ProfileFiles files = new ProfileFiles(context.getRequiredTestClass().getName(),
 				context.getRequiredTestMethod().getName(), profiled != null && profiled.report());
-		current.set(new ProfiledRequests(profiler, files));
+		current.set(new ProfiledRequests(profiler, files, profileHeader(applicationContext)));
 		refusedBudgets(context).testRan();
+	}
+
+	/**
+	 * The on-demand header as the application takes it, {@code null} when on-demand
+	 * profiling is off (a test's own properties turned it off).
+	 */
+	private static ProfileHeader profileHeader(ApplicationContext applicationContext) {
+		Environment environment = applicationContext.getEnvironment();
+		String token = environment.getProperty("spanprofile.on-demand.token");
+		if (!environment.getProperty("spanprofile.on-demand.enabled", Boolean.class, false) || token == null
+				|| token.isBlank()) {
+			return null;
+		}
+		return new ProfileHeader(environment.getProperty("spanprofile.on-demand.header", "X-Spanprofile"), token);
 	}
 
 	@Override

@@ -57,6 +57,10 @@ class ProfiledTestContextCustomizerTests {
 			.isNotEqualTo(customizer(WithAllocations.class));
 		assertThat(customizer(WithAllocations.class).properties()).containsEntry("spanprofile.event", "cpu,alloc")
 			.containsEntry("spanprofile.alloc-interval", "64KB");
+		// On-demand profiling with one random token per JVM: contexts are still shared.
+		assertThat(customizer(Defaults.class).properties()).containsEntry("spanprofile.on-demand.enabled", "true")
+			.containsEntry("spanprofile.on-demand.token", ProfiledTestContextCustomizer.ON_DEMAND_TOKEN);
+		assertThat(ProfiledTestContextCustomizer.ON_DEMAND_TOKEN).hasSizeGreaterThan(30);
 		assertThat(new ProfiledTestContextCustomizerFactory().createContextCustomizer(Object.class, null)).isNull();
 	}
 

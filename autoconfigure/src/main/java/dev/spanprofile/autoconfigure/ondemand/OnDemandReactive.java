@@ -47,12 +47,13 @@ final class OnDemandReactive {
 			InetSocketAddress remote = request.getRemoteAddress();
 			String address = (remote != null && remote.getAddress() != null) ? remote.getAddress().getHostAddress()
 					: null;
-			switch (this.requests.beforeSpan(value, address, request.getMethod().name(),
-					request.getPath().pathWithinApplication().value())) {
+			OnDemandRequests.Forcing forcing = this.requests.beforeSpan(value, address, request.getMethod().name(),
+					request.getPath().pathWithinApplication().value());
+			switch (forcing.decision()) {
 				case FORCED -> {
 					Mono<Void> handled;
 					try {
-						handled = this.delegate.handle(request, new ForcedResponse(response));
+						handled = this.delegate.handle(request, new ForcedResponse(response, forcing.capture()));
 					}
 					finally {
 						// The sampler is armed while the answer is subscribed to: the
@@ -82,8 +83,12 @@ final class OnDemandReactive {
 	/** The response of a forced request, as the filter finds it. */
 	static final class ForcedResponse extends ServerHttpResponseDecorator {
 
-		ForcedResponse(ServerHttpResponse delegate) {
+		/** The capture that took the request, {@code null} when none did. */
+		final String capture;
+
+		ForcedResponse(ServerHttpResponse delegate, String capture) {
 			super(delegate);
+			this.capture = capture;
 		}
 
 	}
@@ -103,9 +108,11 @@ final class OnDemandReactive {
 
 		@Override
 		public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-			if (isForced(exchange.getResponse())) {
+			ForcedResponse forced = forcedResponse(exchange.getResponse());
+			if (forced != null) {
 				OnDemandRequests.Answer answer = this.requests.afterSpanStarted(
-						ServerRequestObservationContext.findCurrent(exchange.getAttributes()).orElse(null));
+						ServerRequestObservationContext.findCurrent(exchange.getAttributes()).orElse(null),
+						forced.capture);
 				HttpHeaders headers = exchange.getResponse().getHeaders();
 				headers.add("Server-Timing", answer.serverTiming());
 				if (answer.link() != null) {
@@ -115,15 +122,15 @@ final class OnDemandReactive {
 			return chain.filter(exchange);
 		}
 
-		private static boolean isForced(ServerHttpResponse response) {
+		private static ForcedResponse forcedResponse(ServerHttpResponse response) {
 			ServerHttpResponse current = response;
 			while (current instanceof ServerHttpResponseDecorator decorator) {
-				if (current instanceof ForcedResponse) {
-					return true;
+				if (current instanceof ForcedResponse forced) {
+					return forced;
 				}
 				current = decorator.getDelegate();
 			}
-			return false;
+			return null;
 		}
 
 	}

@@ -61,31 +61,46 @@ public final class OnDemandRequests {
 	 * @param method the request's method
 	 * @param path its path within the application
 	 */
-	public OnDemandGate.Decision beforeSpan(String headerValue, String remoteAddress, String method, String path) {
+	public Forcing beforeSpan(String headerValue, String remoteAddress, String method, String path) {
 		OnDemandGate.Decision decision = (headerValue != null) ? this.gate.decide(headerValue, remoteAddress)
 				: OnDemandGate.Decision.IGNORED;
-		if (decision != OnDemandGate.Decision.FORCED && this.captures.claim(method, path)) {
-			decision = OnDemandGate.Decision.FORCED;
+		String capture = null;
+		if (decision != OnDemandGate.Decision.FORCED) {
+			capture = this.captures.claim(method, path);
+			if (capture != null) {
+				decision = OnDemandGate.Decision.FORCED;
+			}
 		}
 		if (decision == OnDemandGate.Decision.FORCED) {
 			ForcedSampling.arm();
 		}
-		return decision;
+		return new Forcing(decision, capture);
+	}
+
+	/**
+	 * What {@link #beforeSpan} decided for a request.
+	 *
+	 * @param decision whether it is forced
+	 * @param capture the capture that took it, {@code null} when none did
+	 */
+	public record Forcing(OnDemandGate.Decision decision, String capture) {
+
 	}
 
 	/**
 	 * Once the forced request's span started: keep it, and answer what the response's
 	 * headers say.
 	 * @param observation the request's server observation, {@code null} when none started
+	 * @param capture the capture that took the request, {@code null} when none did
 	 */
-	public Answer afterSpanStarted(Observation.Context observation) {
+	public Answer afterSpanStarted(Observation.Context observation, String capture) {
 		ForcedSampling.disarm();
 		String spanId = sampledSpanId(observation);
 		SpanRecord record = (spanId != null) ? this.profiler.store().find(spanId) : null;
 		if (record == null) {
 			return notProfiled(this.profiler.state().isRunning() ? "not traced" : "profiler not running");
 		}
-		this.profiler.store().keepWhenEnded(record);
+		this.profiler.store().keepWhenEnded(record, capture);
 		String root = record.localRoot().spanId();
 		return new Answer(METRIC + ";desc=\"" + root + "\"",
 				"<" + this.endpointPath + "/" + root + "?format=html>; rel=\"related\"; title=\"flame graph\"");

@@ -47,8 +47,10 @@ final class OnDemandServletFilters {
 				return;
 			}
 			String path = http.getRequestURI().substring(http.getContextPath().length());
-			switch (this.requests.beforeSpan(value, http.getRemoteAddr(), http.getMethod(), path)) {
-				case FORCED -> http.setAttribute(FORCED, Boolean.TRUE);
+			OnDemandRequests.Forcing forcing = this.requests.beforeSpan(value, http.getRemoteAddr(), http.getMethod(),
+					path);
+			switch (forcing.decision()) {
+				case FORCED -> http.setAttribute(FORCED, (forcing.capture() != null) ? forcing.capture() : "");
 				case RATE_LIMITED ->
 					answer.addHeader("Server-Timing", OnDemandRequests.notProfiled("rate limit").serverTiming());
 				case IGNORED -> {
@@ -75,11 +77,13 @@ final class OnDemandServletFilters {
 		@Override
 		public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
 				throws IOException, ServletException {
-			if (request.getAttribute(FORCED) != null && response instanceof HttpServletResponse answer) {
+			if (request.getAttribute(FORCED) instanceof String capture
+					&& response instanceof HttpServletResponse answer) {
 				request.removeAttribute(FORCED);
-				OnDemandRequests.Answer headers = this.requests
-					.afterSpanStarted((request instanceof HttpServletRequest http)
-							? ServerHttpObservationFilter.findObservationContext(http).orElse(null) : null);
+				OnDemandRequests.Answer headers = this.requests.afterSpanStarted(
+						(request instanceof HttpServletRequest http)
+								? ServerHttpObservationFilter.findObservationContext(http).orElse(null) : null,
+						capture.isEmpty() ? null : capture);
 				answer.addHeader("Server-Timing", headers.serverTiming());
 				if (headers.link() != null) {
 					answer.addHeader("Link", headers.link());

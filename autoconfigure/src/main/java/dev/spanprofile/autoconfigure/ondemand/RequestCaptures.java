@@ -58,10 +58,11 @@ final class RequestCaptures implements CaptureControl {
 	/**
 	 * Whether a request starting now, {@code method} {@code path} (within the
 	 * application), is captured: counted against the first capture it matches.
+	 * @return the name of the capture that took it, {@code null} for none
 	 */
-	boolean claim(String method, String path) {
+	String claim(String method, String path) {
 		if (this.captures.isEmpty()) {
-			return false;
+			return null;
 		}
 		long now = this.nanoClock.getAsLong();
 		PathContainer container = null;
@@ -80,10 +81,10 @@ final class RequestCaptures implements CaptureControl {
 				if (capture.remaining.get() == 0) {
 					this.captures.remove(capture);
 				}
-				return true;
+				return capture.name;
 			}
 		}
-		return false;
+		return null;
 	}
 
 	@Override
@@ -114,7 +115,9 @@ final class RequestCaptures implements CaptureControl {
 		List<Map<String, Object>> listed = new ArrayList<>();
 		for (Capture capture : this.captures) {
 			if (capture.endsAtNanos - now > 0 && capture.remaining.get() > 0) {
-				listed.add(capture.describe());
+				Map<String, Object> described = capture.describe();
+				described.put("secondsLeft", Duration.ofNanos(capture.endsAtNanos - now).toSeconds());
+				listed.add(described);
 			}
 		}
 		return listed;

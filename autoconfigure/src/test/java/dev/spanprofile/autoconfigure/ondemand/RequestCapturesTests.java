@@ -21,15 +21,18 @@ class RequestCapturesTests {
 		assertThat(this.captures.capturing()).isFalse();
 		this.captures.start("http get /owners/{ownerId}", 2, Duration.ofMinutes(10));
 		assertThat(this.captures.capturing()).isTrue();
-		assertThat(this.captures.claim("POST", "/owners/7")).isFalse();
-		assertThat(this.captures.claim("GET", "/owners")).isFalse();
-		assertThat(this.captures.claim("GET", "/owners/7/pets")).isFalse();
-		assertThat(this.captures.claim("GET", "/owners/7")).isTrue();
+		assertThat(this.captures.claim("POST", "/owners/7")).isNull();
+		assertThat(this.captures.claim("GET", "/owners")).isNull();
+		assertThat(this.captures.claim("GET", "/owners/7/pets")).isNull();
+		assertThat(this.captures.claim("GET", "/owners/7")).isEqualTo("http get /owners/{ownerId}");
+		this.clock.addAndGet(61 * SECOND);
 		assertThat(this.captures.active()).singleElement()
-			.satisfies((capture) -> assertThat(capture).containsEntry("count", 2).containsEntry("captured", 1));
-		assertThat(this.captures.claim("GET", "/owners/8")).isTrue();
+			.satisfies((capture) -> assertThat(capture).containsEntry("count", 2)
+				.containsEntry("captured", 1)
+				.containsEntry("secondsLeft", 539L));
+		assertThat(this.captures.claim("GET", "/owners/8")).isNotNull();
 		// It has its requests: over.
-		assertThat(this.captures.claim("GET", "/owners/9")).isFalse();
+		assertThat(this.captures.claim("GET", "/owners/9")).isNull();
 		assertThat(this.captures.capturing()).isFalse();
 		assertThat(this.captures.active()).isEmpty();
 	}
@@ -37,11 +40,11 @@ class RequestCapturesTests {
 	@Test
 	void pathPatternMatchesAnyMethodUntilItsTimeIsUp() {
 		this.captures.start("/owners/**", 100, Duration.ofSeconds(30));
-		assertThat(this.captures.claim("POST", "/owners/7/pets")).isTrue();
+		assertThat(this.captures.claim("POST", "/owners/7/pets")).isNotNull();
 		this.clock.addAndGet(29 * SECOND);
-		assertThat(this.captures.claim("GET", "/owners")).isTrue();
+		assertThat(this.captures.claim("GET", "/owners")).isNotNull();
 		this.clock.addAndGet(SECOND);
-		assertThat(this.captures.claim("GET", "/owners")).isFalse();
+		assertThat(this.captures.claim("GET", "/owners")).isNull();
 		assertThat(this.captures.active()).isEmpty();
 	}
 
@@ -50,10 +53,10 @@ class RequestCapturesTests {
 		this.captures.start("/a", 5, Duration.ofMinutes(1));
 		this.captures.start("/b", 5, Duration.ofMinutes(1));
 		this.captures.start("/a", 0, Duration.ofMinutes(1));
-		assertThat(this.captures.claim("GET", "/a")).isFalse();
-		assertThat(this.captures.claim("GET", "/b")).isTrue();
+		assertThat(this.captures.claim("GET", "/a")).isNull();
+		assertThat(this.captures.claim("GET", "/b")).isNotNull();
 		assertThat(this.captures.cancel(null)).isEqualTo(1);
-		assertThat(this.captures.claim("GET", "/b")).isFalse();
+		assertThat(this.captures.claim("GET", "/b")).isNull();
 	}
 
 	@Test
