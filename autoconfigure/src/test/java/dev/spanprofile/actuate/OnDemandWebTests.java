@@ -138,7 +138,11 @@ class OnDemandWebTests {
 		assertThat(started.statusCode()).as(started.body()).isEqualTo(200);
 		assertThat(started.body()).contains("\"name\":\"http get /burn\"").contains("\"count\":2");
 		this.endpoint.get("/wait?millis=1", "text/plain");
-		assertThat(this.endpoint.get("/burn?cpuMillis=1", "text/plain").body()).isEqualTo("burnt");
+		HttpResponse<String> first = this.endpoint.get("/burn?cpuMillis=1", "text/plain");
+		assertThat(first.body()).isEqualTo("burnt");
+		// Its caller did not ask: no span id, no actuator path in its answer.
+		assertThat(first.headers().firstValue("Server-Timing")).isEmpty();
+		assertThat(first.headers().firstValue("Link")).isEmpty();
 		// In progress: the list and its page say so.
 		String list = this.endpoint.get("/actuator/spanprofile?limit=1", "application/json").body();
 		assertThat(list).contains("\"captures\":[{\"name\":\"http get /burn\",\"count\":2,\"captured\":1,");

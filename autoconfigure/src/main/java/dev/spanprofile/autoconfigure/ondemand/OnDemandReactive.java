@@ -113,10 +113,13 @@ final class OnDemandReactive {
 				OnDemandRequests.Answer answer = this.requests.afterSpanStarted(
 						ServerRequestObservationContext.findCurrent(exchange.getAttributes()).orElse(null),
 						forced.capture);
-				HttpHeaders headers = exchange.getResponse().getHeaders();
-				headers.add("Server-Timing", answer.serverTiming());
-				if (answer.link() != null) {
-					headers.add("Link", answer.link());
+				// A request a capture took did not ask: its caller learns nothing of it.
+				if (forced.capture == null) {
+					HttpHeaders headers = exchange.getResponse().getHeaders();
+					headers.add("Server-Timing", answer.serverTiming());
+					if (answer.link() != null) {
+						headers.add("Link", answer.link());
+					}
 				}
 			}
 			return chain.filter(exchange);

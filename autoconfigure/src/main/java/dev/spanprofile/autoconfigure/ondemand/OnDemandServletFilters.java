@@ -84,9 +84,12 @@ final class OnDemandServletFilters {
 						(request instanceof HttpServletRequest http)
 								? ServerHttpObservationFilter.findObservationContext(http).orElse(null) : null,
 						capture.isEmpty() ? null : capture);
-				answer.addHeader("Server-Timing", headers.serverTiming());
-				if (headers.link() != null) {
-					answer.addHeader("Link", headers.link());
+				// A request a capture took did not ask: its caller learns nothing of it.
+				if (capture.isEmpty()) {
+					answer.addHeader("Server-Timing", headers.serverTiming());
+					if (headers.link() != null) {
+						answer.addHeader("Link", headers.link());
+					}
 				}
 			}
 			chain.doFilter(request, response);
