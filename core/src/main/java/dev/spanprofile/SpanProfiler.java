@@ -204,6 +204,9 @@ public final class SpanProfiler implements AutoCloseable {
 				this.recorder::backgroundActivity, rootName, startEpochNanos);
 		this.startup = recording;
 		this.store.onRequestComplete(recording.firstRequests());
+		// Not only when someone reads the start: the graphs beyond the slowest steps' go
+		// once the first request after it is handed on, on the collector's thread.
+		this.store.onRequestComplete((request) -> recording.keepSlowestGraphs(completeUpToEpochNanos()));
 		return recording;
 	}
 
