@@ -326,7 +326,8 @@ public final class CollectionCycle {
 	 * {@link CollectorSettings#readerWait()}), so that a caller can read a span's
 	 * complete profile right after it ended. While the collector thread runs, asks it for
 	 * a collection now and waits for it, as a batch span processor's {@code forceFlush}
-	 * does; without one (or on the collector's own thread), collects here.
+	 * does; without one, collects here. Called during a collection on this thread (by a
+	 * listener), returns at once: that collection is the one joining them.
 	 */
 	public void collectNow() {
 		if (this.lock.isHeldByCurrentThread()) {
