@@ -115,6 +115,18 @@ class CollectorWorkerTest {
 		assertThat(this.handedOnOn).containsExactly(Thread.currentThread().getName());
 	}
 
+	@Test
+	void aListenerAskingForACollectionDuringAHandOffGetsNoNestedOne() {
+		// A listener that reads fresh data (as a view would) while requests are handed
+		// on.
+		this.store.onRequestComplete((root) -> this.cycle.collectNow());
+		request("a");
+		request("b");
+		this.cycle.collectNow();
+		assertThat(this.dumpedOn).as("one collection, none nested in its hand-off").hasSize(1);
+		assertThat(this.handedOnOn).as("each request handed on once").hasSize(2);
+	}
+
 	private void startCollector() {
 		// Its own pace on real time; on the stepped clock nothing falls due by itself
 		// once sampling has (re)started.
