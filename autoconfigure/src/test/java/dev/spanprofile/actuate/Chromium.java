@@ -141,6 +141,15 @@ final class Chromium implements AutoCloseable {
 	}
 
 	// Selenium's element offsets are measured from the element's centre.
+	/**
+	 * Scroll the page so that a frame of the graph drawn on {@code canvas} is in the
+	 * middle of the window: a pointer moved to a frame below the fold is out of bounds.
+	 */
+	void scrollToFrame(org.openqa.selenium.WebElement canvas, Map<String, Object> rect) {
+		script("const r = arguments[0].getBoundingClientRect();"
+				+ " window.scrollBy(0, r.top + arguments[1] - window.innerHeight / 2);", canvas, centreY(rect));
+	}
+
 	static int offsetX(org.openqa.selenium.WebElement element, Map<String, Object> rect) {
 		return (int) Math.round(centreX(rect) - element.getRect().getWidth() / 2.0);
 	}
