@@ -39,10 +39,13 @@ final class ProcessCpu {
 					// HotSpot's "C1 CompilerThread0", "C2 CompilerThread1"; Linux keeps
 					// 15 characters of a name, so
 					// Tomcat's connector threads ("http-nio-127.0.0.1-PORT-exec-N") are
-					// "http-nio-127.0.".
+					// "http-nio-127.0.", Reactor Netty's event loops
+					// ("reactor-http-nio-N")
+					// "reactor-http-ni".
 					byThread.put(thread.getFileName().toString(),
 							new ThreadTime(runNanos(thread), name.contains("CompilerThre"),
-									name.startsWith("spanprofile-col"), name.startsWith("http-nio")));
+									name.startsWith("spanprofile-col"),
+									name.startsWith("http-nio") || name.startsWith("reactor-http")));
 				});
 				return Usage.of(byThread);
 			}
@@ -151,7 +154,7 @@ final class ProcessCpu {
 	 * @param collector of which spanprofile's collector thread's (draining change points,
 	 * dumping and parsing the recording, joining samples to spans)
 	 * @param requestThreads of which the application's request threads' (Tomcat's
-	 * connector threads)
+	 * connector threads, Reactor Netty's event loops; not the threads work is handed to)
 	 * @param threads each thread's time, by thread id (empty in a difference, or where
 	 * the OS lists no threads)
 	 */

@@ -142,8 +142,21 @@ final class TwinSwitch {
 	}
 
 	private void warmUp(RunningApp a, RunningApp b) throws InterruptedException, IOException {
-		LoadDriver.measureTogether(this.warmup, a.load(), b.load());
-		long deadline = System.nanoTime() + this.warmup.multipliedBy(2).toNanos();
+		warmUpTogether(a, b, this.warmup);
+		for (int i = 0; i < TwinParameters.SWITCH_WARMUPS; i++) {
+			a.app().setProfiling(i % 2 == 0);
+			b.app().setProfiling(i % 2 != 0);
+			LoadDriver.measureTogether(this.settle, a.load(), b.load());
+		}
+	}
+
+	/**
+	 * Both copies under their load for {@code warmup}, then for up to twice as long until
+	 * neither copy's JIT compiler threads are busy.
+	 */
+	static void warmUpTogether(RunningApp a, RunningApp b, Duration warmup) throws InterruptedException {
+		LoadDriver.measureTogether(warmup, a.load(), b.load());
+		long deadline = System.nanoTime() + warmup.multipliedBy(2).toNanos();
 		while (System.nanoTime() < deadline) {
 			ProcessCpu.Usage aBefore = a.app().cpuTime();
 			ProcessCpu.Usage bBefore = b.app().cpuTime();
@@ -151,11 +164,6 @@ final class TwinSwitch {
 			if (!a.app().cpuTime().minus(aBefore).jitBusy() && !b.app().cpuTime().minus(bBefore).jitBusy()) {
 				break;
 			}
-		}
-		for (int i = 0; i < TwinParameters.SWITCH_WARMUPS; i++) {
-			a.app().setProfiling(i % 2 == 0);
-			b.app().setProfiling(i % 2 != 0);
-			LoadDriver.measureTogether(this.settle, a.load(), b.load());
 		}
 	}
 
@@ -253,14 +261,14 @@ final class TwinSwitch {
 
 	}
 
-	private record Snapshot(ProcessCpu.Usage cpu) {
+	record Snapshot(ProcessCpu.Usage cpu) {
 	}
 
 	/**
 	 * CPU time so far of the whole copy, thread by thread (its compiler and request
 	 * threads among them).
 	 */
-	private static Snapshot snapshot(AppProcess app) {
+	static Snapshot snapshot(AppProcess app) {
 		return new Snapshot(app.cpuTime());
 	}
 

@@ -1,6 +1,8 @@
 package dev.spanprofile.benchmarks.overhead;
 
 import dev.spanprofile.benchmarks.overhead.app.BenchApplication;
+import dev.spanprofile.benchmarks.overhead.handoff.AsyncApplication;
+import dev.spanprofile.benchmarks.overhead.handoff.ReactiveApplication;
 import dev.spanprofile.benchmarks.overhead.pages.PageApplication;
 
 /**
@@ -27,6 +29,37 @@ public record Workload(String label, String mainClass, String path) {
 	 */
 	public static Workload pages() {
 		return new Workload("pages", PageApplication.class.getName(), "/owners?lastName=M");
+	}
+
+	/**
+	 * {@link AsyncApplication}: Spring MVC, the request's loop rounds in an
+	 * {@code @Async} method on Boot's task executor while the request's thread waits.
+	 */
+	public static Workload async(int rounds) {
+		return new Workload("async", AsyncApplication.class.getName(), "/async-work?rounds=" + rounds);
+	}
+
+	/**
+	 * {@link ReactiveApplication}: WebFlux, the request's loop rounds in thirds after a
+	 * {@code subscribeOn}, a {@code publishOn} and a 1 ms timer hop.
+	 */
+	public static Workload reactive(int rounds) {
+		return new Workload("reactive", ReactiveApplication.class.getName(), "/hops?rounds=" + rounds);
+	}
+
+	/**
+	 * By its label, as the command lines name it: {@code pages}, or {@code work},
+	 * {@code async} and {@code reactive} with {@code rounds} loop rounds a request.
+	 */
+	public static Workload named(String label, int rounds) {
+		return switch (label) {
+			case "pages" -> pages();
+			case "work" -> work(rounds);
+			case "async" -> async(rounds);
+			case "reactive" -> reactive(rounds);
+			default ->
+				throw new IllegalArgumentException("Unknown workload " + label + ": pages, work, async or reactive");
+		};
 	}
 
 }
