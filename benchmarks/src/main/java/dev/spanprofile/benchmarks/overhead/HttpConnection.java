@@ -32,12 +32,20 @@ final class HttpConnection implements AutoCloseable {
 	private boolean closedByServer;
 
 	HttpConnection(int port, String path) throws IOException {
+		this(port, path, "");
+	}
+
+	/**
+	 * Every request also carries {@code header} ({@code Name: value}) unless it is empty.
+	 */
+	HttpConnection(int port, String path, String header) throws IOException {
 		this.socket = new Socket(InetAddress.getLoopbackAddress(), port);
 		this.socket.setTcpNoDelay(true);
 		this.socket.setSoTimeout(TIMEOUT_MILLIS);
 		this.out = this.socket.getOutputStream();
 		this.in = new BufferedInputStream(this.socket.getInputStream(), 16 * 1024);
-		this.request = ("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nAccept: application/json\r\n\r\n")
+		this.request = ("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nAccept: application/json\r\n"
+				+ (header.isEmpty() ? "" : header + "\r\n") + "\r\n")
 			.getBytes(StandardCharsets.US_ASCII);
 	}
 

@@ -34,10 +34,18 @@ final class LoadDriver implements AutoCloseable {
 	 * after it on its connection, and they count that delay)
 	 */
 	LoadDriver(int port, String path, int connections, double requestsPerSecond) {
+		this(port, path, connections, requestsPerSecond, "");
+	}
+
+	/**
+	 * The same, every request carrying {@code header} ({@code Name: value}) unless it is
+	 * empty.
+	 */
+	LoadDriver(int port, String path, int connections, double requestsPerSecond, String header) {
 		long periodNanos = (requestsPerSecond > 0) ? (long) (1e9 * connections / requestsPerSecond) : 0;
 		for (int i = 0; i < connections; i++) {
 			// Staggered, so that the connections' requests do not come in pairs.
-			Client client = new Client(port, path, "load-" + i, periodNanos, periodNanos * i / connections);
+			Client client = new Client(port, path, header, "load-" + i, periodNanos, periodNanos * i / connections);
 			this.clients.add(client);
 			client.start();
 		}
@@ -98,6 +106,8 @@ final class LoadDriver implements AutoCloseable {
 
 		private final String path;
 
+		private final String header;
+
 		private final LatencyLog log = new LatencyLog();
 
 		/** Between two requests due on this connection; 0 for closed-loop load. */
@@ -105,11 +115,12 @@ final class LoadDriver implements AutoCloseable {
 
 		private long dueNanos;
 
-		Client(int port, String path, String name, long periodNanos, long offsetNanos) {
+		Client(int port, String path, String header, String name, long periodNanos, long offsetNanos) {
 			super(name);
 			setDaemon(true);
 			this.port = port;
 			this.path = path;
+			this.header = header;
 			this.periodNanos = periodNanos;
 			this.dueNanos = System.nanoTime() + offsetNanos;
 		}
@@ -120,7 +131,7 @@ final class LoadDriver implements AutoCloseable {
 			while (LoadDriver.this.running) {
 				try {
 					if (connection == null) {
-						connection = new HttpConnection(this.port, this.path);
+						connection = new HttpConnection(this.port, this.path, this.header);
 					}
 					long start = nextStart();
 					int status = connection.exchange();

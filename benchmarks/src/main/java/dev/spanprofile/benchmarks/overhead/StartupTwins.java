@@ -37,7 +37,9 @@ import dev.spanprofile.benchmarks.report.ResultsFile;
  * setting's name in the results), {@code --with name=value,...} and
  * {@code --without name=value,...} (the two copies' properties; every request traced
  * unless {@code management.tracing.sampling.probability} is given),
- * {@code --results FILE} and {@code --commit ID} as for {@link SwitchProbe}.
+ * {@code --with-header "Name: value"} (sent with every request to the copy with the
+ * setting, e.g. the header that asks for an on-demand profile), {@code --results FILE}
+ * and {@code --commit ID} as for {@link SwitchProbe}.
  */
 public final class StartupTwins {
 
@@ -58,6 +60,12 @@ public final class StartupTwins {
 	private final List<String> jvmOptions;
 
 	private final Path logs;
+
+	/**
+	 * A header ({@code Name: value}) every request to the copy with the setting carries,
+	 * e.g. the one that asks for an on-demand profile; empty for none.
+	 */
+	String withHeader = "";
 
 	StartupTwins(Workload workload, int connectionsEach, double requestsPerSecondEach, Duration warmup, Duration window,
 			int windows, int pairs, List<String> jvmOptions, Path logs) {
@@ -86,6 +94,7 @@ public final class StartupTwins {
 		String label = null;
 		Map<String, String> with = Map.of();
 		Map<String, String> without = Map.of();
+		String withHeader = "";
 		Path results = null;
 		String commit = "";
 		for (int i = 0; i < args.length; i++) {
@@ -103,16 +112,18 @@ public final class StartupTwins {
 				case "--label" -> label = args[++i];
 				case "--with" -> with = properties(args[++i]);
 				case "--without" -> without = properties(args[++i]);
+				case "--with-header" -> withHeader = args[++i];
 				case "--results" -> results = Path.of(args[++i]);
 				case "--commit" -> commit = args[++i];
 				default -> throw new IllegalArgumentException("Unknown argument " + args[i]);
 			}
 		}
-		if (label == null || with.equals(without)) {
+		if (label == null || (with.equals(without) && withHeader.isEmpty())) {
 			throw new IllegalArgumentException("--label and two different --with and --without settings are needed");
 		}
 		StartupTwins twins = new StartupTwins(Workload.named(workload, rounds), connections, rate, warmup, window,
 				windows, pairs, jvm, logs);
+		twins.withHeader = withHeader;
 		TwinResult result = twins.run(new ProfilerSetting(label, with, false), without);
 		if (results != null) {
 			String load = (rate > 0) ? String.format(Locale.ROOT, "paced %.0f/s", rate) : ResultFigures.CLOSED_LOOP;
@@ -162,10 +173,11 @@ public final class StartupTwins {
 			boolean withFirst = pair % 2 == 0;
 			// Started together: on a loaded machine a copy takes a minute or more to
 			// start.
-			CompletableFuture<RunningApp> starting = CompletableFuture.supplyAsync(
-					() -> start(withFirst ? without : with.properties(), pair, withFirst ? "without" : "with"));
+			CompletableFuture<RunningApp> starting = CompletableFuture.supplyAsync(() -> withFirst
+					? start(without, "", pair, "without") : start(with.properties(), this.withHeader, pair, "with"));
 			try {
-				first = start(withFirst ? with.properties() : without, pair, withFirst ? "with" : "without");
+				first = withFirst ? start(with.properties(), this.withHeader, pair, "with")
+						: start(without, "", pair, "without");
 			}
 			finally {
 				second = starting.join();
@@ -206,12 +218,12 @@ public final class StartupTwins {
 		}
 	}
 
-	private RunningApp start(Map<String, String> properties, int pair, String name) {
+	private RunningApp start(Map<String, String> properties, String header, int pair, String name) {
 		try {
 			AppProcess app = AppProcess.start(this.workload.mainClass(), properties, this.jvmOptions,
 					this.logs.resolve("startup-twins-" + this.workload.label() + "-" + pair + "-" + name + ".log"));
-			return new RunningApp(app,
-					new LoadDriver(app.port(), this.workload.path(), this.connectionsEach, this.requestsPerSecondEach));
+			return new RunningApp(app, new LoadDriver(app.port(), this.workload.path(), this.connectionsEach,
+					this.requestsPerSecondEach, header));
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
