@@ -21,15 +21,17 @@ import dev.spanprofile.benchmarks.report.ResultsFile;
  * cost breakdowns behind docs/performance.md were measured with. Each setting gets an
  * application of its own, switched on and off between pairs of windows.
  * <p>
- * Arguments: {@code --workload pages|work}, {@code --pairs N}, {@code --window SECONDS},
- * {@code --settle SECONDS}, {@code --warmup SECONDS}, {@code --connections N},
- * {@code --threads} (CPU by thread group per window; with {@code --twin}, each group's
- * median difference on minus off), {@code --jvm OPTION} (repeatable), {@code --logs DIR},
- * then one or more {@code --setting LABEL [name=value,...]} with {@code spanprofile.*}
- * properties and {@code management.tracing.sampling.probability} (1.0 unless given: every
- * request traced); {@code --setting defaults} and {@code --setting production} without
- * properties are {@link ProfilerSetting#defaults()} and
- * {@link ProfilerSetting#production()}, named as the suite names them.
+ * Arguments: {@code --workload pages|work|async|reactive}, {@code --rounds N} (loop
+ * rounds a request of {@code work}, {@code async} and {@code reactive}),
+ * {@code --pairs N}, {@code --window SECONDS}, {@code --settle SECONDS},
+ * {@code --warmup SECONDS}, {@code --connections N}, {@code --threads} (CPU by thread
+ * group per window; with {@code --twin}, each group's median difference on minus off),
+ * {@code --jvm OPTION} (repeatable), {@code --logs DIR}, then one or more
+ * {@code --setting LABEL [name=value,...]} with {@code spanprofile.*} properties and
+ * {@code management.tracing.sampling.probability} (1.0 unless given: every request
+ * traced); {@code --setting defaults} and {@code --setting production} without properties
+ * are {@link ProfilerSetting#defaults()} and {@link ProfilerSetting#production()}, named
+ * as the suite names them.
  * <p>
  * {@code --twin} measures each setting with two copies of the application switched in
  * opposite phase instead ({@link TwinSwitch}), the connections shared between them;
@@ -40,9 +42,12 @@ import dev.spanprofile.benchmarks.report.ResultsFile;
  * {@code start,OPTIONS} ({@link AsyncProfilerAlone}); {@code --rate N} (twin only) sends
  * each copy N requests a second on a fixed schedule instead of as fast as it answers
  * ({@link LoadDriver}): latency below capacity rather than throughput;
- * {@code --results FILE} (twin only) writes each setting's ratios there as a results file
- * (benchmarks/results/, which docs/performance.md is generated from), recording
- * {@code --commit ID} as the code measured.
+ * {@code --switch propagation} (twin only, {@code async} and {@code reactive}) switches
+ * the context propagation the starter turned on instead of profiling, which stays on in
+ * both copies ({@code handoff.PropagationSwitch}); {@code --results FILE} (twin only)
+ * writes each setting's ratios there as a results file (benchmarks/results/, which
+ * docs/performance.md is generated from), recording {@code --commit ID} as the code
+ * measured.
  */
 public final class SwitchProbe {
 
@@ -50,7 +55,9 @@ public final class SwitchProbe {
 	}
 
 	public static void main(String[] args) throws Exception {
-		Workload workload = Workload.pages();
+		String workloadName = "pages";
+		int rounds = 300_000;
+		String switched = "profiling";
 		int pairs = 8;
 		int connections = 4;
 		Duration window = Duration.ofSeconds(3);
@@ -69,7 +76,9 @@ public final class SwitchProbe {
 		String commit = "";
 		for (int i = 0; i < args.length; i++) {
 			switch (args[i]) {
-				case "--workload" -> workload = args[++i].equals("work") ? Workload.work(300_000) : Workload.pages();
+				case "--workload" -> workloadName = args[++i];
+				case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+				case "--switch" -> switched = args[++i];
 				case "--pairs" -> pairs = Integer.parseInt(args[++i]);
 				case "--connections" -> connections = Integer.parseInt(args[++i]);
 				case "--window" -> window = Duration.ofMillis((long) (Double.parseDouble(args[++i]) * 1000));
@@ -99,6 +108,11 @@ public final class SwitchProbe {
 				default -> throw new IllegalArgumentException("Unknown argument " + args[i]);
 			}
 		}
+		Workload workload = Workload.named(workloadName, rounds);
+		if (!switched.equals("profiling") && (!switched.equals("propagation") || !twin || alone != null)) {
+			throw new IllegalArgumentException(
+					"--switch is profiling, or propagation with --twin and without --alone; was " + switched);
+		}
 		if (rate != 0 && (!twin || rate < 0)) {
 			throw new IllegalArgumentException("--rate needs --twin and a positive number of requests a second, was "
 					+ rate + (twin ? "" : " without --twin"));
@@ -114,6 +128,9 @@ public final class SwitchProbe {
 					control, jvm, logs, cpus);
 			if (alone != null) {
 				twins.alone = AsyncProfilerAlone.extract(alone, logs.resolve("async-profiler-alone"));
+			}
+			if (switched.equals("propagation")) {
+				twins.toggle = AppProcess::setContextPropagation;
 			}
 			twins.threadGroups = threads;
 			twins.requestsPerSecondEach = rate;

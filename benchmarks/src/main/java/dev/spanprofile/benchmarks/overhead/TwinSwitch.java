@@ -81,6 +81,20 @@ final class TwinSwitch {
 	 */
 	boolean threadGroups;
 
+	/**
+	 * What the copies switch in opposite phase: profiling unless set otherwise (e.g.
+	 * {@link AppProcess#setContextPropagation}, profiling then staying on in both).
+	 */
+	Toggle toggle = AppProcess::setProfiling;
+
+	/** Switches one thing on or off in a running copy. */
+	@FunctionalInterface
+	interface Toggle {
+
+		void set(AppProcess app, boolean on) throws IOException, InterruptedException;
+
+	}
+
 	private final ThreadGroupCosts groupCosts = new ThreadGroupCosts();
 
 	/** Measure one setting; prints every window and the ratios. */
@@ -108,7 +122,7 @@ final class TwinSwitch {
 				}
 			}
 			TwinResult result = new TwinResult(this.workload, setting, measured);
-			report("profiling on / off", result);
+			report("on / off", result);
 			if (this.threadGroups) {
 				this.groupCosts.report();
 			}
@@ -144,8 +158,8 @@ final class TwinSwitch {
 	private void warmUp(RunningApp a, RunningApp b) throws InterruptedException, IOException {
 		warmUpTogether(a, b, this.warmup);
 		for (int i = 0; i < TwinParameters.SWITCH_WARMUPS; i++) {
-			a.app().setProfiling(i % 2 == 0);
-			b.app().setProfiling(i % 2 != 0);
+			this.toggle.set(a.app(), i % 2 == 0);
+			this.toggle.set(b.app(), i % 2 != 0);
 			LoadDriver.measureTogether(this.settle, a.load(), b.load());
 		}
 	}
@@ -173,8 +187,8 @@ final class TwinSwitch {
 	 */
 	private Figures[] phase(RunningApp a, RunningApp b, boolean aOn, boolean bOn, int pair, boolean firstOfPair)
 			throws IOException, InterruptedException {
-		a.app().setProfiling(aOn);
-		b.app().setProfiling(bOn);
+		this.toggle.set(a.app(), aOn);
+		this.toggle.set(b.app(), bOn);
 		LoadDriver.measureTogether(this.settle, a.load(), b.load());
 		Snapshot aBefore = snapshot(a.app());
 		Snapshot bBefore = snapshot(b.app());

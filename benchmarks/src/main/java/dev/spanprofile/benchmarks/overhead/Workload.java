@@ -1,8 +1,8 @@
 package dev.spanprofile.benchmarks.overhead;
 
 import dev.spanprofile.benchmarks.overhead.app.BenchApplication;
-import dev.spanprofile.benchmarks.overhead.handoff.AsyncApplication;
-import dev.spanprofile.benchmarks.overhead.handoff.ReactiveApplication;
+import dev.spanprofile.benchmarks.overhead.handoff.async.AsyncApplication;
+import dev.spanprofile.benchmarks.overhead.handoff.reactive.ReactiveApplication;
 import dev.spanprofile.benchmarks.overhead.pages.PageApplication;
 
 /**

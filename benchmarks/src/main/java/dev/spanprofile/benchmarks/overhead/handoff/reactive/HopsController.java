@@ -1,4 +1,6 @@
-package dev.spanprofile.benchmarks.overhead.handoff;
+package dev.spanprofile.benchmarks.overhead.handoff.reactive;
+
+import dev.spanprofile.benchmarks.overhead.handoff.Rounds;
 
 import java.time.Duration;
 import java.util.Map;

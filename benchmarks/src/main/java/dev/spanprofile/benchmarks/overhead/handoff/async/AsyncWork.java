@@ -1,4 +1,6 @@
-package dev.spanprofile.benchmarks.overhead.handoff;
+package dev.spanprofile.benchmarks.overhead.handoff.async;
+
+import dev.spanprofile.benchmarks.overhead.handoff.Rounds;
 
 import java.util.concurrent.CompletableFuture;
 

@@ -1,7 +1,10 @@
-package dev.spanprofile.benchmarks.overhead.handoff;
+package dev.spanprofile.benchmarks.overhead.handoff.async;
+
+import dev.spanprofile.benchmarks.overhead.handoff.PropagationSwitch;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Import;
 import org.springframework.scheduling.annotation.EnableAsync;
 
 /**
@@ -11,6 +14,7 @@ import org.springframework.scheduling.annotation.EnableAsync;
  * starter turns on where the application has not set it).
  */
 @EnableAsync
+@Import(PropagationSwitch.class)
 @SpringBootApplication(excludeName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 public class AsyncApplication {
 

@@ -1,8 +1,11 @@
-package dev.spanprofile.benchmarks.overhead.handoff;
+package dev.spanprofile.benchmarks.overhead.handoff.reactive;
+
+import dev.spanprofile.benchmarks.overhead.handoff.PropagationSwitch;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Import;
 
 /**
  * A Spring WebFlux application on Reactor Netty whose requests' work runs after three
@@ -11,6 +14,7 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
  * reactive application that has not set it). Reactive although Spring MVC is on the
  * benchmarks' class path too.
  */
+@Import(PropagationSwitch.class)
 @SpringBootApplication(excludeName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 public class ReactiveApplication {
 
