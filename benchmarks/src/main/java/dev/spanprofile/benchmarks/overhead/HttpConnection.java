@@ -27,6 +27,8 @@ final class HttpConnection implements AutoCloseable {
 
 	private final byte[] request;
 
+	private final byte[] requestWithHeader;
+
 	private final StringBuilder line = new StringBuilder(128);
 
 	private boolean closedByServer;
@@ -36,7 +38,8 @@ final class HttpConnection implements AutoCloseable {
 	}
 
 	/**
-	 * Every request also carries {@code header} ({@code Name: value}) unless it is empty.
+	 * A request may also carry {@code header} ({@code Name: value}) unless it is empty:
+	 * see {@link #exchange(boolean)}.
 	 */
 	HttpConnection(int port, String path, String header) throws IOException {
 		this.socket = new Socket(InetAddress.getLoopbackAddress(), port);
@@ -44,9 +47,10 @@ final class HttpConnection implements AutoCloseable {
 		this.socket.setSoTimeout(TIMEOUT_MILLIS);
 		this.out = this.socket.getOutputStream();
 		this.in = new BufferedInputStream(this.socket.getInputStream(), 16 * 1024);
-		this.request = ("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nAccept: application/json\r\n"
-				+ (header.isEmpty() ? "" : header + "\r\n") + "\r\n")
-			.getBytes(StandardCharsets.US_ASCII);
+		String head = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nAccept: application/json\r\n";
+		this.request = (head + "\r\n").getBytes(StandardCharsets.US_ASCII);
+		this.requestWithHeader = header.isEmpty() ? this.request
+				: (head + header + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
 	}
 
 	/**
@@ -55,7 +59,12 @@ final class HttpConnection implements AutoCloseable {
 	 * response.
 	 */
 	int exchange() throws IOException {
-		this.out.write(this.request);
+		return exchange(false);
+	}
+
+	/** The same, the request carrying the connection's header if {@code withHeader}. */
+	int exchange(boolean withHeader) throws IOException {
+		this.out.write(withHeader ? this.requestWithHeader : this.request);
 		this.out.flush();
 		String statusLine = readLine();
 		if (!statusLine.startsWith("HTTP/1.1 ") || statusLine.length() < 12) {

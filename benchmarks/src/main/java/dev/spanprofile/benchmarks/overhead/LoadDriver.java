@@ -23,6 +23,8 @@ final class LoadDriver implements AutoCloseable {
 
 	private volatile boolean running = true;
 
+	private volatile boolean headerSent = true;
+
 	LoadDriver(int port, String path, int connections) {
 		this(port, path, connections, 0);
 	}
@@ -39,7 +41,7 @@ final class LoadDriver implements AutoCloseable {
 
 	/**
 	 * The same, every request carrying {@code header} ({@code Name: value}) unless it is
-	 * empty.
+	 * empty or {@link #sendHeader} turned it off.
 	 */
 	LoadDriver(int port, String path, int connections, double requestsPerSecond, String header) {
 		long periodNanos = (requestsPerSecond > 0) ? (long) (1e9 * connections / requestsPerSecond) : 0;
@@ -49,6 +51,11 @@ final class LoadDriver implements AutoCloseable {
 			this.clients.add(client);
 			client.start();
 		}
+	}
+
+	/** Whether the requests sent from now on carry the driver's header. */
+	void sendHeader(boolean sent) {
+		this.headerSent = sent;
 	}
 
 	/**
@@ -134,7 +141,7 @@ final class LoadDriver implements AutoCloseable {
 						connection = new HttpConnection(this.port, this.path, this.header);
 					}
 					long start = nextStart();
-					int status = connection.exchange();
+					int status = connection.exchange(LoadDriver.this.headerSent);
 					long latency = System.nanoTime() - start;
 					this.log.add(latency, status == 200);
 					if (connection.isClosedByServer()) {

@@ -44,9 +44,11 @@ import dev.spanprofile.benchmarks.report.ResultsFile;
  * ({@link LoadDriver}): latency below capacity rather than throughput;
  * {@code --switch propagation} (twin only, {@code async} and {@code reactive}) switches
  * the context propagation the starter turned on instead of profiling, which stays on in
- * both copies ({@code handoff.PropagationSwitch}); {@code --results FILE} (twin only)
- * writes each setting's ratios there as a results file (benchmarks/results/, which
- * docs/performance.md is generated from), recording {@code --commit ID} as the code
+ * both copies ({@code handoff.PropagationSwitch}); {@code --switch header}
+ * {@code --header "Name: value"} (twin only) has the load's requests carry the header or
+ * not instead (e.g. the one that asks for an on-demand profile); {@code --results FILE}
+ * (twin only) writes each setting's ratios there as a results file (benchmarks/results/,
+ * which docs/performance.md is generated from), recording {@code --commit ID} as the code
  * measured.
  */
 public final class SwitchProbe {
@@ -58,6 +60,7 @@ public final class SwitchProbe {
 		String workloadName = "pages";
 		int rounds = 300_000;
 		String switched = "profiling";
+		String header = "";
 		int pairs = 8;
 		int connections = 4;
 		Duration window = Duration.ofSeconds(3);
@@ -79,6 +82,7 @@ public final class SwitchProbe {
 				case "--workload" -> workloadName = args[++i];
 				case "--rounds" -> rounds = Integer.parseInt(args[++i]);
 				case "--switch" -> switched = args[++i];
+				case "--header" -> header = args[++i];
 				case "--pairs" -> pairs = Integer.parseInt(args[++i]);
 				case "--connections" -> connections = Integer.parseInt(args[++i]);
 				case "--window" -> window = Duration.ofMillis((long) (Double.parseDouble(args[++i]) * 1000));
@@ -109,9 +113,10 @@ public final class SwitchProbe {
 			}
 		}
 		Workload workload = Workload.named(workloadName, rounds);
-		if (!switched.equals("profiling") && (!switched.equals("propagation") || !twin || alone != null)) {
-			throw new IllegalArgumentException(
-					"--switch is profiling, or propagation with --twin and without --alone; was " + switched);
+		if (!switched.equals("profiling") && (!List.of("propagation", "header").contains(switched) || !twin
+				|| alone != null || (switched.equals("header") == header.isEmpty()))) {
+			throw new IllegalArgumentException("--switch is profiling, or propagation or header (with --header) with "
+					+ "--twin and without --alone; was " + switched);
 		}
 		if (rate != 0 && (!twin || rate < 0)) {
 			throw new IllegalArgumentException("--rate needs --twin and a positive number of requests a second, was "
@@ -130,7 +135,11 @@ public final class SwitchProbe {
 				twins.alone = AsyncProfilerAlone.extract(alone, logs.resolve("async-profiler-alone"));
 			}
 			if (switched.equals("propagation")) {
-				twins.toggle = AppProcess::setContextPropagation;
+				twins.toggle = (copy, on) -> copy.app().setContextPropagation(on);
+			}
+			else if (switched.equals("header")) {
+				twins.header = header;
+				twins.toggle = (copy, on) -> copy.load().sendHeader(on);
 			}
 			twins.threadGroups = threads;
 			twins.requestsPerSecondEach = rate;

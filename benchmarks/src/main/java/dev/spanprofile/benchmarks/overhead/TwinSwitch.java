@@ -83,15 +83,21 @@ final class TwinSwitch {
 
 	/**
 	 * What the copies switch in opposite phase: profiling unless set otherwise (e.g.
-	 * {@link AppProcess#setContextPropagation}, profiling then staying on in both).
+	 * their context propagation, profiling then staying on in both).
 	 */
-	Toggle toggle = AppProcess::setProfiling;
+	Toggle toggle = (copy, on) -> copy.app().setProfiling(on);
 
-	/** Switches one thing on or off in a running copy. */
+	/**
+	 * A header ({@code Name: value}) the load's requests carry while the toggle says so
+	 * (e.g. {@code (copy, on) -> copy.load().sendHeader(on)}); empty for none.
+	 */
+	String header = "";
+
+	/** Switches one thing on or off in a running copy or in its load. */
 	@FunctionalInterface
 	interface Toggle {
 
-		void set(AppProcess app, boolean on) throws IOException, InterruptedException;
+		void set(RunningApp copy, boolean on) throws IOException, InterruptedException;
 
 	}
 
@@ -151,15 +157,15 @@ final class TwinSwitch {
 		if (this.alone != null) {
 			app.switchWith(this.alone);
 		}
-		return new RunningApp(app,
-				new LoadDriver(app.port(), this.workload.path(), this.connectionsEach, this.requestsPerSecondEach));
+		return new RunningApp(app, new LoadDriver(app.port(), this.workload.path(), this.connectionsEach,
+				this.requestsPerSecondEach, this.header));
 	}
 
 	private void warmUp(RunningApp a, RunningApp b) throws InterruptedException, IOException {
 		warmUpTogether(a, b, this.warmup);
 		for (int i = 0; i < TwinParameters.SWITCH_WARMUPS; i++) {
-			this.toggle.set(a.app(), i % 2 == 0);
-			this.toggle.set(b.app(), i % 2 != 0);
+			this.toggle.set(a, i % 2 == 0);
+			this.toggle.set(b, i % 2 != 0);
 			LoadDriver.measureTogether(this.settle, a.load(), b.load());
 		}
 	}
@@ -187,8 +193,8 @@ final class TwinSwitch {
 	 */
 	private Figures[] phase(RunningApp a, RunningApp b, boolean aOn, boolean bOn, int pair, boolean firstOfPair)
 			throws IOException, InterruptedException {
-		this.toggle.set(a.app(), aOn);
-		this.toggle.set(b.app(), bOn);
+		this.toggle.set(a, aOn);
+		this.toggle.set(b, bOn);
 		LoadDriver.measureTogether(this.settle, a.load(), b.load());
 		Snapshot aBefore = snapshot(a.app());
 		Snapshot bBefore = snapshot(b.app());

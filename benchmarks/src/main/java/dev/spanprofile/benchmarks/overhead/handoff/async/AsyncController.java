@@ -1,8 +1,8 @@
 package dev.spanprofile.benchmarks.overhead.handoff.async;
 
-import dev.spanprofile.benchmarks.overhead.handoff.Rounds;
-
 import java.util.Map;
+
+import dev.spanprofile.benchmarks.overhead.handoff.Rounds;
 
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;

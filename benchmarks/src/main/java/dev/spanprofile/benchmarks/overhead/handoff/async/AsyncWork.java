@@ -1,8 +1,8 @@
 package dev.spanprofile.benchmarks.overhead.handoff.async;
 
-import dev.spanprofile.benchmarks.overhead.handoff.Rounds;
-
 import java.util.concurrent.CompletableFuture;
+
+import dev.spanprofile.benchmarks.overhead.handoff.Rounds;
 
 import org.springframework.scheduling.annotation.Async;
 import org.springframework.stereotype.Service;

@@ -1,9 +1,9 @@
 package dev.spanprofile.benchmarks.overhead.handoff.reactive;
 
-import dev.spanprofile.benchmarks.overhead.handoff.Rounds;
-
 import java.time.Duration;
 import java.util.Map;
+
+import dev.spanprofile.benchmarks.overhead.handoff.Rounds;
 
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
