@@ -50,8 +50,9 @@ class OnDemandAutoConfigurationTests {
 			.run((context) -> {
 				assertThat(context).hasFailed();
 				Throwable failure = context.getStartupFailure();
+				assertThat(failure).hasRootCauseInstanceOf(OnDemandTokenMissingException.class);
 				FailureAnalysis analysis = new OnDemandTokenMissingFailureAnalyzer().analyze(failure);
-				assertThat(analysis).isNotNull();
+				assertThat(analysis.getCause()).isInstanceOf(OnDemandTokenMissingException.class);
 				assertThat(analysis.getDescription()).contains("spanprofile.on-demand.token is empty")
 					.contains("X-Spanprofile");
 				assertThat(analysis.getAction()).contains("Set spanprofile.on-demand.token")
