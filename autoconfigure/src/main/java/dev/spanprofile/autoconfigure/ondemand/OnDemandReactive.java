@@ -53,7 +53,10 @@ final class OnDemandReactive {
 				case FORCED -> {
 					Mono<Void> handled;
 					try {
-						handled = this.delegate.handle(request, new ForcedResponse(response, forcing.capture()));
+						handled = this.delegate.handle(request, new ForcedResponse(response, forcing))
+							// A captured request the filter never saw gives its place
+							// back.
+							.doFinally((signal) -> forcing.giveBack());
 					}
 					finally {
 						// The sampler is armed while the answer is subscribed to: the
@@ -83,12 +86,12 @@ final class OnDemandReactive {
 	/** The response of a forced request, as the filter finds it. */
 	static final class ForcedResponse extends ServerHttpResponseDecorator {
 
-		/** The capture that took the request, {@code null} when none did. */
-		final String capture;
+		/** What was decided for the request. */
+		final OnDemandRequests.Forcing forcing;
 
-		ForcedResponse(ServerHttpResponse delegate, String capture) {
+		ForcedResponse(ServerHttpResponse delegate, OnDemandRequests.Forcing forcing) {
 			super(delegate);
-			this.capture = capture;
+			this.forcing = forcing;
 		}
 
 	}
@@ -109,20 +112,28 @@ final class OnDemandReactive {
 		@Override
 		public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
 			ForcedResponse forced = forcedResponse(exchange.getResponse());
-			if (forced != null) {
-				OnDemandRequests.Answer answer = this.requests.afterSpanStarted(
-						ServerRequestObservationContext.findCurrent(exchange.getAttributes()).orElse(null),
-						forced.capture);
-				// A request a capture took did not ask: its caller learns nothing of it.
-				if (forced.capture == null) {
-					HttpHeaders headers = exchange.getResponse().getHeaders();
-					headers.add("Server-Timing", answer.serverTiming());
-					if (answer.link() != null) {
-						headers.add("Link", answer.link());
-					}
-				}
+			if (forced == null) {
+				return chain.filter(exchange);
 			}
-			return chain.filter(exchange);
+			ServerRequestObservationContext observation = ServerRequestObservationContext
+				.findCurrent(exchange.getAttributes())
+				.orElse(null);
+			OnDemandRequests.Answer answer = this.requests.afterSpanStarted(observation, forced.forcing);
+			// A request a capture took did not ask: its caller learns nothing of it.
+			if (forced.forcing.claim() == null) {
+				HttpHeaders headers = exchange.getResponse().getHeaders();
+				headers.add("Server-Timing", answer.serverTiming());
+				if (answer.link() != null) {
+					headers.add("Link", answer.link());
+				}
+				return chain.filter(exchange);
+			}
+			// Before the observation ends (it stops once the handler's answer
+			// terminates),
+			// the handler chosen.
+			Runnable handled = () -> this.requests.requestHandled(observation, forced.forcing,
+					(observation != null) ? observation.getPathPattern() : null);
+			return chain.filter(exchange).doOnTerminate(handled).doOnCancel(handled);
 		}
 
 		private static ForcedResponse forcedResponse(ServerHttpResponse response) {
