@@ -100,18 +100,18 @@ def profile(client, span_id):
 
 
 def figures(graphs):
-    """Each graph's span: its duration and its samples of each kind, summed."""
-    durations = [graph["span"]["durationMillis"] for graph in graphs]
-    by_event = {}
-    for graph in graphs:
-        for event, count in (graph["span"].get("samplesByEvent") or {"samples": graph["span"]["samples"]}).items():
-            by_event.setdefault(event, []).append(count)
-    described = ", ".join("%s samples %d in all (min %d, max %d a request)" % (event, sum(counts), min(counts),
-                                                                              max(counts))
-                          for event, counts in sorted(by_event.items()))
+    """Each graph's span: its duration, its CPU samples and the time its waits took."""
+    if not graphs:
+        return "none"
+    spans = [graph["span"] for graph in graphs]
+    durations = [span["durationMillis"] for span in spans]
+    cpu = [(span.get("samplesByEvent") or {}).get("cpu", span["samples"]) for span in spans]
+    waits = [span.get("waitMillis") or 0.0 for span in spans]
     with_samples = sum(1 for graph in graphs if graph["samples"] > 0)
-    return "durations median %.1f ms (min %.1f, max %.1f); %s; %d graphs with samples of their own" % (
-        statistics.median(durations), min(durations), max(durations), described, with_samples) if graphs else "none"
+    return ("durations median %.1f ms (min %.1f, max %.1f); cpu samples %d in all (%d to %d a request); waits "
+            "recorded %.0f ms in all; %d graphs with samples of their own, %d empty") % (
+        statistics.median(durations), min(durations), max(durations), sum(cpu), min(cpu), max(cpu), sum(waits),
+        with_samples, len(graphs) - with_samples)
 
 
 def goal_forced(client, token, results):

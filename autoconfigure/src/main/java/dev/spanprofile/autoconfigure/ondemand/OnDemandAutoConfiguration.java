@@ -68,8 +68,7 @@ public final class OnDemandAutoConfiguration {
 	@Bean
 	OnDemandRequests spanProfileOnDemandRequests(OnDemandGate gate, OnDemandProperties properties,
 			SpanProfiler profiler, Environment environment, RequestCaptures captures) {
-		String endpoint = environment.getProperty("management.endpoints.web.base-path", "/actuator") + "/spanprofile";
-		return new OnDemandRequests(gate, properties.getHeader(), profiler, endpoint, captures);
+		return new OnDemandRequests(gate, properties.getHeader(), profiler, GraphLink.of(environment), captures);
 	}
 
 	@Configuration(proxyBeanMethods = false)

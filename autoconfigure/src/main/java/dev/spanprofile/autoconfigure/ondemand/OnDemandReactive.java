@@ -118,7 +118,8 @@ final class OnDemandReactive {
 			ServerRequestObservationContext observation = ServerRequestObservationContext
 				.findCurrent(exchange.getAttributes())
 				.orElse(null);
-			OnDemandRequests.Answer answer = this.requests.afterSpanStarted(observation, forced.forcing);
+			OnDemandRequests.Answer answer = this.requests.afterSpanStarted(observation, forced.forcing,
+					exchange.getRequest().getPath().contextPath().value(), host(exchange.getRequest()));
 			// A request a capture took did not ask: its caller learns nothing of it.
 			if (forced.forcing.claim() == null) {
 				HttpHeaders headers = exchange.getResponse().getHeaders();
@@ -134,6 +135,11 @@ final class OnDemandReactive {
 			Runnable handled = () -> this.requests.requestHandled(observation, forced.forcing,
 					(observation != null) ? observation.getPathPattern() : null);
 			return chain.filter(exchange).doOnTerminate(handled).doOnCancel(handled);
+		}
+
+		private static String host(ServerHttpRequest request) {
+			String host = request.getURI().getHost();
+			return (host != null) ? host : "localhost";
 		}
 
 		private static ForcedResponse forcedResponse(ServerHttpResponse response) {

@@ -23,20 +23,19 @@ public final class OnDemandRequests {
 
 	private final SpanProfiler profiler;
 
-	private final String endpointPath;
+	private final GraphLink link;
 
 	private final RequestCaptures captures;
 
 	/**
-	 * @param endpointPath where the flame graphs are served, e.g.
-	 * {@code /actuator/spanprofile}
+	 * @param link where the flame graphs are served
 	 */
-	OnDemandRequests(OnDemandGate gate, String header, SpanProfiler profiler, String endpointPath,
+	OnDemandRequests(OnDemandGate gate, String header, SpanProfiler profiler, GraphLink link,
 			RequestCaptures captures) {
 		this.gate = gate;
 		this.header = header;
 		this.profiler = profiler;
-		this.endpointPath = endpointPath;
+		this.link = link;
 		this.captures = captures;
 	}
 
@@ -110,8 +109,10 @@ public final class OnDemandRequests {
 	 * what the response's headers say.
 	 * @param observation the request's server observation, {@code null} when none started
 	 * @param forcing what {@link #beforeSpan} decided
+	 * @param contextPath the request's context path, {@code ""} for none
+	 * @param host the host the request was sent to
 	 */
-	public Answer afterSpanStarted(Observation.Context observation, Forcing forcing) {
+	public Answer afterSpanStarted(Observation.Context observation, Forcing forcing, String contextPath, String host) {
 		ForcedSampling.disarm();
 		String spanId = sampledSpanId(observation);
 		SpanRecord record = (spanId != null) ? this.profiler.store().find(spanId) : null;
@@ -124,7 +125,7 @@ public final class OnDemandRequests {
 		}
 		String root = record.localRoot().spanId();
 		return new Answer(METRIC + ";desc=\"" + root + "\"",
-				"<" + this.endpointPath + "/" + root + "?format=html>; rel=\"related\"; title=\"flame graph\"");
+				"<" + this.link.of(root, contextPath, host) + ">; rel=\"related\"; title=\"flame graph\"");
 	}
 
 	/**

@@ -88,7 +88,8 @@ final class OnDemandServletFilters {
 			request.removeAttribute(FORCED);
 			ServerRequestObservationContext observation = ServerHttpObservationFilter.findObservationContext(http)
 				.orElse(null);
-			OnDemandRequests.Answer headers = this.requests.afterSpanStarted(observation, forcing);
+			OnDemandRequests.Answer headers = this.requests.afterSpanStarted(observation, forcing,
+					http.getContextPath(), http.getServerName());
 			// A request a capture took did not ask: its caller learns nothing of it.
 			if (forcing.claim() == null) {
 				answer.addHeader("Server-Timing", headers.serverTiming());
