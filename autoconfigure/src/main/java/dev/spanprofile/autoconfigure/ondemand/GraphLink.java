@@ -46,9 +46,8 @@ final class GraphLink {
 				+ prefix(environment.getProperty("management.endpoints.web.path-mapping.spanprofile", "spanprofile"));
 		Integer managementPort = environment.getProperty("management.server.port", Integer.class);
 		Integer serverPort = environment.getProperty("server.port", Integer.class);
-		// As Spring Boot's ManagementPortType tells a different port from the same one
-		// (0:
-		// any free port, always another).
+		// As Spring Boot's ManagementPortType tells them apart: 0 is another, random
+		// port.
 		boolean separate = managementPort != null && managementPort >= 0
 				&& !(serverPort == null && managementPort == 8080)
 				&& !(managementPort != 0 && managementPort.equals(serverPort));
@@ -58,8 +57,7 @@ final class GraphLink {
 						|| environment.containsProperty("management.server.ssl.certificate"));
 		return new GraphLink(endpoint, prefix(environment.getProperty("spring.mvc.servlet.path", "")), separate,
 				prefix(environment.getProperty("management.server.base-path", "")), ssl ? "https" : "http",
-				// The port it listens on, once up: Spring Boot sets it (a port of 0 is
-				// any).
+				// The port it listens on, set by Spring Boot once it is up.
 				() -> environment.getProperty("local.management.port", Integer.class,
 						(managementPort != null) ? managementPort : 0));
 	}

@@ -54,8 +54,7 @@ final class OnDemandReactive {
 					Mono<Void> handled;
 					try {
 						handled = this.delegate.handle(request, new ForcedResponse(response, forcing))
-							// A captured request the filter never saw gives its place
-							// back.
+							// A captured request the filter never saw: its place back.
 							.doFinally((signal) -> forcing.giveBack());
 					}
 					finally {
@@ -129,9 +128,7 @@ final class OnDemandReactive {
 				}
 				return chain.filter(exchange);
 			}
-			// Before the observation ends (it stops once the handler's answer
-			// terminates),
-			// the handler chosen.
+			// The handler is chosen, the observation not yet stopped.
 			Runnable handled = () -> this.requests.requestHandled(observation, forced.forcing,
 					(observation != null) ? observation.getPathPattern() : null);
 			return chain.filter(exchange).doOnTerminate(handled).doOnCancel(handled);

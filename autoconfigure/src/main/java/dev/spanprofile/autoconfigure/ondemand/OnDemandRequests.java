@@ -86,11 +86,6 @@ public final class OnDemandRequests {
 	 */
 	public record Forcing(OnDemandGate.Decision decision, RequestCaptures.Claim claim) {
 
-		/** The capture that took the request, {@code null} when none did. */
-		public String capture() {
-			return (this.claim != null) ? this.claim.name() : null;
-		}
-
 		/**
 		 * A captured request that ends without being {@link #requestHandled handled} (an
 		 * earlier filter answered it) gives its place back; a no-op once settled.
