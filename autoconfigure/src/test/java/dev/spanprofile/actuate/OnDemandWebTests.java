@@ -28,7 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * carries the header with the token is traced, profiled and kept, and its response names
  * its span; one with a wrong token is answered as any other and not traced.
  */
-@SpringBootTest(classes = BurnApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@SpringBootTest(classes = { BurnApplication.class, OnDemandWebTests.Pets.class },
+		webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "management.tracing.sampling.probability=0.0",
 				"management.endpoints.web.exposure.include=health,spanprofile", "spanprofile.dump-interval=200ms",
 				"management.otlp.metrics.export.enabled=false", "spanprofile.on-demand.enabled=true",
@@ -197,12 +198,56 @@ class OnDemandWebTests {
 		assertThat(this.profiler.status().running()).isTrue();
 	}
 
+	@Test
+	@Order(7)
+	void captureOfARouteKeepsThatRouteOnlyNotAnotherItsPatternMatches() throws Exception {
+		Set<String> before = this.endpoint.spanIds();
+		HttpResponse<String> started = post(
+				"{\"capture\": \"http get /pets/{petId}\", \"count\": 2, \"within\": \"1m\"}");
+		assertThat(started.statusCode()).as(started.body()).isEqualTo(200);
+		// Its path matches /pets/{petId}, but another route serves it.
+		assertThat(this.endpoint.get("/pets/new", "text/plain").body()).isEqualTo("new pet");
+		assertThat(this.endpoint.get("/pets/7", "text/plain").body()).isEqualTo("pet 7");
+		assertThat(this.endpoint.get("/actuator/spanprofile?limit=1", "application/json").body())
+			.contains("\"captures\":[{\"name\":\"http get /pets/{petId}\",\"count\":2,\"captured\":1,");
+		assertThat(this.endpoint.get("/pets/new", "text/plain").body()).isEqualTo("new pet");
+		assertThat(this.endpoint.get("/pets/8", "text/plain").body()).isEqualTo("pet 8");
+		this.profiler.collectNow();
+		java.util.List<Map<String, Object>> spans = this.endpoint.spans("?limit=1000")
+			.stream()
+			.filter((span) -> !before.contains(span.get("spanId")))
+			.toList();
+		assertThat(spans).filteredOn((span) -> span.containsKey("captured"))
+			.extracting((span) -> span.get("name"))
+			.containsExactly("http get /pets/{petId}", "http get /pets/{petId}");
+		assertThat(spans).filteredOn((span) -> "http get /pets/new".equals(span.get("name")))
+			.allSatisfy((span) -> assertThat(span).containsEntry("forced", false).doesNotContainKey("captured"));
+		assertThat(this.endpoint.get("/actuator/spanprofile?limit=1", "application/json").body())
+			.doesNotContain("\"captures\"");
+	}
+
 	private HttpResponse<String> post(String json) throws Exception {
 		return java.net.http.HttpClient.newHttpClient()
 			.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(this.endpoint.url("/actuator/spanprofile")))
 				.header("Content-Type", "application/json")
 				.POST(java.net.http.HttpRequest.BodyPublishers.ofString(json))
 				.build(), HttpResponse.BodyHandlers.ofString());
+	}
+
+	/** Two routes, one of whose pattern also matches the other's path. */
+	@org.springframework.web.bind.annotation.RestController
+	static class Pets {
+
+		@org.springframework.web.bind.annotation.GetMapping("/pets/new")
+		String newPet() {
+			return "new pet";
+		}
+
+		@org.springframework.web.bind.annotation.GetMapping("/pets/{petId}")
+		String pet(@org.springframework.web.bind.annotation.PathVariable int petId) {
+			return "pet " + petId;
+		}
+
 	}
 
 	private static Map<String, java.util.List<String>> headersBut(HttpResponse<String> response) {

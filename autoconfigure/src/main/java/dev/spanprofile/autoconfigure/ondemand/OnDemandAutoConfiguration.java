@@ -1,5 +1,7 @@
 package dev.spanprofile.autoconfigure.ondemand;
 
+import java.util.Locale;
+
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.autoconfigure.SpanProfileAutoConfiguration;
 import io.micrometer.tracing.handler.TracingObservationHandler;
@@ -13,6 +15,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.cloud.CloudPlatform;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
@@ -47,16 +50,38 @@ public final class OnDemandAutoConfiguration {
 	}
 
 	@Bean
-	OnDemandGate spanProfileOnDemandGate(OnDemandProperties properties) {
+	OnDemandGate spanProfileOnDemandGate(OnDemandProperties properties, Environment environment) {
 		String token = properties.getToken();
 		if ((token == null || token.isBlank()) && !properties.isAllowLoopback()) {
 			throw new OnDemandTokenMissingException(properties.getHeader());
+		}
+		String forwarding = forwardedHeadersInEffect(environment);
+		if (properties.isAllowLoopback() && forwarding != null) {
+			throw new OnDemandLoopbackForwardedException(forwarding);
 		}
 		if (properties.getMaxPerMinute() < 0) {
 			throw new IllegalStateException(
 					"spanprofile.on-demand.max-per-minute must not be negative, was " + properties.getMaxPerMinute());
 		}
 		return new OnDemandGate(token, properties.isAllowLoopback(), properties.getMaxPerMinute(), System::nanoTime);
+	}
+
+	/**
+	 * Why the server takes callers' addresses from forwarded headers, as Spring Boot
+	 * decides it: {@code server.forward-headers-strategy}, else the cloud platform's
+	 * default; {@code null} when it does not.
+	 */
+	static String forwardedHeadersInEffect(Environment environment) {
+		String strategy = environment.getProperty("server.forward-headers-strategy");
+		if (strategy != null && !strategy.isBlank()) {
+			return strategy.trim().equalsIgnoreCase("none") ? null
+					: "server.forward-headers-strategy=" + strategy.trim().toLowerCase(Locale.ROOT);
+		}
+		CloudPlatform platform = CloudPlatform.getActive(environment);
+		return (platform != null && platform.isUsingForwardHeaders())
+				? "the application runs on " + platform
+						+ ", where Spring Boot uses forwarded headers unless server.forward-headers-strategy=none"
+				: null;
 	}
 
 	/** Started by the endpoint: {@code POST /actuator/spanprofile {"capture": …}}. */
@@ -68,8 +93,7 @@ public final class OnDemandAutoConfiguration {
 	@Bean
 	OnDemandRequests spanProfileOnDemandRequests(OnDemandGate gate, OnDemandProperties properties,
 			SpanProfiler profiler, Environment environment, RequestCaptures captures) {
-		String endpoint = environment.getProperty("management.endpoints.web.base-path", "/actuator") + "/spanprofile";
-		return new OnDemandRequests(gate, properties.getHeader(), profiler, endpoint, captures);
+		return new OnDemandRequests(gate, properties.getHeader(), profiler, GraphLink.of(environment), captures);
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -53,7 +53,9 @@ final class OnDemandReactive {
 				case FORCED -> {
 					Mono<Void> handled;
 					try {
-						handled = this.delegate.handle(request, new ForcedResponse(response, forcing.capture()));
+						handled = this.delegate.handle(request, new ForcedResponse(response, forcing))
+							// A captured request the filter never saw: its place back.
+							.doFinally((signal) -> forcing.giveBack());
 					}
 					finally {
 						// The sampler is armed while the answer is subscribed to: the
@@ -83,12 +85,12 @@ final class OnDemandReactive {
 	/** The response of a forced request, as the filter finds it. */
 	static final class ForcedResponse extends ServerHttpResponseDecorator {
 
-		/** The capture that took the request, {@code null} when none did. */
-		final String capture;
+		/** What was decided for the request. */
+		final OnDemandRequests.Forcing forcing;
 
-		ForcedResponse(ServerHttpResponse delegate, String capture) {
+		ForcedResponse(ServerHttpResponse delegate, OnDemandRequests.Forcing forcing) {
 			super(delegate);
-			this.capture = capture;
+			this.forcing = forcing;
 		}
 
 	}
@@ -109,20 +111,32 @@ final class OnDemandReactive {
 		@Override
 		public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
 			ForcedResponse forced = forcedResponse(exchange.getResponse());
-			if (forced != null) {
-				OnDemandRequests.Answer answer = this.requests.afterSpanStarted(
-						ServerRequestObservationContext.findCurrent(exchange.getAttributes()).orElse(null),
-						forced.capture);
-				// A request a capture took did not ask: its caller learns nothing of it.
-				if (forced.capture == null) {
-					HttpHeaders headers = exchange.getResponse().getHeaders();
-					headers.add("Server-Timing", answer.serverTiming());
-					if (answer.link() != null) {
-						headers.add("Link", answer.link());
-					}
-				}
+			if (forced == null) {
+				return chain.filter(exchange);
 			}
-			return chain.filter(exchange);
+			ServerRequestObservationContext observation = ServerRequestObservationContext
+				.findCurrent(exchange.getAttributes())
+				.orElse(null);
+			OnDemandRequests.Answer answer = this.requests.afterSpanStarted(observation, forced.forcing,
+					exchange.getRequest().getPath().contextPath().value(), host(exchange.getRequest()));
+			// A request a capture took did not ask: its caller learns nothing of it.
+			if (forced.forcing.claim() == null) {
+				HttpHeaders headers = exchange.getResponse().getHeaders();
+				headers.add("Server-Timing", answer.serverTiming());
+				if (answer.link() != null) {
+					headers.add("Link", answer.link());
+				}
+				return chain.filter(exchange);
+			}
+			// The handler is chosen, the observation not yet stopped.
+			Runnable handled = () -> this.requests.requestHandled(observation, forced.forcing,
+					(observation != null) ? observation.getPathPattern() : null);
+			return chain.filter(exchange).doOnTerminate(handled).doOnCancel(handled);
+		}
+
+		private static String host(ServerHttpRequest request) {
+			String host = request.getURI().getHost();
+			return (host != null) ? host : "localhost";
 		}
 
 		private static ForcedResponse forcedResponse(ServerHttpResponse response) {

@@ -23,20 +23,19 @@ public final class OnDemandRequests {
 
 	private final SpanProfiler profiler;
 
-	private final String endpointPath;
+	private final GraphLink link;
 
 	private final RequestCaptures captures;
 
 	/**
-	 * @param endpointPath where the flame graphs are served, e.g.
-	 * {@code /actuator/spanprofile}
+	 * @param link where the flame graphs are served
 	 */
-	OnDemandRequests(OnDemandGate gate, String header, SpanProfiler profiler, String endpointPath,
+	OnDemandRequests(OnDemandGate gate, String header, SpanProfiler profiler, GraphLink link,
 			RequestCaptures captures) {
 		this.gate = gate;
 		this.header = header;
 		this.profiler = profiler;
-		this.endpointPath = endpointPath;
+		this.link = link;
 		this.captures = captures;
 	}
 
@@ -56,7 +55,9 @@ public final class OnDemandRequests {
 	/**
 	 * Before the request's span starts: decide, and for a forced request arm the sampler
 	 * on this thread ({@link ForcedSampling#disarm()} once the request is through). A
-	 * request a capture takes is forced too.
+	 * request a capture takes is forced too, and its claim settled by
+	 * {@link #requestHandled} (or given back with {@link Forcing#giveBack()} when it
+	 * never got there).
 	 * @param headerValue the header's value, {@code null} when absent
 	 * @param method the request's method
 	 * @param path its path within the application
@@ -64,46 +65,83 @@ public final class OnDemandRequests {
 	public Forcing beforeSpan(String headerValue, String remoteAddress, String method, String path) {
 		OnDemandGate.Decision decision = (headerValue != null) ? this.gate.decide(headerValue, remoteAddress)
 				: OnDemandGate.Decision.IGNORED;
-		String capture = null;
+		RequestCaptures.Claim claim = null;
 		if (decision != OnDemandGate.Decision.FORCED) {
-			capture = this.captures.claim(method, path);
-			if (capture != null) {
+			claim = this.captures.claim(method, path);
+			if (claim != null) {
 				decision = OnDemandGate.Decision.FORCED;
 			}
 		}
 		if (decision == OnDemandGate.Decision.FORCED) {
 			ForcedSampling.arm();
 		}
-		return new Forcing(decision, capture);
+		return new Forcing(decision, claim);
 	}
 
 	/**
 	 * What {@link #beforeSpan} decided for a request.
 	 *
 	 * @param decision whether it is forced
-	 * @param capture the capture that took it, {@code null} when none did
+	 * @param claim the capture's claim on it, {@code null} when no capture took it
 	 */
-	public record Forcing(OnDemandGate.Decision decision, String capture) {
+	public record Forcing(OnDemandGate.Decision decision, RequestCaptures.Claim claim) {
+
+		/**
+		 * A captured request that ends without being {@link #requestHandled handled} (an
+		 * earlier filter answered it) gives its place back; a no-op once settled.
+		 */
+		public void giveBack() {
+			if (this.claim != null) {
+				this.claim.settle(false);
+			}
+		}
 
 	}
 
 	/**
-	 * Once the forced request's span started: keep it, and answer what the response's
-	 * headers say.
+	 * Once the forced request's span started: keep it when the request asked with its
+	 * header (a captured one waits for its route: {@link #requestHandled}), and answer
+	 * what the response's headers say.
 	 * @param observation the request's server observation, {@code null} when none started
-	 * @param capture the capture that took the request, {@code null} when none did
+	 * @param forcing what {@link #beforeSpan} decided
+	 * @param contextPath the request's context path, {@code ""} for none
+	 * @param host the host the request was sent to
 	 */
-	public Answer afterSpanStarted(Observation.Context observation, String capture) {
+	public Answer afterSpanStarted(Observation.Context observation, Forcing forcing, String contextPath, String host) {
 		ForcedSampling.disarm();
 		String spanId = sampledSpanId(observation);
 		SpanRecord record = (spanId != null) ? this.profiler.store().find(spanId) : null;
 		if (record == null) {
+			forcing.giveBack();
 			return notProfiled(this.profiler.state().isRunning() ? "not traced" : "profiler not running");
 		}
-		this.profiler.store().keepWhenEnded(record, capture);
+		if (forcing.claim() == null) {
+			this.profiler.store().keepWhenEnded(record);
+		}
 		String root = record.localRoot().spanId();
 		return new Answer(METRIC + ";desc=\"" + root + "\"",
-				"<" + this.endpointPath + "/" + root + "?format=html>; rel=\"related\"; title=\"flame graph\"");
+				"<" + this.link.of(root, contextPath, host) + ">; rel=\"related\"; title=\"flame graph\"");
+	}
+
+	/**
+	 * A captured request, once the application chose its handler (before its span ends):
+	 * kept and counted when the handler's route is the one the capture asked for, else
+	 * its place given back.
+	 * @param observation the request's server observation
+	 * @param route the handler's path pattern, {@code null} when none was chosen
+	 */
+	public void requestHandled(Observation.Context observation, Forcing forcing, String route) {
+		RequestCaptures.Claim claim = forcing.claim();
+		if (claim == null) {
+			return;
+		}
+		String spanId = sampledSpanId(observation);
+		SpanRecord record = (spanId != null) ? this.profiler.store().find(spanId) : null;
+		boolean kept = record != null && claim.matches(route);
+		if (kept) {
+			this.profiler.store().keepWhenEnded(record, claim.name());
+		}
+		claim.settle(kept);
 	}
 
 	/** The span the tracing handler started for an observation, if sampled. */

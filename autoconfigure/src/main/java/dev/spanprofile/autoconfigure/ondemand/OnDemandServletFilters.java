@@ -10,6 +10,7 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import org.springframework.http.server.observation.ServerRequestObservationContext;
 import org.springframework.web.filter.ServerHttpObservationFilter;
 
 /**
@@ -50,7 +51,7 @@ final class OnDemandServletFilters {
 			OnDemandRequests.Forcing forcing = this.requests.beforeSpan(value, http.getRemoteAddr(), http.getMethod(),
 					path);
 			switch (forcing.decision()) {
-				case FORCED -> http.setAttribute(FORCED, (forcing.capture() != null) ? forcing.capture() : "");
+				case FORCED -> http.setAttribute(FORCED, forcing);
 				case RATE_LIMITED ->
 					answer.addHeader("Server-Timing", OnDemandRequests.notProfiled("rate limit").serverTiming());
 				case IGNORED -> {
@@ -61,6 +62,7 @@ final class OnDemandServletFilters {
 			}
 			finally {
 				ForcedSampling.disarm();
+				forcing.giveBack();
 			}
 		}
 
@@ -77,22 +79,34 @@ final class OnDemandServletFilters {
 		@Override
 		public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
 				throws IOException, ServletException {
-			if (request.getAttribute(FORCED) instanceof String capture
-					&& response instanceof HttpServletResponse answer) {
-				request.removeAttribute(FORCED);
-				OnDemandRequests.Answer headers = this.requests.afterSpanStarted(
-						(request instanceof HttpServletRequest http)
-								? ServerHttpObservationFilter.findObservationContext(http).orElse(null) : null,
-						capture.isEmpty() ? null : capture);
-				// A request a capture took did not ask: its caller learns nothing of it.
-				if (capture.isEmpty()) {
-					answer.addHeader("Server-Timing", headers.serverTiming());
-					if (headers.link() != null) {
-						answer.addHeader("Link", headers.link());
-					}
-				}
+			if (!(request.getAttribute(FORCED) instanceof OnDemandRequests.Forcing forcing)
+					|| !(request instanceof HttpServletRequest http)
+					|| !(response instanceof HttpServletResponse answer)) {
+				chain.doFilter(request, response);
+				return;
 			}
-			chain.doFilter(request, response);
+			request.removeAttribute(FORCED);
+			ServerRequestObservationContext observation = ServerHttpObservationFilter.findObservationContext(http)
+				.orElse(null);
+			OnDemandRequests.Answer headers = this.requests.afterSpanStarted(observation, forcing,
+					http.getContextPath(), http.getServerName());
+			// A request a capture took did not ask: its caller learns nothing of it.
+			if (forcing.claim() == null) {
+				answer.addHeader("Server-Timing", headers.serverTiming());
+				if (headers.link() != null) {
+					answer.addHeader("Link", headers.link());
+				}
+				chain.doFilter(request, response);
+				return;
+			}
+			try {
+				chain.doFilter(request, response);
+			}
+			finally {
+				// The handler is chosen (on the first dispatch of an async request too).
+				this.requests.requestHandled(observation, forcing,
+						(observation != null) ? observation.getPathPattern() : null);
+			}
 		}
 
 	}

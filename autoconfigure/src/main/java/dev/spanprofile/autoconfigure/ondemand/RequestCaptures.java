@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,10 +23,15 @@ import org.springframework.web.util.pattern.PatternParseException;
 
 /**
  * Captures in progress: each forces the next so many requests that match its span name
- * ({@code http get /owners/{ownerId}}: the method and the route, matched against the
- * request's path as it starts, before its span) or its URL path pattern
+ * ({@code http get /owners/{ownerId}}: the method and the route) or its URL path pattern
  * ({@code /owners/**}, any method), until it has them or its time is up. At most
  * {@link #MAX_CAPTURES} at once. Unused, a request pays one volatile read.
+ * <p>
+ * A request is {@link #claim claimed} as it starts, before its span, when only its path
+ * is known: the route's pattern matches {@code /owners/new} as well as {@code /owners/7}.
+ * Once the application has chosen its handler, the claim is {@link Claim#settle settled}:
+ * a request of another route gives its place back, so a capture of a name keeps requests
+ * of that name only.
  */
 final class RequestCaptures implements CaptureControl {
 
@@ -34,6 +39,9 @@ final class RequestCaptures implements CaptureControl {
 
 	/** A span name as Spring's server observations give it: {@code http get /route}. */
 	private static final Pattern SPAN_NAME = Pattern.compile("http ([a-z]+) (/.*)");
+
+	/** A path variable's name, after its brace and capture-all star if any. */
+	private static final Pattern VARIABLE_NAME = Pattern.compile("\\{(\\*?)[^:}]*");
 
 	private final LongSupplier nanoClock;
 
@@ -57,17 +65,18 @@ final class RequestCaptures implements CaptureControl {
 
 	/**
 	 * Whether a request starting now, {@code method} {@code path} (within the
-	 * application), is captured: counted against the first capture it matches.
-	 * @return the name of the capture that took it, {@code null} for none
+	 * application), may be captured: it takes a place in the first capture it matches
+	 * until its claim is {@link Claim#settle settled}.
+	 * @return the claim, {@code null} when no capture takes the request
 	 */
-	String claim(String method, String path) {
+	Claim claim(String method, String path) {
 		if (this.captures.isEmpty()) {
 			return null;
 		}
 		long now = this.nanoClock.getAsLong();
 		PathContainer container = null;
 		for (Capture capture : this.captures) {
-			if (capture.endsAtNanos - now <= 0) {
+			if (capture.endsAtNanos - now <= 0 || capture.full()) {
 				this.captures.remove(capture);
 				continue;
 			}
@@ -78,13 +87,56 @@ final class RequestCaptures implements CaptureControl {
 				container = PathContainer.parsePath(path);
 			}
 			if (capture.pattern.matches(container) && capture.take()) {
-				if (capture.remaining.get() == 0) {
-					this.captures.remove(capture);
-				}
-				return capture.name;
+				return new Claim(capture);
 			}
 		}
 		return null;
+	}
+
+	/**
+	 * A request a capture took as it started, counted once settled as kept.
+	 */
+	final class Claim {
+
+		private final Capture capture;
+
+		private final AtomicBoolean settled = new AtomicBoolean();
+
+		private Claim(Capture capture) {
+			this.capture = capture;
+		}
+
+		/** The capture's name as it was started. */
+		String name() {
+			return this.capture.name;
+		}
+
+		/**
+		 * Whether a request the application handled with this route is one the capture
+		 * asked for: any request for a URL path pattern's capture, one of this very route
+		 * (path variables' names aside) for a span name's.
+		 * @param route the handler's path pattern, {@code null} when none was chosen
+		 */
+		boolean matches(String route) {
+			return this.capture.method == null
+					|| (route != null && withoutVariableNames(route).equals(this.capture.route));
+		}
+
+		/**
+		 * Counts the request when kept, else gives its place back; only the first call
+		 * counts.
+		 */
+		void settle(boolean kept) {
+			if (this.settled.compareAndSet(false, true) && this.capture.settle(kept)) {
+				RequestCaptures.this.captures.remove(this.capture);
+			}
+		}
+
+	}
+
+	/** A route with its path variables unnamed: {@code /owners/{}}. */
+	private static String withoutVariableNames(String route) {
+		return VARIABLE_NAME.matcher(route).replaceAll("{$1");
 	}
 
 	@Override
@@ -114,7 +166,7 @@ final class RequestCaptures implements CaptureControl {
 		long now = this.nanoClock.getAsLong();
 		List<Map<String, Object>> listed = new ArrayList<>();
 		for (Capture capture : this.captures) {
-			if (capture.endsAtNanos - now > 0 && capture.remaining.get() > 0) {
+			if (capture.endsAtNanos - now > 0 && !capture.full()) {
 				Map<String, Object> described = capture.describe();
 				described.put("secondsLeft", Duration.ofNanos(capture.endsAtNanos - now).toSeconds());
 				listed.add(described);
@@ -139,7 +191,7 @@ final class RequestCaptures implements CaptureControl {
 		try {
 			PathPattern parsed = PathPatternParser.defaultInstance.parse(pattern);
 			long now = this.nanoClock.getAsLong();
-			return new Capture(name, method, parsed, count, now + within.toNanos(),
+			return new Capture(name, method, parsed, withoutVariableNames(pattern), count, now + within.toNanos(),
 					Instant.ofEpochMilli(this.epochMillis.getAsLong()).plus(within));
 		}
 		catch (PatternParseException ex) {
@@ -152,37 +204,66 @@ final class RequestCaptures implements CaptureControl {
 
 		final String name;
 
+		/** {@code null} for a URL path pattern's capture: any method. */
 		final String method;
 
 		final PathPattern pattern;
 
-		final int count;
+		/** The pattern as a route, its variables unnamed. */
+		final String route;
 
-		final AtomicInteger remaining;
+		final int count;
 
 		final long endsAtNanos;
 
 		final Instant endsAt;
 
-		Capture(String name, String method, PathPattern pattern, int count, long endsAtNanos, Instant endsAt) {
+		/** Requests kept; guarded by this. */
+		private int captured;
+
+		/** Requests claimed, not yet settled; guarded by this. */
+		private int pending;
+
+		Capture(String name, String method, PathPattern pattern, String route, int count, long endsAtNanos,
+				Instant endsAt) {
 			this.name = name;
 			this.method = method;
 			this.pattern = pattern;
+			this.route = route;
 			this.count = count;
-			this.remaining = new AtomicInteger(count);
 			this.endsAtNanos = endsAtNanos;
 			this.endsAt = endsAt;
 		}
 
-		boolean take() {
-			return this.remaining.getAndUpdate((left) -> Math.max(0, left - 1)) > 0;
+		/** A place for one more request, while the kept and the pending leave one. */
+		synchronized boolean take() {
+			if (this.captured + this.pending >= this.count) {
+				return false;
+			}
+			this.pending++;
+			return true;
 		}
 
-		Map<String, Object> describe() {
+		/**
+		 * @return whether the capture has its requests
+		 */
+		synchronized boolean settle(boolean kept) {
+			this.pending--;
+			if (kept) {
+				this.captured++;
+			}
+			return this.captured >= this.count;
+		}
+
+		synchronized boolean full() {
+			return this.captured >= this.count;
+		}
+
+		synchronized Map<String, Object> describe() {
 			Map<String, Object> described = new LinkedHashMap<>();
 			described.put("name", this.name);
 			described.put("count", this.count);
-			described.put("captured", this.count - this.remaining.get());
+			described.put("captured", this.captured);
 			described.put("endsAt", this.endsAt.toString());
 			return described;
 		}

@@ -16,6 +16,14 @@ class RequestCapturesTests {
 
 	private final RequestCaptures captures = new RequestCaptures(this.clock::get, () -> 0);
 
+	/** Claims a request and settles it as one of the capture's route. */
+	private String claimed(String method, String path) {
+		RequestCaptures.Claim claim = this.captures.claim(method, path);
+		assertThat(claim).as("%s %s claimed", method, path).isNotNull();
+		claim.settle(true);
+		return claim.name();
+	}
+
 	@Test
 	void spanNameMatchesItsMethodAndRouteForItsCountOnly() {
 		assertThat(this.captures.capturing()).isFalse();
@@ -24,13 +32,13 @@ class RequestCapturesTests {
 		assertThat(this.captures.claim("POST", "/owners/7")).isNull();
 		assertThat(this.captures.claim("GET", "/owners")).isNull();
 		assertThat(this.captures.claim("GET", "/owners/7/pets")).isNull();
-		assertThat(this.captures.claim("GET", "/owners/7")).isEqualTo("http get /owners/{ownerId}");
+		assertThat(claimed("GET", "/owners/7")).isEqualTo("http get /owners/{ownerId}");
 		this.clock.addAndGet(61 * SECOND);
 		assertThat(this.captures.active()).singleElement()
 			.satisfies((capture) -> assertThat(capture).containsEntry("count", 2)
 				.containsEntry("captured", 1)
 				.containsEntry("secondsLeft", 539L));
-		assertThat(this.captures.claim("GET", "/owners/8")).isNotNull();
+		assertThat(claimed("GET", "/owners/8")).isEqualTo("http get /owners/{ownerId}");
 		// It has its requests: over.
 		assertThat(this.captures.claim("GET", "/owners/9")).isNull();
 		assertThat(this.captures.capturing()).isFalse();
@@ -40,9 +48,9 @@ class RequestCapturesTests {
 	@Test
 	void pathPatternMatchesAnyMethodUntilItsTimeIsUp() {
 		this.captures.start("/owners/**", 100, Duration.ofSeconds(30));
-		assertThat(this.captures.claim("POST", "/owners/7/pets")).isNotNull();
+		assertThat(claimed("POST", "/owners/7/pets")).isEqualTo("/owners/**");
 		this.clock.addAndGet(29 * SECOND);
-		assertThat(this.captures.claim("GET", "/owners")).isNotNull();
+		assertThat(claimed("GET", "/owners")).isEqualTo("/owners/**");
 		this.clock.addAndGet(SECOND);
 		assertThat(this.captures.claim("GET", "/owners")).isNull();
 		assertThat(this.captures.active()).isEmpty();
@@ -54,9 +62,35 @@ class RequestCapturesTests {
 		this.captures.start("/b", 5, Duration.ofMinutes(1));
 		this.captures.start("/a", 0, Duration.ofMinutes(1));
 		assertThat(this.captures.claim("GET", "/a")).isNull();
-		assertThat(this.captures.claim("GET", "/b")).isNotNull();
+		assertThat(claimed("GET", "/b")).isEqualTo("/b");
 		assertThat(this.captures.cancel(null)).isEqualTo(1);
 		assertThat(this.captures.claim("GET", "/b")).isNull();
+	}
+
+	@Test
+	void aRequestOfAnotherRouteGivesItsPlaceBack() {
+		this.captures.start("http get /owners/{ownerId}", 1, Duration.ofMinutes(10));
+		RequestCaptures.Claim other = this.captures.claim("GET", "/owners/new");
+		assertThat(other.matches("/owners/new")).isFalse();
+		// While it is pending its place is taken.
+		assertThat(this.captures.claim("GET", "/owners/7")).isNull();
+		other.settle(false);
+		assertThat(this.captures.active()).singleElement()
+			.satisfies((capture) -> assertThat(capture).containsEntry("captured", 0));
+		RequestCaptures.Claim owner = this.captures.claim("GET", "/owners/7");
+		// The route as the handler mapping gives it, whatever its variable is called.
+		assertThat(owner.matches("/owners/{id}")).isTrue();
+		assertThat(owner.matches(null)).isFalse();
+		owner.settle(true);
+		owner.settle(true);
+		assertThat(this.captures.capturing()).isFalse();
+	}
+
+	@Test
+	void aPathPatternCountsAnyRoute() {
+		this.captures.start("/owners/**", 5, Duration.ofMinutes(10));
+		assertThat(this.captures.claim("GET", "/owners/new").matches("/owners/new")).isTrue();
+		assertThat(this.captures.claim("GET", "/owners/new").matches(null)).isTrue();
 	}
 
 	@Test
