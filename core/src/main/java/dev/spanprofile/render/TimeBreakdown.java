@@ -72,6 +72,12 @@ public final class TimeBreakdown {
 	/** The container's CPU limit throttled the process around it; {@code null} if not. */
 	private final Throttling throttling;
 
+	/**
+	 * How long its first thread waited for a core between its previous request and this
+	 * one, outside the duration; negative where not read.
+	 */
+	private long coreWaitBeforeNanos = -1;
+
 	/** CPU samples the CPU time was estimated from; negative where not said. */
 	private long cpuSamples = -1;
 
@@ -130,7 +136,44 @@ public final class TimeBreakdown {
 				handOffNote, throttling);
 		copy.cpuSamples = this.cpuSamples;
 		copy.sampleNanos = this.sampleNanos;
+		copy.coreWaitBeforeNanos = this.coreWaitBeforeNanos;
 		return copy;
+	}
+
+	/**
+	 * This breakdown with how long the request's first thread waited for a core between
+	 * leaving its previous request and entering this one ({@code -1}: not read): outside
+	 * the duration, so beside the parts rather than one of them. Taken only where the
+	 * kernel's figures were read inside the request too.
+	 */
+	public TimeBreakdown withCoreWaitBefore(long nanos) {
+		if (nanos < 0 || !scheduled() || this.sums != null) {
+			return this;
+		}
+		TimeBreakdown copy = copy(this.handOffNote, this.throttling);
+		copy.coreWaitBeforeNanos = nanos;
+		return copy;
+	}
+
+	/**
+	 * How long the request's first thread waited for a core to take it, between leaving
+	 * its previous request and entering this one: before the request's duration began (on
+	 * a busy machine, the thread's wake-up once the request arrived), so its client
+	 * waited that much longer than the duration says. Negative where not read.
+	 */
+	public long coreWaitBeforeNanos() {
+		return this.coreWaitBeforeNanos;
+	}
+
+	/**
+	 * {@code its thread waited 2.1 ms for a core before the request started}, or
+	 * {@code null} where not read.
+	 */
+	public String coreWaitBeforeText(DoubleFunction<String> millis) {
+		return (this.coreWaitBeforeNanos >= 0)
+				? "before it started, its thread waited " + millis.apply(this.coreWaitBeforeNanos / 1e6)
+						+ " for a core (since the thread's previous request; not part of the duration)"
+				: null;
 	}
 
 	/**

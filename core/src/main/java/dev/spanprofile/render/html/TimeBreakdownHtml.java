@@ -83,6 +83,10 @@ final class TimeBreakdownHtml {
 		if (breakdown.handOffNote() != null) {
 			out.append("<p class=\"hand-off\">").append(HtmlEscaper.escape(breakdown.handOffNote())).append("</p>");
 		}
+		String before = breakdown.coreWaitBeforeText(CpuShare::millis);
+		if (before != null) {
+			out.append("<p class=\"core-wait-before\">").append(HtmlEscaper.escape(before)).append("</p>");
+		}
 		if (breakdown.throttling() != null) {
 			out.append("<p class=\"throttling\">")
 				.append(HtmlEscaper.escape(breakdown.throttling().text(CpuShare::millis)))
