@@ -368,6 +368,7 @@ public final class ChattyDatabaseBenchmark {
 			record(setting, load, "tail_core_wait_share", core / total);
 			record(setting, load, "tail_short_wait_share", shortWaits / total);
 			record(setting, load, "tail_cpu_samples_miss_share", cpuClocksOverSamples / total);
+			record(setting, load, "tail_not_in_request_share", unaccounted / total);
 		}
 		System.out.printf(Locale.ROOT,
 				"  tail (%s): %d requests at or above p90 %.1f ms, %.0f ms: unaccounted %.1f %%, CPU %.1f %%, "
@@ -455,7 +456,7 @@ public final class ChattyDatabaseBenchmark {
 				if (breakdown instanceof ObjectNode object) {
 					// What the CPU samples alone say, beside a figure read from the
 					// clocks.
-					object.put("sampledCpuMillis", profile.path("span").path("samples").asDouble()
+					object.put("sampledCpuMillis", profile.path("span").path("samplesByEvent").path("cpu").asDouble()
 							* profile.path("intervalMillis").asDouble());
 				}
 				breakdowns.add(breakdown);
