@@ -599,6 +599,9 @@ public final class TimeBreakdown {
 		if (!this.roundTrips.isEmpty()) {
 			line.append("; ").append(roundTripsText(millis));
 		}
+		if (this.coreWaitBeforeNanos >= 0) {
+			line.append("; ").append(coreWaitBeforeText(millis));
+		}
 		if (this.throttling != null) {
 			line.append("; ").append(this.throttling.text(millis));
 		}

@@ -143,6 +143,9 @@ class TimeBreakdownTest {
 		assertThat(before.unaccountedNanos()).as("outside the duration").isEqualTo(plain.unaccountedNanos());
 		assertThat(before.coreWaitNanos()).isEqualTo(plain.coreWaitNanos());
 		assertThat(before.withThrottling(null).coreWaitBeforeNanos()).as("kept by a copy").isEqualTo(3 * MS);
+		assertThat(before.summary(CpuShare::millis)).isEqualTo(plain.summary(CpuShare::millis)
+				+ "; before it started, its thread waited 3.0 ms for a core (since the thread's previous request; "
+				+ "not part of the duration)");
 		assertThat(plain.json().coreWaitBeforeMillis()).isNull();
 		TimeBreakdown sampled = TimeBreakdown.of(100 * MS, 40 * MS, false, 0, -1, -1, waits, this.frames);
 		assertThat(sampled.withCoreWaitBefore(3 * MS).coreWaitBeforeNanos())
