@@ -122,8 +122,8 @@ class SpanProfileEndpointWebTests {
 		assertKeys(breakdown,
 				List.of("durationMillis", "cpuMillis", "cpuFrom", "cpuSamples", "cpuLowMillis", "cpuHighMillis",
 						"profilerMillis", "waitsRecorded", "waitMillis", "waits", "coreWaitMillis",
-						"coreWaitInWaitsMillis", "shortWaitMillis", "unaccountedMillis", "overlapMillis", "note",
-						"roundTrips", "requests", "handOff", "throttling"));
+						"coreWaitInWaitsMillis", "coreWaitBeforeMillis", "shortWaitMillis", "unaccountedMillis",
+						"overlapMillis", "note", "roundTrips", "requests", "handOff", "throttling"));
 		Map<String, Object> timeline = (Map<String, Object>) graph.get("timeline");
 		assertKeys(timeline, List.of("durationMillis", "inFlight", "lanes", "entries", "truncated", "droppedSamples",
 				"note", "partialWaits"));
@@ -226,10 +226,10 @@ class SpanProfileEndpointWebTests {
 	private static final java.util.Set<String> OPTIONAL = java.util.Set.of("problem", "note", "samplesByEvent",
 			"allocatedBytes", "lockWaitMillis", "waitMillis", "displayName", "waits", "cpuMillis", "cpuFrom",
 			"cpuSamples", "cpuLowMillis", "cpuHighMillis", "requests", "slowBreakdown", "typicalBreakdown",
-			"difference", "profilerMillis", "coreWaitMillis", "coreWaitInWaitsMillis", "shortWaitMillis",
-			"overlapMillis", "droppedSamples", "label", "from", "to", "minDurationMillis", "maxDurationMillis",
-			"spanId", "durationMillis", "largestDifference", "roundTrips", "handOff", "throttling", "captured",
-			"captures");
+			"difference", "profilerMillis", "coreWaitMillis", "coreWaitInWaitsMillis", "coreWaitBeforeMillis",
+			"shortWaitMillis", "overlapMillis", "droppedSamples", "label", "from", "to", "minDurationMillis",
+			"maxDurationMillis", "spanId", "durationMillis", "largestDifference", "roundTrips", "handOff", "throttling",
+			"captured", "captures");
 
 	private static List<String> concat(List<String> first, List<String> second) {
 		return java.util.stream.Stream.concat(first.stream(), second.stream()).toList();

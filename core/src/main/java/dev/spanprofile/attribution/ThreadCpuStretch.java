@@ -92,6 +92,11 @@ final class ThreadCpuStretch {
 			}
 		}
 		if (now != null) {
+			if (closed != null && closed != now && runQueueNanos >= 0 && this.closedRunQueue >= 0) {
+				// The thread comes from its previous request with nothing in between: the
+				// kernel's count since that exit is its wait for a core to take this one.
+				now.waitedBeforeStart(runQueueNanos - this.closedRunQueue);
+			}
 			now.stretchOpened();
 			open(now, time, cpuNanos, runQueueNanos);
 		}

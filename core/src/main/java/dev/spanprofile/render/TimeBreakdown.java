@@ -38,12 +38,7 @@ public final class TimeBreakdown {
 	/** Details (peers, files, monitors) named per category; the rest are added up. */
 	public static final int TOP_DETAILS = 3;
 
-	private static final String OTHER_WAITS = "other";
-
-	/** What details beyond the aggregates' bound are called. */
-	private static final String OTHER_DETAILS = "details not named (beyond the bound)";
-
-	private static final String OTHER_PEERS = "peers not named (beyond the bound)";
+	static final String OTHER_WAITS = "other";
 
 	/** What the time runnable but not running is called. */
 	public static final String CORE_WAIT = "waiting for a core";
@@ -72,11 +67,17 @@ public final class TimeBreakdown {
 	/** The container's CPU limit throttled the process around it; {@code null} if not. */
 	private final Throttling throttling;
 
-	/** CPU samples the CPU time was estimated from; negative where not said. */
-	private long cpuSamples = -1;
+	/**
+	 * How long its first thread waited for a core between its previous request and this
+	 * one, outside the duration; negative where not read.
+	 */
+	private final long coreWaitBeforeNanos;
 
-	/** The CPU time one of those samples stands for. */
-	private long sampleNanos;
+	/**
+	 * The samples the CPU time was estimated from, as a range; {@code null} where it was
+	 * measured, not sampled, or the count not said.
+	 */
+	private final CpuRange cpuRange;
 
 	/** How many requests it adds up: one, unless {@link #sums} says more. */
 	private final long requests;
@@ -85,11 +86,12 @@ public final class TimeBreakdown {
 	 * For a breakdown of several requests, each request's parts added up (which the sums
 	 * of the whole cannot give back); {@code null} for one request.
 	 */
-	private final Summed sums;
+	private final TimeBreakdownSum.Summed sums;
 
-	private TimeBreakdown(long durationNanos, long cpuNanos, boolean cpuMeasured, long profilerNanos,
-			List<WaitCategory> waits, List<RoundTrips> roundTrips, long runQueueNanos, long blockedNanos, long requests,
-			Summed sums, String handOffNote, Throttling throttling) {
+	/** The parts, with nothing said beside them. */
+	TimeBreakdown(long durationNanos, long cpuNanos, boolean cpuMeasured, long profilerNanos, List<WaitCategory> waits,
+			List<RoundTrips> roundTrips, long runQueueNanos, long blockedNanos, long requests,
+			TimeBreakdownSum.Summed sums) {
 		this.requests = requests;
 		this.sums = sums;
 		this.durationNanos = durationNanos;
@@ -101,8 +103,29 @@ public final class TimeBreakdown {
 		boolean scheduled = cpuMeasured && runQueueNanos >= 0 && blockedNanos >= 0;
 		this.runQueueNanos = scheduled ? runQueueNanos : -1;
 		this.blockedNanos = scheduled ? blockedNanos : -1;
+		this.cpuRange = null;
+		this.handOffNote = null;
+		this.throttling = null;
+		this.coreWaitBeforeNanos = -1;
+	}
+
+	/** The parts of {@code parts}, with these said beside them. */
+	private TimeBreakdown(TimeBreakdown parts, CpuRange cpuRange, String handOffNote, Throttling throttling,
+			long coreWaitBeforeNanos) {
+		this.durationNanos = parts.durationNanos;
+		this.cpuNanos = parts.cpuNanos;
+		this.cpuMeasured = parts.cpuMeasured;
+		this.profilerNanos = parts.profilerNanos;
+		this.waits = parts.waits;
+		this.roundTrips = parts.roundTrips;
+		this.runQueueNanos = parts.runQueueNanos;
+		this.blockedNanos = parts.blockedNanos;
+		this.requests = parts.requests;
+		this.sums = parts.sums;
+		this.cpuRange = cpuRange;
 		this.handOffNote = handOffNote;
 		this.throttling = throttling;
+		this.coreWaitBeforeNanos = coreWaitBeforeNanos;
 	}
 
 	/**
@@ -112,7 +135,7 @@ public final class TimeBreakdown {
 	 * a core, so its time is already in {@link #coreWaitNanos()} or unaccounted.
 	 */
 	public TimeBreakdown withThrottling(Throttling throttling) {
-		return copy(this.handOffNote, throttling);
+		return new TimeBreakdown(this, this.cpuRange, this.handOffNote, throttling, this.coreWaitBeforeNanos);
 	}
 
 	/**
@@ -123,14 +146,38 @@ public final class TimeBreakdown {
 		return this.throttling;
 	}
 
-	/** This breakdown with another note and throttling, its sample count kept. */
-	private TimeBreakdown copy(String handOffNote, Throttling throttling) {
-		TimeBreakdown copy = new TimeBreakdown(this.durationNanos, this.cpuNanos, this.cpuMeasured, this.profilerNanos,
-				this.waits, this.roundTrips, this.runQueueNanos, this.blockedNanos, this.requests, this.sums,
-				handOffNote, throttling);
-		copy.cpuSamples = this.cpuSamples;
-		copy.sampleNanos = this.sampleNanos;
-		return copy;
+	/**
+	 * This breakdown with how long the request's first thread waited for a core between
+	 * leaving its previous request and entering this one ({@code -1}: not read): outside
+	 * the duration, so beside the parts rather than one of them. Taken only where the
+	 * kernel's figures were read inside the request too.
+	 */
+	public TimeBreakdown withCoreWaitBefore(long nanos) {
+		if (nanos < 0 || !scheduled() || this.sums != null) {
+			return this;
+		}
+		return new TimeBreakdown(this, this.cpuRange, this.handOffNote, this.throttling, nanos);
+	}
+
+	/**
+	 * How long the request's first thread waited for a core to take it, between leaving
+	 * its previous request and entering this one: before the request's duration began (on
+	 * a busy machine, the thread's wake-up once the request arrived), so its client
+	 * waited that much longer than the duration says. Negative where not read.
+	 */
+	public long coreWaitBeforeNanos() {
+		return this.coreWaitBeforeNanos;
+	}
+
+	/**
+	 * {@code its thread waited 2.1 ms for a core before the request started}, or
+	 * {@code null} where not read.
+	 */
+	public String coreWaitBeforeText(DoubleFunction<String> millis) {
+		return (this.coreWaitBeforeNanos >= 0)
+				? "before it started, its thread waited " + millis.apply(this.coreWaitBeforeNanos / 1e6)
+						+ " for a core (since the thread's previous request; not part of the duration)"
+				: null;
 	}
 
 	/**
@@ -166,8 +213,7 @@ public final class TimeBreakdown {
 			long runQueueNanos, long blockedNanos, StackTree waits, FrameTable frames) {
 		return new TimeBreakdown(durationNanos, cpuNanos, cpuMeasured && cpuNanos >= 0, profilerNanos,
 				(waits != null) ? categories(waits, frames) : null,
-				(waits != null) ? roundTrips(waits, frames) : List.of(), runQueueNanos, blockedNanos, 1, null, null,
-				null);
+				(waits != null) ? roundTrips(waits, frames) : List.of(), runQueueNanos, blockedNanos, 1, null);
 	}
 
 	/**
@@ -181,7 +227,8 @@ public final class TimeBreakdown {
 	 */
 	public TimeBreakdown withHandOff(String handOff, long intervalNanos) {
 		String note = HandOffNote.of(this, handOff, intervalNanos);
-		return (note != null) ? copy(note, this.throttling) : this;
+		return (note != null) ? new TimeBreakdown(this, this.cpuRange, note, this.throttling, this.coreWaitBeforeNanos)
+				: this;
 	}
 
 	/**
@@ -196,10 +243,10 @@ public final class TimeBreakdown {
 
 	/**
 	 * Where the time of {@code requests} requests went, from their parts added up request
-	 * by request: see {@link Sum}.
+	 * by request: see {@link TimeBreakdownSum}.
 	 */
-	public static Sum ofRequests(long requests, long durationNanos) {
-		return new Sum(requests, durationNanos);
+	public static TimeBreakdownSum ofRequests(long requests, long durationNanos) {
+		return new TimeBreakdownSum(requests, durationNanos);
 	}
 
 	/**
@@ -226,7 +273,7 @@ public final class TimeBreakdown {
 		return sortedTrips(byPeer);
 	}
 
-	private static List<RoundTrips> sortedTrips(Map<String, long[]> byPeer) {
+	static List<RoundTrips> sortedTrips(Map<String, long[]> byPeer) {
 		List<RoundTrips> trips = new ArrayList<>();
 		byPeer.forEach((peer, sums) -> trips.add(new RoundTrips(peer, sums[0], sums[1])));
 		trips.sort(Comparator.comparingLong(RoundTrips::count)
@@ -255,7 +302,7 @@ public final class TimeBreakdown {
 		return sortedCategories(byCategory);
 	}
 
-	private static List<WaitCategory> sortedCategories(Map<String, Map<String, long[]>> byCategory) {
+	static List<WaitCategory> sortedCategories(Map<String, Map<String, long[]>> byCategory) {
 		List<WaitCategory> categories = new ArrayList<>();
 		byCategory.forEach((category, details) -> categories.add(WaitCategory.of(category, details)));
 		categories.sort(Comparator.comparingLong(WaitCategory::nanos).reversed().thenComparing(WaitCategory::name));
@@ -284,15 +331,14 @@ public final class TimeBreakdown {
 	}
 
 	/**
-	 * Says how many samples an estimated CPU time rests on, {@code sampleNanos} each, so
-	 * that it is given as a range ({@link #cpuLowNanos()} to {@link #cpuHighNanos()});
-	 * ignored where CPU was measured or not sampled. Called once, before the breakdown is
-	 * read.
+	 * This breakdown with the number of samples an estimated CPU time rests on,
+	 * {@code sampleNanos} each, so that it is given as a range ({@link #cpuLowNanos()} to
+	 * {@link #cpuHighNanos()}); itself where CPU was measured or not sampled.
 	 */
 	public TimeBreakdown cpuSamples(long samples, long sampleNanos) {
 		if (cpuSampled() && !this.cpuMeasured && samples >= 0 && sampleNanos > 0) {
-			this.cpuSamples = samples;
-			this.sampleNanos = sampleNanos;
+			return new TimeBreakdown(this, new CpuRange(samples, sampleNanos), this.handOffNote, this.throttling,
+					this.coreWaitBeforeNanos);
 		}
 		return this;
 	}
@@ -302,34 +348,22 @@ public final class TimeBreakdown {
 	 * {@link #cpuLowNanos()} and {@link #cpuHighNanos()} bound.
 	 */
 	public boolean cpuEstimated() {
-		return this.cpuSamples >= 0;
+		return this.cpuRange != null;
 	}
 
 	/** The samples the CPU estimate rests on; negative where not an estimate. */
 	public long cpuSampleCount() {
-		return this.cpuSamples;
-	}
-
-	/**
-	 * How many samples the estimate may be off by: the wider of one sample (a sampling
-	 * clock rounds each stretch on a CPU to whole intervals) and the square root of the
-	 * count (one standard deviation of a Poisson count, which short bursts on a CPU, each
-	 * sampled or not by chance, make it). A guide to how sure the figure is, not a hard
-	 * bound.
-	 */
-	private double cpuSpreadSamples() {
-		return Math.max(1, Math.sqrt(this.cpuSamples));
+		return cpuEstimated() ? this.cpuRange.samples() : -1;
 	}
 
 	/** The low end of the CPU estimate's range; the CPU time where not an estimate. */
 	public long cpuLowNanos() {
-		return cpuEstimated() ? Math.round(Math.max(0, this.cpuSamples - cpuSpreadSamples()) * this.sampleNanos)
-				: cpuNanos();
+		return cpuEstimated() ? this.cpuRange.lowNanos() : cpuNanos();
 	}
 
 	/** The high end of the CPU estimate's range; the CPU time where not an estimate. */
 	public long cpuHighNanos() {
-		return cpuEstimated() ? Math.round((this.cpuSamples + cpuSpreadSamples()) * this.sampleNanos) : cpuNanos();
+		return cpuEstimated() ? this.cpuRange.highNanos() : cpuNanos();
 	}
 
 	/**
@@ -337,12 +371,7 @@ public final class TimeBreakdown {
 	 * is not an estimate from samples.
 	 */
 	public String cpuRangeText(DoubleFunction<String> millis) {
-		if (!cpuEstimated()) {
-			return null;
-		}
-		return this.cpuSamples + ((this.cpuSamples == 1) ? " sample" : " samples") + " at "
-				+ millis.apply(this.sampleNanos / 1e6) + ": " + millis.apply(cpuLowNanos() / 1e6) + " to "
-				+ millis.apply(cpuHighNanos() / 1e6);
+		return cpuEstimated() ? this.cpuRange.text(millis) : null;
 	}
 
 	public long profilerNanos() {
@@ -570,6 +599,9 @@ public final class TimeBreakdown {
 		if (!this.roundTrips.isEmpty()) {
 			line.append("; ").append(roundTripsText(millis));
 		}
+		if (this.coreWaitBeforeNanos >= 0) {
+			line.append("; ").append(coreWaitBeforeText(millis));
+		}
 		if (this.throttling != null) {
 			line.append("; ").append(this.throttling.text(millis));
 		}
@@ -627,122 +659,6 @@ public final class TimeBreakdown {
 			return String.format(Locale.ROOT, "%.1f", perRequest(requests)) + " round trips a request to " + this.peer
 					+ " (" + millis.apply(this.nanos / 1e6 / Math.max(1, requests)) + " a request; " + this.count
 					+ " in all)";
-		}
-
-	}
-
-	/**
-	 * What a breakdown of several requests takes from their parts added up request by
-	 * request.
-	 */
-	private record Summed(long scheduledRequests, long coreWaitNanos, long coreWaitInWaitsNanos, long shortWaitNanos,
-			long unaccountedNanos, long overlapNanos) {
-	}
-
-	/**
-	 * A breakdown of several requests, from their parts added up request by request (each
-	 * request's remainder and excess too, which the sums of the whole cannot give back):
-	 * {@code durationNanos = cpu + waits + core wait + short waits + unaccounted
-	 * - overlap}.
-	 */
-	public static final class Sum {
-
-		private final long requests;
-
-		private final long durationNanos;
-
-		private long cpuNanos = -1;
-
-		private boolean cpuMeasured;
-
-		private boolean waitsRecorded;
-
-		private final Map<String, Map<String, long[]>> byCategory = new LinkedHashMap<>();
-
-		private final Map<String, long[]> byPeer = new LinkedHashMap<>();
-
-		private long scheduledRequests;
-
-		private long coreWaitNanos;
-
-		private long coreWaitInWaitsNanos;
-
-		private long shortWaitNanos;
-
-		private long unaccountedNanos;
-
-		private long overlapNanos;
-
-		private Sum(long requests, long durationNanos) {
-			this.requests = requests;
-			this.durationNanos = durationNanos;
-		}
-
-		/**
-		 * Their CPU time; {@code measured} when every one was read from the threads' CPU
-		 * clocks.
-		 */
-		public Sum cpu(long nanos, boolean measured) {
-			this.cpuNanos = nanos;
-			this.cpuMeasured = measured;
-			return this;
-		}
-
-		/** Waits are recorded: no wait added means none. */
-		public Sum waitsRecorded() {
-			this.waitsRecorded = true;
-			return this;
-		}
-
-		/**
-		 * {@code count} waits of {@code kind} ({@code null}: a leaf no wait kind names)
-		 * on {@code detail} ({@code null}: not named) that lasted {@code nanos}; with
-		 * {@code others}, waits on details beyond the aggregates' bound, added up.
-		 */
-		public Sum wait(WaitKind kind, String detail, boolean others, long nanos, long count) {
-			this.waitsRecorded = true;
-			String category = (kind != null) ? kind.category() : OTHER_WAITS;
-			String on = others ? OTHER_DETAILS : ((detail != null) ? detail : "");
-			long[] sums = this.byCategory.computeIfAbsent(category, (key) -> new LinkedHashMap<>())
-				.computeIfAbsent(on, (key) -> new long[2]);
-			sums[0] += nanos;
-			sums[1] += count;
-			if (kind == WaitKind.SOCKET_READ && count > 0) {
-				long[] trips = this.byPeer.computeIfAbsent(
-						others ? OTHER_PEERS : ((detail != null) ? detail : "an unnamed peer"), (key) -> new long[2]);
-				trips[0] += count;
-				trips[1] += nanos;
-			}
-			return this;
-		}
-
-		/**
-		 * What the kernel's figures gave, added up over the {@code scheduledRequests}
-		 * whose figures were read.
-		 */
-		public Sum kernel(long scheduledRequests, long coreWaitNanos, long coreWaitInWaitsNanos, long shortWaitNanos) {
-			this.scheduledRequests = scheduledRequests;
-			this.coreWaitNanos = coreWaitNanos;
-			this.coreWaitInWaitsNanos = coreWaitInWaitsNanos;
-			this.shortWaitNanos = shortWaitNanos;
-			return this;
-		}
-
-		/**
-		 * What each request's parts left of its duration, and exceeded it by, added up.
-		 */
-		public Sum rest(long unaccountedNanos, long overlapNanos) {
-			this.unaccountedNanos = unaccountedNanos;
-			this.overlapNanos = overlapNanos;
-			return this;
-		}
-
-		public TimeBreakdown build() {
-			return new TimeBreakdown(this.durationNanos, this.cpuNanos, this.cpuMeasured && this.cpuNanos >= 0, 0,
-					this.waitsRecorded ? sortedCategories(this.byCategory) : null, sortedTrips(this.byPeer), -1, -1,
-					this.requests, new Summed(this.scheduledRequests, this.coreWaitNanos, this.coreWaitInWaitsNanos,
-							this.shortWaitNanos, this.unaccountedNanos, this.overlapNanos),
-					null, null);
 		}
 
 	}

@@ -31,6 +31,9 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include;
  * include), when it was read; else left out
  * @param coreWaitInWaitsMillis the part of the kernel's figure the recorded waits
  * include, when there is one; else left out
+ * @param coreWaitBeforeMillis how long the request's first thread waited for a core
+ * between leaving its previous request and entering this one, as the kernel counted it:
+ * before the duration began, so not one of the parts; when it was read, else left out
  * @param shortWaitMillis how long the threads were blocked that no recorded wait covers
  * (waits under the recording threshold), when the kernel's figures were read; else left
  * out
@@ -57,6 +60,7 @@ public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_
 		@JsonInclude(Include.NON_NULL) Double waitMillis, @JsonInclude(Include.NON_NULL) List<Wait> waits,
 		@JsonInclude(Include.NON_NULL) Double coreWaitMillis,
 		@JsonInclude(Include.NON_NULL) Double coreWaitInWaitsMillis,
+		@JsonInclude(Include.NON_NULL) Double coreWaitBeforeMillis,
 		@JsonInclude(Include.NON_NULL) Double shortWaitMillis, double unaccountedMillis,
 		@JsonInclude(Include.NON_NULL) Double overlapMillis, @JsonInclude(Include.NON_NULL) String note,
 		@JsonInclude(Include.NON_EMPTY) List<RoundTrips> roundTrips, @JsonInclude(Include.NON_NULL) Long requests,
@@ -77,6 +81,7 @@ public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_
 				waited ? breakdown.waits().stream().map(Wait::of).toList() : null,
 				scheduled ? millis(breakdown.coreWaitNanos()) : null,
 				(breakdown.coreWaitInWaitsNanos() > 0) ? millis(breakdown.coreWaitInWaitsNanos()) : null,
+				(breakdown.coreWaitBeforeNanos() >= 0) ? millis(breakdown.coreWaitBeforeNanos()) : null,
 				scheduled ? millis(breakdown.shortWaitNanos()) : null, millis(breakdown.unaccountedNanos()),
 				overlap ? millis(breakdown.overlapNanos()) : null, overlap ? breakdown.overlapNote() : null,
 				breakdown.roundTrips()

@@ -57,7 +57,8 @@ final class SlowSpanLine {
 				.of(durationNanos, cpuTime.nanos(), cpuTime.measured(), cpuTime.profilerNanos(),
 						cpuTime.runQueueNanos(), cpuTime.blockedNanos(), InclusiveSamples.of(root, SampleKind.WAIT),
 						frames)
-				.withThrottling(throttled(throttling, root));
+				.withThrottling(throttled(throttling, root))
+				.withCoreWaitBefore(root.measuredCpu().runQueueBeforeNanos());
 			line.append("; time: ").append(breakdown.summary(SlowSpanLine::millis));
 		}
 		for (SampleKind kind : kinds) {

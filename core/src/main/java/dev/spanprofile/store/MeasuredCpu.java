@@ -24,7 +24,35 @@ public final class MeasuredCpu {
 
 	private volatile Sums sums = NONE;
 
+	/**
+	 * How long the thread that started the request waited for a core between leaving its
+	 * previous request and entering this one; negative where not read.
+	 */
+	private volatile long runQueueBeforeNanos = UNMEASURABLE;
+
 	MeasuredCpu() {
+	}
+
+	/**
+	 * Collector thread only, before the request's first stretch opens: its thread was
+	 * runnable but not running for {@code runQueueNanos} between its previous request's
+	 * last exit and this request's first entry. That wait is outside the request's
+	 * duration (on a busy machine, mostly the thread's wake-up to take the request), so
+	 * it is a figure of its own beside the breakdown, never one of its parts.
+	 */
+	public void waitedBeforeStart(long runQueueNanos) {
+		if (this.sums == NONE && runQueueNanos >= 0) {
+			this.runQueueBeforeNanos = runQueueNanos;
+		}
+	}
+
+	/**
+	 * How long the request's first thread waited for a core between its previous request
+	 * and this one ({@link #waitedBeforeStart}); negative where not read (the thread's
+	 * first request, a point without the kernel's figure, another change in between).
+	 */
+	public long runQueueBeforeNanos() {
+		return this.runQueueBeforeNanos;
 	}
 
 	/** Collector thread only: a thread entered the request's spans. */

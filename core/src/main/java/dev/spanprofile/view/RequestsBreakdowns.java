@@ -5,6 +5,7 @@ import java.util.Set;
 import dev.spanprofile.aggregate.RequestsBreakdown;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.render.TimeBreakdown;
+import dev.spanprofile.render.TimeBreakdownSum;
 
 /**
  * A name's {@link RequestsBreakdown} (its requests' parts, added up as they were folded)
@@ -23,7 +24,7 @@ final class RequestsBreakdowns {
 	 * sample was taken
 	 */
 	static TimeBreakdown of(RequestsBreakdown sums, Set<SampleKind> sampled, long intervalNanos) {
-		TimeBreakdown.Sum sum = TimeBreakdown.ofRequests(sums.requests(), sums.durationNanos());
+		TimeBreakdownSum sum = TimeBreakdown.ofRequests(sums.requests(), sums.durationNanos());
 		if (sums.cpuRequests() > 0) {
 			sum.cpu(sums.cpuNanos(), sums.measuredRequests() == sums.cpuRequests());
 		}

@@ -184,6 +184,7 @@ final class ViewContext {
 					cpu.blockedNanos(), waits, frames())
 			.cpuSamples((interval > 0) ? cpu.nanos() / interval : -1, interval)
 			.withThrottling(throttling(profiled))
+			.withCoreWaitBefore(profiled.isLocalRoot() ? profiled.measuredCpu().runQueueBeforeNanos() : -1)
 			.withHandOff(this.profiler.handOffHint(), interval);
 	}
 

@@ -198,6 +198,36 @@ class MeasuredCpuTest {
 		assertThat(SpanCpuTime.of(record(this.root), 0, 0, 10)).isEqualTo(new SpanCpuTime(30, true, 0, 0));
 	}
 
+	@Test
+	void theWaitForACoreBetweenAThreadsPreviousRequestAndItsNextIsTheNextOnesBeforeItStarted() {
+		// Thread 1 leaves the other request with 500 ns of run-queue wait so far, and
+		// takes this one with 540: 40 ns waiting for a core to take it.
+		this.attributor.changed(1, 1_000, this.otherRequest, 100, 480, 1_000);
+		this.attributor.changed(1, 1_100, null, 130, 500, 1_100);
+		this.attributor.changed(1, 5_000, this.root, 150, 540, 5_000);
+		this.attributor.changed(1, 5_100, null, 170, 545, 5_100);
+		// Thread 2 enters its child after a point in between: nothing said for it, and
+		// the request's figure stays the first thread's.
+		this.attributor.changed(2, 1_000, null, 7_000, 9_000, 1_000);
+		this.attributor.changed(2, 5_010, this.child, 7_010, 9_090, 5_010);
+		this.attributor.changed(2, 5_050, null, 7_020, 9_095, 5_050);
+
+		assertThat(record(this.root).measuredCpu().runQueueBeforeNanos()).isEqualTo(40);
+		assertThat(record(this.root).measuredCpu().complete().runQueueNanos()).isEqualTo(10);
+		// The other request was the thread's first: no previous request to count from.
+		assertThat(record(this.otherRequest).measuredCpu().runQueueBeforeNanos()).isEqualTo(UNREAD);
+	}
+
+	@Test
+	void noWaitBeforeTheStartIsSaidWhereAPointInBetweenOrAnUnreadFigureLeavesItUnknown() {
+		this.attributor.changed(1, 1_000, this.otherRequest, 100, 480, 1_000);
+		this.attributor.changed(1, 1_100, null, 130, UNREAD, 1_100);
+		this.attributor.changed(1, 5_000, this.root, 150, 540, 5_000);
+		this.attributor.changed(1, 5_100, null, 170, 545, 5_100);
+
+		assertThat(record(this.root).measuredCpu().runQueueBeforeNanos()).isEqualTo(UNREAD);
+	}
+
 	private SpanContext started(String trace, String spanId, String parentSpanId) {
 		this.store.spanStarted(trace, spanId, parentSpanId, parentSpanId != null, "work", "SERVER", 1, "worker");
 		return SpanContext.create(trace, spanId, TraceFlags.getSampled(), TraceState.getDefault());

@@ -130,6 +130,30 @@ class TimeBreakdownTest {
 	}
 
 	@Test
+	void theWaitForACoreBeforeTheRequestStartedIsSaidBesideThePartsNotAmongThem() {
+		StackTree waits = new StackTree();
+		wait(waits, WaitKind.SOCKET_READ.frameName("db:5432"), 30);
+		TimeBreakdown plain = TimeBreakdown.of(201 * MS, 40 * MS, true, 0, 50 * MS, 110 * MS, waits, this.frames);
+		TimeBreakdown before = plain.withCoreWaitBefore(3 * MS);
+
+		assertThat(before.coreWaitBeforeNanos()).isEqualTo(3 * MS);
+		assertThat(before.json().coreWaitBeforeMillis()).isEqualTo(3.0);
+		assertThat(before.coreWaitBeforeText(CpuShare::millis))
+			.startsWith("before it started, its thread waited 3.0 ms");
+		assertThat(before.unaccountedNanos()).as("outside the duration").isEqualTo(plain.unaccountedNanos());
+		assertThat(before.coreWaitNanos()).isEqualTo(plain.coreWaitNanos());
+		assertThat(before.withThrottling(null).coreWaitBeforeNanos()).as("kept by a copy").isEqualTo(3 * MS);
+		assertThat(before.summary(CpuShare::millis)).isEqualTo(plain.summary(CpuShare::millis)
+				+ "; before it started, its thread waited 3.0 ms for a core (since the thread's previous request; "
+				+ "not part of the duration)");
+		assertThat(plain.json().coreWaitBeforeMillis()).isNull();
+		TimeBreakdown sampled = TimeBreakdown.of(100 * MS, 40 * MS, false, 0, -1, -1, waits, this.frames);
+		assertThat(sampled.withCoreWaitBefore(3 * MS).coreWaitBeforeNanos())
+			.as("not without the kernel's figures inside the request")
+			.isNegative();
+	}
+
+	@Test
 	void aRecordedWaitsOwnWaitForACoreIsNotCountedTwice() {
 		StackTree waits = new StackTree();
 		// A 30 ms read whose last 6 ms were spent runnable, waiting for a core: the

@@ -25,6 +25,7 @@ import java.util.regex.Pattern;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 import dev.spanprofile.benchmarks.overhead.chatty.ChattyApplication;
 import dev.spanprofile.benchmarks.report.Figure;
@@ -281,6 +282,20 @@ public final class ChattyDatabaseBenchmark {
 							(s) -> s.path("coreWaitMillis").asDouble() + s.path("coreWaitInWaitsMillis").asDouble())
 					.sum();
 				double kernelMillis = kernel / 1e6;
+				double beforeStart = spans.stream().mapToDouble((s) -> s.path("coreWaitBeforeMillis").asDouble()).sum();
+				long withBefore = spans.stream().filter((s) -> s.has("coreWaitBeforeMillis")).count();
+				List<JsonNode> unscheduled = spans.stream().filter((s) -> !s.has("coreWaitMillis")).toList();
+				long straddling = window.requests() - spans.size();
+				System.out.printf(Locale.ROOT,
+						"  where the kernel's run-queue wait went: in the spans %.0f ms; before they started (since "
+								+ "the thread's previous request) %.0f ms over %d of %d spans; %d spans without the "
+								+ "kernel's figures (%.0f ms of duration); %d requests the client counted beyond the "
+								+ "spans in the window%n",
+						reported, beforeStart, withBefore, spans.size(), unscheduled.size(),
+						unscheduled.stream().mapToDouble((s) -> s.path("durationMillis").asDouble()).sum(), straddling);
+				record(setting, saturated, "core_wait_before_over_kernel", beforeStart / kernelMillis);
+				record(setting, saturated, "core_wait_with_before_over_kernel",
+						(reported + beforeStart) / kernelMillis);
 				double clientMillis = 0;
 				for (long latency : window.latencies()) {
 					clientMillis += latency / 1e6;
@@ -322,6 +337,7 @@ public final class ChattyDatabaseBenchmark {
 		double waits = 0;
 		double core = 0;
 		double shortWaits = 0;
+		double cpuClocksOverSamples = 0;
 		int count = 0;
 		for (JsonNode span : spans) {
 			if (span.path("durationMillis").asDouble() >= p90) {
@@ -332,7 +348,27 @@ public final class ChattyDatabaseBenchmark {
 				waits += span.path("waitMillis").asDouble();
 				core += span.path("coreWaitMillis").asDouble();
 				shortWaits += span.path("shortWaitMillis").asDouble();
+				if ("thread CPU clocks".equals(span.path("cpuFrom").asString())) {
+					cpuClocksOverSamples += span.path("cpuMillis").asDouble()
+							- span.path("sampledCpuMillis").asDouble();
+				}
 			}
+		}
+		if (core + shortWaits > 0) {
+			// With the clocks read: what the same requests' breakdowns would leave
+			// unaccounted
+			// from samples alone, part by part.
+			System.out.printf(Locale.ROOT,
+					"  tail (%s) without the clocks would leave unaccounted %.1f %%: waiting for a core %.1f %%, "
+							+ "short waits %.1f %%, CPU the samples miss %.1f %%, threads not in the request %.1f %%%n",
+					load, 100 * (unaccounted + core + shortWaits + cpuClocksOverSamples) / total, 100 * core / total,
+					100 * shortWaits / total, 100 * cpuClocksOverSamples / total, 100 * unaccounted / total);
+			record(setting, load, "tail_unaccounted_from_samples_share",
+					(unaccounted + core + shortWaits + cpuClocksOverSamples) / total);
+			record(setting, load, "tail_core_wait_share", core / total);
+			record(setting, load, "tail_short_wait_share", shortWaits / total);
+			record(setting, load, "tail_cpu_samples_miss_share", cpuClocksOverSamples / total);
+			record(setting, load, "tail_not_in_request_share", unaccounted / total);
 		}
 		System.out.printf(Locale.ROOT,
 				"  tail (%s): %d requests at or above p90 %.1f ms, %.0f ms: unaccounted %.1f %%, CPU %.1f %%, "
@@ -416,7 +452,14 @@ public final class ChattyDatabaseBenchmark {
 			Instant ended = started.plusNanos((long) (span.path("durationMillis").asDouble() * 1e6));
 			if (!started.isBefore(start) && !ended.isAfter(end)) {
 				JsonNode profile = json(app, "/actuator/spanprofile/" + span.path("spanId").asString());
-				breakdowns.add(profile.path("timeBreakdown"));
+				JsonNode breakdown = profile.path("timeBreakdown");
+				if (breakdown instanceof ObjectNode object) {
+					// What the CPU samples alone say, beside a figure read from the
+					// clocks.
+					object.put("sampledCpuMillis", profile.path("span").path("samplesByEvent").path("cpu").asDouble()
+							* profile.path("intervalMillis").asDouble());
+				}
+				breakdowns.add(breakdown);
 			}
 		}
 		return breakdowns;

@@ -83,6 +83,10 @@ final class TimeBreakdownHtml {
 		if (breakdown.handOffNote() != null) {
 			out.append("<p class=\"hand-off\">").append(HtmlEscaper.escape(breakdown.handOffNote())).append("</p>");
 		}
+		String before = breakdown.coreWaitBeforeText(CpuShare::millis);
+		if (before != null) {
+			out.append("<p class=\"core-wait-before\">").append(HtmlEscaper.escape(before)).append("</p>");
+		}
 		if (breakdown.throttling() != null) {
 			out.append("<p class=\"throttling\">")
 				.append(HtmlEscaper.escape(breakdown.throttling().text(CpuShare::millis)))
@@ -169,6 +173,18 @@ final class TimeBreakdownHtml {
 	}
 
 	private static String unaccountedDetail(TimeBreakdown breakdown) {
+		if (breakdown.summed() && breakdown.scheduledRequests() < breakdown.requests()) {
+			// Added up over requests measured and not: say what each kind leaves here.
+			long without = breakdown.requests() - breakdown.scheduledRequests();
+			return "for "
+					+ ((breakdown.scheduledRequests() > 0) ? without + " of the " + breakdown.requests()
+							: "all " + breakdown.requests())
+					+ " requests the kernel's figures were not read (spanprofile.exact-cpu-time off, or not Linux): "
+					+ "their unaccounted time holds their waiting for a core and their waits shorter than the "
+					+ "recording threshold" + (breakdown.cpuMeasured() ? "" : ", and the CPU estimate's error")
+					+ ((breakdown.scheduledRequests() > 0)
+							? "; for the others, only the time none of their threads was in them" : "");
+		}
 		if (breakdown.scheduled()) {
 			return "the request's threads were not in it: before its first thread entered it, after its last one "
 					+ "left, or between two threads handing it over";

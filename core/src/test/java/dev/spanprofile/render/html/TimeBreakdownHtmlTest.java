@@ -33,4 +33,28 @@ class TimeBreakdownHtmlTest {
 			.contains("spanprofile.exact-cpu-time measures the first two on Linux");
 	}
 
+	@Test
+	void manyRequestsSayWhatTheirUnaccountedTimeHoldsWhereSomeHadNoKernelFigures() {
+		String mixed = TimeBreakdownHtml.render(TimeBreakdown.ofRequests(10, 1_000 * MS)
+			.cpu(100 * MS, false)
+			.kernel(4, 40 * MS, 0, 10 * MS)
+			.rest(200 * MS, 0)
+			.build(), false);
+		assertThat(mixed).contains("for 6 of the 10 requests the kernel&#39;s figures were not read",
+				"their waiting for a core", "the CPU estimate&#39;s error",
+				"for the others, only the time none of their threads was in them");
+
+		String none = TimeBreakdownHtml
+			.render(TimeBreakdown.ofRequests(10, 1_000 * MS).cpu(100 * MS, false).rest(200 * MS, 0).build(), false);
+		assertThat(none).contains("for all 10 requests the kernel&#39;s figures were not read")
+			.doesNotContain("for the others");
+
+		String all = TimeBreakdownHtml.render(TimeBreakdown.ofRequests(10, 1_000 * MS)
+			.cpu(100 * MS, true)
+			.kernel(10, 40 * MS, 0, 10 * MS)
+			.rest(200 * MS, 0)
+			.build(), false);
+		assertThat(all).doesNotContain("figures were not read");
+	}
+
 }
