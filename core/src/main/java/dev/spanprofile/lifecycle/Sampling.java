@@ -161,8 +161,8 @@ public final class Sampling {
 	/**
 	 * Read how long a request's threads waited for a core (Linux's per-thread scheduler
 	 * statistics) where they enter and leave it, with or without the CPU clocks; one
-	 * system call on every entry and exit, where the kernel tells it. Takes effect at once
-	 * while running.
+	 * system call on every entry and exit, where the kernel tells it. Takes effect at
+	 * once while running.
 	 */
 	public synchronized void setCoreWait(boolean coreWait) {
 		this.coreWait = coreWait;
