@@ -230,6 +230,22 @@ public final class SpanProfiler implements AutoCloseable {
 	}
 
 	/**
+	 * Read how long a request's threads waited for a core where they enter and leave it
+	 * (on Linux, the kernel's per-thread figure; elsewhere one line says it is not
+	 * measured), so that its breakdown states that time whether or not its CPU time is
+	 * exact; a system call on every entry and exit. On by default; with
+	 * {@link #setExactCpuTime exact CPU time} it is read whatever this says. Takes effect
+	 * at once while running.
+	 */
+	public void setCoreWait(boolean coreWait) {
+		this.sampling.setCoreWait(coreWait);
+	}
+
+	public boolean isCoreWait() {
+		return this.sampling.isCoreWait();
+	}
+
+	/**
 	 * Which of the application framework's switches keeps a request's context from
 	 * following work it hands to another thread, where it is off, and how to turn it on
 	 * ({@code spring.task.execution.propagate-context is false in application.properties:

@@ -14,6 +14,8 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import dev.spanprofile.aggregate.RequestsBreakdown;
+import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.render.TimeBreakdown;
 import dev.spanprofile.sampling.ProfilingEvent;
@@ -174,6 +176,56 @@ class CoreWaitAccountingTest {
 		assertThat(breakdown.coreWaitNanos()).as("waiting for a core, competing with %d threads", 2 * CORES)
 			.isPositive();
 		assertThat(breakdown.summary(Double::toString)).contains("waiting for a core ", "short waits ");
+	}
+
+	/**
+	 * The default: the CPU clocks not read, the run-queue figure still is. A busy request
+	 * among more busy threads than cores states its wait for a core as the kernel counted
+	 * it around its scope, beside a CPU time from samples, in its own breakdown and its
+	 * name's; its short waits are not stated.
+	 */
+	@Test
+	void withoutTheCpuClocksAWaitForACoreIsStillTheKernels() throws Exception {
+		this.profiler.setExactCpuTime(false);
+		assertThat(this.profiler.isCoreWait()).as("the default").isTrue();
+		compete(2 * CORES);
+		Request busy = new Request("busy-sampled", () -> burnFor(200 * MS));
+		runTogether(busy);
+		this.profiler.collectNow();
+
+		SpanRecord record = this.profiler.store().find(busy.spanId);
+		SpanCpuTime cpu = SpanCpuTime.of(record, 3, 0, 10 * MS);
+		assertThat(cpu.measured()).as("CPU from samples").isFalse();
+		assertThat(cpu.nanos()).isEqualTo(30 * MS);
+		assertThat(cpu.runQueueNanos()).as("waiting for a core, kernel inside %s, outside %s", busy.inner, busy.outer)
+			.isBetween(busy.inner.runQueue, busy.outer.runQueue);
+		assertThat(busy.inner.runQueue).as("%d busy threads on %d cores: it waited", 2 * CORES + 1, CORES)
+			.isGreaterThanOrEqualTo(busy.inner.wall / 4);
+		TimeBreakdown breakdown = TimeBreakdown.of(record.durationNanos(record.endEpochNanos()), cpu.nanos(),
+				cpu.measured(), 0, cpu.runQueueNanos(), cpu.blockedNanos(), new StackTree(), null);
+		assertThat(breakdown.coreWaitNanos()).as("no recorded wait holds any of it").isEqualTo(cpu.runQueueNanos());
+		assertThat(breakdown.shortWaitsMeasured()).isFalse();
+		assertThat(breakdown.summary(Double::toString)).contains("waiting for a core ").doesNotContain("short waits");
+
+		RequestsBreakdown name = this.profiler.aggregates()
+			.profile("busy-sampled", Duration.ofMinutes(5), SampleKind.CPU, 0, Long.MAX_VALUE)
+			.breakdown();
+		assertThat(name.scheduledRequests()).as("its name's breakdown").isEqualTo(1);
+		assertThat(name.coreWaitNanos()).isBetween(busy.inner.runQueue, busy.outer.runQueue);
+		assertThat(name.shortWaitNanos()).isZero();
+	}
+
+	@Test
+	void turnedOffNoFigureIsRead() throws Exception {
+		this.profiler.setExactCpuTime(false);
+		this.profiler.setCoreWait(false);
+		Request busy = new Request("unread", () -> burnFor(20 * MS));
+		runTogether(busy);
+		this.profiler.collectNow();
+
+		SpanCpuTime cpu = SpanCpuTime.of(this.profiler.store().find(busy.spanId), 1, 0, 10 * MS);
+		assertThat(cpu.runQueueNanos()).isNegative();
+		assertThat(cpu.blockedNanos()).isNegative();
 	}
 
 	private void runTogether(Request... requests) throws Exception {

@@ -83,6 +83,7 @@ public final class SpanProfileAutoConfiguration {
 			profiler = new SpanProfiler(settings, engine::create);
 		}
 		profiler.setExactCpuTime(properties.isExactCpuTime());
+		profiler.setCoreWait(properties.isCoreWait());
 		return profiler;
 	}
 

@@ -132,6 +132,18 @@ public class SpanProfileProperties {
 	private boolean exactCpuTime = false;
 
 	/**
+	 * Whether a request's time waiting for a core (runnable but not running: a busy
+	 * machine, a container held by its CPU limit) is measured: on Linux the kernel's
+	 * per-thread figure is read where the request's threads enter and leave it, so that
+	 * its breakdown, its name's and its slow-request line state that time rather than
+	 * leave it unaccounted, with the CPU time counted from samples. One system call at
+	 * each entry and exit and one open file per platform thread that served a request.
+	 * With exact-cpu-time it is read whatever this says. Where the figure cannot be read
+	 * (not Linux, a restricted /proc) one INFO line says so.
+	 */
+	private boolean coreWait = true;
+
+	/**
 	 * Whether work handed to another thread (@Async methods, scheduled tasks, Reactor's
 	 * subscribeOn, publishOn and timers) is profiled in its request's span without the
 	 * application asking: turns on spring.task.execution.propagate-context (on Boot 3.5
@@ -272,6 +284,14 @@ public class SpanProfileProperties {
 
 	public void setExactCpuTime(boolean exactCpuTime) {
 		this.exactCpuTime = exactCpuTime;
+	}
+
+	public boolean isCoreWait() {
+		return this.coreWait;
+	}
+
+	public void setCoreWait(boolean coreWait) {
+		this.coreWait = coreWait;
 	}
 
 	public boolean isProfileUnsampledRequests() {

@@ -198,6 +198,7 @@ public class StartupProfilingRunListener implements SpringApplicationRunListener
 					+ "began; samples are joined every " + running.dumpInterval() + " (and whenever read)");
 		}
 		this.profiler.setExactCpuTime(properties.isExactCpuTime());
+		this.profiler.setCoreWait(properties.isCoreWait());
 		return true;
 	}
 

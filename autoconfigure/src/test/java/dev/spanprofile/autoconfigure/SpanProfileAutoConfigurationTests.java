@@ -171,6 +171,13 @@ class SpanProfileAutoConfigurationTests {
 	}
 
 	@Test
+	void measuresTheWaitForACoreByDefaultUnlessTurnedOff() {
+		this.contextRunner.run((context) -> assertThat(context.getBean(SpanProfiler.class).isCoreWait()).isTrue());
+		this.contextRunner.withPropertyValues("spanprofile.core-wait=false")
+			.run((context) -> assertThat(context.getBean(SpanProfiler.class).isCoreWait()).isFalse());
+	}
+
+	@Test
 	void shouldLinkSpansToTheirFlameGraphsOnlyWhenABaseUrlIsSet() {
 		this.contextRunner.run((context) -> assertThat(context).doesNotHaveBean(SpanLinkProcessor.class));
 		this.contextRunner.withPropertyValues("spanprofile.link.base-url=http://orders-7f9c:8080/actuator/spanprofile")

@@ -135,8 +135,10 @@ final class BreakdownSums {
 	 * @param measured whether that was read from its threads' CPU clocks
 	 * @param cpuSamples its CPU samples
 	 * @param runQueueNanos its threads' time runnable, not running; negative where not
-	 * read (only with measured CPU)
-	 * @param blockedNanos their time blocked; negative where not read
+	 * read
+	 * @param blockedNanos their time blocked; negative where not read, an estimate where
+	 * the CPU time is (which tells the wait for a core inside recorded waits, not short
+	 * waits)
 	 */
 	void addRequest(long durationNanos, long cpuNanos, boolean measured, long cpuSamples, long runQueueNanos,
 			long blockedNanos, long waitNanos) {
@@ -153,10 +155,10 @@ final class BreakdownSums {
 		}
 		long coreWait = 0;
 		long shortWait = 0;
-		if (measured && cpuNanos >= 0 && runQueueNanos >= 0 && blockedNanos >= 0) {
+		if (cpuNanos >= 0 && runQueueNanos >= 0 && blockedNanos >= 0) {
 			long inWaits = Math.min(runQueueNanos, Math.max(0, waitNanos - blockedNanos));
 			coreWait = runQueueNanos - inWaits;
-			shortWait = Math.max(0, blockedNanos - waitNanos);
+			shortWait = measured ? Math.max(0, blockedNanos - waitNanos) : 0;
 			this.scheduledRequests++;
 			this.coreWaitNanos += coreWait;
 			this.coreWaitInWaitsNanos += inWaits;

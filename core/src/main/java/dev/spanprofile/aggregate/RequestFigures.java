@@ -12,7 +12,8 @@ import dev.spanprofile.store.SpanCpuTime;
  * @param cpuSamples its CPU samples
  * @param runQueueNanos its threads' time runnable but not running, negative where not
  * read
- * @param blockedNanos their time blocked, negative where not read
+ * @param blockedNanos their time blocked, negative where not read, an estimate where the
+ * CPU time is
  */
 record RequestFigures(long durationNanos, long cpuNanos, boolean measured, long cpuSamples, long runQueueNanos,
 		long blockedNanos) {

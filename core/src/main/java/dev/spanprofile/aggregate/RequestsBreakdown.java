@@ -18,12 +18,12 @@ import dev.spanprofile.profile.WaitKind;
  * own work on their threads is in it
  * @param cpuSamples their CPU samples, what an estimate from samples rests on
  * @param measuredRequests those whose CPU was read from their threads' CPU clocks
- * @param scheduledRequests those whose time waiting for a core and blocked was read from
- * the kernel
+ * @param scheduledRequests those whose time waiting for a core was read from the kernel
  * @param coreWaitNanos their time runnable but not running, less what recorded waits
  * include
  * @param coreWaitInWaitsNanos what of the kernel's run-queue time recorded waits include
- * @param shortWaitNanos their time blocked that no recorded wait covers
+ * @param shortWaitNanos their time blocked that no recorded wait covers, of those whose
+ * CPU was measured too
  * @param unaccountedNanos what each request's parts left of its duration, added up
  * @param overlapNanos what each request's parts exceeded its duration by, added up
  * @param waits their recorded waits by kind and detail, longest first

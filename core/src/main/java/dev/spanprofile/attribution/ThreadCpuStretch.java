@@ -63,7 +63,7 @@ final class ThreadCpuStretch {
 			}
 			cpuNanos = UNREAD;
 		}
-		if (cpuNanos == UNREAD) {
+		if (cpuNanos == UNREAD && runQueueNanos < 0) {
 			if (now != this.open) {
 				// Another request, or none, without the thread leaving spans: no clock
 				// says where one ended.
@@ -77,7 +77,8 @@ final class ThreadCpuStretch {
 		if (this.open != null) {
 			if (now == null || now == this.open) {
 				boolean runQueueRead = runQueueNanos >= 0 && this.openedRunQueue >= 0;
-				this.open.stretchClosed(cpuNanos - this.openedAt,
+				boolean cpuRead = cpuNanos >= 0 && this.openedAt >= 0;
+				this.open.stretchClosed(cpuRead ? cpuNanos - this.openedAt : UNREAD,
 						runQueueRead ? runQueueNanos - this.openedRunQueue : UNREAD, time - this.openedTime);
 				if (now == null) {
 					this.closed = this.open;

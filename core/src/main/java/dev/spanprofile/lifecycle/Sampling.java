@@ -10,7 +10,8 @@ import dev.spanprofile.tracking.ActivationRecorder;
  * Sampling switched on and off, in the one order that loses no sample and joins none to
  * the wrong span: on start the engine first, then the activation hook and the collector
  * thread; on stop the collector thread first, a last collection, then the hook and the
- * engine. Also the switches that take effect while sampling runs (exact CPU time).
+ * engine. Also the switches that take effect while sampling runs (exact CPU time, the
+ * time waiting for a core).
  * <p>
  * Only one instance samples per JVM at a time: the activation hook and the native
  * profiler are process-wide. Whether it runs is the answer the span processors and the
@@ -38,6 +39,12 @@ public final class Sampling {
 	 * ({@link #setExactCpuTime}).
 	 */
 	private volatile boolean exactCpuTime;
+
+	/**
+	 * Whether requests' time waiting for a core is read from the kernel while running
+	 * ({@link #setCoreWait}); on unless turned off.
+	 */
+	private volatile boolean coreWait = true;
 
 	/**
 	 * Spans are stored only while running: stored while nothing samples, they would have
@@ -89,6 +96,7 @@ public final class Sampling {
 		}
 		this.cycle.resumedAt(resumedAt);
 		this.recorder.setReadingCpuClocks(this.exactCpuTime);
+		this.recorder.setReadingRunQueues(this.coreWait);
 		this.recorder.setRecording(true);
 		this.collector = new CollectorThread(this.cycle::tick, this.cycle.settings().quickestDrain().toMillis());
 		this.cycle.wakeWith(this.collector::wakeUp);
@@ -148,6 +156,23 @@ public final class Sampling {
 
 	public boolean isExactCpuTime() {
 		return this.exactCpuTime;
+	}
+
+	/**
+	 * Read how long a request's threads waited for a core (Linux's per-thread scheduler
+	 * statistics) where they enter and leave it, with or without the CPU clocks; one
+	 * system call on every entry and exit, where the kernel tells it. Takes effect at
+	 * once while running.
+	 */
+	public synchronized void setCoreWait(boolean coreWait) {
+		this.coreWait = coreWait;
+		if (this.running) {
+			this.recorder.setReadingRunQueues(coreWait);
+		}
+	}
+
+	public boolean isCoreWait() {
+		return this.coreWait;
 	}
 
 }

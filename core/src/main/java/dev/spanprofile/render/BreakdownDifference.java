@@ -88,6 +88,8 @@ public record BreakdownDifference(String examinedSide, double moreNanosPerReques
 		if (examined.scheduled() || typical.scheduled()) {
 			terms.add(new Term(TimeBreakdown.CORE_WAIT, examined.coreWaitNanos() / n - typical.coreWaitNanos() / m,
 					null, null, null));
+		}
+		if (examined.shortWaitsMeasured() || typical.shortWaitsMeasured()) {
 			terms.add(new Term("short waits", examined.shortWaitNanos() / n - typical.shortWaitNanos() / m, null, null,
 					null));
 		}

@@ -25,13 +25,15 @@ import dev.spanprofile.profile.WaitKind;
  * one wait weighed by its nanoseconds; CPU is the CPU samples times the sampling
  * interval, an estimate, or read from the request's threads' CPU clocks.
  * <p>
- * Where the kernel's per-thread scheduler figures were read with those clocks, two parts
- * more are measured: {@link #coreWaitNanos() waiting for a core} (runnable, not running)
- * and {@link #shortWaitNanos() short waits}, the time the threads were blocked that no
- * recorded wait covers (waits under the recording threshold). A recorded wait is timed
- * until its thread runs again, so it includes the wait for a core that ended it: where
- * recorded waits exceed the time blocked, the excess is taken out of the wait for a core
- * rather than counted twice ({@link #coreWaitInWaitsNanos()}).
+ * Where the kernel's per-thread scheduler figures were read, one part more is measured:
+ * {@link #coreWaitNanos() waiting for a core} (runnable, not running); with the CPU
+ * clocks, another: {@link #shortWaitNanos() short waits}, the time the threads were
+ * blocked that no recorded wait covers (waits under the recording threshold). A recorded
+ * wait is timed until its thread runs again, so it includes the wait for a core that
+ * ended it: where recorded waits exceed the time blocked, the excess is taken out of the
+ * wait for a core rather than counted twice ({@link #coreWaitInWaitsNanos()}; with CPU
+ * from samples the time blocked is the threads' time less that CPU and the wait for a
+ * core, so the excess is as sure as the CPU estimate).
  */
 public final class TimeBreakdown {
 
@@ -58,7 +60,10 @@ public final class TimeBreakdown {
 	/** The kernel's run-queue wait of the request's threads, negative where not read. */
 	private final long runQueueNanos;
 
-	/** Time its threads were blocked, negative where not read. */
+	/**
+	 * Time its threads were blocked, negative where not read; an estimate where the CPU
+	 * time is (see {@link dev.spanprofile.store.SpanCpuTime}).
+	 */
 	private final long blockedNanos;
 
 	/** Why its work likely ran on other threads without it, or {@code null}. */
@@ -100,7 +105,7 @@ public final class TimeBreakdown {
 		this.profilerNanos = profilerNanos;
 		this.waits = waits;
 		this.roundTrips = roundTrips;
-		boolean scheduled = cpuMeasured && runQueueNanos >= 0 && blockedNanos >= 0;
+		boolean scheduled = runQueueNanos >= 0 && blockedNanos >= 0;
 		this.runQueueNanos = scheduled ? runQueueNanos : -1;
 		this.blockedNanos = scheduled ? blockedNanos : -1;
 		this.cpuRange = null;
@@ -205,9 +210,9 @@ public final class TimeBreakdown {
 
 	/**
 	 * As {@link #of(long, long, boolean, long, StackTree, FrameTable)}, with the kernel's
-	 * figures read beside the CPU clocks: {@code runQueueNanos} runnable but not running,
-	 * {@code blockedNanos} neither running nor runnable (each negative where not read;
-	 * used only with a measured CPU time, from the same stretches).
+	 * figures: {@code runQueueNanos} runnable but not running, {@code blockedNanos}
+	 * neither running nor runnable (each negative where not read; from the same stretches
+	 * as a measured CPU time, else estimated with the CPU estimate).
 	 */
 	public static TimeBreakdown of(long durationNanos, long cpuNanos, boolean cpuMeasured, long profilerNanos,
 			long runQueueNanos, long blockedNanos, StackTree waits, FrameTable frames) {
@@ -424,8 +429,9 @@ public final class TimeBreakdown {
 	}
 
 	/**
-	 * Whether the kernel's figures were read: {@link #coreWaitNanos()} and
-	 * {@link #shortWaitNanos()} are measured, not zero for want of a measure.
+	 * Whether the kernel's figures were read: {@link #coreWaitNanos()} is measured, not
+	 * zero for want of a measure (and {@link #shortWaitNanos()} where
+	 * {@link #shortWaitsMeasured()}).
 	 */
 	public boolean scheduled() {
 		return (this.sums != null) ? this.sums.scheduledRequests() > 0 : this.runQueueNanos >= 0;
@@ -481,7 +487,16 @@ public final class TimeBreakdown {
 		if (this.sums != null) {
 			return this.sums.shortWaitNanos();
 		}
-		return scheduled() ? Math.max(0, this.blockedNanos - waitNanos()) : 0;
+		return (scheduled() && this.cpuMeasured) ? Math.max(0, this.blockedNanos - waitNanos()) : 0;
+	}
+
+	/**
+	 * Whether {@link #shortWaitNanos()} is measured: the kernel's figures were read with
+	 * the CPU clocks (with CPU from samples, the time blocked is an estimate, whose error
+	 * would pass for short waits).
+	 */
+	public boolean shortWaitsMeasured() {
+		return scheduled() && (this.cpuMeasured || (this.sums != null && this.sums.shortWaitNanos() > 0));
 	}
 
 	/** What {@link #shortWaitNanos()} is called. */
@@ -577,7 +592,7 @@ public final class TimeBreakdown {
 				line.append((category.others() != null) ? ", ..." : "").append(')');
 			}
 		}
-		if (scheduled()) {
+		if (shortWaitsMeasured()) {
 			line.append((line.length() > 0) ? ", " : "")
 				.append(shortWaitsName())
 				.append(' ')

@@ -35,8 +35,8 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include;
  * between leaving its previous request and entering this one, as the kernel counted it:
  * before the duration began, so not one of the parts; when it was read, else left out
  * @param shortWaitMillis how long the threads were blocked that no recorded wait covers
- * (waits under the recording threshold), when the kernel's figures were read; else left
- * out
+ * (waits under the recording threshold), when the kernel's figures were read with the CPU
+ * clocks; else left out
  * @param unaccountedMillis what neither CPU nor a wait (recorded, short or for a core)
  * explains
  * @param overlapMillis how much the parts exceed the duration, when they do; else left
@@ -82,8 +82,9 @@ public record TimeBreakdownJson(double durationMillis, @JsonInclude(Include.NON_
 				scheduled ? millis(breakdown.coreWaitNanos()) : null,
 				(breakdown.coreWaitInWaitsNanos() > 0) ? millis(breakdown.coreWaitInWaitsNanos()) : null,
 				(breakdown.coreWaitBeforeNanos() >= 0) ? millis(breakdown.coreWaitBeforeNanos()) : null,
-				scheduled ? millis(breakdown.shortWaitNanos()) : null, millis(breakdown.unaccountedNanos()),
-				overlap ? millis(breakdown.overlapNanos()) : null, overlap ? breakdown.overlapNote() : null,
+				breakdown.shortWaitsMeasured() ? millis(breakdown.shortWaitNanos()) : null,
+				millis(breakdown.unaccountedNanos()), overlap ? millis(breakdown.overlapNanos()) : null,
+				overlap ? breakdown.overlapNote() : null,
 				breakdown.roundTrips()
 					.stream()
 					.map((trips) -> RoundTrips.of(trips, breakdown.summed() ? breakdown.requests() : 0))

@@ -63,12 +63,12 @@ public final class MeasuredCpu {
 
 	/**
 	 * Collector thread only: a thread left the request's spans after {@code cpuNanos} of
-	 * its CPU time, {@code runQueueNanos} waiting for a core (negative where not read)
-	 * and {@code wallNanos} in all.
+	 * its CPU time, {@code runQueueNanos} waiting for a core (each negative where not
+	 * read: the other still counts) and {@code wallNanos} in all.
 	 */
 	public void stretchClosed(long cpuNanos, long runQueueNanos, long wallNanos) {
 		Sums was = this.sums;
-		this.sums = new Sums(was.openStretches - 1, add(was.cpuNanos, Math.max(0, cpuNanos)),
+		this.sums = new Sums(was.openStretches - 1, (cpuNanos >= 0) ? add(was.cpuNanos, cpuNanos) : UNMEASURABLE,
 				(runQueueNanos >= 0) ? add(was.runQueueNanos, runQueueNanos) : UNMEASURABLE,
 				add(was.onThreadNanos, Math.max(0, wallNanos)));
 	}
@@ -120,10 +120,21 @@ public final class MeasuredCpu {
 	}
 
 	/**
+	 * Every figure at once, or {@code null} while the run-queue wait is not known in
+	 * full: with the CPU clocks read or not ({@link Sums#cpuNanos()} negative then), so
+	 * that a request's wait for a core is measured where its CPU is counted from samples.
+	 */
+	public Sums scheduledIfComplete() {
+		Sums now = this.sums;
+		return (now.openStretches == 0 && now.onThreadNanos > 0 && now.scheduled()) ? now : null;
+	}
+
+	/**
 	 * The sums over a request's stretches, as one change left them.
 	 *
 	 * @param openStretches stretches entered and not yet left
-	 * @param cpuNanos CPU time, {@code -1} once a stretch could not be measured
+	 * @param cpuNanos CPU time, {@code -1} once a stretch could not be measured or had no
+	 * CPU clock read
 	 * @param runQueueNanos time runnable but not running (waiting for a core), {@code -1}
 	 * where a stretch had no figure for it
 	 * @param onThreadNanos time from each entry to its exit, added over the threads;
@@ -138,10 +149,11 @@ public final class MeasuredCpu {
 
 		/**
 		 * Time on the request's threads neither running nor runnable: blocked (I/O,
-		 * locks, parks, sleeps), or {@code -1} where not known.
+		 * locks, parks, sleeps), or {@code -1} where not known (the CPU clocks too).
 		 */
 		public long blockedNanos() {
-			return scheduled() ? Math.max(0, this.onThreadNanos - this.cpuNanos - this.runQueueNanos) : -1;
+			return (scheduled() && this.cpuNanos >= 0)
+					? Math.max(0, this.onThreadNanos - this.cpuNanos - this.runQueueNanos) : -1;
 		}
 
 	}

@@ -22,7 +22,10 @@ package dev.spanprofile.store;
  * @param runQueueNanos how long the request's threads were runnable but not running,
  * waiting for a core, as the kernel counted it; negative where not measured
  * @param blockedNanos how long they were in the request neither running nor runnable
- * (every wait, long or short); negative where not measured
+ * (every wait, long or short); negative where not measured. Where the CPU time is counted
+ * from samples, an estimate: their time in the request less that CPU time and the wait
+ * for a core, which tells how much of the wait for a core recorded waits hold, not what
+ * short waits add up to
  */
 public record SpanCpuTime(long nanos, boolean measured, long profilerSamples, long profilerNanos, long runQueueNanos,
 		long blockedNanos) {
@@ -49,7 +52,14 @@ public record SpanCpuTime(long nanos, boolean measured, long profilerSamples, lo
 		long profilerNanos = profilerSamples * intervalNanos;
 		MeasuredCpu.Sums measured = span.isLocalRoot() ? span.measuredCpu().complete() : null;
 		if (measured == null) {
-			return new SpanCpuTime(applicationSamples * intervalNanos, false, profilerSamples, profilerNanos);
+			long sampledNanos = applicationSamples * intervalNanos;
+			MeasuredCpu.Sums scheduled = span.isLocalRoot() ? span.measuredCpu().scheduledIfComplete() : null;
+			if (scheduled == null) {
+				return new SpanCpuTime(sampledNanos, false, profilerSamples, profilerNanos);
+			}
+			// The run-queue wait read without the CPU clocks: measured all the same.
+			return new SpanCpuTime(sampledNanos, false, profilerSamples, profilerNanos, scheduled.runQueueNanos(),
+					Math.max(0, scheduled.onThreadNanos() - sampledNanos - profilerNanos - scheduled.runQueueNanos()));
 		}
 		// The scheduler's figures with the CPU clocks' or not at all: a breakdown's parts
 		// add up only when they come from the same stretches.

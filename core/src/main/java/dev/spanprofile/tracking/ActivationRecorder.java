@@ -14,10 +14,11 @@ import io.opentelemetry.context.Context;
  * JVM-wide.
  * <p>
  * Recording a change costs one clock read and four stores into a preallocated per-thread
- * ring (and, when asked to, a read of the thread's CPU clock and, on Linux, of its
- * run-queue wait where it enters or leaves spans, not where it comes straight back into
- * the span it just left); an activation that leaves the same span active records nothing,
- * and everything is skipped (one volatile read) while no engine consumes the points.
+ * ring (and, on Linux, a read of the thread's run-queue wait where it enters or leaves
+ * spans, not where it comes straight back into the span it just left, and, when asked to,
+ * of its CPU clock there too); an activation that leaves the same span active records
+ * nothing, and everything is skipped (one volatile read) while no engine consumes the
+ * points.
  */
 public final class ActivationRecorder {
 
@@ -67,10 +68,17 @@ public final class ActivationRecorder {
 	private volatile boolean readsCpuClocks;
 
 	/**
-	 * Whether, with each CPU clock, the thread's run-queue wait is read too: where the
-	 * kernel tells it.
+	 * Whether the thread's run-queue wait is read where it enters or leaves spans: where
+	 * the kernel tells it, and the time waiting for a core or the CPU clocks are asked
+	 * for.
 	 */
 	private volatile boolean readsRunQueues;
+
+	/**
+	 * Whether the time waiting for a core is asked for, with the CPU clocks or without
+	 * them (guarded by this).
+	 */
+	private boolean measuresCoreWait;
 
 	/** Whether the platform's lack of run-queue figures was said (once per JVM). */
 	private static boolean runQueuesMissingLogged;
@@ -113,22 +121,39 @@ public final class ActivationRecorder {
 	/**
 	 * Read (or stop reading) each platform thread's CPU clock where it enters and leaves
 	 * spans, so that a request's CPU time is exact whatever the sampling event; without
-	 * the reads it is counted from samples.
+	 * the reads it is counted from samples. The run-queue wait is read with it, where the
+	 * kernel tells it, whether {@link #setReadingRunQueues asked for} on its own or not.
 	 */
-	public void setReadingCpuClocks(boolean reads) {
-		this.readsRunQueues = reads && RunQueueClock.available();
+	public synchronized void setReadingCpuClocks(boolean reads) {
 		this.readsCpuClocks = reads;
-		if (reads && !RunQueueClock.available() && !runQueuesMissingLogged) {
+		readRunQueues();
+	}
+
+	/**
+	 * Read (or stop reading) each platform thread's run-queue wait where it enters and
+	 * leaves spans, with or without its CPU clock, so that a request's time waiting for a
+	 * core is measured; where the kernel does not tell it, one line says so.
+	 */
+	public synchronized void setReadingRunQueues(boolean reads) {
+		this.measuresCoreWait = reads;
+		readRunQueues();
+	}
+
+	private void readRunQueues() {
+		boolean wanted = this.measuresCoreWait || this.readsCpuClocks;
+		this.readsRunQueues = wanted && RunQueueClock.available();
+		if (wanted && !RunQueueClock.available() && !runQueuesMissingLogged) {
 			runQueuesMissingLogged = true;
 			System.getLogger(ActivationRecorder.class.getName())
 				.log(System.Logger.Level.INFO, "spanprofile: the time requests wait for a core is not measured: "
-						+ RunQueueClock.unavailableReason() + "; their CPU time is");
+						+ RunQueueClock.unavailableReason() + (this.readsCpuClocks ? "; their CPU time is" : ""));
 		}
 	}
 
 	/**
-	 * Whether the threads' run-queue waits are read beside their CPU clocks: where the
-	 * clocks are read and the kernel tells it (Linux's per-thread scheduler statistics).
+	 * Whether the threads' run-queue waits are read where they enter and leave spans:
+	 * where they were asked for, with the CPU clocks or on their own, and the kernel
+	 * tells them (Linux's per-thread scheduler statistics).
 	 */
 	public boolean isReadingRunQueues() {
 		return this.readsRunQueues;
@@ -293,11 +318,12 @@ public final class ActivationRecorder {
 		activity.lastSpan = span;
 		boolean inSpan = span != null;
 		boolean enteredOrLeft = inSpan != activity.inSpan;
-		// The CPU clock, when asked for, only where the thread enters or leaves spans: a
-		// request's CPU time is then exact for two reads, whatever the sampling event.
-		// Not for a request tracing did not sample, which has no record to hold its CPU
-		// time.
-		boolean measured = enteredOrLeft && this.readsCpuClocks && !activity.virtual
+		// The clocks, when asked for, only where the thread enters or leaves spans: a
+		// request's CPU time and wait for a core are then exact for two reads each,
+		// whatever the sampling event. Not for a request tracing did not sample, which
+		// has no record to hold them.
+		boolean readsCpuClocks = this.readsCpuClocks;
+		boolean measured = enteredOrLeft && (readsCpuClocks || this.readsRunQueues) && !activity.virtual
 				&& !(span instanceof UnsampledRequest) && !(previous instanceof UnsampledRequest);
 		long now;
 		long readAt;
@@ -315,7 +341,7 @@ public final class ActivationRecorder {
 				// the point's publication, their system calls would widen the window in
 				// which a preempted thread lets a sample join the span it is leaving.
 				RunQueueClock runQueue = runQueueClock(activity);
-				cpuTime = ThreadCpuClock.now();
+				cpuTime = readsCpuClocks ? ThreadCpuClock.now() : ThreadCpuClock.UNREAD;
 				// The stretch's length counts from right before the run-queue read, with
 				// no system call in between: a thread switched out on its way back from
 				// a system call (where a busy machine switches threads most) then has
@@ -324,7 +350,7 @@ public final class ActivationRecorder {
 				runQueueTime = (runQueue != null) ? runQueue.now() : RunQueueClock.UNREAD;
 				now = System.nanoTime();
 			}
-			activity.leftSpan = (!inSpan && cpuTime >= 0) ? previous : null;
+			activity.leftSpan = (!inSpan && (cpuTime >= 0 || runQueueTime >= 0)) ? previous : null;
 			activity.leftAt = now;
 		}
 		else {

@@ -16,9 +16,9 @@ import java.lang.invoke.VarHandle;
 public final class ThreadActivity {
 
 	/**
-	 * A point's CPU clock where the thread came back into the span it left at its
-	 * previous point, soon after: not read, its stretch in the request goes on from the
-	 * clock read where it left.
+	 * A point's clocks where the thread came back into the span it left at its previous
+	 * point, soon after: not read, its stretch in the request goes on from the clock read
+	 * where it left.
 	 */
 	public static final long CLOCK_CONTINUED = -2;
 
@@ -50,8 +50,9 @@ public final class ThreadActivity {
 	private final long[] cpuTimes;
 
 	/**
-	 * The thread's run-queue wait ({@link RunQueueClock}) at the points where its CPU
-	 * clock was read, {@link RunQueueClock#UNREAD} where it was not.
+	 * The thread's run-queue wait ({@link RunQueueClock}) at each point where it entered
+	 * or left a span and the figure was read (with the CPU clock or without it),
+	 * {@link RunQueueClock#UNREAD} elsewhere.
 	 */
 	private final long[] runQueueTimes;
 
@@ -79,9 +80,9 @@ public final class ThreadActivity {
 	int lastSession;
 
 	/**
-	 * Owner-side: the span the thread left at its last point, where its CPU clock was
-	 * read then ({@code null} otherwise), and when; for {@link ActivationRecorder} to
-	 * tell a quick return into it.
+	 * Owner-side: the span the thread left at its last point, where its clocks were read
+	 * then ({@code null} otherwise), and when; for {@link ActivationRecorder} to tell a
+	 * quick return into it.
 	 */
 	Object leftSpan;
 

@@ -109,6 +109,34 @@ class AggregateBreakdownTest {
 		assertThat(all.unaccountedNanos()).isEqualTo(40 * MS);
 	}
 
+	/**
+	 * The run-queue figure read without the CPU clocks: the request's wait for a core
+	 * adds up beside its CPU from samples (what of it recorded waits hold taken out by
+	 * the time blocked that estimate leaves), its short waits do not.
+	 */
+	@Test
+	void aWaitForACoreCountsBesideCpuFromSamplesShortWaitsOnlyWithTheClocks() {
+		BreakdownSums sums = new BreakdownSums();
+		// 100 ms: 2 samples (20 ms), 50 ms runnable, so 30 ms blocked by that estimate;
+		// 35 ms of recorded waits, 5 of them runnable.
+		sums.addRequest(100 * MS, 20 * MS, false, 2, 50 * MS, 30 * MS, 35 * MS);
+		assertThat(sums.scheduledRequests).isEqualTo(1);
+		assertThat(sums.coreWaitNanos).isEqualTo(45 * MS);
+		assertThat(sums.coreWaitInWaitsNanos).isEqualTo(5 * MS);
+		assertThat(sums.shortWaitNanos).isZero();
+		assertThat(sums.unaccountedNanos).isZero();
+		// Measured, 40 ms blocked of which no recorded wait covers any: short waits.
+		sums.addRequest(100 * MS, 10 * MS, true, 0, 50 * MS, 40 * MS, 0);
+		assertThat(sums.scheduledRequests).isEqualTo(2);
+		assertThat(sums.coreWaitNanos).isEqualTo(95 * MS);
+		assertThat(sums.shortWaitNanos).isEqualTo(40 * MS);
+		assertThat(sums.unaccountedNanos).isZero();
+		// Not read: nothing of the kernel's.
+		sums.addRequest(100 * MS, 20 * MS, false, 2, -1, -1, 0);
+		assertThat(sums.scheduledRequests).isEqualTo(2);
+		assertThat(sums.unaccountedNanos).isEqualTo(80 * MS);
+	}
+
 	private RequestsBreakdown breakdown(LatencySelection selection) {
 		return this.aggregates.profile("GET /owners", Duration.ofMinutes(5), SampleKind.CPU, selection).breakdown();
 	}

@@ -228,6 +228,72 @@ class MeasuredCpuTest {
 		assertThat(record(this.root).measuredCpu().runQueueBeforeNanos()).isEqualTo(UNREAD);
 	}
 
+	/**
+	 * The default: the kernel's run-queue figure read where threads enter and leave the
+	 * request, the CPU clocks not. The wait for a core is complete; the CPU is counted
+	 * from samples, and the time blocked is estimated with them.
+	 */
+	@Test
+	void theWaitForACoreIsCompleteWithoutTheCpuClocks() {
+		// Thread 1: 100 ns in the request, 20 runnable; straight back for 10 ns more,
+		// 1 runnable.
+		this.attributor.changed(1, 1_000, this.root, UNREAD, 500, 1_000);
+		this.attributor.changed(1, 1_100, null, UNREAD, 520, 1_100);
+		this.attributor.changed(1, 1_101, this.root, ThreadActivity.CLOCK_CONTINUED, ThreadActivity.CLOCK_CONTINUED,
+				1_101);
+		this.attributor.changed(1, 1_110, null, UNREAD, 521, 1_110);
+		// Thread 2 over a hand-off: 55 ns from where its figure was read, 4 runnable.
+		this.attributor.changed(2, 1_050, this.child, UNREAD, 9_000, 1_045);
+		assertThat(record(this.root).measuredCpu().scheduledIfComplete()).as("a stretch is still open").isNull();
+		this.attributor.changed(2, 1_100, null, UNREAD, 9_004, 1_100);
+
+		MeasuredCpu measured = record(this.root).measuredCpu();
+		assertThat(measured.nanosIfComplete()).as("no CPU clock read").isEqualTo(-1);
+		assertThat(measured.complete()).isNull();
+		MeasuredCpu.Sums sums = measured.scheduledIfComplete();
+		assertThat(sums.runQueueNanos()).isEqualTo(25);
+		assertThat(sums.onThreadNanos()).isEqualTo(165);
+		assertThat(sums.scheduled()).isTrue();
+		assertThat(sums.blockedNanos()).as("not without the CPU clocks").isEqualTo(-1);
+		// 6 samples of 10 ns, one of them the profiler's: 165 - 60 - 25 blocked, by
+		// that estimate.
+		assertThat(SpanCpuTime.of(record(this.root), 5, 1, 10)).isEqualTo(new SpanCpuTime(50, false, 1, 10, 25, 80));
+		assertThat(SpanCpuTime.of(record(this.root), 30, 0, 10)).as("an estimate above the time on the threads")
+			.isEqualTo(new SpanCpuTime(300, false, 0, 0, 25, 0));
+		assertThat(SpanCpuTime.of(record(this.child), 2, 0, 10)).as("a child's share is not measured")
+			.isEqualTo(new SpanCpuTime(20, false, 0, 0));
+	}
+
+	@Test
+	void aStretchWithTheCpuClockReadAtOneEndOnlyLeavesTheWaitForACoreMeasured() {
+		// Exact CPU time turned off while the thread was in the request.
+		this.attributor.changed(1, 1_000, this.root, 100, 500, 1_000);
+		this.attributor.changed(1, 1_100, null, UNREAD, 520, 1_100);
+
+		MeasuredCpu measured = record(this.root).measuredCpu();
+		assertThat(measured.complete()).isNull();
+		assertThat(measured.scheduledIfComplete().runQueueNanos()).isEqualTo(20);
+		assertThat(measured.scheduledIfComplete().onThreadNanos()).isEqualTo(100);
+	}
+
+	@Test
+	void withoutTheCpuClocksLostOrUnreadPointsStillLeaveTheWaitForACoreUnmeasured() {
+		// Another request attached with no figure read in between.
+		this.attributor.changed(1, 1_000, this.root, UNREAD, 500, 1_000);
+		this.attributor.changed(1, 1_050, this.otherRequest, UNREAD, UNREAD, 1_050);
+		this.attributor.changed(1, 1_100, null, UNREAD, 520, 1_100);
+		// A gap in the points.
+		SpanContext third = started("00000000000000000000000000000003", "00000000000000c1", null);
+		this.attributor.changed(2, 2_000, third, UNREAD, 700, 2_000);
+		this.attributor.gap(2, 2_050);
+		this.attributor.changed(2, 2_100, null, UNREAD, 720, 2_100);
+
+		assertThat(record(this.root).measuredCpu().scheduledIfComplete()).isNull();
+		assertThat(record(this.otherRequest).measuredCpu().scheduledIfComplete()).isNull();
+		assertThat(record(third).measuredCpu().scheduledIfComplete()).isNull();
+		assertThat(SpanCpuTime.of(record(this.root), 1, 0, 10)).isEqualTo(new SpanCpuTime(10, false, 0, 0));
+	}
+
 	private SpanContext started(String trace, String spanId, String parentSpanId) {
 		this.store.spanStarted(trace, spanId, parentSpanId, parentSpanId != null, "work", "SERVER", 1, "worker");
 		return SpanContext.create(trace, spanId, TraceFlags.getSampled(), TraceState.getDefault());

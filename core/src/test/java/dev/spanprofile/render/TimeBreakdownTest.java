@@ -170,15 +170,38 @@ class TimeBreakdownTest {
 		assertThat(breakdown.json().coreWaitInWaitsMillis()).isEqualTo(6.0);
 	}
 
+	/**
+	 * The kernel's run-queue figure read without the CPU clocks: the wait for a core is
+	 * stated beside a CPU time from samples; the time blocked is then the threads' time
+	 * less that estimate, good enough to tell what of the wait for a core recorded waits
+	 * hold, not to pass its error off as short waits.
+	 */
 	@Test
-	void withoutTheKernelsFiguresNothingIsSaidOfThem() {
+	void withCpuFromSamplesTheWaitForACoreIsStatedAndShortWaitsAreNot() {
 		TimeBreakdown sampled = TimeBreakdown.of(100 * MS, 40 * MS, false, 0, 50 * MS, 10 * MS, new StackTree(),
 				this.frames);
-		assertThat(sampled.scheduled()).as("not with a CPU time from samples: not the same stretches").isFalse();
-		assertThat(sampled.unaccountedNanos()).isEqualTo(60 * MS);
-		assertThat(sampled.json().coreWaitMillis()).isNull();
+		assertThat(sampled.scheduled()).isTrue();
+		assertThat(sampled.coreWaitNanos()).isEqualTo(50 * MS);
+		assertThat(sampled.shortWaitsMeasured()).isFalse();
+		assertThat(sampled.shortWaitNanos()).isZero();
+		assertThat(sampled.unaccountedNanos()).as("short waits and the CPU estimate's error").isEqualTo(10 * MS);
+		assertThat(sampled.json().coreWaitMillis()).isEqualTo(50.0);
 		assertThat(sampled.json().shortWaitMillis()).isNull();
-		assertThat(sampled.summary(CpuShare::millis)).doesNotContain("core", "short");
+		assertThat(sampled.summary(CpuShare::millis)).contains("waiting for a core 50.0 ms").doesNotContain("short");
+
+		// A 30 ms read whose last 6 ms were spent runnable: by the CPU estimate the
+		// threads were blocked 24 ms, so 6 ms of the wait for a core is in the read.
+		StackTree waits = new StackTree();
+		wait(waits, WaitKind.SOCKET_READ.frameName("db:5432"), 30);
+		TimeBreakdown waited = TimeBreakdown.of(40 * MS, 10 * MS, false, 0, 6 * MS, 24 * MS, waits, this.frames);
+		assertThat(waited.coreWaitInWaitsNanos()).isEqualTo(6 * MS);
+		assertThat(waited.coreWaitNanos()).isZero();
+		assertThat(waited.unaccountedNanos()).isZero();
+		assertThat(waited.overlapNanos()).isZero();
+	}
+
+	@Test
+	void withoutTheKernelsFiguresNothingIsSaidOfThem() {
 		TimeBreakdown unread = TimeBreakdown.of(100 * MS, 40 * MS, true, 0, -1, -1, null, this.frames);
 		assertThat(unread.scheduled()).isFalse();
 		assertThat(unread.unaccountedNanos()).isEqualTo(60 * MS);

@@ -47,8 +47,8 @@ import dev.spanprofile.benchmarks.report.ResultsFile;
  * <li>the tail, requests at or above their window's p90, light and saturated (8
  * connections, closed loop): what their breakdowns leave unaccounted, as a share of their
  * duration;</li>
- * <li>saturated, exact CPU time on: the wait for a core the breakdowns report against the
- * run-queue wait the kernel counted for the request threads over the same window
+ * <li>saturated: the wait for a core the breakdowns report against the run-queue wait the
+ * kernel counted for the request threads over the same window
  * ({@code /proc/PID/task/TID/schedstat}).</li>
  * </ul>
  * With {@code --twin PAIRS} it then measures what the 1 ms socket threshold costs on this
@@ -271,51 +271,50 @@ public final class ChattyDatabaseBenchmark {
 			System.out.printf(Locale.ROOT, "  saturated: %.0f req/s, p99 %.1f ms, %d spans in the window%n",
 					window.throughput(), window.latencyMillis(0.99), spans.size());
 			tail(setting, saturated, spans);
-			if (exact) {
-				long kernel = 0;
-				for (Map.Entry<Long, Long> thread : runQueueAfter.entrySet()) {
-					kernel += thread.getValue() - runQueueBefore.getOrDefault(thread.getKey(), 0L);
-				}
-				double durations = spans.stream().mapToDouble((s) -> s.path("durationMillis").asDouble()).sum();
-				double reported = spans.stream()
-					.mapToDouble(
-							(s) -> s.path("coreWaitMillis").asDouble() + s.path("coreWaitInWaitsMillis").asDouble())
-					.sum();
-				double kernelMillis = kernel / 1e6;
-				double beforeStart = spans.stream().mapToDouble((s) -> s.path("coreWaitBeforeMillis").asDouble()).sum();
-				long withBefore = spans.stream().filter((s) -> s.has("coreWaitBeforeMillis")).count();
-				List<JsonNode> unscheduled = spans.stream().filter((s) -> !s.has("coreWaitMillis")).toList();
-				long straddling = window.requests() - spans.size();
-				System.out.printf(Locale.ROOT,
-						"  where the kernel's run-queue wait went: in the spans %.0f ms; before they started (since "
-								+ "the thread's previous request) %.0f ms over %d of %d spans; %d spans without the "
-								+ "kernel's figures (%.0f ms of duration); %d requests the client counted beyond the "
-								+ "spans in the window%n",
-						reported, beforeStart, withBefore, spans.size(), unscheduled.size(),
-						unscheduled.stream().mapToDouble((s) -> s.path("durationMillis").asDouble()).sum(), straddling);
-				record(setting, saturated, "core_wait_before_over_kernel", beforeStart / kernelMillis);
-				record(setting, saturated, "core_wait_with_before_over_kernel",
-						(reported + beforeStart) / kernelMillis);
-				double clientMillis = 0;
-				for (long latency : window.latencies()) {
-					clientMillis += latency / 1e6;
-				}
-				System.out.printf(Locale.ROOT,
-						"  outside the spans: client latency %.1f ms a request on average against the spans' %.1f ms; "
-								+ "the kernel's run-queue wait beyond the spans' %.1f ms a request%n",
-						clientMillis / window.requests(), durations / spans.size(),
-						(kernelMillis - reported) / spans.size());
-				record(setting, saturated, "client_latency_over_span_duration",
-						(clientMillis / window.requests()) / (durations / spans.size()));
-				System.out.printf(Locale.ROOT,
-						"  waiting for a core: reported %.0f ms (%.1f %% of the requests' %.0f ms), kernel %.0f ms "
-								+ "(%.1f %%) over %d request threads; reported / kernel %.3f%n",
-						reported, 100 * reported / durations, durations, kernelMillis, 100 * kernelMillis / durations,
-						runQueueAfter.size(), reported / kernelMillis);
-				record(setting, saturated, "core_wait_share_reported", reported / durations);
-				record(setting, saturated, "core_wait_share_kernel", kernelMillis / durations);
-				record(setting, saturated, "core_wait_reported_over_kernel", reported / kernelMillis);
+			// Read in both settings: the run-queue figure is read by default (spanprofile.core-wait).
+			long kernel = 0;
+			for (Map.Entry<Long, Long> thread : runQueueAfter.entrySet()) {
+				kernel += thread.getValue() - runQueueBefore.getOrDefault(thread.getKey(), 0L);
 			}
+			double durations = spans.stream().mapToDouble((s) -> s.path("durationMillis").asDouble()).sum();
+			double reported = spans.stream()
+				.mapToDouble(
+						(s) -> s.path("coreWaitMillis").asDouble() + s.path("coreWaitInWaitsMillis").asDouble())
+				.sum();
+			double kernelMillis = kernel / 1e6;
+			double beforeStart = spans.stream().mapToDouble((s) -> s.path("coreWaitBeforeMillis").asDouble()).sum();
+			long withBefore = spans.stream().filter((s) -> s.has("coreWaitBeforeMillis")).count();
+			List<JsonNode> unscheduled = spans.stream().filter((s) -> !s.has("coreWaitMillis")).toList();
+			long straddling = window.requests() - spans.size();
+			System.out.printf(Locale.ROOT,
+					"  where the kernel's run-queue wait went: in the spans %.0f ms; before they started (since "
+							+ "the thread's previous request) %.0f ms over %d of %d spans; %d spans without the "
+							+ "kernel's figures (%.0f ms of duration); %d requests the client counted beyond the "
+							+ "spans in the window%n",
+					reported, beforeStart, withBefore, spans.size(), unscheduled.size(),
+					unscheduled.stream().mapToDouble((s) -> s.path("durationMillis").asDouble()).sum(), straddling);
+			record(setting, saturated, "core_wait_before_over_kernel", beforeStart / kernelMillis);
+			record(setting, saturated, "core_wait_with_before_over_kernel",
+					(reported + beforeStart) / kernelMillis);
+			double clientMillis = 0;
+			for (long latency : window.latencies()) {
+				clientMillis += latency / 1e6;
+			}
+			System.out.printf(Locale.ROOT,
+					"  outside the spans: client latency %.1f ms a request on average against the spans' %.1f ms; "
+							+ "the kernel's run-queue wait beyond the spans' %.1f ms a request%n",
+					clientMillis / window.requests(), durations / spans.size(),
+					(kernelMillis - reported) / spans.size());
+			record(setting, saturated, "client_latency_over_span_duration",
+					(clientMillis / window.requests()) / (durations / spans.size()));
+			System.out.printf(Locale.ROOT,
+					"  waiting for a core: reported %.0f ms (%.1f %% of the requests' %.0f ms), kernel %.0f ms "
+							+ "(%.1f %%) over %d request threads; reported / kernel %.3f%n",
+					reported, 100 * reported / durations, durations, kernelMillis, 100 * kernelMillis / durations,
+					runQueueAfter.size(), reported / kernelMillis);
+			record(setting, saturated, "core_wait_share_reported", reported / durations);
+			record(setting, saturated, "core_wait_share_kernel", kernelMillis / durations);
+			record(setting, saturated, "core_wait_reported_over_kernel", reported / kernelMillis);
 		}
 	}
 

@@ -47,7 +47,7 @@ final class TimeBreakdownHtml {
 		for (WaitCategory category : breakdown.waits()) {
 			part(bar, parts, slug(category.name()), category.name(), category.nanos(), scale, waitDetails(category));
 		}
-		if (breakdown.scheduled()) {
+		if (breakdown.shortWaitsMeasured()) {
 			part(bar, parts, "short-waits", breakdown.shortWaitsName(), breakdown.shortWaitNanos(), scale,
 					breakdown.waitsRecorded()
 							? "blocked (I/O, locks, parks, sleeps) in waits each shorter than the recording threshold, "
@@ -179,15 +179,20 @@ final class TimeBreakdownHtml {
 			return "for "
 					+ ((breakdown.scheduledRequests() > 0) ? without + " of the " + breakdown.requests()
 							: "all " + breakdown.requests())
-					+ " requests the kernel's figures were not read (spanprofile.exact-cpu-time off, or not Linux): "
+					+ " requests the kernel's figures were not read (spanprofile.core-wait off, or not Linux): "
 					+ "their unaccounted time holds their waiting for a core and their waits shorter than the "
 					+ "recording threshold" + (breakdown.cpuMeasured() ? "" : ", and the CPU estimate's error")
 					+ ((breakdown.scheduledRequests() > 0)
 							? "; for the others, only the time none of their threads was in them" : "");
 		}
-		if (breakdown.scheduled()) {
+		if (breakdown.shortWaitsMeasured()) {
 			return "the request's threads were not in it: before its first thread entered it, after its last one "
 					+ "left, or between two threads handing it over";
+		}
+		if (breakdown.scheduled()) {
+			return "neither CPU, a recorded wait nor waiting for a core: waits shorter than the threshold, the CPU "
+					+ "estimate's error, and time the request's threads were not in it "
+					+ "(spanprofile.exact-cpu-time measures the first two)";
 		}
 		if (!breakdown.waitsRecorded()) {
 			return "waits are not recorded: this is time off-CPU (I/O, locks, sleeps, other threads)";
