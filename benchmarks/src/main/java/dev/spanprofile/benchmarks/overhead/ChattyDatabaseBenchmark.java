@@ -271,15 +271,15 @@ public final class ChattyDatabaseBenchmark {
 			System.out.printf(Locale.ROOT, "  saturated: %.0f req/s, p99 %.1f ms, %d spans in the window%n",
 					window.throughput(), window.latencyMillis(0.99), spans.size());
 			tail(setting, saturated, spans);
-			// Read in both settings: the run-queue figure is read by default (spanprofile.core-wait).
+			// Read in both settings: the run-queue figure is read by default
+			// (spanprofile.core-wait).
 			long kernel = 0;
 			for (Map.Entry<Long, Long> thread : runQueueAfter.entrySet()) {
 				kernel += thread.getValue() - runQueueBefore.getOrDefault(thread.getKey(), 0L);
 			}
 			double durations = spans.stream().mapToDouble((s) -> s.path("durationMillis").asDouble()).sum();
 			double reported = spans.stream()
-				.mapToDouble(
-						(s) -> s.path("coreWaitMillis").asDouble() + s.path("coreWaitInWaitsMillis").asDouble())
+				.mapToDouble((s) -> s.path("coreWaitMillis").asDouble() + s.path("coreWaitInWaitsMillis").asDouble())
 				.sum();
 			double kernelMillis = kernel / 1e6;
 			double beforeStart = spans.stream().mapToDouble((s) -> s.path("coreWaitBeforeMillis").asDouble()).sum();
@@ -294,8 +294,7 @@ public final class ChattyDatabaseBenchmark {
 					reported, beforeStart, withBefore, spans.size(), unscheduled.size(),
 					unscheduled.stream().mapToDouble((s) -> s.path("durationMillis").asDouble()).sum(), straddling);
 			record(setting, saturated, "core_wait_before_over_kernel", beforeStart / kernelMillis);
-			record(setting, saturated, "core_wait_with_before_over_kernel",
-					(reported + beforeStart) / kernelMillis);
+			record(setting, saturated, "core_wait_with_before_over_kernel", (reported + beforeStart) / kernelMillis);
 			double clientMillis = 0;
 			for (long latency : window.latencies()) {
 				clientMillis += latency / 1e6;
