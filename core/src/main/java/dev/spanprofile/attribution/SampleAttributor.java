@@ -10,9 +10,9 @@ import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.SpanRecordRef;
 import dev.spanprofile.tracking.MonotonicEpoch;
+import dev.spanprofile.tracking.NanoClock;
 import dev.spanprofile.tracking.ThreadActivity;
 import dev.spanprofile.tracking.UnsampledRequest;
-import dev.spanprofile.tracking.Watermark;
 import io.opentelemetry.api.trace.SpanContext;
 
 /**
@@ -62,8 +62,19 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 
 	private Object lastResolved;
 
+	/** Stamps the ends of threads the engine reports ({@link #threadEnded}). */
+	private final NanoClock clock;
+
 	public SampleAttributor(SpanProfileStore store) {
+		this(store, NanoClock.SYSTEM);
+	}
+
+	/**
+	 * @param clock the engine's clock, on which samples and change points are stamped
+	 */
+	public SampleAttributor(SpanProfileStore store, NanoClock clock) {
 		this.store = store;
+		this.clock = clock;
 	}
 
 	@Override
@@ -109,7 +120,7 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 
 	@Override
 	public void threadEnded(long threadId) {
-		this.timelines.ended(threadId, System.nanoTime());
+		this.timelines.ended(threadId, this.clock.nanoTime());
 	}
 
 	/**
@@ -244,12 +255,13 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	}
 
 	/**
-	 * Every sample up to {@code upTo} is joined: hand each unsampled request that ended
-	 * by then to {@code folder} with its samples by {@link SampleKind#ordinal()}
-	 * ({@code null} for a kind without any), and let go of those started more than
-	 * {@code maxAgeNanos} before {@code nowNanos} (the collector's clock) and not ended.
+	 * Every sample up to {@code upTo} (the collector's clock) is joined: hand each
+	 * unsampled request that ended by then to {@code folder} with its samples by
+	 * {@link SampleKind#ordinal()} ({@code null} for a kind without any), and let go of
+	 * those started more than {@code maxAgeNanos} before {@code nowNanos} (the
+	 * collector's clock) and not ended.
 	 */
-	public void completeUnsampledUpTo(Watermark upTo, long nowNanos, long maxAgeNanos,
+	public void completeUnsampledUpTo(long upTo, long nowNanos, long maxAgeNanos,
 			BiConsumer<UnsampledRequest, StackTree[]> folder) {
 		if (this.unsampled.completeUpTo(upTo, folder, nowNanos, maxAgeNanos)) {
 			this.timelines.forEach((threadId, timeline) -> timeline.releaseDoneRequests());

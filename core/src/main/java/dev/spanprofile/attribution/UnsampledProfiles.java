@@ -8,7 +8,6 @@ import java.util.function.BiConsumer;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.tracking.UnsampledRequest;
-import dev.spanprofile.tracking.Watermark;
 
 /**
  * The samples of requests that tracing did not sample, each gathered apart until the
@@ -79,12 +78,11 @@ final class UnsampledProfiles {
 	 * @return whether any request was let go (its state is then {@link Pending#isDone()
 	 * done})
 	 */
-	boolean completeUpTo(Watermark upTo, BiConsumer<UnsampledRequest, StackTree[]> folder, long nowNanos,
-			long maxAgeNanos) {
+	boolean completeUpTo(long upTo, BiConsumer<UnsampledRequest, StackTree[]> folder, long nowNanos, long maxAgeNanos) {
 		List<Pending> stillPending = new ArrayList<>(this.pending.size());
 		for (Pending samples : this.pending) {
 			UnsampledRequest request = samples.request;
-			boolean complete = request.isEnded() && request.endNanos() <= upTo.monotonicNanos();
+			boolean complete = request.isEnded() && request.endNanos() <= upTo;
 			if (!complete && (request.isEnded() || nowNanos - request.startNanos() <= maxAgeNanos)) {
 				stillPending.add(samples);
 				continue;

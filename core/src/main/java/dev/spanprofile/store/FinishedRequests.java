@@ -13,8 +13,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 
-import dev.spanprofile.tracking.Watermark;
-
 /**
  * What becomes of a request (a stored local root with its descendants) once it has ended:
  * one state machine, in one place.
@@ -105,9 +103,9 @@ final class FinishedRequests {
 
 	/**
 	 * Until a profiler says, every profile counts as complete: a store nobody joins
-	 * samples for has nothing to wait for.
+	 * samples for has nothing to wait for. On the spans' time, epoch nanoseconds.
 	 */
-	private volatile Watermark joinedUpTo = Watermark.EVERYTHING;
+	private volatile long joinedUpTo = Long.MAX_VALUE;
 
 	/**
 	 * Told, on the dropping thread, when a request starts awaiting with none awaiting
@@ -144,7 +142,7 @@ final class FinishedRequests {
 
 	/** Whether samples up to the end of this finished request may still be unjoined. */
 	boolean awaitsSamples(SpanRecord root) {
-		return !root.inFlight() && !this.joinedUpTo.covers(root.endEpochNanos());
+		return !root.inFlight() && root.endEpochNanos() > this.joinedUpTo;
 	}
 
 	boolean hasRoom() {
@@ -204,11 +202,11 @@ final class FinishedRequests {
 	}
 
 	/**
-	 * Samples up to {@code upTo} are joined: hand the requests that ended by then, and
-	 * those gone incomplete, to the listeners. Collector only; then
+	 * Samples up to {@code upTo} (epoch nanoseconds) are joined: hand the requests that
+	 * ended by then, and those gone incomplete, to the listeners. Collector only; then
 	 * {@link #releaseComplete} under the eviction lock.
 	 */
-	void completeUpTo(Watermark upTo) {
+	void completeUpTo(long upTo) {
 		this.joinedUpTo = upTo;
 		for (SpanRecord root = this.ended.poll(); root != null; root = this.ended.poll()) {
 			this.incomplete.add(root);
@@ -220,7 +218,7 @@ final class FinishedRequests {
 		for (SpanRecord root : this.incomplete) {
 			// One still running was dropped in the instant its end was being recorded:
 			// handed on once its end is known.
-			if (!root.inFlight() && (upTo.covers(root.endEpochNanos()) || root.isGone())) {
+			if (!root.inFlight() && (root.endEpochNanos() <= upTo || root.isGone())) {
 				hand(root);
 			}
 			else {
@@ -235,10 +233,10 @@ final class FinishedRequests {
 	 * eviction lock.
 	 */
 	void releaseComplete() {
-		Watermark upTo = this.joinedUpTo;
+		long upTo = this.joinedUpTo;
 		for (Iterator<SpanRecord> it = this.awaitingRoots.iterator(); it.hasNext();) {
 			SpanRecord root = it.next();
-			if (upTo.covers(root.endEpochNanos())) {
+			if (root.endEpochNanos() <= upTo) {
 				it.remove();
 				forget(root);
 			}

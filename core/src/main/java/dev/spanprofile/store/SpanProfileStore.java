@@ -12,7 +12,6 @@ import java.util.function.Predicate;
 
 import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.profile.SampleKind;
-import dev.spanprofile.tracking.Watermark;
 
 /**
  * The spans of recent requests with their samples, bounded in count and memory.
@@ -206,12 +205,13 @@ public final class SpanProfileStore {
 	}
 
 	/**
-	 * Samples up to {@code upTo} have been joined: requests that ended by then have their
-	 * whole profile, and go to the listeners of completed requests (with those dropped
-	 * without their samples meanwhile); dropped ones awaiting their samples leave. On the
-	 * collector's thread (or a caller holding the collection's lock).
+	 * Samples up to {@code upTo} (on the spans' time, epoch nanoseconds) have been
+	 * joined: requests that ended by then have their whole profile, and go to the
+	 * listeners of completed requests (with those dropped without their samples
+	 * meanwhile); dropped ones awaiting their samples leave. On the collector's thread
+	 * (or a caller holding the collection's lock).
 	 */
-	public void profilesCompleteUpTo(Watermark upTo) {
+	public void profilesCompleteUpTo(long upTo) {
 		this.finished.completeUpTo(upTo);
 		if (this.finished.awaitingCount() > 0) {
 			this.eviction.releaseComplete();

@@ -7,7 +7,6 @@ import java.util.concurrent.TimeUnit;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.tracking.UnsampledRequest;
-import dev.spanprofile.tracking.Watermark;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,9 +30,9 @@ class UnsampledProfilesTest {
 		UnsampledRequest request = new UnsampledRequest(1_000);
 		this.profiles.track(request).add(SampleKind.CPU, new int[] { 1, 2 }, 1);
 		request.end("http get /a", false, 2_000);
-		this.profiles.completeUpTo(new Watermark(1_999, 0), this::fold, 3_000, MAX_AGE_NANOS);
+		this.profiles.completeUpTo(1_999, this::fold, 3_000, MAX_AGE_NANOS);
 		assertThat(this.folded).isEmpty();
-		this.profiles.completeUpTo(new Watermark(2_000, 0), this::fold, 3_000, MAX_AGE_NANOS);
+		this.profiles.completeUpTo(2_000, this::fold, 3_000, MAX_AGE_NANOS);
 		assertThat(this.folded).containsExactly("http get /a: 1 cpu");
 		assertThat(this.profiles.pendingCount()).isZero();
 	}
@@ -43,10 +42,10 @@ class UnsampledProfilesTest {
 		UnsampledRequest request = new UnsampledRequest(1_000);
 		this.profiles.track(request).add(SampleKind.CPU, new int[] { 1, 2 }, 1);
 		request.end("http get /a", false, 2_000);
-		this.profiles.completeUpTo(new Watermark(2_000, 0), this::fold, 3_000, MAX_AGE_NANOS);
+		this.profiles.completeUpTo(2_000, this::fold, 3_000, MAX_AGE_NANOS);
 		// A thread's point of leaving it, drained by the next collection.
 		assertThat(this.profiles.track(request)).isNull();
-		this.profiles.completeUpTo(new Watermark(4_000, 0), this::fold, 5_000, MAX_AGE_NANOS);
+		this.profiles.completeUpTo(4_000, this::fold, 5_000, MAX_AGE_NANOS);
 		assertThat(this.folded).containsExactly("http get /a: 1 cpu");
 		assertThat(this.profiles.pendingCount()).isZero();
 	}
@@ -62,7 +61,7 @@ class UnsampledProfilesTest {
 		assertThat(this.profiles.track(new UnsampledRequest(0))).isNull();
 		assertThat(this.profiles.track(requests.get(0))).as("one already held").isNotNull();
 		requests.get(0).end("http get /a", false, 10);
-		this.profiles.completeUpTo(new Watermark(10, 0), this::fold, 10, MAX_AGE_NANOS);
+		this.profiles.completeUpTo(10, this::fold, 10, MAX_AGE_NANOS);
 		assertThat(this.profiles.track(new UnsampledRequest(0))).as("room again").isNotNull();
 	}
 
@@ -78,7 +77,7 @@ class UnsampledProfilesTest {
 			pending.add(SampleKind.CPU, stack, 1);
 		}
 		request.end("http get /deep", false, 1);
-		this.profiles.completeUpTo(new Watermark(1, 0), this::fold, 1, MAX_AGE_NANOS);
+		this.profiles.completeUpTo(1, this::fold, 1, MAX_AGE_NANOS);
 		assertThat(this.folded)
 			.containsExactly("http get /deep: " + (UnsampledProfiles.MAX_FRAMES / stack.length) + " cpu");
 	}
@@ -87,9 +86,9 @@ class UnsampledProfilesTest {
 	void aRequestThatNeverEndsIsLetGo() {
 		UnsampledRequest request = new UnsampledRequest(0);
 		this.profiles.track(request).add(SampleKind.CPU, new int[] { 1 }, 1);
-		this.profiles.completeUpTo(Watermark.EVERYTHING, this::fold, MAX_AGE_NANOS, MAX_AGE_NANOS);
+		this.profiles.completeUpTo(Long.MAX_VALUE, this::fold, MAX_AGE_NANOS, MAX_AGE_NANOS);
 		assertThat(this.profiles.pendingCount()).isOne();
-		this.profiles.completeUpTo(Watermark.EVERYTHING, this::fold, MAX_AGE_NANOS + 1, MAX_AGE_NANOS);
+		this.profiles.completeUpTo(Long.MAX_VALUE, this::fold, MAX_AGE_NANOS + 1, MAX_AGE_NANOS);
 		assertThat(this.profiles.pendingCount()).isZero();
 		assertThat(this.folded).isEmpty();
 	}
