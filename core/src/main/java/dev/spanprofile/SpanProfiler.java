@@ -125,9 +125,10 @@ public final class SpanProfiler implements AutoCloseable {
 		this.attributor = new SampleAttributor(this.store, clock);
 		SamplingEngine engine = engineFactory.apply(this.store.frames());
 		this.unsampledRequests = new UnsampledRequests(this.recorder, this.aggregates, clock);
+		// And the one place an unsampled request's samples are folded into its name's.
+		this.store.onUnsampledComplete(this.unsampledRequests::complete);
 		this.cycle = new CollectionCycle(engine, this.attributor, this.store, this.recorder,
-				CollectorSettings.forDumpInterval(settings.dumpInterval()), this::isRunning,
-				this.unsampledRequests::complete, clock);
+				CollectorSettings.forDumpInterval(settings.dumpInterval()), this::isRunning, clock);
 		this.sampling = new Sampling(engine, this.recorder, this.cycle);
 		this.throttling = ThrottlingHistory.of(Path.of("/"), clock::epochNanos);
 		if (this.throttling.available()) {

@@ -8,16 +8,13 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
 
 import dev.spanprofile.attribution.SampleAttributor;
-import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.sampling.EngineWithWaits;
 import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.tracking.ActivationRecorder;
-import dev.spanprofile.tracking.UnsampledRequest;
 import dev.spanprofile.tracking.MonotonicEpoch;
 import dev.spanprofile.tracking.NanoClock;
 
@@ -96,8 +93,6 @@ public final class CollectionCycle {
 
 	private final DeliveryLag deliveryLag;
 
-	private final BiConsumer<UnsampledRequest, StackTree[]> unsampledComplete;
-
 	/**
 	 * Run at each collection before its completed roots are handed on (the container's
 	 * CPU throttling is read there, once per collection).
@@ -159,13 +154,10 @@ public final class CollectionCycle {
 	/**
 	 * @param running whether the profiler runs: a collection while it does not joins
 	 * nothing
-	 * @param unsampledComplete told of each unsampled request whose samples are all
-	 * joined, with them
 	 * @param clock the engine's clock ({@link NanoClock#SYSTEM}, or one a test steps)
 	 */
 	public CollectionCycle(SamplingEngine engine, SampleAttributor attributor, SpanProfileStore store,
-			ActivationRecorder recorder, CollectorSettings settings, BooleanSupplier running,
-			BiConsumer<UnsampledRequest, StackTree[]> unsampledComplete, NanoClock clock) {
+			ActivationRecorder recorder, CollectorSettings settings, BooleanSupplier running, NanoClock clock) {
 		this.clock = clock;
 		this.settings = settings;
 		this.pace = new DrainPace(settings, clock.nanoTime());
@@ -176,7 +168,6 @@ public final class CollectionCycle {
 		this.schedule = new CollectionSchedule(settings);
 		this.running = running;
 		this.deliveryLag = new DeliveryLag(settings);
-		this.unsampledComplete = unsampledComplete;
 		store.profilesCompleteUpTo(MonotonicEpoch.watermarkToEpochNanos(this.completeUpTo));
 	}
 
@@ -412,7 +403,7 @@ public final class CollectionCycle {
 		// only, as every span time is.
 		this.store.profilesCompleteUpTo(MonotonicEpoch.watermarkToEpochNanos(complete));
 		this.attributor.completeUnsampledUpTo(complete, this.clock.nanoTime(),
-				this.settings.unsampledMaxAge().toNanos(), this.unsampledComplete);
+				this.settings.unsampledMaxAge().toNanos());
 		// Published once the roots and profiles up to it are handed on: a reader
 		// that sees it (a view marking a profile complete, a test that waits for it)
 		// reads them without the lock.

@@ -80,8 +80,9 @@ class DroppedSpanReachabilityTest {
 		this.attributor.sample(SampleKind.CPU, 1, 150, stack, 1);
 		request.end("http get /a", false, 200);
 		List<String> folded = new ArrayList<>();
-		this.attributor.completeUnsampledUpTo(300, 300, Long.MAX_VALUE, (done, samples) -> folded
+		this.store.onUnsampledComplete((done, samples) -> folded
 			.add(done.name() + ": " + samples[SampleKind.CPU.ordinal()].totalSamples() + " cpu"));
+		this.attributor.completeUnsampledUpTo(300, 300, Long.MAX_VALUE);
 		assertThat(folded).containsExactly("http get /a: 1 cpu");
 		request = null;
 
@@ -93,8 +94,7 @@ class DroppedSpanReachabilityTest {
 		// A sample joined late to the folded request counts outside any span, as before,
 		// and is folded nowhere.
 		this.attributor.sample(SampleKind.CPU, 1, 160, stack, 1);
-		this.attributor.completeUnsampledUpTo(Long.MAX_VALUE, 300, Long.MAX_VALUE,
-				(done, samples) -> folded.add(done.name()));
+		this.attributor.completeUnsampledUpTo(Long.MAX_VALUE, 300, Long.MAX_VALUE);
 		assertThat(folded).hasSize(1);
 		assertThat(this.attributor.stats().outsideSpans()).isEqualTo(2);
 		assertThat(this.attributor.stats().attributed()).isZero();

@@ -109,8 +109,7 @@ class CollectionCyclePacingTest {
 
 		};
 		return new CollectionCycle(engine, new SampleAttributor(store), store, ActivationRecorder.global(), SETTINGS,
-				() -> true, (request, samples) -> {
-				}, clock);
+				() -> true, clock);
 	}
 
 	/** A request that ends now, on the spans' clock. */
