@@ -19,7 +19,6 @@ import dev.spanprofile.store.InclusiveSamples;
 import dev.spanprofile.store.SpanCpuTime;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.profile.StackTree;
-import dev.spanprofile.tracking.MonotonicEpoch;
 
 /**
  * The profiler as one view sees it: the time, how far samples are collected and the
@@ -31,7 +30,7 @@ final class ViewContext {
 
 	private final FrameClassifier classifier;
 
-	private final long now = MonotonicEpoch.nowEpochNanos();
+	private final long now;
 
 	private final long completeUpTo;
 
@@ -40,6 +39,7 @@ final class ViewContext {
 	ViewContext(SpanProfiler profiler, FrameClassifier classifier) {
 		this.profiler = profiler;
 		this.classifier = classifier;
+		this.now = profiler.nowEpochNanos();
 		this.completeUpTo = profiler.completeUpToEpochNanos();
 		this.status = profiler.status();
 	}
