@@ -353,14 +353,6 @@ public final class SpanProfiler implements AutoCloseable {
 	}
 
 	/**
-	 * Now in epoch nanoseconds, on the engine's clock: what a view measures a span still
-	 * running by.
-	 */
-	public long nowEpochNanos() {
-		return this.clock.epochNanos();
-	}
-
-	/**
 	 * Epoch nanoseconds up to which all samples have been joined; a span ended before
 	 * this is complete.
 	 */

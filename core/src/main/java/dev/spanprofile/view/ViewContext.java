@@ -19,6 +19,7 @@ import dev.spanprofile.store.InclusiveSamples;
 import dev.spanprofile.store.SpanCpuTime;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.profile.StackTree;
+import dev.spanprofile.tracking.MonotonicEpoch;
 
 /**
  * The profiler as one view sees it: the time, how far samples are collected and the
@@ -30,7 +31,7 @@ final class ViewContext {
 
 	private final FrameClassifier classifier;
 
-	private final long now;
+	private final long now = MonotonicEpoch.nowEpochNanos();
 
 	private final long completeUpTo;
 
@@ -39,7 +40,6 @@ final class ViewContext {
 	ViewContext(SpanProfiler profiler, FrameClassifier classifier) {
 		this.profiler = profiler;
 		this.classifier = classifier;
-		this.now = profiler.nowEpochNanos();
 		this.completeUpTo = profiler.completeUpToEpochNanos();
 		this.status = profiler.status();
 	}
