@@ -28,6 +28,7 @@ import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.tracking.ActivationRecorder;
 import dev.spanprofile.tracking.MonotonicEpoch;
+import dev.spanprofile.tracking.NanoClock;
 import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 
@@ -62,6 +63,9 @@ public final class SpanProfiler implements AutoCloseable {
 
 	private final ActivationRecorder recorder = ActivationRecorder.global();
 
+	/** The one clock inside the engine. */
+	private final NanoClock clock;
+
 	private final CollectionCycle cycle;
 
 	private final Sampling sampling;
@@ -87,7 +91,7 @@ public final class SpanProfiler implements AutoCloseable {
 	 * any other one asked for at run time ({@link #resample}).
 	 */
 	public SpanProfiler(SpanProfilerSettings settings, SamplingEngineFactory engines) {
-		this(settings, engines, (frames) -> engines.create(settings.sampler(), frames));
+		this(settings, engines, (frames) -> engines.create(settings.sampler(), frames), NanoClock.SYSTEM);
 	}
 
 	/**
@@ -95,33 +99,44 @@ public final class SpanProfiler implements AutoCloseable {
 	 * cannot replace.
 	 */
 	public SpanProfiler(SpanProfilerSettings settings, Function<FrameTable, SamplingEngine> engineFactory) {
-		this(settings, null, engineFactory);
+		this(settings, null, engineFactory, NanoClock.SYSTEM);
+	}
+
+	/**
+	 * As {@link #SpanProfiler(SpanProfilerSettings, Function)}, on {@code clock} instead
+	 * of {@code System.nanoTime()}: for tests that step the engine's time.
+	 */
+	public SpanProfiler(SpanProfilerSettings settings, Function<FrameTable, SamplingEngine> engineFactory,
+			NanoClock clock) {
+		this(settings, null, engineFactory, clock);
 	}
 
 	private SpanProfiler(SpanProfilerSettings settings, SamplingEngineFactory engines,
-			Function<FrameTable, SamplingEngine> engineFactory) {
+			Function<FrameTable, SamplingEngine> engineFactory, NanoClock clock) {
 		this.engines = engines;
 		this.settings = settings;
-		this.store = new SpanProfileStore(settings.store(), MonotonicEpoch::nowEpochNanos);
-		this.aggregates = new NameAggregates(settings.aggregate(), this.store.frames(), MonotonicEpoch::nowEpochNanos,
+		this.clock = clock;
+		this.store = new SpanProfileStore(settings.store(), clock::epochNanos);
+		this.aggregates = new NameAggregates(settings.aggregate(), this.store.frames(), clock::epochNanos,
 				this::cpuIntervalNanos);
 		// The one place a finished request's profile is folded into its name's aggregates
 		// (on the collector's thread, once every sample up to its end is joined).
 		this.store.onRequestComplete(this.aggregates::fold);
-		this.attributor = new SampleAttributor(this.store);
+		this.attributor = new SampleAttributor(this.store, clock);
 		SamplingEngine engine = engineFactory.apply(this.store.frames());
-		this.unsampledRequests = new UnsampledRequests(this.recorder, this.aggregates);
+		this.unsampledRequests = new UnsampledRequests(this.recorder, this.aggregates, clock);
+		// And the one place an unsampled request's samples are folded into its name's.
+		this.store.onUnsampledComplete(this.unsampledRequests::complete);
 		this.cycle = new CollectionCycle(engine, this.attributor, this.store, this.recorder,
-				CollectorSettings.forDumpInterval(settings.dumpInterval()), this::isRunning,
-				this.unsampledRequests::complete);
+				CollectorSettings.forDumpInterval(settings.dumpInterval()), this::isRunning, clock);
 		this.sampling = new Sampling(engine, this.recorder, this.cycle);
-		this.throttling = ThrottlingHistory.of(Path.of("/"), MonotonicEpoch::nowEpochNanos);
+		this.throttling = ThrottlingHistory.of(Path.of("/"), clock::epochNanos);
 		if (this.throttling.available()) {
 			this.cycle.beforeHandOff(this.throttling::read);
 		}
 		if (settings.slowSpanLog().enabled()) {
 			this.store.onRequestComplete(new SlowSpanLog(settings.slowSpanLog(), this.store.frames(),
-					settings.sampler().kinds(), settings.sampler().interval(), System::nanoTime, this.throttling));
+					settings.sampler().kinds(), settings.sampler().interval(), clock::nanoTime, this.throttling));
 		}
 	}
 
@@ -179,7 +194,7 @@ public final class SpanProfiler implements AutoCloseable {
 	 */
 	public SpanLifecycle spanLifecycle() {
 		return new SpanLifecycle(this.store, this.aggregates, this::isRunning, this.cycle,
-				this.settings.slowSpanLog()::isSlow);
+				this.settings.slowSpanLog()::isSlow, this.clock);
 	}
 
 	/**
@@ -200,7 +215,7 @@ public final class SpanProfiler implements AutoCloseable {
 			// Its steps would mark threads another engine's samples land on.
 			throw new IllegalStateException("the profiler is not running");
 		}
-		StartupRecording recording = new StartupRecording(settings, this.store.frames(), MonotonicEpoch::nowEpochNanos,
+		StartupRecording recording = new StartupRecording(settings, this.store.frames(), this.clock::epochNanos,
 				this.recorder::backgroundActivity, rootName, startEpochNanos);
 		this.startup = recording;
 		this.store.onRequestComplete(recording.firstRequests());
@@ -358,7 +373,7 @@ public final class SpanProfiler implements AutoCloseable {
 	 * this is complete.
 	 */
 	public long completeUpToEpochNanos() {
-		return this.cycle.completeUpTo().epochNanos();
+		return MonotonicEpoch.watermarkToEpochNanos(this.cycle.completeUpTo());
 	}
 
 	/**
@@ -368,7 +383,7 @@ public final class SpanProfiler implements AutoCloseable {
 	 * waits are off.
 	 */
 	public long sampledUpToEpochNanos() {
-		return this.cycle.sampledUpTo().epochNanos();
+		return MonotonicEpoch.watermarkToEpochNanos(this.cycle.sampledUpTo());
 	}
 
 	private boolean isRunning() {

@@ -1,18 +1,17 @@
 package dev.spanprofile.attribution;
 
 import java.util.ArrayDeque;
-import java.util.function.BiConsumer;
 
 import dev.spanprofile.sampling.SampleSink;
 import dev.spanprofile.profile.SampleKind;
-import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.SpanRecordRef;
+import dev.spanprofile.store.UnsampledSamples;
 import dev.spanprofile.tracking.MonotonicEpoch;
+import dev.spanprofile.tracking.NanoClock;
 import dev.spanprofile.tracking.ThreadActivity;
 import dev.spanprofile.tracking.UnsampledRequest;
-import dev.spanprofile.tracking.Watermark;
 import io.opentelemetry.api.trace.SpanContext;
 
 /**
@@ -27,9 +26,10 @@ import io.opentelemetry.api.trace.SpanContext;
  * unpublished. {@link #forgetBefore} drops what no later sample can need.
  * <p>
  * A thread working for a request that tracing did not sample ({@link UnsampledRequest})
- * gives its samples to that request, held until {@link #completeUnsampledUpTo} hands them
- * on: they stay outside spans in the counters. So do the samples of a
- * {@link SampledActivity} (a startup step), which it receives as they are joined.
+ * gives its samples to that request, gathered in the store
+ * ({@link dev.spanprofile.store.UnsampledSamples}) until the request is complete: they
+ * stay outside spans in the counters. So do the samples of a {@link SampledActivity} (a
+ * startup step), which it receives as they are joined.
  */
 public final class SampleAttributor implements ThreadActivity.ChangePointSink, SampleSink {
 
@@ -51,8 +51,6 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 
 	private final AttributionCounters counters = new AttributionCounters();
 
-	private final UnsampledProfiles unsampled = new UnsampledProfiles();
-
 	/**
 	 * A span is attached and detached many times per request, always as the same
 	 * SpanContext object: within one drain, the last one looked up is remembered.
@@ -62,8 +60,19 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 
 	private Object lastResolved;
 
+	/** Stamps the ends of threads the engine reports ({@link #threadEnded}). */
+	private final NanoClock clock;
+
 	public SampleAttributor(SpanProfileStore store) {
+		this(store, NanoClock.SYSTEM);
+	}
+
+	/**
+	 * @param clock the engine's clock, on which samples and change points are stamped
+	 */
+	public SampleAttributor(SpanProfileStore store, NanoClock clock) {
 		this.store = store;
+		this.clock = clock;
 	}
 
 	@Override
@@ -109,7 +118,7 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 
 	@Override
 	public void threadEnded(long threadId) {
-		this.timelines.ended(threadId, System.nanoTime());
+		this.timelines.ended(threadId, this.clock.nanoTime());
 	}
 
 	/**
@@ -125,7 +134,7 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 
 	private Object resolve(Object span) {
 		if (span instanceof UnsampledRequest request) {
-			UnsampledProfiles.Pending samples = this.unsampled.track(request);
+			UnsampledSamples samples = this.store.gatherUnsampled(request);
 			return (samples != null) ? samples : ThreadTimeline.NONE;
 		}
 		if (span instanceof SampledActivity activity) {
@@ -197,7 +206,7 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 		else if (state == ThreadTimeline.NONE) {
 			this.counters.add(kind, AttributionCounters.Result.OUTSIDE, weight);
 		}
-		else if (state instanceof UnsampledProfiles.Pending request) {
+		else if (state instanceof UnsampledSamples request) {
 			request.add(kind, rootFirstStack, weight);
 			this.counters.add(kind, AttributionCounters.Result.OUTSIDE, weight);
 		}
@@ -222,7 +231,7 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 			if (state instanceof SpanRecordRef ref) {
 				giveToSpan(ref, kind, rootFirstStack, weight, epochNanos, threadId, timeline.threadName);
 			}
-			else if (state instanceof UnsampledProfiles.Pending request) {
+			else if (state instanceof UnsampledSamples request) {
 				request.add(kind, rootFirstStack, weight);
 			}
 			else if (state instanceof SampledActivity activity) {
@@ -244,14 +253,13 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	}
 
 	/**
-	 * Every sample up to {@code upTo} is joined: hand each unsampled request that ended
-	 * by then to {@code folder} with its samples by {@link SampleKind#ordinal()}
-	 * ({@code null} for a kind without any), and let go of those started more than
-	 * {@code maxAgeNanos} before {@code nowNanos} (the collector's clock) and not ended.
+	 * Every sample up to {@code upTo} (the engine's clock) is joined: the store hands the
+	 * unsampled requests that ended by then to their listeners and lets go of those
+	 * started more than {@code maxAgeNanos} before {@code nowNanos} and not ended
+	 * ({@code FinishedRequests}); the timelines stop pointing at them.
 	 */
-	public void completeUnsampledUpTo(Watermark upTo, long nowNanos, long maxAgeNanos,
-			BiConsumer<UnsampledRequest, StackTree[]> folder) {
-		if (this.unsampled.completeUpTo(upTo, folder, nowNanos, maxAgeNanos)) {
+	public void completeUnsampledUpTo(long upTo, long nowNanos, long maxAgeNanos) {
+		if (this.store.unsampledCompleteUpTo(upTo, nowNanos, maxAgeNanos)) {
 			this.timelines.forEach((threadId, timeline) -> timeline.releaseDoneRequests());
 		}
 	}

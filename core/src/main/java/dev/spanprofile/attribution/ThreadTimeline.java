@@ -2,6 +2,8 @@ package dev.spanprofile.attribution;
 
 import java.util.Arrays;
 
+import dev.spanprofile.store.UnsampledSamples;
+
 /**
  * The collector's copy of one thread's change points, in time order: which span was
  * active on the thread from each point until the next. Answers "what was active at time
@@ -114,11 +116,11 @@ final class ThreadTimeline {
 	 */
 	void releaseDoneRequests() {
 		for (int i = 0; i < this.size; i++) {
-			if (this.states[i] instanceof UnsampledProfiles.Pending request && request.isDone()) {
+			if (this.states[i] instanceof UnsampledSamples request && request.isDone()) {
 				this.states[i] = NONE;
 			}
 		}
-		if (this.baseline instanceof UnsampledProfiles.Pending request && request.isDone()) {
+		if (this.baseline instanceof UnsampledSamples request && request.isDone()) {
 			this.baseline = NONE;
 		}
 	}

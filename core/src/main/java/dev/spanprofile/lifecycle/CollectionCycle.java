@@ -8,18 +8,15 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
-import java.util.function.LongSupplier;
 
 import dev.spanprofile.attribution.SampleAttributor;
-import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.sampling.EngineWithWaits;
 import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.tracking.ActivationRecorder;
-import dev.spanprofile.tracking.UnsampledRequest;
-import dev.spanprofile.tracking.Watermark;
+import dev.spanprofile.tracking.MonotonicEpoch;
+import dev.spanprofile.tracking.NanoClock;
 
 /**
  * The collector's work, and the order it must be done in for a finished request to get
@@ -96,8 +93,6 @@ public final class CollectionCycle {
 
 	private final DeliveryLag deliveryLag;
 
-	private final BiConsumer<UnsampledRequest, StackTree[]> unsampledComplete;
-
 	/**
 	 * Run at each collection before its completed roots are handed on (the container's
 	 * CPU throttling is read there, once per collection).
@@ -127,8 +122,8 @@ public final class CollectionCycle {
 	 */
 	private volatile CompletableFuture<Void> lastCollection = CompletableFuture.completedFuture(null);
 
-	/** {@code System.nanoTime()}, or a test's. */
-	private final LongSupplier clock;
+	/** The engine's one clock: {@code System.nanoTime()}, or a test's. */
+	private final NanoClock clock;
 
 	/** Guarded by {@link #lock}, but for {@link CollectionSchedule#fresh}. */
 	private final CollectionSchedule schedule;
@@ -140,12 +135,14 @@ public final class CollectionCycle {
 	private final DrainPace pace;
 
 	/**
-	 * Nothing is joined yet: a request dropped before the first cycle awaits its samples.
+	 * The watermark, on the cycle's clock: every sample up to it is joined.
+	 * {@link Long#MIN_VALUE} while nothing is: a request dropped before the first cycle
+	 * awaits its samples.
 	 */
-	private volatile Watermark completeUpTo = Watermark.NOTHING;
+	private volatile long completeUpTo = Long.MIN_VALUE;
 
 	/** As {@link #completeUpTo}, waits excepted. */
-	private volatile Watermark sampledUpTo = Watermark.NOTHING;
+	private volatile long sampledUpTo = Long.MIN_VALUE;
 
 	/**
 	 * When the latest slow request ended, on the cycle's clock;
@@ -157,25 +154,13 @@ public final class CollectionCycle {
 	/**
 	 * @param running whether the profiler runs: a collection while it does not joins
 	 * nothing
-	 * @param unsampledComplete told of each unsampled request whose samples are all
-	 * joined, with them
+	 * @param clock the engine's clock ({@link NanoClock#SYSTEM}, or one a test steps)
 	 */
 	public CollectionCycle(SamplingEngine engine, SampleAttributor attributor, SpanProfileStore store,
-			ActivationRecorder recorder, CollectorSettings settings, BooleanSupplier running,
-			BiConsumer<UnsampledRequest, StackTree[]> unsampledComplete) {
-		this(engine, attributor, store, recorder, settings, running, unsampledComplete, System::nanoTime);
-	}
-
-	/**
-	 * As the public constructor, on {@code clock} instead of {@code System.nanoTime()}:
-	 * for tests that step time.
-	 */
-	CollectionCycle(SamplingEngine engine, SampleAttributor attributor, SpanProfileStore store,
-			ActivationRecorder recorder, CollectorSettings settings, BooleanSupplier running,
-			BiConsumer<UnsampledRequest, StackTree[]> unsampledComplete, LongSupplier clock) {
+			ActivationRecorder recorder, CollectorSettings settings, BooleanSupplier running, NanoClock clock) {
 		this.clock = clock;
 		this.settings = settings;
-		this.pace = new DrainPace(settings, clock.getAsLong());
+		this.pace = new DrainPace(settings, clock.nanoTime());
 		this.engine = engine;
 		this.attributor = attributor;
 		this.store = store;
@@ -183,8 +168,7 @@ public final class CollectionCycle {
 		this.schedule = new CollectionSchedule(settings);
 		this.running = running;
 		this.deliveryLag = new DeliveryLag(settings);
-		this.unsampledComplete = unsampledComplete;
-		store.profilesCompleteUpTo(this.completeUpTo);
+		store.profilesCompleteUpTo(MonotonicEpoch.watermarkToEpochNanos(this.completeUpTo));
 	}
 
 	/**
@@ -211,9 +195,9 @@ public final class CollectionCycle {
 			boolean due;
 			this.lock.lock();
 			try {
-				long now = this.clock.getAsLong();
+				long now = this.clock.nanoTime();
 				boolean forSlowRequest = this.schedule.dueForSlowRequest(now, this.lastSlowRequestEnd,
-						this.completeUpTo.monotonicNanos());
+						this.completeUpTo);
 				due = forSlowRequest || now >= this.next.get().collectBy.get()
 						|| this.schedule.due(now, this.store.awaitingSamples(), this.store.awaitingRoom());
 				if (!due) {
@@ -238,13 +222,13 @@ public final class CollectionCycle {
 	private long nextTickMillis() {
 		this.lock.lock();
 		try {
-			long now = this.clock.getAsLong();
+			long now = this.clock.nanoTime();
 			// Drained at the quickest pace only while a collection may be brought forward
 			// before the next paced drain: on a busy store some request always awaits its
 			// samples, and at a steady rate none is.
 			boolean hurried = this.schedule.mayBringForward(now, this.store.awaitingSamples(),
 					this.store.awaitingRoom(), this.settings.slowestDrain().toNanos())
-					|| CollectionSchedule.slowRequestWaits(this.lastSlowRequestEnd, this.completeUpTo.monotonicNanos());
+					|| CollectionSchedule.slowRequestWaits(this.lastSlowRequestEnd, this.completeUpTo);
 			long requestedBy = this.next.get().collectBy.get();
 			long untilDue = (requestedBy != Long.MAX_VALUE) ? Math.min(this.schedule.untilDue(now), requestedBy - now)
 					: this.schedule.untilDue(now);
@@ -273,7 +257,7 @@ public final class CollectionCycle {
 	 * soon after it. One volatile write, on the request's thread.
 	 */
 	public void slowRequestEnded() {
-		this.lastSlowRequestEnd = this.clock.getAsLong();
+		this.lastSlowRequestEnd = this.clock.nanoTime();
 	}
 
 	/**
@@ -289,7 +273,7 @@ public final class CollectionCycle {
 			// The pause is no lag of the engine's: its promise did not move because
 			// nothing sampled.
 			this.deliveryLag.resumed();
-			this.schedule.started(this.clock.getAsLong());
+			this.schedule.started(this.clock.nanoTime());
 		}
 		finally {
 			this.lock.unlock();
@@ -312,7 +296,7 @@ public final class CollectionCycle {
 	 * collection runs on the collector thread while there is one.
 	 */
 	public void collectUnlessFresh() {
-		if (!this.schedule.fresh(this.clock.getAsLong())) {
+		if (!this.schedule.fresh(this.clock.nanoTime())) {
 			collectNow();
 		}
 		else if (!this.lock.isHeldByCurrentThread()) {
@@ -341,7 +325,7 @@ public final class CollectionCycle {
 			return;
 		}
 		NextCollection collection = this.next.get();
-		collection.collectBy.accumulateAndGet(this.clock.getAsLong(), Math::min);
+		collection.collectBy.accumulateAndGet(this.clock.nanoTime(), Math::min);
 		wakeCollector.run();
 		if (this.wake != wakeCollector) {
 			// The collector stopped meanwhile; its last collection may have been taken
@@ -385,7 +369,7 @@ public final class CollectionCycle {
 	}
 
 	private void collectLocked() {
-		long dumpStart = this.clock.getAsLong();
+		long dumpStart = this.clock.nanoTime();
 		this.schedule.started(dumpStart);
 		if (!this.running.getAsBoolean()) {
 			return;
@@ -406,18 +390,20 @@ public final class CollectionCycle {
 			upTo = dumpStart;
 		}
 		drainChangePoints();
-		this.schedule.ended(collected && upTo > this.completeUpTo.monotonicNanos());
-		Watermark complete = this.completeUpTo;
+		this.schedule.ended(collected && upTo > this.completeUpTo);
+		long complete = this.completeUpTo;
 		if (collected) {
-			complete = Watermark.at(upTo);
+			complete = upTo;
 			this.deliveryLag.promised(upTo, dumpStart);
-			this.sampledUpTo = Watermark
-				.at((this.engine instanceof EngineWithWaits withWaits) ? withWaits.sampledUpTo() : upTo);
+			this.sampledUpTo = (this.engine instanceof EngineWithWaits withWaits) ? withWaits.sampledUpTo() : upTo;
 		}
 		this.beforeHandOff.run();
-		this.store.profilesCompleteUpTo(complete);
-		this.attributor.completeUnsampledUpTo(complete, this.clock.getAsLong(),
-				this.settings.unsampledMaxAge().toNanos(), this.unsampledComplete);
+		// Spans' ends are kept in epoch nanoseconds: the watermark is mapped onto them
+		// here
+		// only, as every span time is.
+		this.store.profilesCompleteUpTo(MonotonicEpoch.watermarkToEpochNanos(complete));
+		this.attributor.completeUnsampledUpTo(complete, this.clock.nanoTime(),
+				this.settings.unsampledMaxAge().toNanos());
 		// Published once the roots and profiles up to it are handed on: a reader
 		// that sees it (a view marking a profile complete, a test that waits for it)
 		// reads them without the lock.
@@ -425,11 +411,11 @@ public final class CollectionCycle {
 		long forgetFrom = Math.max(upTo, dumpStart - this.deliveryLag.horizon());
 		this.attributor.forgetBefore(forgetFrom - this.settings.forgetSlack().toNanos());
 		this.store.evictIfNeeded();
-		this.stats.record(this.clock.getAsLong() - dumpStart);
+		this.stats.record(this.clock.nanoTime() - dumpStart);
 	}
 
 	private void drainChangePoints() {
-		long drainStart = this.clock.getAsLong();
+		long drainStart = this.clock.nanoTime();
 		double fill = this.recorder.drainTo(this.attributor);
 		this.attributor.changePointsCompleteUpTo(drainStart);
 		this.pace.drained(drainStart, fill);
@@ -444,10 +430,11 @@ public final class CollectionCycle {
 	}
 
 	/**
-	 * Up to when every sample has been joined: a span that ended by then has its whole
-	 * profile.
+	 * Up to when every sample has been joined, on the cycle's clock
+	 * ({@link Long#MIN_VALUE} before the first collection): a span that ended by then has
+	 * its whole profile.
 	 */
-	public Watermark completeUpTo() {
+	public long completeUpTo() {
 		return this.completeUpTo;
 	}
 
@@ -455,7 +442,7 @@ public final class CollectionCycle {
 	 * Up to when every sample but the waits has been joined: the waits come from a stream
 	 * of their own, which delivers later.
 	 */
-	public Watermark sampledUpTo() {
+	public long sampledUpTo() {
 		return this.sampledUpTo;
 	}
 
@@ -471,6 +458,11 @@ public final class CollectionCycle {
 		finally {
 			this.lock.unlock();
 		}
+	}
+
+	/** Now, on the cycle's clock. */
+	long now() {
+		return this.clock.nanoTime();
 	}
 
 	/** Every time the collector goes by. */

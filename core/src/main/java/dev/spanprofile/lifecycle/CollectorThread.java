@@ -16,7 +16,8 @@ import dev.spanprofile.sampling.JfrWaitEngine;
  * {@code Object.wait}: Flight Recorder records each of those over the waits' threshold
  * with its stack, walked on this thread and then parsed by the waits' stream, only for
  * spanprofile to drop them; a select is not among the events it records. Where no
- * selector can be opened it parks.
+ * selector can be opened it parks. How it waits is a parameter ({@link Wait}), so that
+ * tests step its waits instead of sleeping.
  */
 final class CollectorThread {
 
@@ -25,7 +26,7 @@ final class CollectorThread {
 	/** Runs once per tick; returns the milliseconds to wait before the next. */
 	private final LongSupplier task;
 
-	private final Selector selector;
+	private final Wait wait;
 
 	private final long firstWaitMillis;
 
@@ -34,45 +35,27 @@ final class CollectorThread {
 	private volatile boolean stopping;
 
 	CollectorThread(LongSupplier task, long firstWaitMillis) {
+		this(task, firstWaitMillis, new SelectorWait());
+	}
+
+	/** As the other, waiting with {@code wait}: a test's, which it steps. */
+	CollectorThread(LongSupplier task, long firstWaitMillis, Wait wait) {
 		this.task = task;
 		this.firstWaitMillis = firstWaitMillis;
-		this.selector = openSelector();
+		this.wait = wait;
 		this.thread = new Thread(this::run, JfrWaitEngine.COLLECTOR_THREAD);
 		this.thread.setDaemon(true);
 		this.thread.start();
 	}
 
-	private static Selector openSelector() {
-		try {
-			return Selector.open();
-		}
-		catch (IOException ex) {
-			logger.log(System.Logger.Level.DEBUG, "spanprofile: the collector parks between cycles: " + ex);
-			return null;
-		}
-	}
-
 	private void run() {
 		long waitMillis = this.firstWaitMillis;
 		while (!this.stopping) {
-			waitUpTo(Math.max(1, waitMillis));
+			this.wait.upTo(Math.max(1, waitMillis));
 			if (!this.stopping) {
 				waitMillis = this.task.getAsLong();
 			}
 		}
-	}
-
-	private void waitUpTo(long millis) {
-		if (this.selector != null) {
-			try {
-				this.selector.select(millis);
-				return;
-			}
-			catch (IOException | RuntimeException ex) {
-				// Closed under it by stop(), or broken: park instead.
-			}
-		}
-		LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(millis));
 	}
 
 	/**
@@ -80,12 +63,7 @@ final class CollectorThread {
 	 * the collector waits).
 	 */
 	void wakeUp() {
-		if (this.selector != null) {
-			this.selector.wakeup();
-		}
-		else {
-			LockSupport.unpark(this.thread);
-		}
+		this.wait.wake();
 	}
 
 	/** Whether the thread is still alive (for tests). */
@@ -99,19 +77,86 @@ final class CollectorThread {
 	 */
 	void stop(long timeoutMillis) throws InterruptedException {
 		this.stopping = true;
-		if (this.selector != null) {
-			this.selector.wakeup();
-		}
-		LockSupport.unpark(this.thread);
+		this.wait.wake();
 		this.thread.join(timeoutMillis);
-		if (this.selector != null) {
+		this.wait.close();
+	}
+
+	/** How the collector thread waits between runs. */
+	interface Wait {
+
+		/**
+		 * On the collector thread: return after {@code millis}, or sooner once
+		 * {@link #wake} is called (also when it was called since the last wait ended).
+		 */
+		void upTo(long millis);
+
+		/** Any thread: end the current wait, or the next one at once. */
+		void wake();
+
+		/** After the thread has ended. */
+		void close();
+
+	}
+
+	/**
+	 * Waits in a {@link Selector} with nothing registered; parks where none can be
+	 * opened.
+	 */
+	static final class SelectorWait implements Wait {
+
+		private final Selector selector = openSelector();
+
+		private volatile Thread waiter;
+
+		private static Selector openSelector() {
 			try {
-				this.selector.close();
+				return Selector.open();
 			}
 			catch (IOException ex) {
-				// Nothing registered: nothing left open.
+				logger.log(System.Logger.Level.DEBUG, "spanprofile: the collector parks between cycles: " + ex);
+				return null;
 			}
 		}
+
+		@Override
+		public void upTo(long millis) {
+			if (this.selector != null) {
+				try {
+					this.selector.select(millis);
+					return;
+				}
+				catch (IOException | RuntimeException ex) {
+					// Closed under it by stop(), or broken: park instead.
+				}
+			}
+			this.waiter = Thread.currentThread();
+			LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(millis));
+		}
+
+		@Override
+		public void wake() {
+			if (this.selector != null) {
+				this.selector.wakeup();
+			}
+			Thread parked = this.waiter;
+			if (parked != null) {
+				LockSupport.unpark(parked);
+			}
+		}
+
+		@Override
+		public void close() {
+			if (this.selector != null) {
+				try {
+					this.selector.close();
+				}
+				catch (IOException ex) {
+					// Nothing registered: nothing left open.
+				}
+			}
+		}
+
 	}
 
 }

@@ -83,7 +83,7 @@ public final class Sampling {
 		// Read before the engine starts: from the first sample it takes, what a thread
 		// runs is unknown until its next change point (ends while stopped were not
 		// recorded).
-		long resumedAt = System.nanoTime();
+		long resumedAt = this.cycle.now();
 		try {
 			this.engine.start();
 		}

@@ -6,7 +6,7 @@ import java.util.function.LongPredicate;
 import dev.spanprofile.aggregate.NameAggregates;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
-import dev.spanprofile.tracking.MonotonicEpoch;
+import dev.spanprofile.tracking.NanoClock;
 
 /**
  * Span starts and ends as any tracer can report them, by hex ids and plain values:
@@ -25,15 +25,20 @@ public final class SpanLifecycle {
 
 	private final LongPredicate slowRequest;
 
+	private final NanoClock clock;
+
 	/**
 	 * @param accepting whether spans starting now are stored (spans already stored are
 	 * always completed)
 	 * @param cycle told when a stored request that {@code slowRequest} calls slow ends
 	 * @param slowRequest whether a request of so many nanoseconds gets a slow-request log
 	 * line (the log's own rule, so that both agree)
+	 * @param clock the engine's clock: spans start by it (in epoch nanoseconds, as spans'
+	 * times are kept)
 	 */
 	public SpanLifecycle(SpanProfileStore store, NameAggregates aggregates, BooleanSupplier accepting,
-			CollectionCycle cycle, LongPredicate slowRequest) {
+			CollectionCycle cycle, LongPredicate slowRequest, NanoClock clock) {
+		this.clock = clock;
 		this.store = store;
 		this.aggregates = aggregates;
 		this.accepting = accepting;
@@ -49,8 +54,8 @@ public final class SpanLifecycle {
 	public void started(String traceId, String spanId, String parentSpanId, boolean parentIsLocal, String name,
 			String kind) {
 		if (this.accepting.getAsBoolean()) {
-			this.store.spanStarted(traceId, spanId, parentSpanId, parentIsLocal, name, kind,
-					MonotonicEpoch.nowEpochNanos(), Thread.currentThread().getName());
+			this.store.spanStarted(traceId, spanId, parentSpanId, parentIsLocal, name, kind, this.clock.epochNanos(),
+					Thread.currentThread().getName());
 		}
 	}
 
@@ -91,7 +96,7 @@ public final class SpanLifecycle {
 		if (tracked && this.slowRequest.test(durationNanos)) {
 			this.cycle.slowRequestEnded();
 		}
-		long end = tracked ? record.endEpochNanos() : MonotonicEpoch.nowEpochNanos();
+		long end = tracked ? record.endEpochNanos() : this.clock.epochNanos();
 		this.aggregates.spanEnded(name, spanId, durationNanos, "ERROR".equals(status), end);
 	}
 

@@ -4,6 +4,7 @@ import dev.spanprofile.aggregate.NameAggregates;
 import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.tracking.ActivationRecorder;
 import dev.spanprofile.tracking.MonotonicEpoch;
+import dev.spanprofile.tracking.NanoClock;
 import dev.spanprofile.tracking.UnsampledRequest;
 
 /**
@@ -25,9 +26,12 @@ public final class UnsampledRequests {
 
 	private final NameAggregates aggregates;
 
-	public UnsampledRequests(ActivationRecorder recorder, NameAggregates aggregates) {
+	private final NanoClock clock;
+
+	public UnsampledRequests(ActivationRecorder recorder, NameAggregates aggregates, NanoClock clock) {
 		this.recorder = recorder;
 		this.aggregates = aggregates;
+		this.clock = clock;
 	}
 
 	/**
@@ -35,7 +39,7 @@ public final class UnsampledRequests {
 	 * in: otherwise only its latency counts.
 	 */
 	public UnsampledRequest started(UnsampledProfilingRate rate) {
-		long now = System.nanoTime();
+		long now = this.clock.nanoTime();
 		return new UnsampledRequest(now, rate.admit(now));
 	}
 
@@ -66,7 +70,7 @@ public final class UnsampledRequests {
 	 * is joined.
 	 */
 	public void ended(UnsampledRequest request, String name, boolean error) {
-		long end = System.nanoTime();
+		long end = this.clock.nanoTime();
 		if (request.end(name, error, end) && name != null) {
 			this.aggregates.unsampledEnded(name, request.durationNanos(), error, MonotonicEpoch.toEpochNanos(end));
 		}

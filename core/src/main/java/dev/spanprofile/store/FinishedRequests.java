@@ -11,13 +11,18 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
-import dev.spanprofile.tracking.Watermark;
+import dev.spanprofile.profile.StackTree;
+import dev.spanprofile.tracking.UnsampledRequest;
 
 /**
- * What becomes of a request (a stored local root with its descendants) once it has ended:
- * one state machine, in one place.
+ * What becomes of a request once it has ended, traced or not: one state machine, in one
+ * place. A traced request is a stored local root with its descendants; a request that
+ * tracing did not sample ({@link UnsampledRequest}) is never stored as a span, but its
+ * samples are gathered here ({@link UnsampledSamples}) and its fate is decided the same
+ * way, by the same watermark.
  *
  * <pre>
  *   running ──ends──▶ ENDED ──samples up to its end joined──▶ COMPLETE ──▶ handed on
@@ -50,9 +55,25 @@ import dev.spanprofile.tracking.Watermark;
  * and its name's latency is counted as it ends all the same (by the lifecycle, not
  * here).</li>
  * </ol>
- * Listeners run on the collector's thread only, in {@link #completeUpTo}: a request
- * thread that drops requests to make room only changes their state, so the aggregates
- * have one writer and no application thread folds profiles, writes log lines or exports.
+ * <p>
+ * An <b>unsampled</b> request, profiled (its rate let it in):
+ *
+ * <pre>
+ *   running ──a sample or change point reaches it──▶ GATHERING ──ends, samples up to its end joined──▶ handed on
+ *      │                                                 └─not ended {@code unsampledMaxAge} after it started──▶ let go
+ *      └─no room (too many gathering)──▶ its latency only
+ * </pre>
+ *
+ * At most {@link #MAX_UNSAMPLED} requests and {@link #MAX_UNSAMPLED_FRAMES} frames of
+ * their samples are held at once (a request beyond either keeps its latency, not its
+ * samples; its name's latency is counted as it ends, by the lifecycle, not here). Once
+ * handed on or let go it is not taken up again: a late sample counts as outside any
+ * request.
+ * <p>
+ * Listeners run on the collector's thread only, in {@link #completeUpTo} and
+ * {@link #completeUnsampledUpTo}: a request thread that drops requests to make room only
+ * changes their state, so the aggregates have one writer and no application thread folds
+ * profiles, writes log lines or exports.
  * <p>
  * Threads: request threads queue ended roots ({@link #ended}); moves in and out of the
  * awaiting state happen under the store's eviction lock; {@link #completeUpTo} runs on
@@ -62,6 +83,22 @@ import dev.spanprofile.tracking.Watermark;
 final class FinishedRequests {
 
 	private static final System.Logger logger = System.getLogger(FinishedRequests.class.getName());
+
+	/** Unsampled requests whose samples are gathered at once. */
+	static final int MAX_UNSAMPLED = 10_000;
+
+	/**
+	 * Frames of unsampled requests' samples held at once: at most 4 MB of stacks where
+	 * none is shared, a few thousand concurrent requests' samples.
+	 */
+	static final int MAX_UNSAMPLED_FRAMES = 1_000_000;
+
+	/**
+	 * What an unsampled request handed on or let go keeps in place of its samples: a
+	 * change point drained after that finds it there, and the request is not taken up
+	 * again.
+	 */
+	private static final Object HANDED_ON = new Object();
 
 	private final int maxRoots;
 
@@ -80,6 +117,14 @@ final class FinishedRequests {
 	private final List<Consumer<SpanRecord>> listeners = new CopyOnWriteArrayList<>();
 
 	private volatile boolean listenerFailureLogged;
+
+	private final List<BiConsumer<UnsampledRequest, StackTree[]>> unsampledListeners = new CopyOnWriteArrayList<>();
+
+	/** Collector only: unsampled requests gathering samples, in the order first seen. */
+	private List<UnsampledSamples> unsampled = new ArrayList<>();
+
+	/** Collector only: frames of {@link #unsampled}'s samples. */
+	private int unsampledFrames;
 
 	/** Every span of the awaiting requests, by id. */
 	private final Map<String, SpanRecord> awaitingSpans = new ConcurrentHashMap<>();
@@ -105,9 +150,9 @@ final class FinishedRequests {
 
 	/**
 	 * Until a profiler says, every profile counts as complete: a store nobody joins
-	 * samples for has nothing to wait for.
+	 * samples for has nothing to wait for. On the spans' time, epoch nanoseconds.
 	 */
-	private volatile Watermark joinedUpTo = Watermark.EVERYTHING;
+	private volatile long joinedUpTo = Long.MAX_VALUE;
 
 	/**
 	 * Told, on the dropping thread, when a request starts awaiting with none awaiting
@@ -133,6 +178,83 @@ final class FinishedRequests {
 		}
 	}
 
+	void addUnsampledListener(BiConsumer<UnsampledRequest, StackTree[]> listener) {
+		this.unsampledListeners.add(listener);
+	}
+
+	/**
+	 * Where a sample of {@code request} goes, on the collector's thread: its samples so
+	 * far, or {@code null} when it was handed on or let go already, or there is no room
+	 * for another request.
+	 */
+	UnsampledSamples gatherUnsampled(UnsampledRequest request) {
+		if (request.samples() instanceof UnsampledSamples samples) {
+			return samples;
+		}
+		if (request.samples() == HANDED_ON || this.unsampled.size() >= MAX_UNSAMPLED) {
+			return null;
+		}
+		UnsampledSamples samples = new UnsampledSamples(this, request);
+		request.samples(samples);
+		this.unsampled.add(samples);
+		return samples;
+	}
+
+	/** Whether {@code frames} more may be held for unsampled requests; if so, held. */
+	boolean holdUnsampledFrames(int frames) {
+		if (this.unsampledFrames + frames > MAX_UNSAMPLED_FRAMES) {
+			return false;
+		}
+		this.unsampledFrames += frames;
+		return true;
+	}
+
+	/**
+	 * Samples up to {@code upToNanos} (the engine's clock) are joined: hand each
+	 * unsampled request that ended by then to the listeners, with its samples by
+	 * {@link dev.spanprofile.profile.SampleKind#ordinal()} ({@code null} for a kind
+	 * without any), and let go of those started more than {@code maxAgeNanos} before
+	 * {@code nowNanos} and not ended. Collector only.
+	 * @return whether any request was handed on or let go (its samples are then
+	 * {@link UnsampledSamples#isDone() done})
+	 */
+	boolean completeUnsampledUpTo(long upToNanos, long nowNanos, long maxAgeNanos) {
+		List<UnsampledSamples> still = new ArrayList<>(this.unsampled.size());
+		for (UnsampledSamples samples : this.unsampled) {
+			UnsampledRequest request = samples.request();
+			boolean complete = request.isEnded() && request.endNanos() <= upToNanos;
+			if (!complete && (request.isEnded() || nowNanos - request.startNanos() <= maxAgeNanos)) {
+				still.add(samples);
+				continue;
+			}
+			this.unsampledFrames -= samples.frames();
+			if (complete) {
+				handUnsampled(request, samples.trees());
+			}
+			samples.done();
+			request.samples(HANDED_ON);
+		}
+		boolean done = still.size() < this.unsampled.size();
+		this.unsampled = still;
+		return done;
+	}
+
+	private void handUnsampled(UnsampledRequest request, StackTree[] samples) {
+		for (BiConsumer<UnsampledRequest, StackTree[]> listener : this.unsampledListeners) {
+			try {
+				listener.accept(request, samples);
+			}
+			catch (RuntimeException ex) {
+				logListenerFailure(ex);
+			}
+		}
+	}
+
+	/** Unsampled requests whose samples are held (for tests and diagnostics). */
+	int unsampledCount() {
+		return this.unsampled.size();
+	}
+
 	void whenFirstAwaiting(Runnable first) {
 		this.firstAwaiting = first;
 	}
@@ -144,7 +266,7 @@ final class FinishedRequests {
 
 	/** Whether samples up to the end of this finished request may still be unjoined. */
 	boolean awaitsSamples(SpanRecord root) {
-		return !root.inFlight() && !this.joinedUpTo.covers(root.endEpochNanos());
+		return !root.inFlight() && root.endEpochNanos() > this.joinedUpTo;
 	}
 
 	boolean hasRoom() {
@@ -204,11 +326,11 @@ final class FinishedRequests {
 	}
 
 	/**
-	 * Samples up to {@code upTo} are joined: hand the requests that ended by then, and
-	 * those gone incomplete, to the listeners. Collector only; then
+	 * Samples up to {@code upTo} (epoch nanoseconds) are joined: hand the requests that
+	 * ended by then, and those gone incomplete, to the listeners. Collector only; then
 	 * {@link #releaseComplete} under the eviction lock.
 	 */
-	void completeUpTo(Watermark upTo) {
+	void completeUpTo(long upTo) {
 		this.joinedUpTo = upTo;
 		for (SpanRecord root = this.ended.poll(); root != null; root = this.ended.poll()) {
 			this.incomplete.add(root);
@@ -220,7 +342,7 @@ final class FinishedRequests {
 		for (SpanRecord root : this.incomplete) {
 			// One still running was dropped in the instant its end was being recorded:
 			// handed on once its end is known.
-			if (!root.inFlight() && (upTo.covers(root.endEpochNanos()) || root.isGone())) {
+			if (!root.inFlight() && (root.endEpochNanos() <= upTo || root.isGone())) {
 				hand(root);
 			}
 			else {
@@ -235,10 +357,10 @@ final class FinishedRequests {
 	 * eviction lock.
 	 */
 	void releaseComplete() {
-		Watermark upTo = this.joinedUpTo;
+		long upTo = this.joinedUpTo;
 		for (Iterator<SpanRecord> it = this.awaitingRoots.iterator(); it.hasNext();) {
 			SpanRecord root = it.next();
-			if (upTo.covers(root.endEpochNanos())) {
+			if (root.endEpochNanos() <= upTo) {
 				it.remove();
 				forget(root);
 			}
@@ -260,11 +382,15 @@ final class FinishedRequests {
 				listener.accept(root);
 			}
 			catch (RuntimeException ex) {
-				if (!this.listenerFailureLogged) {
-					this.listenerFailureLogged = true;
-					logger.log(System.Logger.Level.WARNING, "spanprofile: a completed-request listener failed", ex);
-				}
+				logListenerFailure(ex);
 			}
+		}
+	}
+
+	private void logListenerFailure(RuntimeException ex) {
+		if (!this.listenerFailureLogged) {
+			this.listenerFailureLogged = true;
+			logger.log(System.Logger.Level.WARNING, "spanprofile: a completed-request listener failed", ex);
 		}
 	}
 

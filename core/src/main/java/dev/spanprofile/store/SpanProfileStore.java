@@ -6,13 +6,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 
 import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.profile.SampleKind;
-import dev.spanprofile.tracking.Watermark;
+import dev.spanprofile.profile.StackTree;
+import dev.spanprofile.tracking.UnsampledRequest;
 
 /**
  * The spans of recent requests with their samples, bounded in count and memory.
@@ -100,6 +102,40 @@ public final class SpanProfileStore {
 	 */
 	public void onRequestComplete(Consumer<SpanRecord> listener) {
 		this.finished.addListener(listener);
+	}
+
+	/**
+	 * Call {@code listener} for each request that tracing did not sample once every
+	 * sample up to its end is joined, with its samples by
+	 * {@link dev.spanprofile.profile.SampleKind#ordinal()} ({@code null} for a kind
+	 * without any). Runs on the collector's thread only.
+	 */
+	public void onUnsampledComplete(BiConsumer<UnsampledRequest, StackTree[]> listener) {
+		this.finished.addUnsampledListener(listener);
+	}
+
+	/**
+	 * Where the samples of an unsampled request go, on the collector's thread;
+	 * {@code null} once it was handed on or let go, or without room for another (its
+	 * samples then count as outside any request).
+	 */
+	public UnsampledSamples gatherUnsampled(UnsampledRequest request) {
+		return this.finished.gatherUnsampled(request);
+	}
+
+	/**
+	 * Samples up to {@code upToNanos} (the engine's clock) are joined: hand the unsampled
+	 * requests that ended by then to their listeners, and let go of those not ended
+	 * {@code maxAgeNanos} after they started. On the collector's thread.
+	 * @return whether any was handed on or let go
+	 */
+	public boolean unsampledCompleteUpTo(long upToNanos, long nowNanos, long maxAgeNanos) {
+		return this.finished.completeUnsampledUpTo(upToNanos, nowNanos, maxAgeNanos);
+	}
+
+	/** Unsampled requests whose samples are gathered (for tests and diagnostics). */
+	public int unsampledGathering() {
+		return this.finished.unsampledCount();
 	}
 
 	/**
@@ -206,12 +242,13 @@ public final class SpanProfileStore {
 	}
 
 	/**
-	 * Samples up to {@code upTo} have been joined: requests that ended by then have their
-	 * whole profile, and go to the listeners of completed requests (with those dropped
-	 * without their samples meanwhile); dropped ones awaiting their samples leave. On the
-	 * collector's thread (or a caller holding the collection's lock).
+	 * Samples up to {@code upTo} (on the spans' time, epoch nanoseconds) have been
+	 * joined: requests that ended by then have their whole profile, and go to the
+	 * listeners of completed requests (with those dropped without their samples
+	 * meanwhile); dropped ones awaiting their samples leave. On the collector's thread
+	 * (or a caller holding the collection's lock).
 	 */
-	public void profilesCompleteUpTo(Watermark upTo) {
+	public void profilesCompleteUpTo(long upTo) {
 		this.finished.completeUpTo(upTo);
 		if (this.finished.awaitingCount() > 0) {
 			this.eviction.releaseComplete();

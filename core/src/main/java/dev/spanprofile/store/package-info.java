@@ -8,7 +8,7 @@
  * measured or counted from samples, is chosen in one place:
  * {@link dev.spanprofile.store.SpanCpuTime}.
  * <p>
- * May import {@code profile} and {@code tracking} (the clocks:
- * {@link dev.spanprofile.tracking.Watermark}).
+ * May import {@code profile} and {@code tracking} (the engine's clock:
+ * {@link dev.spanprofile.tracking.NanoClock}).
  */
 package dev.spanprofile.store;

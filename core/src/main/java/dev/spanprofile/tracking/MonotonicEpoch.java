@@ -34,6 +34,15 @@ public final class MonotonicEpoch {
 		return DISPLAY.toEpochNanos(nanoTime);
 	}
 
+	/**
+	 * As {@link #toEpochNanos}, with the watermark's bounds kept: {@link Long#MIN_VALUE}
+	 * (nothing joined yet) and {@link Long#MAX_VALUE} (everything joined) map to
+	 * themselves.
+	 */
+	public static long watermarkToEpochNanos(long nanoTime) {
+		return (nanoTime == Long.MIN_VALUE || nanoTime == Long.MAX_VALUE) ? nanoTime : toEpochNanos(nanoTime);
+	}
+
 	/** For display: now, in epoch nanoseconds consistent with {@link #toEpochNanos}. */
 	public static long nowEpochNanos() {
 		return toEpochNanos(System.nanoTime());

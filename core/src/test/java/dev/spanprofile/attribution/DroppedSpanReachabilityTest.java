@@ -12,7 +12,6 @@ import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.StoreSettings;
 import dev.spanprofile.tracking.UnsampledRequest;
-import dev.spanprofile.tracking.Watermark;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
@@ -45,7 +44,7 @@ class DroppedSpanReachabilityTest {
 		this.store.spanEnded("000000000000000a", "first", "OK", 200, false);
 		// Its samples are all in: the store lets it go for good when the next request
 		// pushes it out.
-		this.store.profilesCompleteUpTo(new Watermark(300, 300));
+		this.store.profilesCompleteUpTo(300);
 		this.store.spanStarted(TRACE, "000000000000000b", null, false, "second", "SERVER", 300, "worker");
 		this.attributor.changed(1, 300, context("000000000000000b"));
 		this.attributor.changePointsCompleteUpTo(1_000);
@@ -81,8 +80,9 @@ class DroppedSpanReachabilityTest {
 		this.attributor.sample(SampleKind.CPU, 1, 150, stack, 1);
 		request.end("http get /a", false, 200);
 		List<String> folded = new ArrayList<>();
-		this.attributor.completeUnsampledUpTo(new Watermark(300, 300), 300, Long.MAX_VALUE, (done, samples) -> folded
+		this.store.onUnsampledComplete((done, samples) -> folded
 			.add(done.name() + ": " + samples[SampleKind.CPU.ordinal()].totalSamples() + " cpu"));
+		this.attributor.completeUnsampledUpTo(300, 300, Long.MAX_VALUE);
 		assertThat(folded).containsExactly("http get /a: 1 cpu");
 		request = null;
 
@@ -94,8 +94,7 @@ class DroppedSpanReachabilityTest {
 		// A sample joined late to the folded request counts outside any span, as before,
 		// and is folded nowhere.
 		this.attributor.sample(SampleKind.CPU, 1, 160, stack, 1);
-		this.attributor.completeUnsampledUpTo(Watermark.EVERYTHING, 300, Long.MAX_VALUE,
-				(done, samples) -> folded.add(done.name()));
+		this.attributor.completeUnsampledUpTo(Long.MAX_VALUE, 300, Long.MAX_VALUE);
 		assertThat(folded).hasSize(1);
 		assertThat(this.attributor.stats().outsideSpans()).isEqualTo(2);
 		assertThat(this.attributor.stats().attributed()).isZero();

@@ -2,7 +2,6 @@ package dev.spanprofile.lifecycle;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.LongSupplier;
 
 import dev.spanprofile.attribution.SampleAttributor;
 import dev.spanprofile.sampling.SampleSink;
@@ -12,6 +11,7 @@ import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.StoreSettings;
 import dev.spanprofile.tracking.ActivationRecorder;
 import dev.spanprofile.tracking.MonotonicEpoch;
+import dev.spanprofile.tracking.NanoClock;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -80,7 +80,7 @@ class CollectionCyclePacingTest {
 			.isEqualTo(horizon);
 	}
 
-	private CollectionCycle cycle(SpanProfileStore store, LongSupplier clock) {
+	private CollectionCycle cycle(SpanProfileStore store, NanoClock clock) {
 		// An engine that delivers nothing and promises every sample up to now.
 		SamplingEngine engine = new SamplingEngine() {
 
@@ -95,7 +95,7 @@ class CollectionCyclePacingTest {
 
 			@Override
 			public long collect(SampleSink sink) {
-				return clock.getAsLong();
+				return clock.nanoTime();
 			}
 
 			@Override
@@ -109,8 +109,7 @@ class CollectionCyclePacingTest {
 
 		};
 		return new CollectionCycle(engine, new SampleAttributor(store), store, ActivationRecorder.global(), SETTINGS,
-				() -> true, (request, samples) -> {
-				}, clock);
+				() -> true, clock);
 	}
 
 	/** A request that ends now, on the spans' clock. */

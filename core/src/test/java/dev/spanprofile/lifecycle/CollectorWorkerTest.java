@@ -182,8 +182,7 @@ class CollectorWorkerTest {
 
 		};
 		return new CollectionCycle(engine, new SampleAttributor(this.store), this.store, ActivationRecorder.global(),
-				SETTINGS, () -> true, (request, samples) -> {
-				}, this.clock::get);
+				SETTINGS, () -> true, this.clock::get);
 	}
 
 }

@@ -12,7 +12,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 import dev.spanprofile.profile.SampleKind;
-import dev.spanprofile.tracking.Watermark;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,7 +30,7 @@ class AwaitingSamplesConcurrencyTest {
 				new StoreSettings(50, Long.MAX_VALUE, false, RetentionSettings.recentOnly(), 50));
 		Map<SpanRecord, Integer> handedOff = new ConcurrentHashMap<>();
 		store.onRequestComplete((root) -> handedOff.merge(root, 1, Integer::sum));
-		store.profilesCompleteUpTo(new Watermark(0, 0));
+		store.profilesCompleteUpTo(0);
 		AtomicLong clock = new AtomicLong(1);
 		ConcurrentLinkedQueue<String> ended = new ConcurrentLinkedQueue<>();
 		AtomicInteger ids = new AtomicInteger();
@@ -68,7 +67,7 @@ class AwaitingSamplesConcurrencyTest {
 						store.addSample(record, SampleKind.CPU, new int[] { 1, 2 + random.nextInt(50) }, 1);
 					}
 				}
-				store.profilesCompleteUpTo(new Watermark(upTo, upTo));
+				store.profilesCompleteUpTo(upTo);
 			}
 		});
 		start.countDown();
@@ -80,7 +79,7 @@ class AwaitingSamplesConcurrencyTest {
 		assertThat(failures).isEmpty();
 		assertThat(store.awaitingSamples()).isBetween(0, 50);
 
-		store.profilesCompleteUpTo(Watermark.EVERYTHING);
+		store.profilesCompleteUpTo(Long.MAX_VALUE);
 		assertThat(store.awaitingSamples()).isZero();
 		assertThat(handedOff.values()).as("each request handed off once").allMatch((times) -> times == 1);
 		// Counted by the requests' own roots: a child that starts just after its parent

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.spanprofile.profile.SampleKind;
-import dev.spanprofile.tracking.Watermark;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -28,7 +27,7 @@ class AwaitingSamplesTest {
 	private SpanProfileStore store(StoreSettings settings) {
 		SpanProfileStore store = new SpanProfileStore(settings);
 		store.onRequestComplete(this.handedOff::add);
-		store.profilesCompleteUpTo(new Watermark(0, 0));
+		store.profilesCompleteUpTo(0);
 		return store;
 	}
 
@@ -64,9 +63,9 @@ class AwaitingSamplesTest {
 		assertThat(store.approximateBytes()).as("its samples count against the memory bound")
 			.isEqualTo(withoutSamples + 2 * SampledStacks.bytesOf(STACK.length));
 
-		store.profilesCompleteUpTo(new Watermark(9, 9));
+		store.profilesCompleteUpTo(9);
 		assertThat(this.handedOff).as("ended after what is joined").isEmpty();
-		store.profilesCompleteUpTo(new Watermark(10, 10));
+		store.profilesCompleteUpTo(10);
 		assertThat(this.handedOff).containsExactly(root);
 		assertThat(InclusiveSamples.count(this.handedOff.get(0), SampleKind.CPU)).isEqualTo(3);
 		assertThat(store.findTracked("r1")).isNull();
@@ -78,7 +77,7 @@ class AwaitingSamplesTest {
 			.isEqualTo(store.size() * SpanProfileStore.BYTES_PER_SPAN + store.frames().approximateBytes());
 		store.addSample(root, SampleKind.CPU, STACK, 1);
 		assertThat(InclusiveSamples.count(root, SampleKind.CPU)).as("gone: samples refused").isEqualTo(3);
-		store.profilesCompleteUpTo(new Watermark(100, 100));
+		store.profilesCompleteUpTo(100);
 		assertThat(this.handedOff).as("handed on once, and the stored one once complete")
 			.containsExactly(root, store.find("r2"));
 	}
@@ -87,7 +86,7 @@ class AwaitingSamplesTest {
 	void aRequestWhoseSamplesAreAllJoinedGoesAtOnce() {
 		SpanProfileStore store = store(1, Long.MAX_VALUE);
 		request(store, "r1", 1, 2);
-		store.profilesCompleteUpTo(new Watermark(2, 2));
+		store.profilesCompleteUpTo(2);
 		request(store, "r2", 3, 4);
 		assertThat(this.handedOff).extracting(SpanRecord::spanId).containsExactly("r1");
 		assertThat(store.findTracked("r1")).isNull();
@@ -106,11 +105,11 @@ class AwaitingSamplesTest {
 		assertThat(store.droppedIncomplete()).isEqualTo(4);
 		assertThat(this.handedOff).as("handed on by the collector, not the dropping thread").isEmpty();
 		// A collection that joined nothing new hands on those gone without their samples.
-		store.profilesCompleteUpTo(new Watermark(0, 0));
+		store.profilesCompleteUpTo(0);
 		assertThat(this.handedOff).extracting(SpanRecord::spanId).containsExactly("r4", "r5", "r6", "r7");
 		assertThat(store.findTracked("r1")).isNotNull();
 		assertThat(store.findTracked("r4")).isNull();
-		store.profilesCompleteUpTo(Watermark.EVERYTHING);
+		store.profilesCompleteUpTo(Long.MAX_VALUE);
 		assertThat(this.handedOff).extracting(SpanRecord::spanId)
 			.containsExactly("r4", "r5", "r6", "r7", "r1", "r2", "r3", "r8", "r9", "r10");
 	}
@@ -146,7 +145,7 @@ class AwaitingSamplesTest {
 		// waiting one goes first, with what it has, and the stored requests stay.
 		store.addSample(waiting, SampleKind.CPU, new int[] { 1, 2, 3, 4, 5 }, 1);
 		assertThat(store.approximateBytes()).isLessThanOrEqualTo(maxBytes);
-		store.profilesCompleteUpTo(new Watermark(0, 0));
+		store.profilesCompleteUpTo(0);
 		assertThat(this.handedOff).extracting(SpanRecord::spanId).containsExactly("r1");
 		assertThat(store.droppedIncomplete()).isEqualTo(1);
 		assertThat(store.awaitingSamples()).isZero();
@@ -163,7 +162,7 @@ class AwaitingSamplesTest {
 		request(store, "r2", 3, 4);
 		assertThat(store.findTracked("r1")).isNull();
 		assertThat(store.awaitingSamples()).isZero();
-		store.profilesCompleteUpTo(Watermark.EVERYTHING);
+		store.profilesCompleteUpTo(Long.MAX_VALUE);
 		assertThat(this.handedOff).extracting(SpanRecord::spanId).containsExactly("r1", "r2");
 		assertThat(store.droppedIncomplete()).isZero();
 	}

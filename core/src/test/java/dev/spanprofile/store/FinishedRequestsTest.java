@@ -3,7 +3,6 @@ package dev.spanprofile.store;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.spanprofile.tracking.Watermark;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,7 +25,7 @@ class FinishedRequestsTest {
 			this.handed.add(root.spanId());
 			this.handedOn.add(Thread.currentThread());
 		});
-		store.profilesCompleteUpTo(new Watermark(0, 0));
+		store.profilesCompleteUpTo(0);
 		return store;
 	}
 
@@ -34,15 +33,15 @@ class FinishedRequestsTest {
 	void aRequestIsHandedOnOnceItsSamplesAreJoinedAndNotAgainWhenDropped() {
 		SpanProfileStore store = store(1, 10);
 		request(store, "a", 1_000, 2_000);
-		store.profilesCompleteUpTo(new Watermark(0, 1_999));
+		store.profilesCompleteUpTo(1_999);
 		assertThat(this.handed).as("samples up to its end not joined yet").isEmpty();
 		assertThat(store.incompleteRequests()).isEqualTo(1);
-		store.profilesCompleteUpTo(new Watermark(0, 2_000));
+		store.profilesCompleteUpTo(2_000);
 		assertThat(this.handed).containsExactly("a");
 		// Complete: the next request pushes it out at once, without awaiting anything.
 		request(store, "b", 2_500, 3_500);
 		assertThat(store.findTracked("a")).isNull();
-		store.profilesCompleteUpTo(new Watermark(0, 4_000));
+		store.profilesCompleteUpTo(4_000);
 		assertThat(this.handed).containsExactly("a", "b");
 		assertThat(store.incompleteRequests()).isZero();
 	}
@@ -58,10 +57,10 @@ class FinishedRequestsTest {
 		assertThat(store.findTracked("a")).isNull();
 		assertThat(store.droppedIncomplete()).isEqualTo(1);
 		assertThat(this.handed).as("nothing handed on by the thread that dropped it").isEmpty();
-		store.profilesCompleteUpTo(new Watermark(0, 0));
+		store.profilesCompleteUpTo(0);
 		assertThat(this.handed).containsExactly("a");
 		assertThat(this.handedOn).containsExactly(Thread.currentThread());
-		store.profilesCompleteUpTo(new Watermark(0, 3_000));
+		store.profilesCompleteUpTo(3_000);
 		assertThat(this.handed).containsExactly("a", "b");
 	}
 
@@ -74,12 +73,12 @@ class FinishedRequestsTest {
 		// Queued as it ends, dropped for good before it is marked ended.
 		finished.ended(root);
 		root.evict();
-		finished.completeUpTo(Watermark.EVERYTHING);
+		finished.completeUpTo(Long.MAX_VALUE);
 		assertThat(this.handed).isEmpty();
 		root.ended("GET /a", "OK", 2_000);
-		finished.completeUpTo(new Watermark(0, 0));
+		finished.completeUpTo(0);
 		assertThat(this.handed).as("gone without its samples: handed on with what it has").containsExactly("a");
-		finished.completeUpTo(Watermark.EVERYTHING);
+		finished.completeUpTo(Long.MAX_VALUE);
 		assertThat(this.handed).containsExactly("a");
 	}
 
@@ -93,7 +92,7 @@ class FinishedRequestsTest {
 		assertThat(store.droppedRunning()).isEqualTo(1);
 		store.spanEnded("a", "GET /a", "OK", 2_000, false);
 		store.spanEnded("b", "GET /b", "OK", 2_100, false);
-		store.profilesCompleteUpTo(Watermark.EVERYTHING);
+		store.profilesCompleteUpTo(Long.MAX_VALUE);
 		assertThat(this.handed).containsExactly("b");
 		assertThat(store.droppedIncomplete()).isZero();
 	}
