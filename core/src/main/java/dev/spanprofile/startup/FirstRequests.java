@@ -53,6 +53,11 @@ public final class FirstRequests implements Consumer<SpanRecord> {
 		}
 	}
 
+	/** Whether {@code root} is one of the kept requests. */
+	public boolean holds(SpanRecord root) {
+		return find(root.spanId()) == root;
+	}
+
 	/** The kept request with this span id, or {@code null}. */
 	public SpanRecord find(String spanId) {
 		synchronized (this.byName) {

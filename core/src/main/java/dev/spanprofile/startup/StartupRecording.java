@@ -109,6 +109,11 @@ public final class StartupRecording {
 		return this.firstRequests;
 	}
 
+	/** Epoch nanoseconds now, on the clock the steps' times are read from. */
+	public long now() {
+		return this.clock.getAsLong();
+	}
+
 	public StartupSettings settings() {
 		return this.settings;
 	}
@@ -124,6 +129,16 @@ public final class StartupRecording {
 	 * {@link StartupSettings#maxSteps()} are).
 	 */
 	public StartupStep begin(String name) {
+		return begin(name, this.clock.getAsLong());
+	}
+
+	/**
+	 * A step begins on the calling thread, as {@link #begin(String)}, at
+	 * {@code startEpochNanos}: a time read with {@link #now()} beside another record of
+	 * the same step, so that both give it the same duration whatever this bookkeeping
+	 * costs.
+	 */
+	public StartupStep begin(String name, long startEpochNanos) {
 		if (this.finished) {
 			return null;
 		}
@@ -136,7 +151,7 @@ public final class StartupRecording {
 				return null;
 			}
 			step = new StartupStep(this.ids.getAndIncrement(), (parent != null) ? parent : this.root, name,
-					thread.getId(), thread.getName(), this.clock.getAsLong(), this);
+					thread.getId(), thread.getName(), startEpochNanos, this);
 			this.steps.add(step);
 		}
 		this.current.set(step);
@@ -149,7 +164,15 @@ public final class StartupRecording {
 	 * too.
 	 */
 	public void end(StartupStep step) {
-		step.ended(this.clock.getAsLong());
+		end(step, this.clock.getAsLong());
+	}
+
+	/**
+	 * {@code step} ends at {@code endEpochNanos}, read with {@link #now()}; as
+	 * {@link #end(StartupStep)}.
+	 */
+	public void end(StartupStep step, long endEpochNanos) {
+		step.ended(endEpochNanos);
 		if (this.current.get() != step) {
 			// Ended on another thread, or out of order: its own thread moves on by
 			// itself.

@@ -106,6 +106,11 @@ final class ProfilePage {
 			.fact("started", Instant.ofEpochSecond(0, requested.startEpochNanos()).toString())
 			.fact("duration", EmptyProfiles.millis(requested.durationNanos(this.context.now()) / 1e6)
 					+ (requested.inFlight() ? " so far" : ""));
+		if (this.context.firstAfterStart(requested)) {
+			// Cold: class loading, lazy initialisation and JIT compilation land here.
+			page.fact("first request", "the first " + requested.name() + " after the start, kept with it")
+				.link("first requests after the start", "startup/first-requests?format=html");
+		}
 		SpanCpuTime cpuTime = this.context.cpuTime(profiled);
 		CpuShare cpu = this.context.cpuShare(profiled, cpuTime);
 		TimeBreakdown breakdown = this.context.timeBreakdown(profiled, cpuTime);

@@ -42,7 +42,7 @@ final class SpanDescriptions {
 				!record.inFlight() && record.endEpochNanos() <= completeUpToEpochNanos, record.retainedAs().id(),
 				record.isForced(), record.capture(), samples, (kinds.size() > 1) ? byKind : null,
 				byKind.get(SampleKind.ALLOC.id()), (lock != null) ? lock / 1e6 : null,
-				(wait != null) ? wait / 1e6 : null, null);
+				(wait != null) ? wait / 1e6 : null, null, null);
 	}
 
 }

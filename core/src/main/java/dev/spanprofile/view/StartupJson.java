@@ -12,16 +12,14 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  * @param startedAt when the start began, ISO-8601
  * @param breakdown the whole start's time
  * @param slowest the steps with the most own time, most first
- * @param timeline the steps of at least {@code timelineMinMillis}, in the order they
- * began
- * @param timelineMinMillis the shortest step the timeline lists
+ * @param timeline every recorded step, by thread, each thread's in the order they began
  * @param steps steps recorded
  * @param notRecorded steps beyond {@code spanprofile.startup.max-steps}, left to their
  * parents
  * @param firstRequests the cold first requests after the start
  */
 public record StartupJson(@JsonUnwrapped EngineJson engine, boolean finished, String startedAt, Breakdown breakdown,
-		List<Step> slowest, List<Step> timeline, double timelineMinMillis, int steps, long notRecorded,
+		List<Step> slowest, List<Step> timeline, int steps, long notRecorded,
 		List<FirstRequestsJson.Request> firstRequests) {
 
 	/**

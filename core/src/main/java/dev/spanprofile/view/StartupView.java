@@ -17,15 +17,19 @@ import dev.spanprofile.startup.StartupStep;
 
 /**
  * The application's start: its breakdown and the steps with the most own time (or, as the
- * timeline, every step long enough to see in the order it began, as a bar across the
- * start), a page or JSON; the whole start's samples merged as collapsed stacks or pprof.
+ * timeline, the longest steps in the order they began, each a bar across the start; in
+ * JSON every step), a page or JSON; the whole start's samples merged as collapsed stacks
+ * or pprof.
  */
 public final class StartupView implements View {
 
 	/** Steps listed as the slowest. */
 	static final int SLOWEST = 50;
 
-	/** Steps the timeline lists at most: the longest, shown in the order they began. */
+	/**
+	 * Steps the timeline page shows at most: the longest, in the order they began. Its
+	 * JSON lists every step.
+	 */
 	static final int TIMELINE = 500;
 
 	private final ViewContext context;
@@ -65,20 +69,15 @@ public final class StartupView implements View {
 	}
 
 	public StartupJson json() {
-		List<StartupStep> slowest = slowest();
-		List<StartupStep> timeline = timeline();
-		double minMillis = timeline.isEmpty() ? 0
-				: timeline.stream()
-					.mapToDouble((step) -> StartupFigures.millis(step.durationNanos(this.figures.now)))
-					.min()
-					.orElse(0);
 		StartupRecording recording = this.figures.recording;
 		return new StartupJson(this.context.engine(), recording.isFinished(),
 				Instant.ofEpochSecond(0, recording.root().startEpochNanos()).toString(),
 				this.figures.breakdown(this.context.frames(), this.context.classifier()),
-				slowest.stream().map((step) -> this.figures.step(step, this.context.frames(), true)).toList(),
-				timeline.stream().map((step) -> this.figures.step(step, this.context.frames(), false)).toList(),
-				minMillis, recording.steps().size(), recording.notRecorded(),
+				slowest().stream().map((step) -> this.figures.step(step, this.context.frames(), true)).toList(),
+				byThread(recording.steps()).stream()
+					.map((step) -> this.figures.step(step, this.context.frames(), false))
+					.toList(),
+				recording.steps().size(), recording.notRecorded(),
 				FirstRequestsView.requests(this.context, recording, this.aggregates));
 	}
 
@@ -91,15 +90,28 @@ public final class StartupView implements View {
 		return steps.subList(0, Math.min(SLOWEST, steps.size()));
 	}
 
-	/** The longest steps, at most {@link #TIMELINE}, in the order they began. */
-	List<StartupStep> timeline() {
-		List<StartupStep> steps = new ArrayList<>(this.figures.recording.steps());
-		steps.sort(Comparator.comparingLong((StartupStep step) -> step.durationNanos(this.figures.now))
+	/**
+	 * The longest of the timeline's steps, at most {@link #TIMELINE}, by thread in the
+	 * order they began: what the page shows (the JSON lists them all).
+	 */
+	static List<StartupJson.Step> longest(List<StartupJson.Step> timeline) {
+		if (timeline.size() <= TIMELINE) {
+			return timeline;
+		}
+		List<StartupJson.Step> longest = new ArrayList<>(timeline);
+		longest.sort(Comparator.comparingDouble(StartupJson.Step::durationMillis)
 			.reversed()
-			.thenComparingInt(StartupStep::id));
-		List<StartupStep> longest = new ArrayList<>(steps.subList(0, Math.min(TIMELINE, steps.size())));
-		longest.sort(Comparator.comparing(StartupStep::threadName).thenComparingInt(StartupStep::id));
-		return longest;
+			.thenComparingInt(StartupJson.Step::id));
+		List<StartupJson.Step> shown = new ArrayList<>(longest.subList(0, TIMELINE));
+		shown.sort(Comparator.comparing(StartupJson.Step::thread).thenComparingInt(StartupJson.Step::id));
+		return shown;
+	}
+
+	/** Steps by thread, each thread's in the order they began. */
+	private static List<StartupStep> byThread(List<StartupStep> steps) {
+		List<StartupStep> ordered = new ArrayList<>(steps);
+		ordered.sort(Comparator.comparing(StartupStep::threadName).thenComparingInt(StartupStep::id));
+		return ordered;
 	}
 
 	private String html() {
@@ -125,12 +137,13 @@ public final class StartupView implements View {
 		page.fact("steps", json.steps() + ((json.notRecorded() > 0)
 				? " (" + json.notRecorded() + " more not recorded: spanprofile.startup.max-steps)" : ""));
 		if (this.timeline) {
-			page.note("Every step of the start long enough to show, by thread, in the order they began: each bar is "
-					+ "where the step ran in the whole start. A step's own time leaves out its children's.");
+			page.note("The longest steps of the start (at most " + TIMELINE + "; the JSON lists every one), by thread, "
+					+ "in the order they began: each bar is where the step ran in the whole start. A step's own time "
+					+ "leaves out its children's.");
 			page.link("slowest steps", "../startup?format=html").link("JSON", "timeline?format=json");
 			page.columns(Cell.text("step"), Cell.text("thread"), Cell.number("own"), Cell.text("when"));
 			double whole = Math.max(1e-9, breakdown.durationMillis());
-			for (StartupJson.Step step : json.timeline()) {
+			for (StartupJson.Step step : longest(json.timeline())) {
 				Cell name = Cell.text("· ".repeat(Math.min(depthOf(step), 12)) + label(step));
 				page.row(List.of(name, Cell.text(step.thread()), Cell.number(ms(step.ownMillis())), Cell.bar(
 						ms(step.durationMillis()), step.startMillis() / whole,

@@ -17,6 +17,7 @@ import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.FrameTable;
 import dev.spanprofile.store.InclusiveSamples;
 import dev.spanprofile.store.SpanCpuTime;
+import dev.spanprofile.startup.StartupRecording;
 import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.tracking.MonotonicEpoch;
@@ -201,7 +202,17 @@ final class ViewContext {
 	}
 
 	SpanJson describe(SpanRecord record) {
-		return SpanDescriptions.describe(record, this.now, this.completeUpTo, !rootSpanOnly(), sampledKinds());
+		SpanJson span = SpanDescriptions.describe(record, this.now, this.completeUpTo, !rootSpanOnly(), sampledKinds());
+		return firstAfterStart(record) ? span.asFirstAfterStart() : span;
+	}
+
+	/**
+	 * Whether {@code record} is the first request of its name after the start, kept with
+	 * the start's profile.
+	 */
+	boolean firstAfterStart(SpanRecord record) {
+		StartupRecording startup = this.profiler.startup();
+		return startup != null && startup.firstRequests().holds(record);
 	}
 
 	/**

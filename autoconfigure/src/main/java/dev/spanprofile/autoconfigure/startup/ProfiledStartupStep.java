@@ -8,7 +8,7 @@ import dev.spanprofile.startup.StartupStep;
 /**
  * Spring's step as the application's {@code ApplicationStartup} made it, and the recorded
  * step beside it (none where the start is over or too many were recorded): tags go to
- * both, the end ends both.
+ * both, the end ends both, the application's first.
  */
 final class ProfiledStartupStep implements org.springframework.core.metrics.StartupStep {
 
@@ -68,10 +68,10 @@ final class ProfiledStartupStep implements org.springframework.core.metrics.Star
 
 	@Override
 	public void end() {
-		if (this.step != null) {
-			this.recording.end(this.step);
-		}
 		this.delegate.end();
+		if (this.step != null) {
+			this.recording.end(this.step, this.recording.now());
+		}
 	}
 
 }

@@ -120,6 +120,14 @@ class StartupProfilingTests {
 			assertThat(profiler.store().find((String) hello.get("spanId"))).isNull();
 			assertThat(getText(context, "/actuator/spanprofile/" + hello.get("graph") + "?format=collapsed"))
 				.isNotNull();
+			// Its own page says it is the first after the start, and that this keeps it.
+			Map<String, Object> span = (Map<String, Object>) getJson(context,
+					"/actuator/spanprofile/" + hello.get("graph") + "?format=json")
+				.get("span");
+			assertThat(span).containsEntry("firstAfterStart", true).containsEntry("retainedAs", "first-request");
+			assertThat(getText(context, "/actuator/spanprofile/" + hello.get("graph") + "?format=html"))
+				.contains("first request")
+				.contains("startup/first-requests?format=html");
 			assertThat(getText(context, "/actuator/spanprofile/startup?format=html")).contains("first requests (1)");
 		}
 	}
