@@ -125,6 +125,7 @@ public final class SpanProfiler implements AutoCloseable {
 		this.attributor = new SampleAttributor(this.store, clock);
 		SamplingEngine engine = engineFactory.apply(this.store.frames());
 		this.unsampledRequests = new UnsampledRequests(this.recorder, this.aggregates, clock);
+		this.attributor.untracedRequestsRunBy(this.unsampledRequests::anyStarted);
 		// And the one place an unsampled request's samples are folded into its name's.
 		this.store.onUnsampledComplete(this.unsampledRequests::complete);
 		this.cycle = new CollectionCycle(engine, this.attributor, this.store, this.recorder,

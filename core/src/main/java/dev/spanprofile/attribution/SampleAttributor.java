@@ -1,6 +1,7 @@
 package dev.spanprofile.attribution;
 
 import java.util.ArrayDeque;
+import java.util.function.BooleanSupplier;
 
 import dev.spanprofile.sampling.SampleSink;
 import dev.spanprofile.profile.SampleKind;
@@ -63,6 +64,12 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	/** Stamps the ends of threads the engine reports ({@link #threadEnded}). */
 	private final NanoClock clock;
 
+	/**
+	 * Whether requests tracing did not sample have run: most leave no change point on
+	 * their thread, so the gap between two traced requests is not known to be empty.
+	 */
+	private BooleanSupplier untracedRequestsRun = () -> false;
+
 	public SampleAttributor(SpanProfileStore store) {
 		this(store, NanoClock.SYSTEM);
 	}
@@ -73,6 +80,14 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	public SampleAttributor(SpanProfileStore store, NanoClock clock) {
 		this.store = store;
 		this.clock = clock;
+	}
+
+	/**
+	 * Say whether requests tracing did not sample have run ({@code false} until they do):
+	 * the wait for a core before a request started is given only while none has.
+	 */
+	public void untracedRequestsRunBy(BooleanSupplier untracedRequestsRun) {
+		this.untracedRequestsRun = untracedRequestsRun;
 	}
 
 	@Override
@@ -100,7 +115,8 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 		}
 		ThreadTimeline timeline = this.timelines.of(threadId);
 		timeline.append(time, state);
-		timeline.cpuStretch.changed(state, readAt, threadCpuNanos, runQueueNanos);
+		timeline.cpuStretch.changed(state, readAt, threadCpuNanos, runQueueNanos,
+				!this.untracedRequestsRun.getAsBoolean());
 	}
 
 	@Override

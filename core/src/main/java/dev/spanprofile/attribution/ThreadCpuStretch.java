@@ -49,7 +49,7 @@ final class ThreadCpuStretch {
 	 * The thread's state changed to {@code state} (a {@link SpanRecordRef} or not), with
 	 * its CPU clock and run-queue wait or -1, read at {@code time}.
 	 */
-	void changed(Object state, long time, long cpuNanos, long runQueueNanos) {
+	void changed(Object state, long time, long cpuNanos, long runQueueNanos, boolean gapsKnown) {
 		MeasuredCpu now = requestOf(state);
 		MeasuredCpu closed = this.closed;
 		this.closed = null;
@@ -93,11 +93,13 @@ final class ThreadCpuStretch {
 			}
 		}
 		if (now != null) {
-			if (closed != null && closed != now && runQueueNanos >= 0 && this.closedRunQueue >= 0) {
-				// The thread comes from its previous request with nothing in between: the
-				// kernel's count since that exit is its wait for a core to take this one.
-				now.waitedBeforeStart(runQueueNanos - this.closedRunQueue);
-			}
+			boolean fromPrevious = gapsKnown && closed != null && closed != now && runQueueNanos >= 0
+					&& this.closedRunQueue >= 0;
+			// The thread comes from its previous request with nothing in between: the
+			// kernel's count since that exit is its wait for a core to take this one.
+			// Not where untraced requests run unprofiled: one may have run in between
+			// without a change point, and its waits would be counted here.
+			now.waitedBeforeStart(time, fromPrevious ? runQueueNanos - this.closedRunQueue : UNREAD);
 			now.stretchOpened();
 			open(now, time, cpuNanos, runQueueNanos);
 		}

@@ -28,6 +28,8 @@ public final class UnsampledRequests {
 
 	private final NanoClock clock;
 
+	private volatile boolean anyStarted;
+
 	public UnsampledRequests(ActivationRecorder recorder, NameAggregates aggregates, NanoClock clock) {
 		this.recorder = recorder;
 		this.aggregates = aggregates;
@@ -39,8 +41,17 @@ public final class UnsampledRequests {
 	 * in: otherwise only its latency counts.
 	 */
 	public UnsampledRequest started(UnsampledProfilingRate rate) {
+		if (!this.anyStarted) {
+			// Written once: after that a read, so request threads do not contend on it.
+			this.anyStarted = true;
+		}
 		long now = this.clock.nanoTime();
 		return new UnsampledRequest(now, rate.admit(now));
+	}
+
+	/** Whether any request tracing did not sample has started. */
+	public boolean anyStarted() {
+		return this.anyStarted;
 	}
 
 	/**

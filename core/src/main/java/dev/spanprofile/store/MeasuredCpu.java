@@ -34,15 +34,25 @@ public final class MeasuredCpu {
 	}
 
 	/**
-	 * Collector thread only, before the request's first stretch opens: its thread was
-	 * runnable but not running for {@code runQueueNanos} between its previous request's
-	 * last exit and this request's first entry. That wait is outside the request's
-	 * duration (on a busy machine, mostly the thread's wake-up to take the request), so
-	 * it is a figure of its own beside the breakdown, never one of its parts.
+	 * When the earliest entry seen so far was made, on the clock of the change points;
+	 * {@link Long#MAX_VALUE} before any.
 	 */
-	public void waitedBeforeStart(long runQueueNanos) {
-		if (this.sums == NONE && runQueueNanos >= 0) {
-			this.runQueueBeforeNanos = runQueueNanos;
+	private long firstEntryTime = Long.MAX_VALUE;
+
+	/**
+	 * Collector thread only: a thread entered the request at {@code entryTime} after
+	 * waiting {@code runQueueNanos} for a core since it left its previous request, or
+	 * with that wait unknown (negative). The figure kept is the earliest entry's, the
+	 * request's first thread: the collector drains threads one after another, not in time
+	 * order, so a thread the request handed work to may come first. That wait is outside
+	 * the request's duration (on a busy machine, mostly the thread's wake-up to take the
+	 * request), so it is a figure of its own beside the breakdown, never one of its
+	 * parts.
+	 */
+	public void waitedBeforeStart(long entryTime, long runQueueNanos) {
+		if (entryTime < this.firstEntryTime) {
+			this.firstEntryTime = entryTime;
+			this.runQueueBeforeNanos = (runQueueNanos >= 0) ? runQueueNanos : UNMEASURABLE;
 		}
 	}
 

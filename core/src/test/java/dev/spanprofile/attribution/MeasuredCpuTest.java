@@ -228,6 +228,37 @@ class MeasuredCpuTest {
 		assertThat(record(this.root).measuredCpu().runQueueBeforeNanos()).isEqualTo(UNREAD);
 	}
 
+	@Test
+	void noWaitBeforeTheStartIsSaidOnceUntracedRequestsRunSinceOneMayHaveRunInBetweenUnseen() {
+		this.attributor.untracedRequestsRunBy(() -> true);
+		this.attributor.changed(1, 1_000, this.otherRequest, 100, 480, 1_000);
+		this.attributor.changed(1, 1_100, null, 130, 500, 1_100);
+		// An untraced, unprofiled request could run here and leave no point.
+		this.attributor.changed(1, 5_000, this.root, 150, 540, 5_000);
+		this.attributor.changed(1, 5_100, null, 170, 545, 5_100);
+
+		assertThat(record(this.root).measuredCpu().runQueueBeforeNanos()).isEqualTo(UNREAD);
+		assertThat(record(this.root).measuredCpu().complete().runQueueNanos()).as("the request's own, still read")
+			.isEqualTo(5);
+	}
+
+	@Test
+	void theWaitBeforeTheStartIsTheEarliestEntrysWhateverOrderTheThreadsAreDrainedIn() {
+		// Thread 2, which the request hands work to at 5_010, is drained first: its own
+		// wait since its previous request (70 ns) is not the request's.
+		this.attributor.changed(2, 1_000, this.otherRequest, 7_000, 9_000, 1_000);
+		this.attributor.changed(2, 1_100, null, 7_010, 9_020, 1_100);
+		this.attributor.changed(2, 5_010, this.child, 7_020, 9_090, 5_010);
+		this.attributor.changed(2, 5_050, null, 7_030, 9_095, 5_050);
+		// Thread 1 took the request at 5_000 after 40 ns waiting for a core.
+		this.attributor.changed(1, 1_200, this.otherRequest, 100, 480, 1_200);
+		this.attributor.changed(1, 1_300, null, 130, 500, 1_300);
+		this.attributor.changed(1, 5_000, this.root, 150, 540, 5_000);
+		this.attributor.changed(1, 5_100, null, 170, 545, 5_100);
+
+		assertThat(record(this.root).measuredCpu().runQueueBeforeNanos()).isEqualTo(40);
+	}
+
 	/**
 	 * The default: the kernel's run-queue figure read where threads enter and leave the
 	 * request, the CPU clocks not. The wait for a core is complete; the CPU is counted

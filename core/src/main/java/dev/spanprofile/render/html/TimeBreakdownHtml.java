@@ -179,11 +179,15 @@ final class TimeBreakdownHtml {
 			return "for "
 					+ ((breakdown.scheduledRequests() > 0) ? without + " of the " + breakdown.requests()
 							: "all " + breakdown.requests())
-					+ " requests the kernel's figures were not read (spanprofile.core-wait off, or not Linux): "
+					+ " requests the kernel's figures were not read (requests tracing did not sample, a thread not "
+					+ "measured, spanprofile.core-wait off, or not Linux): "
 					+ "their unaccounted time holds their waiting for a core and their waits shorter than the "
 					+ "recording threshold" + (breakdown.cpuMeasured() ? "" : ", and the CPU estimate's error")
-					+ ((breakdown.scheduledRequests() > 0)
-							? "; for the others, only the time none of their threads was in them" : "");
+					+ ((breakdown.scheduledRequests() == 0) ? ""
+							: breakdown.cpuMeasured()
+									? "; for the others, only the time none of their threads was in them"
+									: "; for the others, their short waits, the CPU estimate's error and the time none "
+											+ "of their threads was in them");
 		}
 		if (breakdown.shortWaitsMeasured()) {
 			return "the request's threads were not in it: before its first thread entered it, after its last one "

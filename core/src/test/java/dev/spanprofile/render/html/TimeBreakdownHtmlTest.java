@@ -35,14 +35,24 @@ class TimeBreakdownHtmlTest {
 
 	@Test
 	void manyRequestsSayWhatTheirUnaccountedTimeHoldsWhereSomeHadNoKernelFigures() {
+		// The default: CPU from samples, the wait for a core read for the traced
+		// requests only.
 		String mixed = TimeBreakdownHtml.render(TimeBreakdown.ofRequests(10, 1_000 * MS)
 			.cpu(100 * MS, false)
-			.kernel(4, 40 * MS, 0, 10 * MS)
+			.kernel(4, 40 * MS, 0, 0)
 			.rest(200 * MS, 0)
 			.build(), false);
 		assertThat(mixed).contains("for 6 of the 10 requests the kernel&#39;s figures were not read",
-				"their waiting for a core", "the CPU estimate&#39;s error",
-				"for the others, only the time none of their threads was in them");
+				"requests tracing did not sample", "their waiting for a core", "the CPU estimate&#39;s error",
+				"for the others, their short waits, the CPU estimate&#39;s error and the time none of their threads")
+			.doesNotContain("only the time none");
+
+		String mixedExact = TimeBreakdownHtml.render(TimeBreakdown.ofRequests(10, 1_000 * MS)
+			.cpu(100 * MS, true)
+			.kernel(4, 40 * MS, 0, 10 * MS)
+			.rest(200 * MS, 0)
+			.build(), false);
+		assertThat(mixedExact).contains("for the others, only the time none of their threads was in them");
 
 		String none = TimeBreakdownHtml
 			.render(TimeBreakdown.ofRequests(10, 1_000 * MS).cpu(100 * MS, false).rest(200 * MS, 0).build(), false);
