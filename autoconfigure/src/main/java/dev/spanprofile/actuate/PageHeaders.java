@@ -40,7 +40,9 @@ final class PageHeaders {
 			return Map.of();
 		}
 		Map<String, String> headers = new LinkedHashMap<>();
-		headers.put("Content-Security-Policy", PageAssets.contentSecurityPolicy());
+		// The list alone sends requests: its form starts and cancels captures.
+		headers.put("Content-Security-Policy",
+				id.isEmpty() ? PageAssets.indexContentSecurityPolicy() : PageAssets.contentSecurityPolicy());
 		headers.put("X-Content-Type-Options", "nosniff");
 		headers.put("Referrer-Policy", "no-referrer");
 		if (format != null && format.trim().equalsIgnoreCase("pprof") && SAFE_ID.matcher(id).matches()) {

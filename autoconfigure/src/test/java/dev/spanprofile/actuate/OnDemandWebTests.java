@@ -15,6 +15,8 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -224,6 +226,81 @@ class OnDemandWebTests {
 			.allSatisfy((span) -> assertThat(span).containsEntry("forced", false).doesNotContainKey("captured"));
 		assertThat(this.endpoint.get("/actuator/spanprofile?limit=1", "application/json").body())
 			.doesNotContain("\"captures\"");
+	}
+
+	/**
+	 * The span list's form, in Chromium under the list's policy: starts a capture that
+	 * the list then shows, shows the endpoint's message for a bad count, and cancels.
+	 */
+	@Test
+	@Order(8)
+	void theListsFormStartsACaptureShowsWhyOneIsRefusedAndCancels() throws Exception {
+		try (Chromium chromium = Chromium.start()) {
+			String list = this.endpoint.url("/actuator/spanprofile");
+			chromium.open(list, "!!window.spanprofileIndex");
+			WebElement form = chromium.driver.findElement(By.id("capture-form"));
+			assertThat(form.isDisplayed()).as("shown by the page's script").isTrue();
+			assertThat(captureList(chromium)).isEqualTo("None in progress.");
+			type(chromium, "capture-name", "http get /burn");
+			type(chromium, "capture-count", "3");
+			type(chromium, "capture-within", "1m");
+			form.findElement(By.cssSelector("button[type=submit]")).click();
+			// On success the page reloads the list, which now shows the capture.
+			chromium.waitUntil(() -> captureList(chromium).startsWith("Capturing 'http get /burn': 0 of 3 requests, "));
+			assertThat(this.endpoint.get("/actuator/spanprofile?limit=1", "application/json").body())
+				.contains("\"captures\":[{\"name\":\"http get /burn\",\"count\":3,\"captured\":0,");
+
+			assertThat(this.endpoint.get("/burn?cpuMillis=1", "text/plain").body()).isEqualTo("burnt");
+			this.profiler.collectNow();
+			chromium.open(list, "!!window.spanprofileIndex");
+			assertThat(captureList(chromium)).startsWith("Capturing 'http get /burn': 1 of 3 requests, ");
+			// The form offers the names listed, the captured request's among them.
+			assertThat(chromium.script("return Array.from(document.querySelectorAll('#capture-names option'))"
+					+ ".map(function (o) { return o.value; })"))
+				.asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.LIST)
+				.contains("http get /burn");
+
+			type(chromium, "capture-name", "http get /burn");
+			type(chromium, "capture-count", "5000");
+			chromium.driver.findElement(By.cssSelector("#capture-form button[type=submit]")).click();
+			WebElement status = chromium.driver.findElement(By.id("capture-status"));
+			chromium.waitUntil(() -> status.getText().contains("count must be a whole number from 0 (cancel) to 1000"));
+			assertThat(status.getAttribute("class")).contains("failed");
+			// Refused: nothing changed, and the page stayed as it was.
+			assertThat(captureList(chromium)).startsWith("Capturing 'http get /burn': 1 of 3 requests, ");
+			assertThat(this.endpoint.get("/actuator/spanprofile?limit=1", "application/json").body())
+				.contains("\"count\":3,\"captured\":1,");
+			chromium.screenshot("capture-form.png");
+
+			WebElement cancel = chromium.driver.findElement(By.cssSelector("#capture-list .capture-cancel"));
+			assertThat(cancel.getAttribute("data-name")).isEqualTo("http get /burn");
+			cancel.click();
+			chromium.waitUntil(() -> captureList(chromium).equals("None in progress."));
+			assertThat(this.endpoint.get("/actuator/spanprofile?limit=1", "application/json").body())
+				.doesNotContain("\"captures\"");
+			assertThat(chromium.cspViolations()).isEmpty();
+		}
+	}
+
+	private static void type(Chromium chromium, String id, String text) {
+		WebElement input = chromium.driver.findElement(By.id(id));
+		input.clear();
+		input.sendKeys(text);
+	}
+
+	/**
+	 * The text of the list's captures, or "" while the page reloads (its elements are
+	 * gone, or the script cannot run meanwhile).
+	 */
+	private static String captureList(Chromium chromium) {
+		try {
+			Object text = chromium.script("var list = document.getElementById('capture-list');"
+					+ " return list ? list.innerText.trim() : '';");
+			return (text != null) ? text.toString() : "";
+		}
+		catch (org.openqa.selenium.WebDriverException ex) {
+			return "";
+		}
 	}
 
 	private HttpResponse<String> post(String json) throws Exception {

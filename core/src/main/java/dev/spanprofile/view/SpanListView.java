@@ -22,10 +22,11 @@ public final class SpanListView {
 
 	private final String nameFilter;
 
+	/** The captures in progress; {@code null} while captures are not available. */
 	private final List<Map<String, Object>> captures;
 
 	SpanListView(ViewContext context, List<SpanRecord> spans, String nameFilter) {
-		this(context, spans, nameFilter, List.of());
+		this(context, spans, nameFilter, null);
 	}
 
 	private SpanListView(ViewContext context, List<SpanRecord> spans, String nameFilter,
@@ -37,7 +38,8 @@ public final class SpanListView {
 	}
 
 	/**
-	 * The same list showing the captures of on-demand profiling in progress.
+	 * The same list showing the captures of on-demand profiling in progress, and on its
+	 * page a form that starts one.
 	 * @param captures each with its {@code name}, {@code count}, {@code captured} so far
 	 * and {@code secondsLeft}, as the endpoint lists them
 	 */
@@ -58,7 +60,7 @@ public final class SpanListView {
 			}
 			spans.add(span);
 		}
-		return new SpanListJson(this.context.engine(), this.captures, spans);
+		return new SpanListJson(this.context.engine(), (this.captures != null) ? this.captures : List.of(), spans);
 	}
 
 	public String html() {
@@ -74,8 +76,11 @@ public final class SpanListView {
 		if (!status.running()) {
 			page.note("The profiler is not running: " + status.problem());
 		}
-		for (Map<String, Object> capture : this.captures) {
-			page.note(describeCapture(capture));
+		if (this.captures != null) {
+			page.captures(this.captures.stream()
+				.map((capture) -> new SpanIndexPage.Capture(String.valueOf(capture.get("name")),
+						describeCapture(capture)))
+				.toList());
 		}
 		for (SpanRecord record : this.spans) {
 			StackTree samples = this.context.samplesOf(record);

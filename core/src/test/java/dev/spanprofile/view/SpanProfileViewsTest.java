@@ -178,6 +178,25 @@ class SpanProfileViewsTest {
 		assertThat(list.html()).contains("running: Checkout.pay on worker-7").contains("GET /orders");
 	}
 
+	/**
+	 * The list's page has its captures and their form when on-demand profiling hands it
+	 * its captures, even none; without, neither.
+	 */
+	@Test
+	void theCaptureFormIsOnTheListsPageOnlyWithCaptures() {
+		SpanListView list = views(false).spans(SpanListQuery.parse(null, null, null));
+		assertThat(list.html()).doesNotContain("<section id=\"captures\"").doesNotContain("<form");
+		assertThat(list.withCaptures(List.of()).html()).contains("<section id=\"captures\"")
+			.contains("None in progress.")
+			.contains("<form id=\"capture-form\"");
+		String running = list
+			.withCaptures(List.of(Map.of("name", "http get /orders", "count", 20, "captured", 3, "secondsLeft", 552)))
+			.html();
+		assertThat(running).contains("Capturing &#39;http get /orders&#39;: 3 of 20 requests, 9 min 12 s left")
+			.contains("data-name=\"http get /orders\"");
+		assertThat(JsonBodies.map(list.json())).doesNotContainKey("captures");
+	}
+
 	@Test
 	void theEngineRecordLeavesOutTheKeyItHasNoValueFor() {
 		// Idle, with a problem and no note: the absent key left out, the others in their

@@ -44,7 +44,15 @@ public final class PageAssets {
 	static final String META_POLICY = "default-src 'none'; " + SOURCES + "; img-src data:; base-uri 'none'; "
 			+ "form-action 'none'";
 
+	/**
+	 * The span list's policy: the pages' own, and requests to its own origin, for the
+	 * form that starts and cancels captures with {@code fetch}. Only the list sends any.
+	 */
+	static final String INDEX_META_POLICY = META_POLICY + "; connect-src 'self'";
+
 	private static final String HEADER_POLICY = META_POLICY + "; frame-ancestors 'self'";
+
+	private static final String INDEX_HEADER_POLICY = INDEX_META_POLICY + "; frame-ancestors 'self'";
 
 	private PageAssets() {
 	}
@@ -56,6 +64,14 @@ public final class PageAssets {
 	 */
 	public static String contentSecurityPolicy() {
 		return HEADER_POLICY;
+	}
+
+	/**
+	 * The {@code Content-Security-Policy} header value for the span list: the pages' own,
+	 * and {@code fetch} to its own origin for its capture form.
+	 */
+	public static String indexContentSecurityPolicy() {
+		return INDEX_HEADER_POLICY;
 	}
 
 	private static String hash(String text) {

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeSet;
 
 import dev.spanprofile.render.FrameNames;
 import dev.spanprofile.render.SelfTime;
@@ -38,6 +39,9 @@ public final class SpanIndexPage {
 		return String.format(Locale.ROOT, "%.0f%%", (spanSamples > 0) ? 100.0 * frameSamples / spanSamples : 0);
 	}
 
+	/** Names the capture form offers at most; others can still be typed. */
+	static final int CAPTURE_NAMES = 200;
+
 	/** Rows in the table as served; the script lists more on demand. */
 	static final int LISTED = 100;
 
@@ -59,6 +63,9 @@ public final class SpanIndexPage {
 	private boolean allocatedColumn;
 
 	private boolean lockWaitColumn;
+
+	/** The captures in progress; {@code null} while captures are not available. */
+	private List<Capture> captures;
 
 	public static SpanIndexPage create() {
 		return new SpanIndexPage();
@@ -90,6 +97,15 @@ public final class SpanIndexPage {
 		return this;
 	}
 
+	/**
+	 * Shows the captures in progress, each with a button that cancels it, and a form that
+	 * starts one: for when on-demand profiling is on. Without this the page has neither.
+	 */
+	public SpanIndexPage captures(List<Capture> running) {
+		this.captures = List.copyOf(running);
+		return this;
+	}
+
 	public SpanIndexPage row(Row row) {
 		this.rows.add(row);
 		return this;
@@ -97,10 +113,11 @@ public final class SpanIndexPage {
 
 	public String render() {
 		Map<String, String> values = new HashMap<>();
-		values.put("policy", HtmlEscaper.escape(PageAssets.META_POLICY));
+		values.put("policy", HtmlEscaper.escape(PageAssets.INDEX_META_POLICY));
 		values.put("style", PageAssets.STYLE);
 		values.put("script", PageAssets.INDEX_SCRIPT);
 		this.header.putInto(values);
+		values.put("captures", capturesSection());
 		values.put("filter", HtmlEscaper.escape(this.filter));
 		values.put("count", Integer.toString(this.rows.size()));
 		values
@@ -129,6 +146,52 @@ public final class SpanIndexPage {
 		}
 		values.put("rows", body.toString());
 		return TEMPLATE.render(values);
+	}
+
+	/**
+	 * The captures in progress (readable without script) and, shown by the script, their
+	 * cancel buttons and the form that starts one. The form offers the listed names and
+	 * takes a URL path pattern too; its count is plain text so that the endpoint, not the
+	 * browser, says what is wrong with it.
+	 */
+	private String capturesSection() {
+		if (this.captures == null) {
+			return "";
+		}
+		StringBuilder out = new StringBuilder(
+				"<section id=\"captures\" class=\"captures\" aria-labelledby=\"captures-title\">"
+						+ "<h2 id=\"captures-title\">Captures</h2><ul id=\"capture-list\">");
+		for (Capture capture : this.captures) {
+			out.append("<li><span class=\"capture-text\">")
+				.append(HtmlEscaper.escape(capture.description()))
+				.append("</span> <button type=\"button\" class=\"capture-cancel\" data-name=\"")
+				.append(HtmlEscaper.escape(capture.name()))
+				.append("\" hidden>Cancel</button></li>");
+		}
+		if (this.captures.isEmpty()) {
+			out.append("<li class=\"none\">None in progress.</li>");
+		}
+		out.append("</ul><form id=\"capture-form\" class=\"capture-form\" hidden>")
+			.append("<label>Capture the next <input id=\"capture-count\" name=\"count\" value=\"20\" size=\"4\" ")
+			.append("inputmode=\"numeric\" autocomplete=\"off\"> requests of </label>")
+			.append("<label><span class=\"visually-hidden\">span name or URL path pattern</span>")
+			.append("<input id=\"capture-name\" name=\"capture\" list=\"capture-names\" size=\"40\" required ")
+			.append("placeholder=\"span name or /path/**\" autocomplete=\"off\" spellcheck=\"false\"></label>")
+			.append("<datalist id=\"capture-names\">");
+		TreeSet<String> names = new TreeSet<>();
+		for (Row row : this.rows) {
+			if (!row.inFlight()) {
+				names.add(row.name());
+			}
+		}
+		names.stream()
+			.limit(CAPTURE_NAMES)
+			.forEach((name) -> out.append("<option value=\"").append(HtmlEscaper.escape(name)).append("\">"));
+		out.append("</datalist><label> within <input id=\"capture-within\" name=\"within\" value=\"10m\" ")
+			.append("size=\"5\" autocomplete=\"off\"></label> <button type=\"submit\">Start capture</button>")
+			.append("<p id=\"capture-status\" class=\"status\" role=\"status\" aria-live=\"polite\"></p>")
+			.append("</form></section>");
+		return out.toString();
 	}
 
 	private void appendRow(StringBuilder out, Row row) {
@@ -244,6 +307,16 @@ public final class SpanIndexPage {
 			return String.format(Locale.ROOT, "%,.0f ms", millis);
 		}
 		return String.format(Locale.ROOT, "%.1f ms", millis);
+	}
+
+	/**
+	 * A capture in progress.
+	 *
+	 * @param name the name or path pattern it was started with, what cancelling it takes
+	 * @param description what the page says of it: requests captured, time left
+	 */
+	public record Capture(String name, String description) {
+
 	}
 
 	/**

@@ -1,6 +1,7 @@
 import { readRecords } from './records.mjs';
 import { createSpanList } from './list.mjs';
 import { createScatter } from './scatter.mjs';
+import { createCaptures, endpointAddress } from './captures.mjs';
 
 // The span list page: reads the spans from the page's inert JSON block into records, which the table and the
 // scatter above it share; a rectangle dragged on the scatter filters the table, and the table's filter fades the
@@ -15,6 +16,15 @@ const list = createSpanList({ data, base, records }, () => {
   }
 });
 window.spanprofileIndex = { records, order: list.order, builtRow: list.builtRow };
+
+const capturesSection = document.getElementById('captures');
+if (capturesSection) {
+  createCaptures(capturesSection, {
+    send: (url, init) => fetch(url, init),
+    reload: () => location.reload(),
+    address: endpointAddress(location)
+  });
+}
 
 const scatterCanvas = document.getElementById('scatter-canvas');
 if (scatterCanvas) {
