@@ -226,6 +226,21 @@ final class AppProcess implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Switch the reads of how long a request waited for a core on or off in the page
+	 * application ({@code pages.CoreWaitSwitch}); fails unless it reports the new state.
+	 */
+	void setCoreWait(boolean on) throws IOException, InterruptedException {
+		HttpResponse<String> response = this.http.send(HttpRequest.newBuilder(uri("/core-wait?on=" + on))
+			.timeout(Duration.ofSeconds(30))
+			.POST(HttpRequest.BodyPublishers.noBody())
+			.build(), HttpResponse.BodyHandlers.ofString());
+		if (response.statusCode() != 200 || !response.body().contains("\"on\":" + on)) {
+			throw new IOException("Switching core-wait reads " + (on ? "on" : "off") + " failed: "
+					+ response.statusCode() + " " + response.body());
+		}
+	}
+
 	private URI uri(String path) {
 		return URI.create("http://127.0.0.1:" + this.port + path);
 	}

@@ -44,12 +44,14 @@ import dev.spanprofile.benchmarks.report.ResultsFile;
  * ({@link LoadDriver}): latency below capacity rather than throughput;
  * {@code --switch propagation} (twin only, {@code async} and {@code reactive}) switches
  * the context propagation the starter turned on instead of profiling, which stays on in
- * both copies ({@code handoff.PropagationSwitch}); {@code --switch header}
- * {@code --header "Name: value"} (twin only) has the load's requests carry the header or
- * not instead (e.g. the one that asks for an on-demand profile); {@code --results FILE}
- * (twin only) writes each setting's ratios there as a results file (benchmarks/results/,
- * which docs/performance.md is generated from), recording {@code --commit ID} as the code
- * measured.
+ * both copies ({@code handoff.PropagationSwitch}); {@code --switch core-wait} (twin only,
+ * {@code pages}) switches the reads of how long a request waited for a core
+ * ({@code spanprofile.core-wait}) the same way ({@code pages.CoreWaitSwitch});
+ * {@code --switch header} {@code --header "Name: value"} (twin only) has the load's
+ * requests carry the header or not instead (e.g. the one that asks for an on-demand
+ * profile); {@code --results FILE} (twin only) writes each setting's ratios there as a
+ * results file (benchmarks/results/, which docs/performance.md is generated from),
+ * recording {@code --commit ID} as the code measured.
  */
 public final class SwitchProbe {
 
@@ -113,10 +115,13 @@ public final class SwitchProbe {
 			}
 		}
 		Workload workload = Workload.named(workloadName, rounds);
-		if (!switched.equals("profiling") && (!List.of("propagation", "header").contains(switched) || !twin
+		if (!switched.equals("profiling") && (!List.of("propagation", "core-wait", "header").contains(switched) || !twin
 				|| alone != null || (switched.equals("header") == header.isEmpty()))) {
-			throw new IllegalArgumentException("--switch is profiling, or propagation or header (with --header) with "
-					+ "--twin and without --alone; was " + switched);
+			throw new IllegalArgumentException("--switch is profiling, or propagation, core-wait or header (with "
+					+ "--header) with --twin and without --alone; was " + switched);
+		}
+		if (switched.equals("core-wait") && !workloadName.equals("pages")) {
+			throw new IllegalArgumentException("--switch core-wait needs --workload pages, was " + workloadName);
 		}
 		if (rate != 0 && (!twin || rate < 0)) {
 			throw new IllegalArgumentException("--rate needs --twin and a positive number of requests a second, was "
@@ -136,6 +141,9 @@ public final class SwitchProbe {
 			}
 			if (switched.equals("propagation")) {
 				twins.toggle = (copy, on) -> copy.app().setContextPropagation(on);
+			}
+			else if (switched.equals("core-wait")) {
+				twins.toggle = (copy, on) -> copy.app().setCoreWait(on);
 			}
 			else if (switched.equals("header")) {
 				twins.header = header;
