@@ -109,6 +109,8 @@ final class CollectorThread {
 
 		private volatile Thread waiter;
 
+		private volatile boolean woken;
+
 		private static Selector openSelector() {
 			try {
 				return Selector.open();
@@ -131,7 +133,12 @@ final class CollectorThread {
 				}
 			}
 			this.waiter = Thread.currentThread();
-			LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(millis));
+			// A wake-up before the waiter was known could not unpark it: it is
+			// remembered instead.
+			if (!this.woken) {
+				LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(millis));
+			}
+			this.woken = false;
 		}
 
 		@Override
@@ -139,6 +146,7 @@ final class CollectorThread {
 			if (this.selector != null) {
 				this.selector.wakeup();
 			}
+			this.woken = true;
 			Thread parked = this.waiter;
 			if (parked != null) {
 				LockSupport.unpark(parked);

@@ -57,6 +57,12 @@ final class OnDemandReactive {
 							// A captured request the filter never saw: its place back.
 							.doFinally((signal) -> forcing.giveBack());
 					}
+					catch (RuntimeException ex) {
+						// Thrown before an answer to subscribe to: nothing will give the
+						// place back but this.
+						forcing.giveBack();
+						throw ex;
+					}
 					finally {
 						// The sampler is armed while the answer is subscribed to: the
 						// observation starts the span then, on this thread.
