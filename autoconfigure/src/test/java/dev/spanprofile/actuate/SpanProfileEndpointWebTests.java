@@ -207,7 +207,7 @@ class SpanProfileEndpointWebTests {
 	private static final List<String> SPAN_KEYS = List.of("traceId", "spanId", "parentSpanId", "localRootSpanId",
 			"name", "kind", "status", "thread", "startTime", "durationMillis", "inFlight", "complete", "retainedAs",
 			"forced", "captured", "samples", "samplesByEvent", "allocatedBytes", "lockWaitMillis", "waitMillis",
-			"displayName");
+			"displayName", "firstAfterStart");
 
 	/**
 	 * The keys are {@code expected} in that order, less those that are optional and
@@ -229,7 +229,7 @@ class SpanProfileEndpointWebTests {
 			"difference", "profilerMillis", "coreWaitMillis", "coreWaitInWaitsMillis", "coreWaitBeforeMillis",
 			"shortWaitMillis", "overlapMillis", "droppedSamples", "label", "from", "to", "minDurationMillis",
 			"maxDurationMillis", "spanId", "durationMillis", "largestDifference", "roundTrips", "handOff", "throttling",
-			"captured", "captures");
+			"captured", "captures", "firstAfterStart");
 
 	private static List<String> concat(List<String> first, List<String> second) {
 		return java.util.stream.Stream.concat(first.stream(), second.stream()).toList();
