@@ -21,7 +21,9 @@ public class OneApplicationPerTestClass implements TestExecutionListener, Ordere
 		}
 	}
 
-	/** First before, so last after: no other listener's after-callback finds it closed. */
+	/**
+	 * First before, so last after: no other listener's after-callback finds it closed.
+	 */
 	@Override
 	public int getOrder() {
 		return Ordered.HIGHEST_PRECEDENCE;
