@@ -130,7 +130,7 @@ public final class SpanProfiler implements AutoCloseable {
 		this.store.onUnsampledComplete(this.unsampledRequests::complete);
 		this.cycle = new CollectionCycle(engine, this.attributor, this.store, this.recorder,
 				CollectorSettings.forDumpInterval(settings.dumpInterval()), this::isRunning, clock);
-		this.sampling = new Sampling(engine, this.recorder, this.cycle);
+		this.sampling = new Sampling(engine, this.recorder, this.cycle, () -> cpuIntervalNanos() >= 0);
 		this.throttling = ThrottlingHistory.of(Path.of("/"), clock::epochNanos);
 		if (this.throttling.available()) {
 			this.cycle.beforeHandOff(this.throttling::read);

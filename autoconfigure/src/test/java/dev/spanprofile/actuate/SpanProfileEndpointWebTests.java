@@ -105,6 +105,7 @@ class SpanProfileEndpointWebTests {
 		assertThat(graph.get("samples")).isInstanceOf(Number.class);
 		assertThat(keys.subList(engine.size(), keys.size())).startsWith("flameGraphEvent")
 			.containsSubsequence("span", "timeBreakdown", "timeline", "flameGraph")
+			.containsSubsequence("timeBreakdown", "versusTypical", "timeline")
 			.endsWith("flameGraph")
 			.doesNotContain("samples");
 		assertKeys((Map<String, Object>) graph.get("span"), SPAN_KEYS);
@@ -113,8 +114,10 @@ class SpanProfileEndpointWebTests {
 		Map<String, Object> nameList = this.endpoint.readJson(names.body());
 		assertKeys(nameList, List.of("windowSeconds", "names"));
 		Map<String, Object> name = ((List<Map<String, Object>>) nameList.get("names")).get(0);
-		assertKeys(name, List.of("name", "count", "sampled", "unsampled", "unsampledProfiled", "errors", "p50Millis",
-				"p90Millis", "p99Millis", "maxMillis", "p99MillisPerBucket", "samples", "waits", "slowest"));
+		assertKeys(name,
+				List.of("name", "count", "sampled", "unsampled", "unsampledProfiled", "errors", "p50Millis",
+						"p90Millis", "p99Millis", "maxMillis", "p99MillisPerBucket", "samples", "waits", "coreWait",
+						"slowest"));
 		assertKeys((Map<String, Object>) name.get("samples"), List.of("cpu", "wall"));
 		assertThat(names.body()).doesNotContain(":null");
 
@@ -229,7 +232,7 @@ class SpanProfileEndpointWebTests {
 			"difference", "profilerMillis", "coreWaitMillis", "coreWaitInWaitsMillis", "coreWaitBeforeMillis",
 			"shortWaitMillis", "overlapMillis", "droppedSamples", "label", "from", "to", "minDurationMillis",
 			"maxDurationMillis", "spanId", "durationMillis", "largestDifference", "roundTrips", "handOff", "throttling",
-			"captured", "captures", "firstAfterStart");
+			"captured", "captures", "firstAfterStart", "coreWait");
 
 	private static List<String> concat(List<String> first, List<String> second) {
 		return java.util.stream.Stream.concat(first.stream(), second.stream()).toList();

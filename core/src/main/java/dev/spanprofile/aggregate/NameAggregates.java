@@ -205,6 +205,19 @@ public final class NameAggregates {
 	}
 
 	/**
+	 * Where the time of a name's requests folded in the last {@code window} went, added
+	 * up: the sums each cell already holds, so as cheap as a latency read (no profile is
+	 * merged); {@code null} for a name never seen (or expired).
+	 */
+	public RequestsBreakdown breakdown(String name, Duration window) {
+		tick();
+		NameAggregate aggregate = this.names.get(name);
+		return (aggregate != null)
+				? this.profiles.breakdown(aggregate, this.clock.last(window), Cells.bands(0, LatencyBands.count() - 1))
+				: null;
+	}
+
+	/**
 	 * A name's profile of {@code kind} over the last {@code window}, from spans whose
 	 * duration falls in the bands covering {@code [minNanos, maxNanos)}; {@code null} for
 	 * an unknown name.

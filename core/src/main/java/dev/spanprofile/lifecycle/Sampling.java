@@ -1,6 +1,7 @@
 package dev.spanprofile.lifecycle;
 
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 
 import dev.spanprofile.sampling.SamplerUnavailableException;
 import dev.spanprofile.sampling.SamplingEngine;
@@ -28,6 +29,9 @@ public final class Sampling {
 
 	private final CollectionCycle cycle;
 
+	/** Said once per JVM: the sampler's events rarely change. */
+	private static volatile boolean cpuMissingLogged;
+
 	/** Replaced only while stopped ({@link #useEngine}). */
 	private volatile SamplingEngine engine;
 
@@ -47,12 +51,25 @@ public final class Sampling {
 	private volatile boolean coreWait = true;
 
 	/**
+	 * Whether the sampler now samples CPU: a request's wait for a core is told from its
+	 * time blocked by its CPU time, so without CPU its breakdown cannot show it, and the
+	 * reads would be paid for nothing.
+	 */
+	private final BooleanSupplier cpuSampled;
+
+	/**
 	 * Spans are stored only while running: stored while nothing samples, they would have
 	 * no profiles and push the profiles kept from before out of the store.
 	 */
 	private volatile boolean running;
 
-	public Sampling(SamplingEngine engine, ActivationRecorder recorder, CollectionCycle cycle) {
+	/**
+	 * @param cpuSampled whether the sampler samples CPU now (read at each start and
+	 * switch: the sampler changes only while stopped)
+	 */
+	public Sampling(SamplingEngine engine, ActivationRecorder recorder, CollectionCycle cycle,
+			BooleanSupplier cpuSampled) {
+		this.cpuSampled = cpuSampled;
 		this.engine = engine;
 		this.recorder = recorder;
 		this.cycle = cycle;
@@ -96,7 +113,7 @@ public final class Sampling {
 		}
 		this.cycle.resumedAt(resumedAt);
 		this.recorder.setReadingCpuClocks(this.exactCpuTime);
-		this.recorder.setReadingRunQueues(this.coreWait);
+		this.recorder.setReadingRunQueues(readsRunQueues(this.coreWait));
 		this.recorder.setRecording(true);
 		this.collector = new CollectorThread(this.cycle::tick, this.cycle.settings().quickestDrain().toMillis());
 		this.cycle.wakeWith(this.collector::wakeUp);
@@ -167,8 +184,23 @@ public final class Sampling {
 	public synchronized void setCoreWait(boolean coreWait) {
 		this.coreWait = coreWait;
 		if (this.running) {
-			this.recorder.setReadingRunQueues(coreWait);
+			this.recorder.setReadingRunQueues(readsRunQueues(coreWait));
 		}
+	}
+
+	/**
+	 * Whether to read the run-queue figures on their own: asked for, and shown, which
+	 * takes CPU samples (the CPU clocks, when read, read them anyway).
+	 */
+	private boolean readsRunQueues(boolean coreWait) {
+		if (coreWait && !this.cpuSampled.getAsBoolean() && !cpuMissingLogged) {
+			cpuMissingLogged = true;
+			logger.log(System.Logger.Level.INFO,
+					"spanprofile: the time requests wait for a core is not read: CPU is not sampled, and a "
+							+ "request's CPU time is what tells that wait from its time blocked (sample CPU too, "
+							+ "e.g. spanprofile.event=ctimer,wall)");
+		}
+		return coreWait && this.cpuSampled.getAsBoolean();
 	}
 
 	public boolean isCoreWait() {

@@ -201,6 +201,30 @@ public record BreakdownDifference(String examinedSide, double moreNanosPerReques
 		StringBuilder text = new StringBuilder(this.examinedSide).append(" take ")
 			.append(CpuShare.millis(Math.abs(more) / 1e6))
 			.append((more >= 0) ? " more" : " less");
+		return appendTerms(text).toString();
+	}
+
+	/**
+	 * The sentence where the examined side is one request and the other its name's
+	 * typical requests, with the same terms: {@code this request took 212 ms, 140 ms more
+	 * than a typical GET /owners: +96.0 ms in 11.0 more round trips to PostgreSQL
+	 * petclinic at db:5432 (OwnerRepository.findByLastName), +30.0 ms waiting for a core}.
+	 * @param durationNanos the request's duration
+	 * @param name its name
+	 */
+	public String requestSentence(long durationNanos, String name) {
+		double more = this.moreNanosPerRequest;
+		StringBuilder text = new StringBuilder("this request took ").append(CpuShare.millis(durationNanos / 1e6))
+			.append(", ")
+			.append(CpuShare.millis(Math.abs(more) / 1e6))
+			.append((more >= 0) ? " more" : " less")
+			.append(" than a typical ")
+			.append(name);
+		return appendTerms(text).toString();
+	}
+
+	/** The largest terms, after a colon. */
+	private StringBuilder appendTerms(StringBuilder text) {
 		double largest = this.terms.isEmpty() ? 0 : Math.abs(this.terms.get(0).moreNanosPerRequest());
 		int named = 0;
 		for (Term term : this.terms) {
@@ -211,7 +235,7 @@ public record BreakdownDifference(String examinedSide, double moreNanosPerReques
 			text.append((named == 0) ? ": " : ", ").append(term.text());
 			named++;
 		}
-		return text.toString();
+		return text;
 	}
 
 	/**

@@ -106,11 +106,18 @@ public final class ActivationRecorder {
 	}
 
 	/**
-	 * Start or stop accepting change points. Stopped, the hook costs one volatile read.
+	 * Start or stop accepting change points. Stopped, the hook costs one volatile read,
+	 * and no thread keeps a file open for its reads.
 	 */
 	public synchronized void setRecording(boolean recording) {
 		if (!recording) {
 			this.session = 0;
+			// No drain comes until the next start to close the file of a thread that dies
+			// meanwhile: let every thread's go now; a live one opens it again at its next
+			// read.
+			for (ThreadActivity activity : this.threads) {
+				activity.release();
+			}
 		}
 		else if (this.session == 0) {
 			this.lastSession = (this.lastSession == Integer.MAX_VALUE) ? 1 : this.lastSession + 1;

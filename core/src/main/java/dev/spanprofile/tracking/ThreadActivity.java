@@ -201,7 +201,8 @@ public final class ThreadActivity {
 	}
 
 	/**
-	 * Any thread, once the owner is dead: close what the owner kept open for its reads.
+	 * Any thread, once the owner is dead or recording stopped: close what the owner kept
+	 * open for its reads (a live owner opens it again at its next read).
 	 */
 	void release() {
 		RunQueueClock clock = this.runQueueClock;

@@ -26,10 +26,11 @@ public final class NameListView implements TableView {
 
 	private final AggregateSettings settings;
 
-	/**
-	 * Per name, how much it waited and on what; {@code null} when waits are not recorded.
-	 */
+	/** Per name, how much it waited, on what, and for a core. */
 	private final Map<String, NameWaits> waits;
+
+	/** Whether waits are recorded. */
+	private final boolean waitsRecorded;
 
 	/**
 	 * Per name, its p99 in each bucket of the window, oldest first; -1 where none ended.
@@ -37,8 +38,9 @@ public final class NameListView implements TableView {
 	private final Map<String, long[]> p99s;
 
 	NameListView(ViewContext context, Duration window, List<NameSummary> names, AggregateSettings settings,
-			Map<String, NameWaits> waits, Map<String, long[]> p99s) {
+			Map<String, NameWaits> waits, boolean waitsRecorded, Map<String, long[]> p99s) {
 		this.context = context;
+		this.waitsRecorded = waitsRecorded;
 		this.window = window;
 		this.names = names;
 		this.settings = settings;
@@ -54,11 +56,12 @@ public final class NameListView implements TableView {
 			for (long p99 : this.p99s.get(summary.name())) {
 				p99s.add((p99 >= 0) ? p99 / 1e6 : null);
 			}
+			NameWaits waits = this.waits.get(summary.name());
 			names.add(new NameSummaryJson(summary.name(), summary.count(), summary.sampled(), summary.unsampled(),
 					summary.unsampledProfiled(), summary.errors(), summary.p50Nanos() / 1e6, summary.p90Nanos() / 1e6,
 					summary.p99Nanos() / 1e6, summary.maxNanos() / 1e6, p99s,
-					new NameSummaryJson.Samples(summary.cpuSamples(), summary.wallSamples()),
-					(this.waits != null) ? this.waits.get(summary.name()).json() : null, summary.slowest()));
+					new NameSummaryJson.Samples(summary.cpuSamples(), summary.wallSamples()), waits.json(),
+					waits.coreWaitJson(), summary.slowest()));
 		}
 		return new NameListJson(this.window.toSeconds(), names);
 	}
@@ -80,14 +83,18 @@ public final class NameListView implements TableView {
 				+ "they have no span to open, but their time and samples are in their name's figures and graphs. "
 				+ "Latency bars share one log scale: the thick part runs from p50 to p90, the mark is p99, the thin "
 				+ "line reaches the slowest request.");
-		if (this.waits != null) {
+		boolean waitingShown = this.waitsRecorded || this.waits.values().stream().anyMatch(NameWaits::coreWaitRead);
+		if (waitingShown) {
 			page.note("Waiting: the share of the requests' time spent waiting (on sockets, files, locks, parks such as "
-					+ "a pool's queue, sleeps), by category, with what each waited on most; 'slow vs typical' with "
-					+ "the Waits graph shows how much longer slow requests wait, and where.");
+					+ "a pool's queue, sleeps, and short waits under the recording threshold), by category, with what "
+					+ "each waited on most; then, apart, the share spent runnable but waiting for a core (a busy "
+					+ "machine, a container's CPU limit). Both from every request folded in the window, added up as "
+					+ "on a name's page; 'slow vs typical' with the Waits graph shows how much longer slow requests "
+					+ "wait, and where.");
 		}
 		List<Cell> columns = new ArrayList<>(List.of(Cell.text("Span name"), Cell.number("Requests"),
 				Cell.text("Latency").styled("latency"), Cell.text("p99 over the window"), Cell.number("Samples")));
-		if (this.waits != null) {
+		if (waitingShown) {
 			columns.add(Cell.text("Waiting"));
 		}
 		columns.add(Cell.text("Profiles"));
@@ -109,7 +116,7 @@ public final class NameListView implements TableView {
 					latency(summary, fastest / 1e6, slowest / 1e6), p99Line(summary),
 					Cell.number(summary.cpuSamples() + " CPU").sub(summary.wallSamples() + " wall")));
 			Cell profiles = Cell.links().link("all", href).link("slow vs typical", href + "&compare=typical");
-			if (this.waits != null) {
+			if (waitingShown) {
 				NameWaits waits = this.waits.get(summary.name());
 				row.add(waitsBar(waits));
 				if (waits.waited()) {
@@ -150,14 +157,11 @@ public final class NameListView implements TableView {
 	}
 
 	/**
-	 * The share of the name's time spent waiting, by category, then the same in words.
+	 * The share of the name's time spent waiting, by category, and waiting for a core,
+	 * then the same in words.
 	 */
 	private static Cell waitsBar(NameWaits waits) {
-		List<Map.Entry<String, Double>> shares = new ArrayList<>();
-		for (NameWaitsJson.Category category : waits.json().on()) {
-			shares.add(Map.entry(category.category(), category.percent()));
-		}
-		return Cell.shares(shares, waits.text(), "Waiting: " + waits.text()).styled("waiting");
+		return Cell.shares(waits.shares(), waits.text(), "Waiting: " + waits.text()).styled("waiting");
 	}
 
 	/** The name's p99 per bucket as small bars: a regression shows as a step. */

@@ -26,12 +26,14 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include;
  * @param samples CPU and wall samples folded into the name's profiles
  * @param waits how long the requests waited and on what ({@link NameWaits}), when waits
  * are recorded
+ * @param coreWait how long they waited for a core, when the kernel's figures were read
+ * for any of them
  * @param slowest span ids of the slowest stored requests, slowest first
  */
 public record NameSummaryJson(String name, long count, long sampled, long unsampled, long unsampledProfiled,
 		long errors, double p50Millis, double p90Millis, double p99Millis, double maxMillis,
 		List<Double> p99MillisPerBucket, Samples samples, @JsonInclude(Include.NON_NULL) NameWaitsJson waits,
-		List<String> slowest) {
+		@JsonInclude(Include.NON_NULL) NameCoreWaitJson coreWait, List<String> slowest) {
 
 	/**
 	 * Samples folded into a name's profiles.

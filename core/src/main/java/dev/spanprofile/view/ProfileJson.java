@@ -80,9 +80,11 @@ final class ProfileJson {
 			// the graph, not its CPU.
 			profilerSamples = (cpuTime.profilerSamples() > 0) ? cpuTime.profilerSamples() : null;
 		}
+		RequestVsTypical versusTypical = this.view.versusTypical(profiled, cpuTime);
 		return new SpanProfileJson(engine, part.samples().totalSamples(), subject.kind().id(), unit, reason, span,
 				attributedTo, note, lockWaits, waits, cpuMillis, profilerSamples,
-				this.context.timeBreakdown(profiled, cpuTime).json(), emptyProfile(requested, profiled),
+				this.context.timeBreakdown(profiled, cpuTime).json(),
+				(versusTypical != null) ? versusTypical.json() : null, emptyProfile(requested, profiled),
 				stretch(profiled), this.context.timeline(profiled),
 				FlameGraphTree.render(part.name(), part.samples(), this.context.frames()));
 	}

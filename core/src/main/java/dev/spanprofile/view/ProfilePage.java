@@ -114,7 +114,12 @@ final class ProfilePage {
 		SpanCpuTime cpuTime = this.context.cpuTime(profiled);
 		CpuShare cpu = this.context.cpuShare(profiled, cpuTime);
 		TimeBreakdown breakdown = this.context.timeBreakdown(profiled, cpuTime);
-		page.breakdown(breakdown, profiled.inFlight());
+		RequestVsTypical versusTypical = this.view.versusTypical(profiled, cpuTime);
+		page.breakdown(breakdown, profiled.inFlight(), (versusTypical != null) ? versusTypical.sentence() + "." : null);
+		if (versusTypical != null && versusTypical.compared()) {
+			page.link("this request vs typical", requested.spanId() + "?compare=typical"
+					+ ((this.context.sampledKinds().size() > 1) ? "&event=" + subject.kind().id() : ""));
+		}
 		if (breakdown.cpuEstimated() && breakdown.cpuSampleCount() < FEW_SAMPLES && !profiled.inFlight()
 				&& profiled == profiled.localRoot()) {
 			// One request's few samples say little; its band's requests added up say

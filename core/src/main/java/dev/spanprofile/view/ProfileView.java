@@ -3,9 +3,12 @@ package dev.spanprofile.view;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.spanprofile.aggregate.NameAggregates;
 import dev.spanprofile.render.CollapsedStacks;
 import dev.spanprofile.render.pprof.PprofProfile;
 import dev.spanprofile.profile.SampleKind;
+import dev.spanprofile.store.SpanCpuTime;
+import dev.spanprofile.store.SpanRecord;
 
 /**
  * One span's or one trace's flame graph: the {@link ProfileSubject} with everything said
@@ -22,11 +25,16 @@ public final class ProfileView implements FlameGraphView {
 
 	private final Stretch.Range stretch;
 
-	ProfileView(ViewContext context, ProfileSubject subject, boolean waitsChosen, Stretch.Range stretch) {
+	/** The name aggregates to compare a request with; {@code null} for a trace. */
+	private final NameAggregates aggregates;
+
+	ProfileView(ViewContext context, ProfileSubject subject, boolean waitsChosen, Stretch.Range stretch,
+			NameAggregates aggregates) {
 		this.context = context;
 		this.subject = subject;
 		this.waitsChosen = waitsChosen;
 		this.stretch = stretch;
+		this.aggregates = aggregates;
 	}
 
 	public ProfileSubject subject() {
@@ -47,6 +55,14 @@ public final class ProfileView implements FlameGraphView {
 	 */
 	Stretch.Range stretch() {
 		return this.stretch;
+	}
+
+	/**
+	 * The request against its name's typical request, for a finished local root of a name
+	 * with an aggregate; else {@code null}.
+	 */
+	RequestVsTypical versusTypical(SpanRecord profiled, SpanCpuTime cpuTime) {
+		return (this.aggregates != null) ? RequestVsTypical.of(this.context, this.aggregates, profiled, cpuTime) : null;
 	}
 
 	/**

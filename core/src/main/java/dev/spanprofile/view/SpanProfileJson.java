@@ -30,6 +30,8 @@ import dev.spanprofile.render.TimeBreakdownJson;
  * @param profilerSamples CPU samples that caught the profiler's own code on the request's
  * threads, left out of the graph
  * @param timeBreakdown where the span's time went
+ * @param versusTypical for a finished request, it against its name's typical request
+ * ({@link RequestVsTypical}), when its name has an aggregate
  * @param emptyProfile why the graph is empty, when it is
  * @param stretch the stretch of the span's life the graph is limited to
  * @param timeline the request's timeline
@@ -40,9 +42,9 @@ public record SpanProfileJson(@JsonUnwrapped EngineState engine, long samples, S
 		SpanJson span, @JsonInclude(Include.NON_NULL) String attributedTo, @JsonInclude(Include.NON_NULL) String note,
 		@JsonInclude(Include.NON_NULL) Long lockWaits, @JsonInclude(Include.NON_NULL) Long waits,
 		@JsonInclude(Include.NON_NULL) Double cpuMillis, @JsonInclude(Include.NON_NULL) Long profilerSamples,
-		TimeBreakdownJson timeBreakdown, @JsonInclude(Include.NON_NULL) EmptyProfile emptyProfile,
-		@JsonInclude(Include.NON_NULL) Stretch stretch, TimelineJson timeline,
-		Map<String, Object> flameGraph) implements ProfileBody {
+		TimeBreakdownJson timeBreakdown, @JsonInclude(Include.NON_NULL) RequestVsTypicalJson versusTypical,
+		@JsonInclude(Include.NON_NULL) EmptyProfile emptyProfile, @JsonInclude(Include.NON_NULL) Stretch stretch,
+		TimelineJson timeline, Map<String, Object> flameGraph) implements ProfileBody {
 
 	/**
 	 * Why a span's graph is empty, with what a reader needs to judge it.

@@ -94,7 +94,7 @@ public final class SpanProfileViews {
 						+ "open one of its spans");
 			}
 			ProfileSubject subject = traceSubject(context, query);
-			return new ProfileView(context, subject, subject.kind() != query.kind(), null);
+			return new ProfileView(context, subject, subject.kind() != query.kind(), null, null);
 		}
 		SpanRecord requested = this.profiler.store().find(query.id());
 		if (requested == null && this.profiler.startup() != null) {
@@ -109,7 +109,7 @@ public final class SpanProfileViews {
 		Stretch.Range range = (stretch != null)
 				? stretch.resolve(profiled.startEpochNanos(), profiled.durationNanos(context.now())) : null;
 		ProfileSubject subject = spanSubject(context, query, requested, profiled, range);
-		return new ProfileView(context, subject, subject.kind() != query.kind(), range);
+		return new ProfileView(context, subject, subject.kind() != query.kind(), range, this.aggregates);
 	}
 
 	private ProfileSubject spanSubject(ViewContext context, ProfileQuery query, SpanRecord requested,
@@ -166,7 +166,8 @@ public final class SpanProfileViews {
 			p99s.put(summary.name(), aggregates.p99PerBucket(summary.name(), window));
 		}
 		return new NameListView(context, window, summaries, aggregates.settings(),
-				nameWaits(context, aggregates, summaries, window), p99s);
+				nameWaits(context, aggregates, summaries, window), context.sampledKinds().contains(SampleKind.WAIT),
+				p99s);
 	}
 
 	/**
@@ -235,21 +236,15 @@ public final class SpanProfileViews {
 	}
 
 	/**
-	 * How much each name waited and on what, read from its merged waits; {@code null}
-	 * when waits are not recorded.
+	 * How much each name waited, on what and for a core, from the breakdown sums its
+	 * cells hold.
 	 */
 	private static Map<String, NameWaits> nameWaits(ViewContext context, NameAggregates aggregates,
 			List<NameSummary> summaries, Duration window) {
-		if (!context.sampledKinds().contains(SampleKind.WAIT)) {
-			return null;
-		}
 		Map<String, NameWaits> waits = new HashMap<>();
 		for (NameSummary summary : summaries) {
-			// Only names that waited at all cost a pass over their profiles.
-			NameProfile profile = (summary.waitNanos() > 0)
-					? aggregates.profile(summary.name(), window, SampleKind.WAIT, 0, Long.MAX_VALUE) : null;
-			waits.put(summary.name(),
-					NameWaits.of(summary, (profile != null) ? profile.samples() : null, context.frames()));
+			waits.put(summary.name(), NameWaits.of(aggregates.breakdown(summary.name(), window), context.sampledKinds(),
+					context.intervalNanos()));
 		}
 		return waits;
 	}

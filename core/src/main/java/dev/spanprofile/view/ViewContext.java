@@ -189,6 +189,17 @@ final class ViewContext {
 			.withHandOff(this.profiler.handOffHint(), interval);
 	}
 
+	/**
+	 * The profiled request's parts as its name's aggregates add them up, to compare with
+	 * them: the profiler's own CPU stays in the CPU, as it does when a request is folded.
+	 */
+	TimeBreakdown foldedBreakdown(SpanRecord profiled, SpanCpuTime cpu) {
+		StackTree waits = sampledKinds().contains(SampleKind.WAIT) ? samplesOf(profiled, SampleKind.WAIT) : null;
+		long cpuNanos = (cpu.nanos() >= 0) ? cpu.nanos() + cpu.profilerNanos() : -1;
+		return TimeBreakdown.of(profiled.durationNanos(this.now), cpuNanos, cpu.measured(), 0, cpu.runQueueNanos(),
+				cpu.blockedNanos(), waits, frames());
+	}
+
 	/** The container's CPU throttling around the span, or {@code null}. */
 	private TimeBreakdown.Throttling throttling(SpanRecord profiled) {
 		ThrottlingHistory.Throttled throttled = this.profiler.throttling()

@@ -116,6 +116,46 @@ class RunQueueClockTest {
 		assertThat(activity.get().runQueueClock.isOpen()).as("closed with the dead thread's ring").isFalse();
 	}
 
+	@Test
+	void aLiveThreadsFileIsClosedWhenRecordingStopsSoThatItDoesNotOutliveTheThread() throws InterruptedException {
+		if (!LINUX) {
+			return;
+		}
+		ActivationRecorder recorder = new ActivationRecorder(8);
+		recorder.setRecording(true);
+		recorder.setReadingRunQueues(true);
+		AtomicReference<ThreadActivity> activity = new AtomicReference<>();
+		java.util.concurrent.CountDownLatch served = new java.util.concurrent.CountDownLatch(1);
+		java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
+		Thread thread = new Thread(() -> {
+			recorder.spanActivated("request");
+			recorder.spanActivated(null);
+			activity.set(recorder.currentActivity());
+			served.countDown();
+			try {
+				stopped.await();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			// Dies after the stop: no drain comes until the next start.
+		});
+		thread.start();
+		served.await();
+		assertThat(activity.get().runQueueClock.isOpen()).as("kept open for the thread's next read").isTrue();
+		recorder.setRecording(false);
+		assertThat(activity.get().runQueueClock.isOpen()).as("let go when recording stops").isFalse();
+		stopped.countDown();
+		thread.join();
+		assertThat(activity.get().runQueueClock.isOpen()).isFalse();
+		// Recording again, a live thread opens its file anew at its next read.
+		recorder.setRecording(true);
+		recorder.spanActivated("next");
+		recorder.spanActivated(null);
+		assertThat(recorder.currentActivity().runQueueClock.isOpen()).isTrue();
+		recorder.setRecording(false);
+	}
+
 	private static ByteBuffer text(String text) {
 		ByteBuffer buffer = ByteBuffer.allocate(64);
 		buffer.put(text.getBytes(StandardCharsets.US_ASCII));

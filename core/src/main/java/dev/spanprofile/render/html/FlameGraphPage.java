@@ -170,7 +170,15 @@ public final class FlameGraphPage {
 	 * span).
 	 */
 	public FlameGraphPage breakdown(TimeBreakdown breakdown, boolean soFar) {
-		this.breakdown = TimeBreakdownHtml.render(breakdown, soFar);
+		return breakdown(breakdown, soFar, null);
+	}
+
+	/**
+	 * As {@link #breakdown(TimeBreakdown, boolean)}, with a sentence under it (how the
+	 * request compares with a typical one), or none for {@code null}.
+	 */
+	public FlameGraphPage breakdown(TimeBreakdown breakdown, boolean soFar, String sentence) {
+		this.breakdown = TimeBreakdownHtml.render(breakdown, soFar, null, "", sentence);
 		return this;
 	}
 

@@ -214,6 +214,9 @@ final class TimeBreakdownHtml {
 	 * colour.
 	 */
 	static String slug(String category) {
+		if (category.equals(TimeBreakdown.CORE_WAIT)) {
+			return "core-wait";
+		}
 		return category.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
 	}
 
