@@ -16,9 +16,8 @@ import java.nio.file.Path;
  * file, so the channel stays that thread's. It is kept open and read at position 0 (one
  * {@code pread}, as cheap as the CPU clock's system call; opening and closing the file
  * each time costs six of them), and closed by the collector once the thread is gone
- * ({@link ThreadActivity#release}), when recording stops (a live thread opens it again
- * at its next read), or, failing that, by the channel's cleaner when the ring is
- * collected.
+ * ({@link ThreadActivity#release}), when recording stops (a live thread opens it again at
+ * its next read), or, failing that, by the channel's cleaner when the ring is collected.
  * <p>
  * The first figure, the thread's CPU time, is not used: the kernel brings it up to date
  * only at scheduler ticks and switches, so for a running thread it lags by up to a tick,
