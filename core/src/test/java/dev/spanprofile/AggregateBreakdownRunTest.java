@@ -208,8 +208,9 @@ class AggregateBreakdownRunTest {
 		assertThat(first.details().get(0).detail()).isEqualTo(label);
 		assertThat(first.percent()).isGreaterThanOrEqualTo(0.9 * held);
 		// Computing, not waiting: its short waits are mostly Flight Recorder's sampler
-		// suspending the thread to walk its stack (0.3–8 % on a loaded 2-core machine).
-		assertThat(report.waits().percent()).as("%s's waiting share", BURN_NAME).isBetween(0.0, 15.0);
+		// suspending the thread to walk its stack (0.3–8 % on a loaded 2-core machine on
+		// JDK 17, 15.7 % once on JDK 25): far below the chatty name's share either way.
+		assertThat(report.waits().percent()).as("%s's waiting share", BURN_NAME).isBetween(0.0, 25.0);
 		if (owners.coreWait() != null) {
 			// Beside the waits, never counted in them: the two stay within the duration.
 			assertThat(owners.waits().percent() + owners.coreWait().percent()).isLessThanOrEqualTo(100.0);
