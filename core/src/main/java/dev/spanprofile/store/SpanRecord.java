@@ -59,6 +59,8 @@ public final class SpanRecord {
 	/** Guarded by this, with the account their bytes are charged to. */
 	private final SpanSamples samples;
 
+	private final SpanRecordRef ref = new SpanRecordRef(this);
+
 	/** Local roots only: the request's CPU time from its threads' clocks. */
 	private final MeasuredCpu measuredCpu;
 
@@ -200,6 +202,7 @@ public final class SpanRecord {
 	synchronized void evict() {
 		this.evicted = true;
 		this.samples.moveCharge(null);
+		this.ref.clear();
 	}
 
 	/**
@@ -208,6 +211,14 @@ public final class SpanRecord {
 	 */
 	public MeasuredCpu measuredCpu() {
 		return this.measuredCpu;
+	}
+
+	/**
+	 * A reference to this record that lets go of it once it is gone, for holders that
+	 * outlive it.
+	 */
+	public SpanRecordRef ref() {
+		return this.ref;
 	}
 
 	/**
