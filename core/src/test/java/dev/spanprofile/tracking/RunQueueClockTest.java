@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
@@ -89,29 +90,13 @@ class RunQueueClockTest {
 		if (!LINUX) {
 			return;
 		}
-		ActivationRecorder recorder = new ActivationRecorder(8);
-		recorder.setRecording(true);
-		recorder.setReadingCpuClocks(true);
+		ActivationRecorder recorder = recorderReadingRunQueues();
 		AtomicReference<ThreadActivity> activity = new AtomicReference<>();
-		Thread thread = new Thread(() -> {
-			recorder.spanActivated("request");
-			recorder.spanActivated(null);
-			activity.set(recorder.currentActivity());
-		});
+		Thread thread = new Thread(() -> activity.set(serveOneRequest(recorder)));
 		thread.start();
 		thread.join();
 		assertThat(activity.get().runQueueClock.isOpen()).as("kept open for the thread's next read").isTrue();
-		recorder.drainTo(new ThreadActivity.ChangePointSink() {
-
-			@Override
-			public void changed(long threadId, long time, Object span) {
-			}
-
-			@Override
-			public void gap(long threadId, long time) {
-			}
-
-		});
+		recorder.drainTo(IGNORED);
 		assertThat(recorder.trackedThreads()).isZero();
 		assertThat(activity.get().runQueueClock.isOpen()).as("closed with the dead thread's ring").isFalse();
 	}
@@ -121,16 +106,12 @@ class RunQueueClockTest {
 		if (!LINUX) {
 			return;
 		}
-		ActivationRecorder recorder = new ActivationRecorder(8);
-		recorder.setRecording(true);
-		recorder.setReadingRunQueues(true);
+		ActivationRecorder recorder = recorderReadingRunQueues();
 		AtomicReference<ThreadActivity> activity = new AtomicReference<>();
-		java.util.concurrent.CountDownLatch served = new java.util.concurrent.CountDownLatch(1);
-		java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
+		CountDownLatch served = new CountDownLatch(1);
+		CountDownLatch stopped = new CountDownLatch(1);
 		Thread thread = new Thread(() -> {
-			recorder.spanActivated("request");
-			recorder.spanActivated(null);
-			activity.set(recorder.currentActivity());
+			activity.set(serveOneRequest(recorder));
 			served.countDown();
 			try {
 				stopped.await();
@@ -150,11 +131,35 @@ class RunQueueClockTest {
 		assertThat(activity.get().runQueueClock.isOpen()).isFalse();
 		// Recording again, a live thread opens its file anew at its next read.
 		recorder.setRecording(true);
-		recorder.spanActivated("next");
-		recorder.spanActivated(null);
-		assertThat(recorder.currentActivity().runQueueClock.isOpen()).isTrue();
+		assertThat(serveOneRequest(recorder).runQueueClock.isOpen()).isTrue();
 		recorder.setRecording(false);
 	}
+
+	private static ActivationRecorder recorderReadingRunQueues() {
+		ActivationRecorder recorder = new ActivationRecorder(8);
+		recorder.setRecording(true);
+		recorder.setReadingRunQueues(true);
+		return recorder;
+	}
+
+	/** Enters and leaves a span on the calling thread, which reads its run queue. */
+	private static ThreadActivity serveOneRequest(ActivationRecorder recorder) {
+		recorder.spanActivated("request");
+		recorder.spanActivated(null);
+		return recorder.currentActivity();
+	}
+
+	private static final ThreadActivity.ChangePointSink IGNORED = new ThreadActivity.ChangePointSink() {
+
+		@Override
+		public void changed(long threadId, long time, Object span) {
+		}
+
+		@Override
+		public void gap(long threadId, long time) {
+		}
+
+	};
 
 	private static ByteBuffer text(String text) {
 		ByteBuffer buffer = ByteBuffer.allocate(64);
