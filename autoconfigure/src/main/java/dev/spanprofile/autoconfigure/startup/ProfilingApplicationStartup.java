@@ -37,10 +37,13 @@ public final class ProfilingApplicationStartup implements ApplicationStartup {
 	static StartupStep start(ApplicationStartup delegate, StartupRecording recording, String name) {
 		// Our time is read right before the application's step reads its own, and at the
 		// end right after: a BufferingApplicationStartup then times the same stretch as
-		// we do, without our bookkeeping (or a thread switch during it) in between.
+		// we do, without our bookkeeping (or a thread switch during it) in between. The
+		// thread's wait for a core is read right after our time, as at the end: a wait
+		// on the way back from that read is inside the step in both figures.
 		long begun = recording.now();
+		long queued = recording.coreWaitNow();
 		StartupStep step = delegate.start(name);
-		return new ProfiledStartupStep(step, recording, recording.begin(name, begun));
+		return new ProfiledStartupStep(step, recording, recording.begin(name, begun, queued));
 	}
 
 	@Override
