@@ -136,10 +136,10 @@ public final class StartupRecording {
 
 	/**
 	 * The calling thread's time waiting for a core so far, in nanoseconds; negative where
-	 * it is not measured. Read right after {@link #now()} where a step begins or ends: a
-	 * thread switched out on its way back from this read (where a busy machine switches
-	 * most) then has that wait after both readings, inside a step that begins there and
-	 * outside one that ends there.
+	 * it is not measured. Read after {@link #now()} where a step begins or ends: a thread
+	 * switched out on its way back from this read (where a busy machine switches most)
+	 * then has that wait after both readings, inside a step that begins there and outside
+	 * one that ends there.
 	 */
 	public long coreWaitNow() {
 		return this.coreWait.nanos();
