@@ -112,8 +112,7 @@ public final class StartupRecording {
 		this.coreWait = coreWait;
 		this.activate = activate;
 		// Read from here, not from startEpochNanos (an earlier moment): the root's wait
-		// for
-		// a core misses what came before, which its children's do not hold either.
+		// for a core misses what came before, which no child holds either.
 		this.root = new StartupStep(this.ids.getAndIncrement(), null, rootName, Thread.currentThread().getId(),
 				Thread.currentThread().getName(), startEpochNanos, coreWait.nanos(), this);
 		this.steps.add(this.root);
@@ -174,7 +173,7 @@ public final class StartupRecording {
 	 * {@code startEpochNanos}: a time read with {@link #now()} beside another record of
 	 * the same step, so that both give it the same duration whatever this bookkeeping
 	 * costs; its thread had waited {@code coreWaitNanos} for a core by then (read with
-	 * {@link #coreWaitNow()} right after the time, negative where not).
+	 * {@link #coreWaitNow()} after the time, negative where not).
 	 */
 	public StartupStep begin(String name, long startEpochNanos, long coreWaitNanos) {
 		if (this.finished) {
@@ -209,7 +208,7 @@ public final class StartupRecording {
 	/**
 	 * {@code step} ends at {@code endEpochNanos}, read with {@link #now()}, its thread
 	 * having waited {@code coreWaitNanos} for a core by then (read with
-	 * {@link #coreWaitNow()} right after the time; negative where not); as
+	 * {@link #coreWaitNow()} after the time; negative where not); as
 	 * {@link #end(StartupStep)}.
 	 */
 	public void end(StartupStep step, long endEpochNanos, long coreWaitNanos) {
