@@ -6,8 +6,8 @@
 #  1. every bean's instantiation step on /actuator/spanprofile/startup/timeline?format=json with Boot's
 #     /actuator/startup duration for it (the largest difference, and the beans 1 ms apart or more);
 #  2. the steps' own times added up against Boot's "Started … in N seconds";
-#  3. the 10 beans with the most own time: each with a kept graph, and the share of its own time its CPU samples
-#     and recorded waits account for.
+#  3. the 10 beans with the most own time: each with a kept graph, the share of its own time its CPU samples
+#     and recorded waits account for, and beside it that share with its measured wait for a core added.
 # Set PREPEND_CLASSPATH to put classes ahead of the jar's (e.g. a worktree's core/target/classes), SCREENSHOT to a
 # .png path for a picture of the timeline page (headless chromium).
 set -euo pipefail
@@ -46,5 +46,9 @@ jq --argjson started "$started_ms" '
 
 echo "3. The 10 beans with the most own time: their graphs' samples against their own time"
 jq -c '[.timeline[] | select(.name == "spring.beans.instantiate")] | sort_by(-.ownMillis) | .[:10][]
-  | {bean: .detail, ownMillis, cpuMillis, waitMillis, graph: (.graph != null),
-     accounted: (((.cpuMillis + (.waitMillis // 0)) / .ownMillis * 1000 | round) / 1000)}' "$work/timeline.json"
+  | {bean: .detail, ownMillis, cpuMillis, waitMillis, coreWaitMillis, graph: (.graph != null),
+     accounted: (((.cpuMillis + (.waitMillis // 0)) / .ownMillis * 1000 | round) / 1000),
+     withCoreWait: (((.cpuMillis + (.waitMillis // 0) + (.coreWaitMillis // 0)) / .ownMillis * 1000 | round) / 1000)}' \
+  "$work/timeline.json"
+echo "   The whole start's breakdown"
+jq -c '.breakdown' "$work/timeline.json"

@@ -22,6 +22,7 @@ import dev.spanprofile.sampling.SamplerSettings;
 import dev.spanprofile.sampling.SamplingEngine;
 import dev.spanprofile.sampling.SamplingEngineFactory;
 import dev.spanprofile.slowlog.SlowSpanLog;
+import dev.spanprofile.startup.CoreWaitClock;
 import dev.spanprofile.startup.StartupRecording;
 import dev.spanprofile.startup.StartupSettings;
 import dev.spanprofile.store.SpanProfileStore;
@@ -29,6 +30,7 @@ import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.tracking.ActivationRecorder;
 import dev.spanprofile.tracking.MonotonicEpoch;
 import dev.spanprofile.tracking.NanoClock;
+import dev.spanprofile.tracking.ThreadRunQueues;
 import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 
@@ -217,13 +219,31 @@ public final class SpanProfiler implements AutoCloseable {
 			throw new IllegalStateException("the profiler is not running");
 		}
 		StartupRecording recording = new StartupRecording(settings, this.store.frames(), this.clock::epochNanos,
-				this.recorder::backgroundActivity, rootName, startEpochNanos);
+				startupCoreWait(), this.recorder::backgroundActivity, rootName, startEpochNanos);
 		this.startup = recording;
 		this.store.onRequestComplete(recording.firstRequests());
 		// Not only when someone reads the start: the graphs beyond the slowest steps' go
 		// once the first request after it is handed on, on the collector's thread.
 		this.store.onRequestComplete((request) -> recording.keepSlowestGraphs(completeUpToEpochNanos()));
 		return recording;
+	}
+
+	/**
+	 * The steps' time waiting for a core is read where the requests' is (on Linux, with
+	 * {@link #setCoreWait core wait} or {@link #setExactCpuTime exact CPU time}, CPU
+	 * sampled); elsewhere the start's page shows none, and one DEBUG line says why (the
+	 * requests' INFO line says it where it was asked for).
+	 */
+	private CoreWaitClock startupCoreWait() {
+		if (this.recorder.isReadingRunQueues()) {
+			return CoreWaitClock.ofKernel();
+		}
+		String reason = !(isCoreWait() || isExactCpuTime()) ? "spanprofile.core-wait is off"
+				: (ThreadRunQueues.unavailableReason() != null) ? ThreadRunQueues.unavailableReason()
+						: "CPU is not sampled";
+		logger.log(System.Logger.Level.DEBUG,
+				"spanprofile: the start's steps' time waiting for a core is not measured: " + reason);
+		return CoreWaitClock.NONE;
 	}
 
 	/** The application's start, or {@code null} when it was not recorded. */

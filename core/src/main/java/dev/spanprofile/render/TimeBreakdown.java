@@ -475,7 +475,16 @@ public final class TimeBreakdown {
 		if (this.sums != null) {
 			return this.sums.coreWaitInWaitsNanos();
 		}
-		return scheduled() ? Math.min(this.runQueueNanos, Math.max(0, waitNanos() - this.blockedNanos)) : 0;
+		return scheduled() ? coreWaitInWaits(this.runQueueNanos, this.blockedNanos, waitNanos()) : 0;
+	}
+
+	/**
+	 * Of {@code runQueueNanos} waiting for a core, the part {@code waitNanos} of recorded
+	 * waits hold already: what they add up to beyond the {@code blockedNanos} the threads
+	 * were blocked (a wait is timed until its thread runs again).
+	 */
+	public static long coreWaitInWaits(long runQueueNanos, long blockedNanos, long waitNanos) {
+		return Math.min(runQueueNanos, Math.max(0, waitNanos - blockedNanos));
 	}
 
 	/**

@@ -47,6 +47,8 @@ public final class StartupRecording {
 
 	private final LongSupplier clock;
 
+	private final CoreWaitClock coreWait;
+
 	private final Consumer<Object> activate;
 
 	private final ThreadLocal<StartupStep> current = new ThreadLocal<>();
@@ -83,19 +85,36 @@ public final class StartupRecording {
 	private volatile long classesLoaded = -1;
 
 	/**
-	 * Begins the recording with its root step, {@code rootName}, on the calling thread.
+	 * Begins the recording with its root step, {@code rootName}, on the calling thread,
+	 * without the steps' time waiting for a core.
 	 * @param clock epoch nanoseconds now, on the samples' clock
 	 * @param activate told, on a thread, the step now innermost there ({@code null} for
 	 * none): the thread's activity for the samples' join
 	 */
 	public StartupRecording(StartupSettings settings, FrameTable frames, LongSupplier clock, Consumer<Object> activate,
 			String rootName, long startEpochNanos) {
+		this(settings, frames, clock, CoreWaitClock.NONE, activate, rootName, startEpochNanos);
+	}
+
+	/**
+	 * Begins the recording with its root step, {@code rootName}, on the calling thread.
+	 * @param clock epoch nanoseconds now, on the samples' clock
+	 * @param coreWait the calling thread's time waiting for a core, read where a step
+	 * begins and ends on its thread; closed when the start is over
+	 * @param activate told, on a thread, the step now innermost there ({@code null} for
+	 * none): the thread's activity for the samples' join
+	 */
+	public StartupRecording(StartupSettings settings, FrameTable frames, LongSupplier clock, CoreWaitClock coreWait,
+			Consumer<Object> activate, String rootName, long startEpochNanos) {
 		this.settings = settings;
 		this.frames = frames;
 		this.clock = clock;
+		this.coreWait = coreWait;
 		this.activate = activate;
+		// Read from here, not from startEpochNanos (an earlier moment): the root's wait
+		// for a core misses what came before, which no child holds either.
 		this.root = new StartupStep(this.ids.getAndIncrement(), null, rootName, Thread.currentThread().getId(),
-				Thread.currentThread().getName(), startEpochNanos, this);
+				Thread.currentThread().getName(), startEpochNanos, coreWait.nanos(), this);
 		this.steps.add(this.root);
 		this.current.set(this.root);
 		activate.accept(this.root);
@@ -114,6 +133,22 @@ public final class StartupRecording {
 		return this.clock.getAsLong();
 	}
 
+	/**
+	 * The calling thread's time waiting for a core so far, in nanoseconds; negative where
+	 * it is not measured. Read after {@link #now()} where a step begins or ends: a thread
+	 * switched out on its way back from this read (where a busy machine switches most)
+	 * then has that wait after both readings, inside a step that begins there and outside
+	 * one that ends there.
+	 */
+	public long coreWaitNow() {
+		return this.coreWait.nanos();
+	}
+
+	/** Whether the steps' time waiting for a core is read. */
+	public boolean measuresCoreWait() {
+		return this.coreWait != CoreWaitClock.NONE;
+	}
+
 	public StartupSettings settings() {
 		return this.settings;
 	}
@@ -129,16 +164,18 @@ public final class StartupRecording {
 	 * {@link StartupSettings#maxSteps()} are).
 	 */
 	public StartupStep begin(String name) {
-		return begin(name, this.clock.getAsLong());
+		long startEpochNanos = this.clock.getAsLong();
+		return begin(name, startEpochNanos, coreWaitNow());
 	}
 
 	/**
 	 * A step begins on the calling thread, as {@link #begin(String)}, at
 	 * {@code startEpochNanos}: a time read with {@link #now()} beside another record of
 	 * the same step, so that both give it the same duration whatever this bookkeeping
-	 * costs.
+	 * costs; its thread had waited {@code coreWaitNanos} for a core by then (read with
+	 * {@link #coreWaitNow()} after the time, negative where not).
 	 */
-	public StartupStep begin(String name, long startEpochNanos) {
+	public StartupStep begin(String name, long startEpochNanos, long coreWaitNanos) {
 		if (this.finished) {
 			return null;
 		}
@@ -151,7 +188,7 @@ public final class StartupRecording {
 				return null;
 			}
 			step = new StartupStep(this.ids.getAndIncrement(), (parent != null) ? parent : this.root, name,
-					thread.getId(), thread.getName(), startEpochNanos, this);
+					thread.getId(), thread.getName(), startEpochNanos, coreWaitNanos, this);
 			this.steps.add(step);
 		}
 		this.current.set(step);
@@ -164,15 +201,19 @@ public final class StartupRecording {
 	 * too.
 	 */
 	public void end(StartupStep step) {
-		end(step, this.clock.getAsLong());
+		long endEpochNanos = this.clock.getAsLong();
+		end(step, endEpochNanos, coreWaitNow());
 	}
 
 	/**
-	 * {@code step} ends at {@code endEpochNanos}, read with {@link #now()}; as
+	 * {@code step} ends at {@code endEpochNanos}, read with {@link #now()}, its thread
+	 * having waited {@code coreWaitNanos} for a core by then (read with
+	 * {@link #coreWaitNow()} after the time; negative where not); as
 	 * {@link #end(StartupStep)}.
 	 */
-	public void end(StartupStep step, long endEpochNanos) {
-		step.ended(endEpochNanos);
+	public void end(StartupStep step, long endEpochNanos, long coreWaitNanos) {
+		// Another thread's figure says nothing of the step's.
+		step.ended(endEpochNanos, (Thread.currentThread().getId() == step.threadId()) ? coreWaitNanos : -1);
 		if (this.current.get() != step) {
 			// Ended on another thread, or out of order: its own thread moves on by
 			// itself.
@@ -203,9 +244,14 @@ public final class StartupRecording {
 		this.jitNanos = jitNanos;
 		this.classesLoaded = classesLoaded;
 		this.finished = true;
-		this.root.ended(this.clock.getAsLong());
+		long endEpochNanos = this.clock.getAsLong();
+		long coreWaitNanos = (Thread.currentThread().getId() == this.root.threadId()) ? coreWaitNow() : -1;
+		this.root.ended(endEpochNanos, coreWaitNanos);
 		this.current.remove();
 		this.activate.accept(null);
+		// The steps still running on other threads (none, in a start that waits for its
+		// background work) end without the figure.
+		this.coreWait.close();
 	}
 
 	public boolean isFinished() {
@@ -254,6 +300,30 @@ public final class StartupRecording {
 			}
 		}
 		own.replaceAll((step, nanos) -> Math.max(0, nanos));
+		return own;
+	}
+
+	/**
+	 * Each step's own time waiting for a core, as {@link #ownNanos own time} is counted:
+	 * its thread's wait while it ran less its children's on its thread. Negative where
+	 * not known: not measured, still running, or a child on its thread not read.
+	 */
+	public Map<StartupStep, Long> ownCoreWaitNanos() {
+		List<StartupStep> all = steps();
+		Map<StartupStep, Long> own = new HashMap<>(all.size() * 2);
+		for (StartupStep step : all) {
+			own.put(step, step.coreWaitNanos());
+		}
+		for (StartupStep step : all) {
+			StartupStep parent = step.parent();
+			if (parent != null && parent.threadId() == step.threadId()) {
+				long parentOwn = own.get(parent);
+				long child = step.coreWaitNanos();
+				// A child's stretch lies inside its parent's on their thread: the
+				// figure, which only grows, is at least as large for the parent.
+				own.put(parent, (parentOwn < 0 || child < 0) ? -1 : Math.max(0, parentOwn - child));
+			}
+		}
 		return own;
 	}
 

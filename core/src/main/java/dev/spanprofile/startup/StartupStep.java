@@ -37,6 +37,15 @@ public final class StartupStep implements SampledActivity {
 	/** 0 while running. */
 	private volatile long endEpochNanos;
 
+	/** Its thread's time waiting for a core when it began; negative where not read. */
+	private final long coreWaitAtStart;
+
+	/**
+	 * Its thread's time waiting for a core when it ended there; negative while running or
+	 * where not read (or it ended on another thread).
+	 */
+	private volatile long coreWaitAtEnd = -1;
+
 	private final StartupRecording recording;
 
 	/** Own samples per kind while kept; {@code null} entries where none arrived. */
@@ -48,7 +57,7 @@ public final class StartupStep implements SampledActivity {
 	private long classLoadingCpu;
 
 	StartupStep(int id, StartupStep parent, String name, long threadId, String threadName, long startEpochNanos,
-			StartupRecording recording) {
+			long coreWaitAtStart, StartupRecording recording) {
 		this.id = id;
 		this.parent = parent;
 		this.depth = (parent != null) ? parent.depth + 1 : 0;
@@ -56,6 +65,7 @@ public final class StartupStep implements SampledActivity {
 		this.threadId = threadId;
 		this.threadName = threadName;
 		this.startEpochNanos = startEpochNanos;
+		this.coreWaitAtStart = coreWaitAtStart;
 		this.recording = recording;
 	}
 
@@ -126,7 +136,22 @@ public final class StartupStep implements SampledActivity {
 		return Math.max(0, ((end != 0) ? end : nowEpochNanos) - this.startEpochNanos);
 	}
 
-	void ended(long epochNanos) {
+	/**
+	 * How long its thread waited for a core while it ran, its children's waits included,
+	 * as the kernel counted it at its beginning and end; negative while it runs or where
+	 * not read at both.
+	 */
+	public long coreWaitNanos() {
+		long end = this.coreWaitAtEnd;
+		return (this.coreWaitAtStart >= 0 && end >= 0 && !isRunning()) ? Math.max(0, end - this.coreWaitAtStart) : -1;
+	}
+
+	/**
+	 * It ended at {@code epochNanos}, its thread having waited {@code coreWaitNanos} for
+	 * a core by then (negative: not read there).
+	 */
+	void ended(long epochNanos, long coreWaitNanos) {
+		this.coreWaitAtEnd = coreWaitNanos;
 		this.endEpochNanos = Math.max(epochNanos, this.startEpochNanos);
 	}
 

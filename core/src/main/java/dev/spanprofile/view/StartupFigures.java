@@ -10,6 +10,7 @@ import dev.spanprofile.profile.StackTree;
 import dev.spanprofile.render.FrameCategory;
 import dev.spanprofile.render.FrameClassifier;
 import dev.spanprofile.render.SelfTime;
+import dev.spanprofile.render.TimeBreakdown;
 import dev.spanprofile.startup.StartupRecording;
 import dev.spanprofile.startup.StartupStep;
 
@@ -25,7 +26,12 @@ final class StartupFigures {
 
 	final Map<StartupStep, Long> own;
 
+	/** Each step's own time waiting for a core; {@code null} where not measured. */
+	final Map<StartupStep, Long> ownCoreWait;
+
 	final double intervalMillis;
+
+	final long intervalNanos;
 
 	final boolean waitsSampled;
 
@@ -33,7 +39,9 @@ final class StartupFigures {
 		this.recording = recording;
 		this.now = context.now();
 		this.own = recording.ownNanos(this.now);
+		this.ownCoreWait = recording.measuresCoreWait() ? recording.ownCoreWaitNanos() : null;
 		this.intervalMillis = context.intervalMillis();
+		this.intervalNanos = context.intervalNanos();
 		this.waitsSampled = context.sampledKinds().contains(SampleKind.WAIT);
 	}
 
@@ -48,9 +56,42 @@ final class StartupFigures {
 				step.threadName(), millis(step.startEpochNanos() - this.recording.root().startEpochNanos()),
 				millis(step.durationNanos(this.now)), millis(this.own.getOrDefault(step, 0L)),
 				step.weight(SampleKind.CPU) * this.intervalMillis, step.classLoadingCpuSamples() * this.intervalMillis,
-				this.waitsSampled ? millis(step.weight(SampleKind.WAIT)) : null, step.weight(SampleKind.ALLOC),
-				step.weight(SampleKind.CPU), step.isRunning(), step.hasGraph() ? "startup/" + step.id() : null,
-				hottest);
+				this.waitsSampled ? millis(step.weight(SampleKind.WAIT)) : null, coreWaitMillis(step),
+				step.weight(SampleKind.ALLOC), step.weight(SampleKind.CPU), step.isRunning(),
+				step.hasGraph() ? "startup/" + step.id() : null, hottest);
+	}
+
+	/**
+	 * The step's own time as the kernel counted it runnable but not running, on its
+	 * thread while it was the innermost step there; {@code -1} where not known.
+	 */
+	long ownRunQueueNanos(StartupStep step) {
+		return (this.ownCoreWait != null) ? this.ownCoreWait.getOrDefault(step, -1L) : -1;
+	}
+
+	/**
+	 * The step's own time waiting for a core less what its recorded waits already hold,
+	 * so that it adds to its CPU and waits as a request's breakdown does; {@code null}
+	 * where not known.
+	 */
+	private Double coreWaitMillis(StartupStep step) {
+		long runQueue = ownRunQueueNanos(step);
+		if (runQueue < 0) {
+			return null;
+		}
+		long waits = this.waitsSampled ? step.weight(SampleKind.WAIT) : 0;
+		long cpu = step.weight(SampleKind.CPU) * Math.max(0, this.intervalNanos);
+		return millis(runQueue - TimeBreakdown.coreWaitInWaits(runQueue,
+				blockedNanos(this.own.getOrDefault(step, 0L), cpu, runQueue), waits));
+	}
+
+	/**
+	 * A stretch's time blocked, estimated with CPU from samples (as a request's is,
+	 * {@link dev.spanprofile.store.SpanCpuTime}): only to tell how much of the wait for a
+	 * core recorded waits hold.
+	 */
+	static long blockedNanos(long nanos, long cpuNanos, long runQueueNanos) {
+		return Math.max(0, nanos - cpuNanos - runQueueNanos);
 	}
 
 	/**
@@ -92,11 +133,30 @@ final class StartupFigures {
 		long jit = this.recording.jitNanos();
 		double cpuMillis = all * this.intervalMillis;
 		Double waitMillis = this.waitsSampled ? millis(this.recording.wholeWeight(SampleKind.WAIT)) : null;
+		long coreWaitNanos = coreWaitMainThreadNanos();
+		Double coreWaitMillis = (coreWaitNanos >= 0) ? millis(coreWaitNanos) : null;
 		return new StartupJson.Breakdown(millis(duration), cpuMillis, byCategory[0] * scale * this.intervalMillis,
 				byCategory[1] * scale * this.intervalMillis, byCategory[2] * scale * this.intervalMillis,
 				classLoading * this.intervalMillis, (jit >= 0) ? millis(jit) : null,
 				(this.recording.classesLoaded() >= 0) ? this.recording.classesLoaded() : null, waitMillis,
-				(waitMillis != null) ? Math.max(0, mainThreadMillis() - cpuMainThread() - waitsMainThread()) : null);
+				coreWaitMillis, (waitMillis != null) ? Math.max(0, mainThreadMillis() - cpuMainThread()
+						- millis(waitsMainThreadNanos()) - ((coreWaitMillis != null) ? coreWaitMillis : 0)) : null);
+	}
+
+	/**
+	 * The main thread's wait for a core over the start, less what its recorded waits
+	 * hold; negative where not known.
+	 */
+	private long coreWaitMainThreadNanos() {
+		StartupStep root = this.recording.root();
+		long runQueue = (this.ownCoreWait != null) ? root.coreWaitNanos() : -1;
+		if (runQueue < 0) {
+			return -1;
+		}
+		long waits = this.waitsSampled ? waitsMainThreadNanos() : 0;
+		long cpu = Math.round(cpuMainThread() * 1e6);
+		return runQueue - TimeBreakdown.coreWaitInWaits(runQueue,
+				blockedNanos(root.durationNanos(this.now), cpu, runQueue), waits);
 	}
 
 	/** The start's length on the thread that ran it. */
@@ -115,7 +175,7 @@ final class StartupFigures {
 		return samples * this.intervalMillis;
 	}
 
-	private double waitsMainThread() {
+	private long waitsMainThreadNanos() {
 		long nanos = 0;
 		long thread = this.recording.root().threadId();
 		for (StartupStep step : this.recording.steps()) {
@@ -123,7 +183,7 @@ final class StartupFigures {
 				nanos += step.weight(SampleKind.WAIT);
 			}
 		}
-		return millis(nanos);
+		return nanos;
 	}
 
 	static double millis(long nanos) {

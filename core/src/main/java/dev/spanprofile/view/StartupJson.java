@@ -32,13 +32,19 @@ public record StartupJson(@JsonUnwrapped EngineJson engine, boolean finished, St
 	 * @param cpuMillis its own CPU samples times the interval
 	 * @param classLoadingMillis the part of {@code cpuMillis} spent loading classes
 	 * @param waitMillis its own recorded waits; {@code null} when waits are not sampled
+	 * @param coreWaitMillis its own time runnable but not running, waiting for a core, as
+	 * the kernel counted it on its thread (less what its recorded waits hold, which are
+	 * timed until their thread runs again); measured, not sampled: no frame of its graph
+	 * stands for it. {@code null} where not measured (not Linux,
+	 * {@code spanprofile.core-wait=false}) or while it runs
 	 * @param graph its flame graph's address relative to the endpoint; {@code null} when
 	 * not kept (outside the slowest)
 	 * @param hottestFrames the methods its own CPU samples ended in most
 	 */
 	public record Step(int id, Integer parentId, String name, String detail, String thread, double startMillis,
 			double durationMillis, double ownMillis, double cpuMillis, double classLoadingMillis, Double waitMillis,
-			long allocatedBytes, long cpuSamples, boolean running, String graph, List<Frame> hottestFrames) {
+			Double coreWaitMillis, long allocatedBytes, long cpuSamples, boolean running, String graph,
+			List<Frame> hottestFrames) {
 	}
 
 	/** A method and the CPU time its samples ended in it stand for. */
@@ -56,12 +62,16 @@ public record StartupJson(@JsonUnwrapped EngineJson engine, boolean finished, St
 	 * own threads beside it; {@code null} where the JVM does not tell
 	 * @param waitMillis recorded waits of the start's threads; {@code null} when not
 	 * sampled
+	 * @param coreWaitMillis the time the thread that ran the start was runnable but not
+	 * running, waiting for a core, as the kernel counted it (less what its recorded waits
+	 * hold); {@code null} where not measured
 	 * @param unaccountedMillis on the thread that ran the start, its time neither on CPU
-	 * nor in a recorded wait (waits shorter than the threshold, waiting for a core)
+	 * nor in a recorded wait nor, where measured, waiting for a core (waits shorter than
+	 * the threshold)
 	 */
 	public record Breakdown(double durationMillis, double cpuMillis, double cpuApplicationMillis,
 			double cpuFrameworkMillis, double cpuJdkMillis, double classLoadingMillis, Double jitCompilationMillis,
-			Long classesLoaded, Double waitMillis, Double unaccountedMillis) {
+			Long classesLoaded, Double waitMillis, Double coreWaitMillis, Double unaccountedMillis) {
 	}
 
 }

@@ -77,9 +77,11 @@ public final class StartupStepView implements FlameGraphView {
 				: null;
 		long cpuNanos = this.context.sampledKinds().contains(SampleKind.CPU)
 				? this.step.weight(SampleKind.CPU) * this.context.intervalNanos() : -1;
-		page.breakdown(
-				TimeBreakdown.of(Math.round(figures.ownMillis() * 1e6), cpuNanos, 0, waits, this.context.frames()),
-				this.step.isRunning());
+		long ownNanos = Math.round(figures.ownMillis() * 1e6);
+		long runQueue = (cpuNanos >= 0) ? this.figures.ownRunQueueNanos(this.step) : -1;
+		page.breakdown(TimeBreakdown.of(ownNanos, cpuNanos, false, 0, runQueue,
+				(runQueue >= 0) ? StartupFigures.blockedNanos(ownNanos, cpuNanos, runQueue) : -1, waits,
+				this.context.frames()), this.step.isRunning());
 		page.note("The step's own samples, taken on its thread while it was the innermost step there; its "
 				+ "children's are in their own graphs.");
 		if (!this.kind.counted()) {

@@ -130,9 +130,15 @@ public final class StartupView implements View {
 							+ ((breakdown.classesLoaded() != null)
 									? "; " + breakdown.classesLoaded() + " classes loaded" : ""));
 		}
+		if (breakdown.coreWaitMillis() != null) {
+			page.fact("waiting for a core", ms(breakdown.coreWaitMillis())
+					+ " of the main thread runnable but not running (measured, not sampled: no graph shows it)");
+		}
 		if (breakdown.waitMillis() != null) {
-			page.fact("waits", ms(breakdown.waitMillis()) + " recorded; " + ms(breakdown.unaccountedMillis())
-					+ " of the main thread neither on CPU nor in a recorded wait");
+			page.fact("waits",
+					ms(breakdown.waitMillis()) + " recorded; " + ms(breakdown.unaccountedMillis())
+							+ " of the main thread neither on CPU nor in a recorded wait"
+							+ ((breakdown.coreWaitMillis() != null) ? " nor waiting for a core" : ""));
 		}
 		page.fact("steps", json.steps() + ((json.notRecorded() > 0)
 				? " (" + json.notRecorded() + " more not recorded: spanprofile.startup.max-steps)" : ""));
@@ -152,16 +158,23 @@ public final class StartupView implements View {
 			}
 		}
 		else {
+			boolean coreWait = this.figures.ownCoreWait != null;
 			page.note("The steps of the start with the most own time (their duration less their children's on the "
 					+ "same thread), with the methods their own CPU samples ended in most. A step's graph holds its "
-					+ "own samples only.");
+					+ "own samples only" + (coreWait ? "; its time waiting for a core, measured by the kernel, has no "
+							+ "frames there (the step's thread did not run)." : "."));
 			page.link("timeline", "startup/timeline?format=html")
 				.link("first requests (" + json.firstRequests().size() + ")", "startup/first-requests?format=html")
 				.link("JSON", "startup?format=json")
 				.link("collapsed stacks", "startup?format=collapsed&event=" + this.kind.id())
 				.link("pprof", "startup?format=pprof&event=" + this.kind.id());
-			page.columns(Cell.text("step"), Cell.text("thread"), Cell.number("own"), Cell.number("duration"),
-					Cell.number("CPU"), Cell.number("class loading"), Cell.number("waits"), Cell.text("hottest"));
+			List<Cell> columns = new ArrayList<>(List.of(Cell.text("step"), Cell.text("thread"), Cell.number("own"),
+					Cell.number("duration"), Cell.number("CPU"), Cell.number("class loading"), Cell.number("waits")));
+			if (coreWait) {
+				columns.add(Cell.number("waiting for a core"));
+			}
+			columns.add(Cell.text("hottest"));
+			page.columns(columns.toArray(Cell[]::new));
 			for (StartupJson.Step step : json.slowest()) {
 				Cell name = Cell.text(label(step));
 				if (step.graph() != null) {
@@ -169,10 +182,15 @@ public final class StartupView implements View {
 				}
 				String hottest = (step.hottestFrames() != null) ? String.join(", ",
 						step.hottestFrames().stream().map((frame) -> shortFrame(frame.frame())).toList()) : "";
-				page.row(List.of(name, Cell.text(step.thread()), Cell.number(ms(step.ownMillis())),
-						Cell.number(ms(step.durationMillis())), Cell.number(ms(step.cpuMillis())),
-						Cell.number(ms(step.classLoadingMillis())),
-						Cell.number((step.waitMillis() != null) ? ms(step.waitMillis()) : "-"), Cell.text(hottest)));
+				List<Cell> row = new ArrayList<>(List.of(name, Cell.text(step.thread()),
+						Cell.number(ms(step.ownMillis())), Cell.number(ms(step.durationMillis())),
+						Cell.number(ms(step.cpuMillis())), Cell.number(ms(step.classLoadingMillis())),
+						Cell.number((step.waitMillis() != null) ? ms(step.waitMillis()) : "-")));
+				if (coreWait) {
+					row.add(Cell.number((step.coreWaitMillis() != null) ? ms(step.coreWaitMillis()) : "-"));
+				}
+				row.add(Cell.text(hottest));
+				page.row(row);
 			}
 		}
 		return page.indexHref(this.timeline ? "../../spanprofile" : "../spanprofile").render();

@@ -2,6 +2,8 @@ package dev.spanprofile.startup;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 import dev.spanprofile.profile.FrameKind;
@@ -62,6 +64,102 @@ class StartupRecordingTests {
 		// The start is over: later steps (a lazy bean made by a request) are not
 		// recorded.
 		assertThat(recording.begin("late")).isNull();
+	}
+
+	/**
+	 * Each step's own wait for a core is its thread's figure at its end less at its
+	 * beginning, less its children's on its thread; a child on another thread ran beside
+	 * it, a figure read on another thread says nothing, and a step whose figure (or a
+	 * child's) was not read has none.
+	 */
+	@Test
+	void ownCoreWaitLeavesOutChildrenOnTheSameThread() throws Exception {
+		Map<Long, Long> figures = new ConcurrentHashMap<>();
+		long main = Thread.currentThread().getId();
+		CoreWaitClock coreWait = () -> figures.getOrDefault(Thread.currentThread().getId(), -1L);
+		figures.put(main, 10L);
+		StartupRecording recording = new StartupRecording(StartupSettings.defaults(), this.frames, this.clock::get,
+				coreWait, this.activated::add, "start", 0);
+		assertThat(recording.measuresCoreWait()).isTrue();
+		figures.put(main, 20L);
+		StartupStep refresh = recording.begin("refresh");
+		figures.put(main, 30L);
+		StartupStep bean = recording.begin("bean");
+		figures.put(main, 70L);
+		recording.end(bean);
+		Thread other = new Thread(() -> {
+			figures.put(Thread.currentThread().getId(), 5L);
+			StartupStep background = recording.begin("background");
+			figures.put(Thread.currentThread().getId(), 105L);
+			recording.end(background);
+			StartupStep endedElsewhere = recording.begin("ended elsewhere");
+			figures.put(Thread.currentThread().getId(), 200L);
+			StartupStep unread = recording.begin("unread at its beginning");
+			figures.remove(Thread.currentThread().getId());
+			recording.end(unread);
+			assertThat(endedElsewhere).isNotNull();
+		});
+		other.start();
+		other.join();
+		StartupStep background = recording.steps().get(3);
+		StartupStep endedElsewhere = recording.steps().get(4);
+		StartupStep unread = recording.steps().get(5);
+		// Ended by the main thread, whose figure is not the step's.
+		recording.end(endedElsewhere);
+		figures.put(main, 100L);
+		StartupStep stillRunning = recording.begin("left running");
+		figures.put(main, 130L);
+		recording.finish(-1, -1);
+
+		Map<StartupStep, Long> own = recording.ownCoreWaitNanos();
+		assertThat(bean.coreWaitNanos()).isEqualTo(40);
+		assertThat(own.get(bean)).isEqualTo(40);
+		assertThat(refresh.coreWaitNanos()).as("not ended").isNegative();
+		assertThat(own.get(refresh)).isNegative();
+		assertThat(own.get(background)).as("on its own thread").isEqualTo(100);
+		assertThat(own.get(endedElsewhere)).as("ended on another thread").isNegative();
+		assertThat(own.get(unread)).as("not read where it ended").isNegative();
+		assertThat(own.get(stillRunning)).isNegative();
+		assertThat(recording.root().coreWaitNanos()).isEqualTo(130 - 10);
+		assertThat(own.get(recording.root())).as("a child on its thread unknown (the refresh never ended)")
+			.isNegative();
+	}
+
+	@Test
+	void ownCoreWaitOfTheWholeStartLeavesOutItsStepsOnItsThread() {
+		AtomicLong figure = new AtomicLong(1_000);
+		StartupRecording recording = new StartupRecording(StartupSettings.defaults(), this.frames, this.clock::get,
+				figure::get, this.activated::add, "start", 0);
+		figure.set(1_100);
+		StartupStep refresh = recording.begin("refresh");
+		figure.set(1_150);
+		StartupStep bean = recording.begin("bean");
+		figure.set(1_400);
+		recording.end(bean);
+		StartupStep second = recording.begin("second bean");
+		figure.set(1_450);
+		recording.end(second);
+		figure.set(1_900);
+		recording.end(refresh);
+		figure.set(2_000);
+		recording.finish(-1, -1);
+		Map<StartupStep, Long> own = recording.ownCoreWaitNanos();
+		assertThat(own.get(bean)).isEqualTo(250);
+		assertThat(own.get(second)).isEqualTo(50);
+		assertThat(own.get(refresh)).isEqualTo(800 - 250 - 50);
+		assertThat(own.get(recording.root())).isEqualTo(1_000 - 800);
+		assertThat(own.values().stream().mapToLong(Long::longValue).sum()).as("the whole start's, split")
+			.isEqualTo(recording.root().coreWaitNanos());
+	}
+
+	@Test
+	void withoutTheFigureNoStepHasOne() {
+		StartupRecording recording = recording(StartupSettings.defaults());
+		StartupStep bean = recording.begin("bean");
+		recording.end(bean);
+		recording.finish(-1, -1);
+		assertThat(recording.measuresCoreWait()).isFalse();
+		assertThat(recording.ownCoreWaitNanos().values()).allMatch((nanos) -> nanos < 0);
 	}
 
 	@Test

@@ -70,7 +70,8 @@ final class ProfiledStartupStep implements org.springframework.core.metrics.Star
 	public void end() {
 		this.delegate.end();
 		if (this.step != null) {
-			this.recording.end(this.step, this.recording.now());
+			long ended = this.recording.now();
+			this.recording.end(this.step, ended, this.recording.coreWaitNow());
 		}
 	}
 

@@ -37,10 +37,14 @@ public final class ProfilingApplicationStartup implements ApplicationStartup {
 	static StartupStep start(ApplicationStartup delegate, StartupRecording recording, String name) {
 		// Our time is read right before the application's step reads its own, and at the
 		// end right after: a BufferingApplicationStartup then times the same stretch as
-		// we do, without our bookkeeping (or a thread switch during it) in between.
+		// we do, without our bookkeeping (or a thread switch during it) in between. The
+		// thread's wait for a core is read after both times, its system call outside
+		// that pair: a wait on the way back from it is inside the step in every figure
+		// (one during the application's own bookkeeping before it goes uncounted).
 		long begun = recording.now();
 		StartupStep step = delegate.start(name);
-		return new ProfiledStartupStep(step, recording, recording.begin(name, begun));
+		long queued = recording.coreWaitNow();
+		return new ProfiledStartupStep(step, recording, recording.begin(name, begun, queued));
 	}
 
 	@Override
