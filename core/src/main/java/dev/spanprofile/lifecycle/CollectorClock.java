@@ -1,0 +1,290 @@
+package dev.spanprofile.lifecycle;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+import dev.spanprofile.tracking.NanoClock;
+
+/**
+ * When the collector works, as opposed to what it does ({@link CollectionCycle}): one
+ * deadline for the next collection, and when to wake before it to drain the threads'
+ * rings. As OpenTelemetry's batch span processor has one worker and one deadline, every
+ * reason to collect sooner lowers the same deadline:
+ * <ul>
+ * <li>the dump interval: due that long after the last collection started;</li>
+ * <li>a reader ({@link #collectBy}, an atomic minimum): a page, a caller of
+ * {@code collectNow}, {@code stop()}; it waits for the collection's end it is given;</li>
+ * <li>a slow request's log line: {@link CollectorSettings#slowRequestDelay()} after the
+ * first slow request the watermark does not cover yet ended (Flight Recorder's waits
+ * reach the collector about that late), and again while it does not, after the fresh
+ * window;</li>
+ * <li>the room for dropped requests to await their samples: when, at the rate they came
+ * since the last collection, it would fill within {@link CollectorSettings#roomMargin()},
+ * so that later ones do not reach the listeners without their samples.</li>
+ * </ul>
+ * The last two only while the last collection moved the watermark on: a failing engine,
+ * or one whose promise stopped moving, would otherwise be dumped five times a second for
+ * as long as it stays so; and never within {@link CollectorSettings#fresh()} of the last.
+ * <p>
+ * Between collections the collector drains as seldom as the rings allow
+ * ({@link #nextWakeMillis}), between {@link CollectorSettings#quickestDrain()} and
+ * {@link CollectorSettings#slowestDrain()}, aiming to find the fullest ring at
+ * {@link CollectorSettings#drainTargetFill()}: each wake-up costs a system call and a
+ * context switch, and on a machine whose cores are all busy it takes a core from a
+ * request. It never sleeps past the deadline. At the quickest pace only while the room
+ * for awaiting requests may bring a collection forward before the next paced drain (its
+ * rate is re-estimated at each drain): at a steady rate that never happens, however many
+ * requests await.
+ * <p>
+ * All times are read from one {@link NanoClock}, so tests step it. Request threads only
+ * write {@link #slowRequestEnded} and readers only call {@link #collectBy} and
+ * {@link #fresh}; the rest is the collector's (serialized by the cycle's lock).
+ */
+final class CollectorClock {
+
+	/** No slow request has ended. */
+	private static final long NONE = Long.MIN_VALUE;
+
+	private static final long DAY_NANOS = TimeUnit.DAYS.toNanos(1);
+
+	private final NanoClock clock;
+
+	private final long intervalNanos;
+
+	private final long freshNanos;
+
+	private final long roomMarginNanos;
+
+	private final long slowRequestDelayNanos;
+
+	private final long quickestDrainMillis;
+
+	private final long slowestDrainMillis;
+
+	private final double drainTargetFill;
+
+	/**
+	 * The next collection to start: the earliest deadline readers asked it by and what
+	 * tells them it ended. A reader that takes it before that collection starts reads
+	 * every sample taken up to its call afterwards.
+	 */
+	private final AtomicReference<NextCollection> next = new AtomicReference<>(new NextCollection());
+
+	/**
+	 * Completed when the collection in progress ends; the last one's (completed) between
+	 * collections.
+	 */
+	private volatile CompletableFuture<Void> lastCollection = CompletableFuture.completedFuture(null);
+
+	/** When the last collection started; volatile for {@link #fresh}. */
+	private volatile long lastStart;
+
+	/** Whether the last collection moved the watermark on. */
+	private boolean advanced = true;
+
+	/**
+	 * When the latest slow request ended, or {@link #NONE}: written by request threads.
+	 */
+	private volatile long latestSlowEnd = NONE;
+
+	/**
+	 * The end of the slow request the deadline is kept for: the latest one when the
+	 * collector first saw it uncovered, until the watermark covers it. Requests that end
+	 * together are collected together, and a later one does not put it off.
+	 */
+	private long slowEnd = NONE;
+
+	/** When the last drain started. */
+	private long lastDrainStart;
+
+	/** The stretch the last drain covered: from the drain before it to its start. */
+	private long lastDrainCovered;
+
+	/** The largest share of its ring a thread had filled over that stretch. */
+	private double lastDrainFill;
+
+	CollectorClock(CollectorSettings settings, NanoClock clock) {
+		this.clock = clock;
+		this.intervalNanos = settings.dumpInterval().toNanos();
+		this.freshNanos = settings.fresh().toNanos();
+		this.roomMarginNanos = settings.roomMargin().toNanos();
+		this.slowRequestDelayNanos = settings.slowRequestDelay().toNanos();
+		this.quickestDrainMillis = settings.quickestDrain().toMillis();
+		this.slowestDrainMillis = settings.slowestDrain().toMillis();
+		this.drainTargetFill = settings.drainTargetFill();
+		long now = clock.nanoTime();
+		this.lastStart = now;
+		this.lastDrainStart = now;
+	}
+
+	/** Now, on the one clock. */
+	long now() {
+		return this.clock.nanoTime();
+	}
+
+	/**
+	 * Any thread: have the next collection start by {@code deadline} at the latest (an
+	 * atomic minimum with the others asked).
+	 * @return completed once a collection that started after this call has ended
+	 */
+	CompletableFuture<Void> collectBy(long deadline) {
+		NextCollection collection = this.next.get();
+		collection.collectBy.accumulateAndGet(deadline, Math::min);
+		return collection.ended;
+	}
+
+	/**
+	 * A request slow enough for the slow-request log ended now: one volatile write, on
+	 * the request's thread.
+	 */
+	void slowRequestEnded() {
+		this.latestSlowEnd = this.clock.nanoTime();
+	}
+
+	/**
+	 * Whether a collection started now would find little the last did not. Any thread.
+	 */
+	boolean fresh() {
+		return this.clock.nanoTime() - this.lastStart < this.freshNanos;
+	}
+
+	/** Completed once the collection in progress, if any, has ended. */
+	CompletableFuture<Void> lastCollection() {
+		return this.lastCollection;
+	}
+
+	/**
+	 * Whether the next collection is due now.
+	 * @param awaiting dropped requests awaiting their samples now
+	 * @param room how many may await at once
+	 * @param completeUpTo the watermark
+	 */
+	boolean due(int awaiting, int room, long completeUpTo) {
+		long now = this.clock.nanoTime();
+		return now >= deadline(now, awaiting, room, completeUpTo);
+	}
+
+	/**
+	 * The one deadline for the next collection, as of {@code now}: the earliest that any
+	 * reason to collect asks.
+	 */
+	long deadline(long now, int awaiting, int room, long completeUpTo) {
+		long deadline = Math.min(this.lastStart + this.intervalNanos, this.next.get().collectBy.get());
+		if (!this.advanced) {
+			return deadline;
+		}
+		long early = Math.min(slowRequestDeadline(completeUpTo), roomDeadline(now, awaiting, room));
+		return Math.min(deadline, Math.max(early, this.lastStart + this.freshNanos));
+	}
+
+	private long slowRequestDeadline(long completeUpTo) {
+		long latest = this.latestSlowEnd;
+		if (latest == NONE || latest <= completeUpTo) {
+			this.slowEnd = NONE;
+			return Long.MAX_VALUE;
+		}
+		if (this.slowEnd == NONE || this.slowEnd <= completeUpTo) {
+			this.slowEnd = latest;
+		}
+		return this.slowEnd + this.slowRequestDelayNanos;
+	}
+
+	/**
+	 * When, at the rate requests came to await their samples since the last collection,
+	 * the room left would fill, less the margin: right when the last collection emptied
+	 * the room, too high when samples arrive late (Flight Recorder's waits), which errs
+	 * early. Re-estimated at each drain.
+	 */
+	private long roomDeadline(long now, int awaiting, int room) {
+		if (awaiting == 0) {
+			return Long.MAX_VALUE;
+		}
+		return now + untilRoomFills(now, awaiting, room) - this.roomMarginNanos;
+	}
+
+	private long untilRoomFills(long now, int awaiting, int room) {
+		long sinceLast = Math.max(1, now - this.lastStart);
+		double left = Math.max(0, room - awaiting);
+		// At most a day: far beyond any interval, and no overflow when added to now.
+		return (long) Math.min(DAY_NANOS, left * sinceLast / awaiting);
+	}
+
+	/**
+	 * Milliseconds until the collector should next wake: for the next paced drain, or the
+	 * deadline if sooner. At the quickest pace while the room may bring the deadline
+	 * before the next paced drain: half full (the rate is too low while requests have
+	 * only begun to await: those dropped first after a collection are the complete ones,
+	 * which go at once), or filling within the margin and a slowest drain.
+	 */
+	long nextWakeMillis(int awaiting, int room, long completeUpTo) {
+		long now = this.clock.nanoTime();
+		boolean hurried = this.advanced && awaiting > 0 && (2L * awaiting >= room
+				|| untilRoomFills(now, awaiting, room) <= this.roomMarginNanos + this.slowestDrainMillis * 1_000_000L);
+		long between = hurried ? this.quickestDrainMillis : pacedMillis();
+		long sinceLastDrain = TimeUnit.NANOSECONDS.toMillis(Math.max(0, now - this.lastDrainStart));
+		long untilDrain = Math.max(1, between - sinceLastDrain);
+		long untilDeadline = TimeUnit.NANOSECONDS
+			.toMillis(Math.max(0, deadline(now, awaiting, room, completeUpTo) - now)) + 1;
+		return Math.min(untilDrain, untilDeadline);
+	}
+
+	/**
+	 * The wait between drains that finds the fullest ring at the target fill, at the rate
+	 * the last drain found it filled over the stretch it covered: a drain right after
+	 * another (a collection's second) finds little, in little time.
+	 */
+	private long pacedMillis() {
+		if (this.lastDrainFill <= 0) {
+			return this.slowestDrainMillis;
+		}
+		double paced = this.lastDrainCovered / 1e6 * this.drainTargetFill / this.lastDrainFill;
+		return (long) Math.max(this.quickestDrainMillis, Math.min(this.slowestDrainMillis, paced));
+	}
+
+	/**
+	 * A drain started at {@code start} found the fullest ring at {@code fill} of its
+	 * capacity, filled since the drain before it.
+	 */
+	void drained(long start, double fill) {
+		this.lastDrainCovered = start - this.lastDrainStart;
+		this.lastDrainStart = start;
+		this.lastDrainFill = fill;
+	}
+
+	/**
+	 * A collection starts at {@code now}: the readers that asked for one until now wait
+	 * for what this returns, which the caller completes once it has ended; the next
+	 * collection is due an interval later.
+	 */
+	CompletableFuture<Void> started(long now) {
+		this.lastStart = now;
+		CompletableFuture<Void> ended = this.next.getAndSet(new NextCollection()).ended;
+		this.lastCollection = ended;
+		return ended;
+	}
+
+	/** Sampling resumes at {@code now}: the next collection is due an interval later. */
+	void resumed(long now) {
+		this.lastStart = now;
+	}
+
+	/** The collection that started last moved the watermark on, or did not. */
+	void ended(boolean advanced) {
+		this.advanced = advanced;
+	}
+
+	/** The next collection as readers see it before it starts. */
+	private static final class NextCollection {
+
+		/**
+		 * The earliest deadline a reader asked it by; {@link Long#MAX_VALUE} while none.
+		 */
+		final AtomicLong collectBy = new AtomicLong(Long.MAX_VALUE);
+
+		final CompletableFuture<Void> ended = new CompletableFuture<>();
+
+	}
+
+}
