@@ -145,6 +145,7 @@ public final class CollectionCycle {
 		this.collectorClock = new CollectorClock(settings, clock);
 		this.running = running;
 		this.deliveryLag = new DeliveryLag(settings);
+		store.whenRequestsAwait(this::requestsBeganAwaiting);
 		store.profilesCompleteUpTo(MonotonicEpoch.watermarkToEpochNanos(this.completeUpTo));
 	}
 
@@ -209,7 +210,19 @@ public final class CollectionCycle {
 	void wakeWith(Runnable wake) {
 		this.wake = wake;
 		this.recorder.setDrainWanted(wake);
-		this.store.whenRequestsAwait(wake);
+	}
+
+	/**
+	 * On the thread that dropped it: a request began to await its samples with none
+	 * before it. The collector estimates from then how soon the room fills, and paces
+	 * itself for it from now on.
+	 */
+	private void requestsBeganAwaiting() {
+		this.collectorClock.requestsBeganAwaiting();
+		Runnable wakeCollector = this.wake;
+		if (wakeCollector != null) {
+			wakeCollector.run();
+		}
 	}
 
 	/**
@@ -348,7 +361,7 @@ public final class CollectionCycle {
 			upTo = dumpStart;
 		}
 		drainChangePoints();
-		this.collectorClock.ended(collected && upTo > this.completeUpTo);
+		boolean advanced = collected && upTo > this.completeUpTo;
 		long complete = this.completeUpTo;
 		if (collected) {
 			complete = upTo;
@@ -369,6 +382,8 @@ public final class CollectionCycle {
 		long forgetFrom = Math.max(upTo, dumpStart - this.deliveryLag.horizon());
 		this.attributor.forgetBefore(forgetFrom - this.settings.forgetSlack().toNanos());
 		this.store.evictIfNeeded();
+		// Once the room for awaiting requests is emptied: how long that took counts.
+		this.collectorClock.ended(advanced);
 		this.stats.record(this.clock.nanoTime() - dumpStart);
 	}
 

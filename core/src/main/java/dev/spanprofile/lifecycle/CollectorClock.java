@@ -21,8 +21,9 @@ import dev.spanprofile.tracking.NanoClock;
  * reach the collector about that late), and again while it does not, after the fresh
  * window;</li>
  * <li>the room for dropped requests to await their samples: when, at the rate they came
- * since the last collection, it would fill within {@link CollectorSettings#roomMargin()},
- * so that later ones do not reach the listeners without their samples.</li>
+ * since the room last emptied, it would fill within
+ * {@link CollectorSettings#roomMargin()} and the time a collection takes to empty it, so
+ * that later ones do not reach the listeners without their samples.</li>
  * </ul>
  * The last two only while the last collection moved the watermark on: a failing engine,
  * or one whose promise stopped moving, would otherwise be dumped five times a second for
@@ -85,6 +86,20 @@ final class CollectorClock {
 	private boolean advanced = true;
 
 	/**
+	 * How long a collection takes to empty the room for awaiting requests: the longest of
+	 * the last ones, halved at each collection since, so that one slowed by a loaded
+	 * machine brings the next few forward by as much, and a quick one does not undo that
+	 * at once.
+	 */
+	private long collectionNanos;
+
+	/**
+	 * When a request last began to await its samples with none awaiting before it, or
+	 * {@link #NONE}: written by the thread that dropped it.
+	 */
+	private volatile long firstAwaitingAt = NONE;
+
+	/**
 	 * When the latest slow request ended, or {@link #NONE}: written by request threads.
 	 */
 	private volatile long latestSlowEnd = NONE;
@@ -144,6 +159,14 @@ final class CollectorClock {
 	}
 
 	/**
+	 * A request began to await its samples with none awaiting before it, now: one
+	 * volatile write, on the thread that dropped it.
+	 */
+	void requestsBeganAwaiting() {
+		this.firstAwaitingAt = this.clock.nanoTime();
+	}
+
+	/**
 	 * Whether a collection started now would find little the last did not. Any thread.
 	 */
 	boolean fresh() {
@@ -192,36 +215,64 @@ final class CollectorClock {
 	}
 
 	/**
-	 * When, at the rate requests came to await their samples since the last collection,
-	 * the room left would fill, less the margin: right when the last collection emptied
-	 * the room, too high when samples arrive late (Flight Recorder's waits), which errs
-	 * early. Re-estimated at each drain.
+	 * When, at the rate requests came to await their samples, the room left would fill,
+	 * less the margin and the time a collection takes to empty it. Re-estimated at each
+	 * drain.
 	 */
 	private long roomDeadline(long now, int awaiting, int room) {
 		if (awaiting == 0) {
 			return Long.MAX_VALUE;
 		}
-		return now + untilRoomFills(now, awaiting, room) - this.roomMarginNanos;
+		return now + untilRoomFills(now, awaiting, room) - roomMargin();
 	}
 
+	/** How long before the room fills a collection is to start. */
+	private long roomMargin() {
+		return this.roomMarginNanos + this.collectionNanos;
+	}
+
+	/**
+	 * How long until the room fills, at the rate requests came to await their samples:
+	 * counted from the first that began to await since the last collection started, the
+	 * others came since it. Not from the collection: a store drops its complete requests
+	 * first, so none awaits for a while after it, and a rate over that stretch was too
+	 * low by half in a small store, which left the collection too little time to empty
+	 * the room. From the collection only when some awaited from before it: too high when
+	 * samples arrive late (Flight Recorder's waits), which errs early.
+	 */
 	private long untilRoomFills(long now, int awaiting, int room) {
-		long sinceLast = Math.max(1, now - this.lastStart);
-		double left = Math.max(0, room - awaiting);
+		int left = Math.max(0, room - awaiting);
+		if (left == 0) {
+			return 0;
+		}
+		boolean sinceEmpty = sinceEmpty();
+		long since = Math.max(1, now - (sinceEmpty ? this.firstAwaitingAt : this.lastStart));
+		int came = sinceEmpty ? awaiting - 1 : awaiting;
+		if (came <= 0) {
+			return DAY_NANOS;
+		}
 		// At most a day: far beyond any interval, and no overflow when added to now.
-		return (long) Math.min(DAY_NANOS, left * sinceLast / awaiting);
+		return (long) Math.min(DAY_NANOS, (double) left * since / came);
+	}
+
+	/** Whether the room emptied since the last collection started. */
+	private boolean sinceEmpty() {
+		long first = this.firstAwaitingAt;
+		return first != NONE && first - this.lastStart > 0;
 	}
 
 	/**
 	 * Milliseconds until the collector should next wake: for the next paced drain, or the
 	 * deadline if sooner. At the quickest pace while the room may bring the deadline
-	 * before the next paced drain: half full (the rate is too low while requests have
-	 * only begun to await: those dropped first after a collection are the complete ones,
-	 * which go at once), or filling within the margin and a slowest drain.
+	 * before the next paced drain: half full (a rate over the first few to await says
+	 * little, and a burst may come after them), the first just began to await (no rate
+	 * yet: a slowest drain later the room may be past its deadline), or filling within
+	 * the margin and a slowest drain.
 	 */
 	long nextWakeMillis(int awaiting, int room, long completeUpTo) {
 		long now = this.clock.nanoTime();
-		boolean hurried = this.advanced && awaiting > 0 && (2L * awaiting >= room
-				|| untilRoomFills(now, awaiting, room) <= this.roomMarginNanos + this.slowestDrainMillis * 1_000_000L);
+		boolean hurried = this.advanced && awaiting > 0 && (2L * awaiting >= room || (awaiting == 1 && sinceEmpty())
+				|| untilRoomFills(now, awaiting, room) <= roomMargin() + this.slowestDrainMillis * 1_000_000L);
 		long between = hurried ? this.quickestDrainMillis : pacedMillis();
 		long sinceLastDrain = TimeUnit.NANOSECONDS.toMillis(Math.max(0, now - this.lastDrainStart));
 		long untilDrain = Math.max(1, between - sinceLastDrain);
@@ -270,9 +321,12 @@ final class CollectorClock {
 		this.lastStart = now;
 	}
 
-	/** The collection that started last moved the watermark on, or did not. */
+	/**
+	 * The collection that started last ended now, having moved the watermark on or not.
+	 */
 	void ended(boolean advanced) {
 		this.advanced = advanced;
+		this.collectionNanos = Math.max(this.clock.nanoTime() - this.lastStart, this.collectionNanos / 2);
 	}
 
 	/** The next collection as readers see it before it starts. */

@@ -76,6 +76,62 @@ class CollectorClockTest {
 		assertThat(dueAt(250, ROOM + 5, NOTHING_JOINED)).isTrue();
 	}
 
+	/**
+	 * The first request to await since the room emptied tells no rate: the next drain
+	 * comes at the quickest pace, which tells one, rather than a slowest drain later,
+	 * when the room may be past its deadline.
+	 */
+	@Test
+	void theFirstRequestToAwaitHurriesTheNextDrain() {
+		startedAt(0);
+		this.clock.ended(true);
+		this.clock.drained(T0 + 500 * MS, 0);
+		assertThat(wakeAt(500, 0, NOTHING_JOINED)).isEqualTo(SETTINGS.slowestDrain().toMillis());
+		requestsBeganAwaitingAt(500);
+		assertThat(wakeAt(500, 1, NOTHING_JOINED)).isEqualTo(SETTINGS.quickestDrain().toMillis());
+	}
+
+	/**
+	 * A store drops its complete requests first after a collection: none awaits for a
+	 * while, and a rate counted from the collection was too low by as much (here it would
+	 * say 399 fill in 531 ms rather than 200).
+	 */
+	@Test
+	void theRateCountsFromTheFirstRequestToAwaitSinceTheLastCollection() {
+		startedAt(0);
+		this.clock.ended(true);
+		requestsBeganAwaitingAt(500);
+		assertThat(dueAt(500, 1, NOTHING_JOINED)).as("one alone says no rate").isFalse();
+		// 400 more in 200 ms: the 599 left fill in about 300 ms.
+		assertThat(dueAt(700, 401, NOTHING_JOINED)).isFalse();
+		// 600 in 300 ms: the 399 left fill within 200 ms.
+		assertThat(dueAt(800, 601, NOTHING_JOINED)).isTrue();
+		// Some awaited from before the collection: from the collection, as they may have
+		// come since it.
+		startedAt(1_000);
+		assertThat(dueAt(1_300, 599, NOTHING_JOINED)).isFalse();
+		assertThat(dueAt(1_300, 600, NOTHING_JOINED)).isTrue();
+	}
+
+	/**
+	 * The margin is the time to notice; the collection's own time to empty the room comes
+	 * on top: one that took 300 ms on a loaded machine brings the next 300 ms further
+	 * forward, and the next few by half as much each.
+	 */
+	@Test
+	void aCollectionThatTookLongBringsTheNextForwardByAsMuch() {
+		startedAt(0);
+		endedAt(300);
+		// 500 in 500 ms fill the 500 left in 500 ms: within the margin and the 300 ms.
+		assertThat(dueAt(500, 499, NOTHING_JOINED)).isFalse();
+		assertThat(dueAt(500, 500, NOTHING_JOINED)).isTrue();
+		// A quick one after it: half the 300 ms still counts, 350 ms in all.
+		startedAt(1_000);
+		endedAt(1_010);
+		assertThat(dueAt(1_500, 588, NOTHING_JOINED)).isFalse();
+		assertThat(dueAt(1_500, 589, NOTHING_JOINED)).isTrue();
+	}
+
 	@Test
 	void notWithinTheFreshWindowNorWithNothingAwaiting() {
 		startedAt(0);
@@ -238,6 +294,16 @@ class CollectorClockTest {
 
 	private void startedAt(long millis) {
 		this.clock.started(T0 + millis * MS);
+	}
+
+	private void endedAt(long millis) {
+		this.now.set(T0 + millis * MS);
+		this.clock.ended(true);
+	}
+
+	private void requestsBeganAwaitingAt(long millis) {
+		this.now.set(T0 + millis * MS);
+		this.clock.requestsBeganAwaiting();
 	}
 
 	private void slowRequestEndedAt(long millis) {
