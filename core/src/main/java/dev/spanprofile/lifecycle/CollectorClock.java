@@ -40,8 +40,9 @@ import dev.spanprofile.tracking.NanoClock;
  * requests await.
  * <p>
  * All times are read from one {@link NanoClock}, so tests step it. Request threads only
- * write {@link #slowRequestEnded} and readers only call {@link #collectBy} and
- * {@link #fresh}; the rest is the collector's (serialized by the cycle's lock).
+ * write {@link #slowRequestEnded} and {@link #requestsBeganAwaiting}, and readers only
+ * call {@link #collectBy} and {@link #fresh}; the rest is the collector's (serialized by
+ * the cycle's lock).
  */
 final class CollectorClock {
 
@@ -255,6 +256,14 @@ final class CollectorClock {
 		return (long) Math.min(DAY_NANOS, (double) left * since / came);
 	}
 
+	/**
+	 * Whether the one request awaiting is the first since the room emptied, and no drain
+	 * has looked since it began to.
+	 */
+	private boolean firstAwaitsUndrained(int awaiting) {
+		return awaiting == 1 && sinceEmpty() && this.lastDrainStart - this.firstAwaitingAt < 0;
+	}
+
 	/** Whether the room emptied since the last collection started. */
 	private boolean sinceEmpty() {
 		long first = this.firstAwaitingAt;
@@ -265,13 +274,13 @@ final class CollectorClock {
 	 * Milliseconds until the collector should next wake: for the next paced drain, or the
 	 * deadline if sooner. At the quickest pace while the room may bring the deadline
 	 * before the next paced drain: half full (a rate over the first few to await says
-	 * little, and a burst may come after them), the first just began to await (no rate
-	 * yet: a slowest drain later the room may be past its deadline), or filling within
-	 * the margin and a slowest drain.
+	 * little, and a burst may come after them), the first just began to await and no
+	 * drain has looked since (no rate yet: a slowest drain later the room may be past its
+	 * deadline), or filling within the margin and a slowest drain.
 	 */
 	long nextWakeMillis(int awaiting, int room, long completeUpTo) {
 		long now = this.clock.nanoTime();
-		boolean hurried = this.advanced && awaiting > 0 && (2L * awaiting >= room || (awaiting == 1 && sinceEmpty())
+		boolean hurried = this.advanced && awaiting > 0 && (2L * awaiting >= room || firstAwaitsUndrained(awaiting)
 				|| untilRoomFills(now, awaiting, room) <= roomMargin() + this.slowestDrainMillis * 1_000_000L);
 		long between = hurried ? this.quickestDrainMillis : pacedMillis();
 		long sinceLastDrain = TimeUnit.NANOSECONDS.toMillis(Math.max(0, now - this.lastDrainStart));

@@ -87,8 +87,11 @@ class CollectorClockTest {
 		this.clock.ended(true);
 		this.clock.drained(T0 + 500 * MS, 0);
 		assertThat(wakeAt(500, 0, NOTHING_JOINED)).isEqualTo(SETTINGS.slowestDrain().toMillis());
-		requestsBeganAwaitingAt(500);
-		assertThat(wakeAt(500, 1, NOTHING_JOINED)).isEqualTo(SETTINGS.quickestDrain().toMillis());
+		requestsBeganAwaitingAt(510);
+		assertThat(wakeAt(510, 1, NOTHING_JOINED)).isEqualTo(SETTINGS.quickestDrain().toMillis() - 10);
+		// Still the one after that drain: no more came, the pace again.
+		this.clock.drained(T0 + 550 * MS, 0);
+		assertThat(wakeAt(550, 1, NOTHING_JOINED)).isEqualTo(SETTINGS.slowestDrain().toMillis());
 	}
 
 	/**
