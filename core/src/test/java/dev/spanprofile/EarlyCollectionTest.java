@@ -91,7 +91,7 @@ class EarlyCollectionTest {
 				// About 90 requests a second through a store of 40: after a collection
 				// the 40 complete ones are dropped first, then the room of 40 to await
 				// fills within the next half second. The next collection comes when what
-				// is left of it would fill within 200 ms.
+				// is left of it would fill within 200 ms and a collection's own time.
 				Thread.sleep(10);
 			}
 			long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);

@@ -73,10 +73,6 @@ final class ThreadTimelines {
 	 * The thread ended at {@code monotonicNanos}: its timeline goes once that is joined.
 	 */
 	void ended(long threadId, long monotonicNanos) {
-		ThreadTimeline timeline = this.timelines.get(threadId);
-		if (timeline != null) {
-			timeline.cpuStretch.lose();
-		}
 		this.endedThreads.put(threadId, monotonicNanos);
 		if (this.endedThreads.size() > this.maxEndedThreads) {
 			Iterator<Long> first = this.endedThreads.keySet().iterator();

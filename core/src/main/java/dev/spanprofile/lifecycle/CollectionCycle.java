@@ -5,8 +5,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 
@@ -25,11 +23,12 @@ import dev.spanprofile.tracking.NanoClock;
  * At each {@link #tick} the collector <b>drains change points</b>: each thread's ring of
  * span switches goes to the attributor's timelines, with the time read <i>before</i> the
  * drain, up to which they are complete (a switch stamped earlier has been published by
- * the time its ring is read). The tick says when the next is due ({@link DrainPace}):
- * often enough to keep the rings from lapping, and a ring half full asks for one at once.
+ * the time its ring is read). The tick says when the next is due
+ * ({@link CollectorClock#nextWakeMillis}): often enough to keep the rings from lapping,
+ * never past the next collection's deadline, and a ring half full asks for one at once.
  * <p>
- * When its {@link CollectionSchedule} says so (every dump interval, or sooner for a
- * reader, for requests about to fill the room to await their samples, or for a slow
+ * When the {@link CollectorClock}'s one deadline has come (every dump interval, or sooner
+ * for a reader, for requests about to fill the room to await their samples, or for a slow
  * request's log line) it runs a <b>collection</b>, in this order:
  * <ol>
  * <li>drain change points, so that the stretch the engine's samples may outrun is
@@ -108,31 +107,17 @@ public final class CollectionCycle {
 	 */
 	private volatile Runnable wake;
 
-	/**
-	 * The next collection to start: the deadline readers asked it by and what tells them
-	 * it ended. A reader that takes it before that collection starts reads every sample
-	 * taken up to its call afterwards, and a request made on one already taken (started)
-	 * asks for nothing more.
-	 */
-	private final AtomicReference<NextCollection> next = new AtomicReference<>(new NextCollection());
-
-	/**
-	 * Completed when the collection in progress ends; the last one's (completed) between
-	 * collections. A reader that finds the last collection fresh waits for this one only.
-	 */
-	private volatile CompletableFuture<Void> lastCollection = CompletableFuture.completedFuture(null);
-
 	/** The engine's one clock: {@code System.nanoTime()}, or a test's. */
 	private final NanoClock clock;
 
-	/** Guarded by {@link #lock}, but for {@link CollectionSchedule#fresh}. */
-	private final CollectionSchedule schedule;
+	/**
+	 * When the next collection is due and the next drain: guarded by {@link #lock}, but
+	 * for what readers and request threads ask of it.
+	 */
+	private final CollectorClock collectorClock;
 
 	/** Guarded by {@link #lock}. */
 	private boolean failureLogged;
-
-	/** Guarded by {@link #lock}. */
-	private final DrainPace pace;
 
 	/**
 	 * The watermark, on the cycle's clock: every sample up to it is joined.
@@ -145,13 +130,6 @@ public final class CollectionCycle {
 	private volatile long sampledUpTo = Long.MIN_VALUE;
 
 	/**
-	 * When the latest slow request ended, on the cycle's clock;
-	 * {@link CollectionSchedule#NO_SLOW_REQUEST} until one does. Written by request
-	 * threads.
-	 */
-	private volatile long lastSlowRequestEnd = CollectionSchedule.NO_SLOW_REQUEST;
-
-	/**
 	 * @param running whether the profiler runs: a collection while it does not joins
 	 * nothing
 	 * @param clock the engine's clock ({@link NanoClock#SYSTEM}, or one a test steps)
@@ -160,14 +138,14 @@ public final class CollectionCycle {
 			ActivationRecorder recorder, CollectorSettings settings, BooleanSupplier running, NanoClock clock) {
 		this.clock = clock;
 		this.settings = settings;
-		this.pace = new DrainPace(settings, clock.nanoTime());
 		this.engine = engine;
 		this.attributor = attributor;
 		this.store = store;
 		this.recorder = recorder;
-		this.schedule = new CollectionSchedule(settings);
+		this.collectorClock = new CollectorClock(settings, clock);
 		this.running = running;
 		this.deliveryLag = new DeliveryLag(settings);
+		store.whenRequestsAwait(this::requestsBeganAwaiting);
 		store.profilesCompleteUpTo(MonotonicEpoch.watermarkToEpochNanos(this.completeUpTo));
 	}
 
@@ -186,8 +164,8 @@ public final class CollectionCycle {
 	}
 
 	/**
-	 * The collector thread's task: a collection when one is due (by the schedule, or by a
-	 * deadline a reader asked for), else a drain. Never throws.
+	 * The collector thread's task: a collection when its deadline has come, else a drain.
+	 * Never throws.
 	 * @return milliseconds until the next tick is due
 	 */
 	public long tick() {
@@ -195,11 +173,8 @@ public final class CollectionCycle {
 			boolean due;
 			this.lock.lock();
 			try {
-				long now = this.clock.nanoTime();
-				boolean forSlowRequest = this.schedule.dueForSlowRequest(now, this.lastSlowRequestEnd,
+				due = this.collectorClock.due(this.store.awaitingSamples(), this.store.awaitingRoom(),
 						this.completeUpTo);
-				due = forSlowRequest || now >= this.next.get().collectBy.get()
-						|| this.schedule.due(now, this.store.awaitingSamples(), this.store.awaitingRoom());
 				if (!due) {
 					drainChangePoints();
 				}
@@ -216,23 +191,10 @@ public final class CollectionCycle {
 			// profiling for good. A failed cycle loses samples, not the profiler.
 			logFailure(ex);
 		}
-		return nextTickMillis();
-	}
-
-	private long nextTickMillis() {
 		this.lock.lock();
 		try {
-			long now = this.clock.nanoTime();
-			// Drained at the quickest pace only while a collection may be brought forward
-			// before the next paced drain: on a busy store some request always awaits its
-			// samples, and at a steady rate none is.
-			boolean hurried = this.schedule.mayBringForward(now, this.store.awaitingSamples(),
-					this.store.awaitingRoom(), this.settings.slowestDrain().toNanos())
-					|| CollectionSchedule.slowRequestWaits(this.lastSlowRequestEnd, this.completeUpTo);
-			long requestedBy = this.next.get().collectBy.get();
-			long untilDue = (requestedBy != Long.MAX_VALUE) ? Math.min(this.schedule.untilDue(now), requestedBy - now)
-					: this.schedule.untilDue(now);
-			return this.pace.nextMillis(now, hurried, untilDue);
+			return this.collectorClock.nextWakeMillis(this.store.awaitingSamples(), this.store.awaitingRoom(),
+					this.completeUpTo);
 		}
 		finally {
 			this.lock.unlock();
@@ -248,7 +210,19 @@ public final class CollectionCycle {
 	void wakeWith(Runnable wake) {
 		this.wake = wake;
 		this.recorder.setDrainWanted(wake);
-		this.store.whenRequestsAwait(wake);
+	}
+
+	/**
+	 * On the thread that dropped it: a request began to await its samples with none
+	 * before it. The collector estimates from then how soon the room fills, and paces
+	 * itself for it from now on.
+	 */
+	private void requestsBeganAwaiting() {
+		this.collectorClock.requestsBeganAwaiting();
+		Runnable wakeCollector = this.wake;
+		if (wakeCollector != null) {
+			wakeCollector.run();
+		}
 	}
 
 	/**
@@ -257,7 +231,7 @@ public final class CollectionCycle {
 	 * soon after it. One volatile write, on the request's thread.
 	 */
 	public void slowRequestEnded() {
-		this.lastSlowRequestEnd = this.clock.nanoTime();
+		this.collectorClock.slowRequestEnded();
 	}
 
 	/**
@@ -273,7 +247,7 @@ public final class CollectionCycle {
 			// The pause is no lag of the engine's: its promise did not move because
 			// nothing sampled.
 			this.deliveryLag.resumed();
-			this.schedule.started(this.clock.nanoTime());
+			this.collectorClock.resumed(this.clock.nanoTime());
 		}
 		finally {
 			this.lock.unlock();
@@ -296,12 +270,12 @@ public final class CollectionCycle {
 	 * collection runs on the collector thread while there is one.
 	 */
 	public void collectUnlessFresh() {
-		if (!this.schedule.fresh(this.clock.nanoTime())) {
+		if (!this.collectorClock.fresh()) {
 			collectNow();
 		}
 		else if (!this.lock.isHeldByCurrentThread()) {
 			// Fresh but maybe still running: its results, not another collection.
-			await(this.lastCollection);
+			await(this.collectorClock.lastCollection());
 		}
 	}
 
@@ -324,8 +298,7 @@ public final class CollectionCycle {
 			collect();
 			return;
 		}
-		NextCollection collection = this.next.get();
-		collection.collectBy.accumulateAndGet(this.clock.nanoTime(), Math::min);
+		CompletableFuture<Void> collected = this.collectorClock.collectBy(this.clock.nanoTime());
 		wakeCollector.run();
 		if (this.wake != wakeCollector) {
 			// The collector stopped meanwhile; its last collection may have been taken
@@ -333,7 +306,7 @@ public final class CollectionCycle {
 			collect();
 			return;
 		}
-		await(collection.ended);
+		await(collected);
 	}
 
 	private void await(CompletableFuture<Void> collected) {
@@ -357,10 +330,10 @@ public final class CollectionCycle {
 		CompletableFuture<Void> waiting;
 		this.lock.lock();
 		try {
-			// Before the dump: a reader that took this one asked before it.
-			waiting = this.next.getAndSet(new NextCollection()).ended;
-			this.lastCollection = waiting;
-			collectLocked();
+			long dumpStart = this.clock.nanoTime();
+			// Before the dump: a reader that asked for this one asked before it.
+			waiting = this.collectorClock.started(dumpStart);
+			collectLocked(dumpStart);
 		}
 		finally {
 			this.lock.unlock();
@@ -368,9 +341,7 @@ public final class CollectionCycle {
 		waiting.complete(null);
 	}
 
-	private void collectLocked() {
-		long dumpStart = this.clock.nanoTime();
-		this.schedule.started(dumpStart);
+	private void collectLocked(long dumpStart) {
 		if (!this.running.getAsBoolean()) {
 			return;
 		}
@@ -390,7 +361,7 @@ public final class CollectionCycle {
 			upTo = dumpStart;
 		}
 		drainChangePoints();
-		this.schedule.ended(collected && upTo > this.completeUpTo);
+		boolean advanced = collected && upTo > this.completeUpTo;
 		long complete = this.completeUpTo;
 		if (collected) {
 			complete = upTo;
@@ -411,6 +382,8 @@ public final class CollectionCycle {
 		long forgetFrom = Math.max(upTo, dumpStart - this.deliveryLag.horizon());
 		this.attributor.forgetBefore(forgetFrom - this.settings.forgetSlack().toNanos());
 		this.store.evictIfNeeded();
+		// Once the room for awaiting requests is emptied: how long that took counts.
+		this.collectorClock.ended(advanced);
 		this.stats.record(this.clock.nanoTime() - dumpStart);
 	}
 
@@ -418,7 +391,7 @@ public final class CollectionCycle {
 		long drainStart = this.clock.nanoTime();
 		double fill = this.recorder.drainTo(this.attributor);
 		this.attributor.changePointsCompleteUpTo(drainStart);
-		this.pace.drained(drainStart, fill);
+		this.collectorClock.drained(drainStart, fill);
 	}
 
 	private void logFailure(Throwable ex) {
@@ -500,20 +473,6 @@ public final class CollectionCycle {
 		finally {
 			this.lock.unlock();
 		}
-	}
-
-	/** The next collection as readers see it before it starts. */
-	private static final class NextCollection {
-
-		/**
-		 * The earliest deadline a reader asked it by, on the cycle's clock;
-		 * {@link Long#MAX_VALUE} while none has.
-		 */
-		final AtomicLong collectBy = new AtomicLong(Long.MAX_VALUE);
-
-		/** Completed once it has ended. */
-		final CompletableFuture<Void> ended = new CompletableFuture<>();
-
 	}
 
 }

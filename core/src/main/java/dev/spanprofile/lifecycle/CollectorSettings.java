@@ -14,8 +14,8 @@ import java.time.Duration;
  * costs a few milliseconds whatever it holds (async-profiler names every method its
  * stacks reference again), and a page polling several views at once asks in a burst
  * @param roomMargin how soon the room for requests awaiting their samples may be about to
- * fill before a collection is brought forward: a few quick drains, one to notice and the
- * collection's own time, with room to spare for a pause
+ * fill before a collection is brought forward, on top of the time collections took to
+ * empty it (measured): a few quick drains to notice, with room to spare for a pause
  * @param slowRequestDelay how long after a slow request ends a collection is brought
  * forward for its log line: Flight Recorder's waits reach the collector about a second
  * behind (its stream flushes once a second), so an earlier collection would not complete

@@ -59,8 +59,6 @@ public final class SpanRecord {
 	/** Guarded by this, with the account their bytes are charged to. */
 	private final SpanSamples samples;
 
-	private final SpanRecordRef ref = new SpanRecordRef(this);
-
 	/** Local roots only: the request's CPU time from its threads' clocks. */
 	private final MeasuredCpu measuredCpu;
 
@@ -202,7 +200,6 @@ public final class SpanRecord {
 	synchronized void evict() {
 		this.evicted = true;
 		this.samples.moveCharge(null);
-		this.ref.clear();
 	}
 
 	/**
@@ -211,14 +208,6 @@ public final class SpanRecord {
 	 */
 	public MeasuredCpu measuredCpu() {
 		return this.measuredCpu;
-	}
-
-	/**
-	 * A reference to this record that lets go of it once it is gone, for holders that
-	 * outlive it.
-	 */
-	public SpanRecordRef ref() {
-		return this.ref;
 	}
 
 	/**

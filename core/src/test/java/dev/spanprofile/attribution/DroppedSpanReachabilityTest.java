@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.spanprofile.store.InclusiveSamples;
+import dev.spanprofile.store.MeasuredCpu;
 import dev.spanprofile.store.RetentionSettings;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanProfileStore;
@@ -67,6 +68,31 @@ class DroppedSpanReachabilityTest {
 		assertThat(this.attributor.stats().attributed()).isEqualTo(2);
 		assertThat(this.attributor.stats().outsideSpans()).isEqualTo(1);
 		assertThat(InclusiveSamples.count(this.store.find("000000000000000b"), SampleKind.CPU)).isEqualTo(1);
+	}
+
+	/**
+	 * A thread whose last change point left a request keeps that stretch's end (its
+	 * clocks) for a thread that comes straight back, not the request's CPU figures: its
+	 * next change point may come long after the store let the request go.
+	 */
+	@Test
+	void aThreadThatLeftADroppedRequestLastDoesNotKeepItsCpuFiguresReachable() {
+		SpanRecord first = this.store.spanStarted(TRACE, "000000000000000a", null, false, "first", "SERVER", 100,
+				"worker");
+		WeakReference<MeasuredCpu> figures = new WeakReference<>(first.measuredCpu());
+		first = null;
+		this.attributor.changed(1, 100, context("000000000000000a"), 1_000, 10, 100);
+		this.attributor.changed(1, 200, null, 5_000, 20, 200);
+		this.store.spanEnded("000000000000000a", "first", "OK", 200, false);
+		this.store.profilesCompleteUpTo(300);
+		this.store.spanStarted(TRACE, "000000000000000b", null, false, "second", "SERVER", 300, "other");
+		this.attributor.changePointsCompleteUpTo(1_000);
+		assertThat(this.store.findTracked("000000000000000a")).isNull();
+
+		await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(50)).until(() -> {
+			System.gc();
+			return figures.get() == null;
+		});
 	}
 
 	@Test

@@ -2,6 +2,7 @@ package dev.spanprofile.lifecycle;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 import dev.spanprofile.attribution.SampleAttributor;
 import dev.spanprofile.sampling.SampleSink;
@@ -62,6 +63,50 @@ class CollectionCyclePacingTest {
 			.isLessThanOrEqualTo(SETTINGS.quickestDrain().toMillis());
 	}
 
+	/**
+	 * {@code EarlyCollectionTest}'s requests on a loaded machine, stepped: a store and a
+	 * room of 40, a request every 11 ms, and collections that take 150 ms each while
+	 * requests go on ending (the engine promises samples up to the dump's start). A
+	 * collection brought forward when the room would fill within the margin at the rate
+	 * since the collection before came too late: that rate counts the stretch in which
+	 * the store dropped its complete requests first, and the margin left nothing for the
+	 * collection's own time.
+	 */
+	@Test
+	void aSmallRoomDoesNotOverflowWhileCollectionsTakeLong() {
+		SpanProfileStore store = new SpanProfileStore(
+				new StoreSettings(40, Long.MAX_VALUE, true, RetentionSettings.recentOnly(), 40));
+		long[] nextRequest = { this.clock.get() };
+		Runnable requestsUpToNow = () -> {
+			while (nextRequest[0] <= this.clock.get()) {
+				request(store);
+				nextRequest[0] += 11 * MS;
+			}
+		};
+		CollectionCycle cycle = cycleDumping(store, () -> {
+			long start = this.clock.get();
+			for (int i = 0; i < 15; i++) {
+				this.clock.addAndGet(10 * MS);
+				requestsUpToNow.run();
+			}
+			return start;
+		});
+		cycle.collectNow();
+		long end = this.clock.get() + 300 * 11 * MS;
+		long nextTick = this.clock.get();
+		long collections = cycle.stats().count();
+		while (this.clock.get() < end) {
+			while (this.clock.get() < nextTick) {
+				this.clock.addAndGet(MS);
+				requestsUpToNow.run();
+			}
+			nextTick = this.clock.get() + cycle.tick() * MS;
+		}
+		collections = cycle.stats().count() - collections;
+		assertThat(collections).as("collections in 300 requests").isBetween(3L, 17L);
+		assertThat(store.droppedIncomplete()).isZero();
+	}
+
 	@Test
 	void aLongSwitchOffDoesNotCountAsTheEnginesDeliveryLag() {
 		SpanProfileStore store = new SpanProfileStore(StoreSettings.defaults());
@@ -82,6 +127,12 @@ class CollectionCyclePacingTest {
 
 	private CollectionCycle cycle(SpanProfileStore store, NanoClock clock) {
 		// An engine that delivers nothing and promises every sample up to now.
+		return cycleDumping(store, clock::nanoTime);
+	}
+
+	/** With an engine that delivers nothing and promises what {@code dump} returns. */
+	private CollectionCycle cycleDumping(SpanProfileStore store, LongSupplier dump) {
+		NanoClock clock = this.clock::get;
 		SamplingEngine engine = new SamplingEngine() {
 
 			@Override
@@ -95,7 +146,7 @@ class CollectionCyclePacingTest {
 
 			@Override
 			public long collect(SampleSink sink) {
-				return clock.nanoTime();
+				return dump.getAsLong();
 			}
 
 			@Override

@@ -1,0 +1,353 @@
+package dev.spanprofile.lifecycle;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+import dev.spanprofile.tracking.NanoClock;
+
+/**
+ * When the collector works, as opposed to what it does ({@link CollectionCycle}): one
+ * deadline for the next collection, and when to wake before it to drain the threads'
+ * rings. As OpenTelemetry's batch span processor has one worker and one deadline, every
+ * reason to collect sooner lowers the same deadline:
+ * <ul>
+ * <li>the dump interval: due that long after the last collection started;</li>
+ * <li>a reader ({@link #collectBy}, an atomic minimum): a page, a caller of
+ * {@code collectNow}, {@code stop()}; it waits for the collection's end it is given;</li>
+ * <li>a slow request's log line: {@link CollectorSettings#slowRequestDelay()} after the
+ * first slow request the watermark does not cover yet ended (Flight Recorder's waits
+ * reach the collector about that late), and again while it does not, after the fresh
+ * window;</li>
+ * <li>the room for dropped requests to await their samples: when, at the rate they came
+ * since the room last emptied, it would fill within
+ * {@link CollectorSettings#roomMargin()} and the time a collection takes to empty it, so
+ * that later ones do not reach the listeners without their samples.</li>
+ * </ul>
+ * The last two only while the last collection moved the watermark on: a failing engine,
+ * or one whose promise stopped moving, would otherwise be dumped five times a second for
+ * as long as it stays so; and never within {@link CollectorSettings#fresh()} of the last.
+ * <p>
+ * Between collections the collector drains as seldom as the rings allow
+ * ({@link #nextWakeMillis}), between {@link CollectorSettings#quickestDrain()} and
+ * {@link CollectorSettings#slowestDrain()}, aiming to find the fullest ring at
+ * {@link CollectorSettings#drainTargetFill()}: each wake-up costs a system call and a
+ * context switch, and on a machine whose cores are all busy it takes a core from a
+ * request. It never sleeps past the deadline. At the quickest pace only while the room
+ * for awaiting requests may bring a collection forward before the next paced drain (its
+ * rate is re-estimated at each drain): at a steady rate that never happens, however many
+ * requests await.
+ * <p>
+ * All times are read from one {@link NanoClock}, so tests step it. Request threads only
+ * write {@link #slowRequestEnded} and {@link #requestsBeganAwaiting}, and readers only
+ * call {@link #collectBy} and {@link #fresh}; the rest is the collector's (serialized by
+ * the cycle's lock).
+ */
+final class CollectorClock {
+
+	/** No slow request has ended. */
+	private static final long NONE = Long.MIN_VALUE;
+
+	private static final long DAY_NANOS = TimeUnit.DAYS.toNanos(1);
+
+	private final NanoClock clock;
+
+	private final long intervalNanos;
+
+	private final long freshNanos;
+
+	private final long roomMarginNanos;
+
+	private final long slowRequestDelayNanos;
+
+	private final long quickestDrainMillis;
+
+	private final long slowestDrainMillis;
+
+	private final double drainTargetFill;
+
+	/**
+	 * The next collection to start: the earliest deadline readers asked it by and what
+	 * tells them it ended. A reader that takes it before that collection starts reads
+	 * every sample taken up to its call afterwards.
+	 */
+	private final AtomicReference<NextCollection> next = new AtomicReference<>(new NextCollection());
+
+	/**
+	 * Completed when the collection in progress ends; the last one's (completed) between
+	 * collections.
+	 */
+	private volatile CompletableFuture<Void> lastCollection = CompletableFuture.completedFuture(null);
+
+	/** When the last collection started; volatile for {@link #fresh}. */
+	private volatile long lastStart;
+
+	/** Whether the last collection moved the watermark on. */
+	private boolean advanced = true;
+
+	/**
+	 * How long a collection takes to empty the room for awaiting requests: the longest of
+	 * the last ones, halved at each collection since, so that one slowed by a loaded
+	 * machine brings the next few forward by as much, and a quick one does not undo that
+	 * at once.
+	 */
+	private long collectionNanos;
+
+	/**
+	 * When a request last began to await its samples with none awaiting before it, or
+	 * {@link #NONE}: written by the thread that dropped it.
+	 */
+	private volatile long firstAwaitingAt = NONE;
+
+	/**
+	 * When the latest slow request ended, or {@link #NONE}: written by request threads.
+	 */
+	private volatile long latestSlowEnd = NONE;
+
+	/**
+	 * The end of the slow request the deadline is kept for: the latest one when the
+	 * collector first saw it uncovered, until the watermark covers it. Requests that end
+	 * together are collected together, and a later one does not put it off.
+	 */
+	private long slowEnd = NONE;
+
+	/** When the last drain started. */
+	private long lastDrainStart;
+
+	/** The stretch the last drain covered: from the drain before it to its start. */
+	private long lastDrainCovered;
+
+	/** The largest share of its ring a thread had filled over that stretch. */
+	private double lastDrainFill;
+
+	CollectorClock(CollectorSettings settings, NanoClock clock) {
+		this.clock = clock;
+		this.intervalNanos = settings.dumpInterval().toNanos();
+		this.freshNanos = settings.fresh().toNanos();
+		this.roomMarginNanos = settings.roomMargin().toNanos();
+		this.slowRequestDelayNanos = settings.slowRequestDelay().toNanos();
+		this.quickestDrainMillis = settings.quickestDrain().toMillis();
+		this.slowestDrainMillis = settings.slowestDrain().toMillis();
+		this.drainTargetFill = settings.drainTargetFill();
+		long now = clock.nanoTime();
+		this.lastStart = now;
+		this.lastDrainStart = now;
+	}
+
+	/** Now, on the one clock. */
+	long now() {
+		return this.clock.nanoTime();
+	}
+
+	/**
+	 * Any thread: have the next collection start by {@code deadline} at the latest (an
+	 * atomic minimum with the others asked).
+	 * @return completed once a collection that started after this call has ended
+	 */
+	CompletableFuture<Void> collectBy(long deadline) {
+		NextCollection collection = this.next.get();
+		collection.collectBy.accumulateAndGet(deadline, Math::min);
+		return collection.ended;
+	}
+
+	/**
+	 * A request slow enough for the slow-request log ended now: one volatile write, on
+	 * the request's thread.
+	 */
+	void slowRequestEnded() {
+		this.latestSlowEnd = this.clock.nanoTime();
+	}
+
+	/**
+	 * A request began to await its samples with none awaiting before it, now: one
+	 * volatile write, on the thread that dropped it.
+	 */
+	void requestsBeganAwaiting() {
+		this.firstAwaitingAt = this.clock.nanoTime();
+	}
+
+	/**
+	 * Whether a collection started now would find little the last did not. Any thread.
+	 */
+	boolean fresh() {
+		return this.clock.nanoTime() - this.lastStart < this.freshNanos;
+	}
+
+	/** Completed once the collection in progress, if any, has ended. */
+	CompletableFuture<Void> lastCollection() {
+		return this.lastCollection;
+	}
+
+	/**
+	 * Whether the next collection is due now.
+	 * @param awaiting dropped requests awaiting their samples now
+	 * @param room how many may await at once
+	 * @param completeUpTo the watermark
+	 */
+	boolean due(int awaiting, int room, long completeUpTo) {
+		long now = this.clock.nanoTime();
+		return now >= deadline(now, awaiting, room, completeUpTo);
+	}
+
+	/**
+	 * The one deadline for the next collection, as of {@code now}: the earliest that any
+	 * reason to collect asks.
+	 */
+	long deadline(long now, int awaiting, int room, long completeUpTo) {
+		long deadline = Math.min(this.lastStart + this.intervalNanos, this.next.get().collectBy.get());
+		if (!this.advanced) {
+			return deadline;
+		}
+		long early = Math.min(slowRequestDeadline(completeUpTo), roomDeadline(now, awaiting, room));
+		return Math.min(deadline, Math.max(early, this.lastStart + this.freshNanos));
+	}
+
+	private long slowRequestDeadline(long completeUpTo) {
+		long latest = this.latestSlowEnd;
+		if (latest == NONE || latest <= completeUpTo) {
+			this.slowEnd = NONE;
+			return Long.MAX_VALUE;
+		}
+		if (this.slowEnd == NONE || this.slowEnd <= completeUpTo) {
+			this.slowEnd = latest;
+		}
+		return this.slowEnd + this.slowRequestDelayNanos;
+	}
+
+	/**
+	 * When, at the rate requests came to await their samples, the room left would fill,
+	 * less the margin and the time a collection takes to empty it. Re-estimated at each
+	 * drain.
+	 */
+	private long roomDeadline(long now, int awaiting, int room) {
+		if (awaiting == 0) {
+			return Long.MAX_VALUE;
+		}
+		return now + untilRoomFills(now, awaiting, room) - roomMargin();
+	}
+
+	/** How long before the room fills a collection is to start. */
+	private long roomMargin() {
+		return this.roomMarginNanos + this.collectionNanos;
+	}
+
+	/**
+	 * How long until the room fills, at the rate requests came to await their samples:
+	 * counted from the first that began to await since the last collection started, the
+	 * others came since it. Not from the collection: a store drops its complete requests
+	 * first, so none awaits for a while after it, and a rate over that stretch was too
+	 * low by half in a small store, which left the collection too little time to empty
+	 * the room. From the collection only when some awaited from before it: too high when
+	 * samples arrive late (Flight Recorder's waits), which errs early.
+	 */
+	private long untilRoomFills(long now, int awaiting, int room) {
+		int left = Math.max(0, room - awaiting);
+		if (left == 0) {
+			return 0;
+		}
+		boolean sinceEmpty = sinceEmpty();
+		long since = Math.max(1, now - (sinceEmpty ? this.firstAwaitingAt : this.lastStart));
+		int came = sinceEmpty ? awaiting - 1 : awaiting;
+		if (came <= 0) {
+			return DAY_NANOS;
+		}
+		// At most a day: far beyond any interval, and no overflow when added to now.
+		return (long) Math.min(DAY_NANOS, (double) left * since / came);
+	}
+
+	/**
+	 * Whether the one request awaiting is the first since the room emptied, and no drain
+	 * has looked since it began to.
+	 */
+	private boolean firstAwaitsUndrained(int awaiting) {
+		return awaiting == 1 && sinceEmpty() && this.lastDrainStart - this.firstAwaitingAt < 0;
+	}
+
+	/** Whether the room emptied since the last collection started. */
+	private boolean sinceEmpty() {
+		long first = this.firstAwaitingAt;
+		return first != NONE && first - this.lastStart > 0;
+	}
+
+	/**
+	 * Milliseconds until the collector should next wake: for the next paced drain, or the
+	 * deadline if sooner. At the quickest pace while the room may bring the deadline
+	 * before the next paced drain: half full (a rate over the first few to await says
+	 * little, and a burst may come after them), the first just began to await and no
+	 * drain has looked since (no rate yet: a slowest drain later the room may be past its
+	 * deadline), or filling within the margin and a slowest drain.
+	 */
+	long nextWakeMillis(int awaiting, int room, long completeUpTo) {
+		long now = this.clock.nanoTime();
+		boolean hurried = this.advanced && awaiting > 0 && (2L * awaiting >= room || firstAwaitsUndrained(awaiting)
+				|| untilRoomFills(now, awaiting, room) <= roomMargin() + this.slowestDrainMillis * 1_000_000L);
+		long between = hurried ? this.quickestDrainMillis : pacedMillis();
+		long sinceLastDrain = TimeUnit.NANOSECONDS.toMillis(Math.max(0, now - this.lastDrainStart));
+		long untilDrain = Math.max(1, between - sinceLastDrain);
+		long untilDeadline = TimeUnit.NANOSECONDS
+			.toMillis(Math.max(0, deadline(now, awaiting, room, completeUpTo) - now)) + 1;
+		return Math.min(untilDrain, untilDeadline);
+	}
+
+	/**
+	 * The wait between drains that finds the fullest ring at the target fill, at the rate
+	 * the last drain found it filled over the stretch it covered: a drain right after
+	 * another (a collection's second) finds little, in little time.
+	 */
+	private long pacedMillis() {
+		if (this.lastDrainFill <= 0) {
+			return this.slowestDrainMillis;
+		}
+		double paced = this.lastDrainCovered / 1e6 * this.drainTargetFill / this.lastDrainFill;
+		return (long) Math.max(this.quickestDrainMillis, Math.min(this.slowestDrainMillis, paced));
+	}
+
+	/**
+	 * A drain started at {@code start} found the fullest ring at {@code fill} of its
+	 * capacity, filled since the drain before it.
+	 */
+	void drained(long start, double fill) {
+		this.lastDrainCovered = start - this.lastDrainStart;
+		this.lastDrainStart = start;
+		this.lastDrainFill = fill;
+	}
+
+	/**
+	 * A collection starts at {@code now}: the readers that asked for one until now wait
+	 * for what this returns, which the caller completes once it has ended; the next
+	 * collection is due an interval later.
+	 */
+	CompletableFuture<Void> started(long now) {
+		this.lastStart = now;
+		CompletableFuture<Void> ended = this.next.getAndSet(new NextCollection()).ended;
+		this.lastCollection = ended;
+		return ended;
+	}
+
+	/** Sampling resumes at {@code now}: the next collection is due an interval later. */
+	void resumed(long now) {
+		this.lastStart = now;
+	}
+
+	/**
+	 * The collection that started last ended now, having moved the watermark on or not.
+	 */
+	void ended(boolean advanced) {
+		this.advanced = advanced;
+		this.collectionNanos = Math.max(this.clock.nanoTime() - this.lastStart, this.collectionNanos / 2);
+	}
+
+	/** The next collection as readers see it before it starts. */
+	private static final class NextCollection {
+
+		/**
+		 * The earliest deadline a reader asked it by; {@link Long#MAX_VALUE} while none.
+		 */
+		final AtomicLong collectBy = new AtomicLong(Long.MAX_VALUE);
+
+		final CompletableFuture<Void> ended = new CompletableFuture<>();
+
+	}
+
+}
