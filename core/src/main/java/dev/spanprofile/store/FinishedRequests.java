@@ -34,7 +34,7 @@ import dev.spanprofile.tracking.UnsampledRequest;
  * <ol>
  * <li><b>ended</b>: its root is queued here ({@link #ended}) just before the store marks
  * it ended, while it is still stored, as a recent request or kept as slow or failed
- * ({@link ProtectedRoots}). The collector joins its samples a dump interval or so after
+ * ({@link RetentionBudget}). The collector joins its samples a dump interval or so after
  * they were taken.</li>
  * <li><b>awaiting</b>: the store dropped it before the samples up to its end were joined,
  * and there was room (at most {@code maxRoots} requests, their bytes counted here against

@@ -38,9 +38,4 @@ public record RetentionSettings(int slowestPerName, Duration window, int maxName
 		return new RetentionSettings(0, Duration.ofHours(1), 1, 0);
 	}
 
-	/** Roots that can be protected at once, before any memory consideration. */
-	int maxProtectedRoots() {
-		return (this.maxNames + 1) * this.slowestPerName + this.maxErrorSpans;
-	}
-
 }

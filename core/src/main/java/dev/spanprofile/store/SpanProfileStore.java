@@ -5,7 +5,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -23,7 +22,7 @@ import dev.spanprofile.tracking.UnsampledRequest;
  * dropped whole, so a parent's inclusive flame graph never silently loses a child's
  * samples. Finished groups are dropped oldest first; running ones only when the count
  * reaches twice the limit (spans that never end must not grow the store forever): see
- * {@link Eviction}.
+ * {@link RetentionBudget}, which decides what leaves.
  * <p>
  * A few finished requests are kept longer, within the same bounds: per span name the
  * slowest, and the latest failed ones (see {@link RetentionSettings}). They are not in
@@ -56,15 +55,13 @@ public final class SpanProfileStore {
 
 	private final Map<String, SpanRecord> spans = new ConcurrentHashMap<>();
 
-	private final AtomicLong sampleBytes = new AtomicLong();
-
 	/**
 	 * Ended requests until they are complete; dropped ones awaiting their samples are
-	 * moved in and out by {@link #eviction}.
+	 * moved in and out by {@link #budget}.
 	 */
 	private final FinishedRequests finished;
 
-	private final Eviction eviction;
+	private final RetentionBudget budget;
 
 	/** A store whose retention window follows the end times of the spans it is given. */
 	public SpanProfileStore(StoreSettings settings) {
@@ -81,8 +78,7 @@ public final class SpanProfileStore {
 		// fixed share of the budget.
 		this.frames = new FrameTable(settings.maxBytes() / FRAME_TABLE_SHARE);
 		this.finished = new FinishedRequests(awaitingRoom());
-		this.eviction = new Eviction(settings, this.spans, this.sampleBytes, this::approximateBytes, clock,
-				this.finished);
+		this.budget = new RetentionBudget(settings, this.spans, this::approximateBytes, clock, this.finished);
 	}
 
 	public StoreSettings settings() {
@@ -146,12 +142,12 @@ public final class SpanProfileStore {
 			String name, String kind, long startEpochNanos, String threadName) {
 		SpanRecord parent = (parentIsLocal && parentSpanId != null) ? this.spans.get(parentSpanId) : null;
 		SpanRecord record = new SpanRecord(traceId, spanId, parentSpanId, parent, name, kind, startEpochNanos,
-				threadName, this.sampleBytes);
+				threadName, this.budget.recentAccount());
 		if (parent != null && !parent.addChild(record)) {
 			// The parent's request went meanwhile: this span stands as a request of its
 			// own, as it does when its parent is gone before it starts.
 			record = new SpanRecord(traceId, spanId, parentSpanId, null, name, kind, startEpochNanos, threadName,
-					this.sampleBytes);
+					this.budget.recentAccount());
 			parent = null;
 		}
 		// Published only once its parent has taken it: a span found by id (by a
@@ -159,7 +155,7 @@ public final class SpanProfileStore {
 		// eviction walk reaches, or a request of its own.
 		this.spans.put(spanId, record);
 		if (parent == null) {
-			this.eviction.started(record);
+			this.budget.started(record);
 		}
 		else if (record.isEvicted()) {
 			// Its request went (or began to await its samples) between taking it and now:
@@ -168,7 +164,7 @@ public final class SpanProfileStore {
 		}
 		else if (parent.retainedAs() != RetainedAs.RECENT) {
 			// A child of a finished request kept as slow, failed or forced.
-			this.eviction.joined(parent.localRoot());
+			this.budget.joined(parent.localRoot());
 		}
 		// Span metadata counts against the memory budget too: many small spans must not
 		// wait for a sample to be evicted.
@@ -194,13 +190,13 @@ public final class SpanProfileStore {
 			return;
 		}
 		if (record.isLocalRoot() && !excluded) {
-			this.eviction.retain(record, (name != null) ? name : record.name(), "ERROR".equals(status), endEpochNanos);
+			this.budget.judge(record, (name != null) ? name : record.name(), "ERROR".equals(status), endEpochNanos);
 			// Queued before it counts as ended: from then on another thread may drop it.
 			this.finished.ended(record);
 		}
 		record.ended(name, status, endEpochNanos);
 		if (excluded && record.isLocalRoot()) {
-			this.eviction.excluded(record);
+			this.budget.excluded(record);
 		}
 	}
 
@@ -223,7 +219,7 @@ public final class SpanProfileStore {
 
 	/** Local roots kept as slow or failed requests (for tests and diagnostics). */
 	public int protectedCount() {
-		return this.eviction.protectedCount();
+		return this.budget.protectedCount();
 	}
 
 	/** The span with this id, or {@code null}. */
@@ -250,7 +246,7 @@ public final class SpanProfileStore {
 	public void profilesCompleteUpTo(long upTo) {
 		this.finished.completeUpTo(upTo);
 		if (this.finished.awaitingCount() > 0) {
-			this.eviction.releaseComplete();
+			this.budget.releaseComplete();
 		}
 	}
 
@@ -306,7 +302,7 @@ public final class SpanProfileStore {
 	 * requests over their share of it (their samples keep coming after they were judged).
 	 */
 	private boolean overBounds() {
-		return approximateBytes() > this.settings.maxBytes() || this.eviction.protectedOverShare();
+		return approximateBytes() > this.settings.maxBytes() || this.budget.protectedOverShare();
 	}
 
 	public int size() {
@@ -318,7 +314,7 @@ public final class SpanProfileStore {
 	 * share, and by dropped requests awaiting their samples.
 	 */
 	public long approximateBytes() {
-		return this.sampleBytes.get() + this.eviction.protectedSampleBytes() + this.finished.awaitingBytes()
+		return this.budget.sampleBytes() + this.finished.awaitingBytes()
 				+ (long) (this.spans.size() + this.finished.awaitingSpanCount()) * BYTES_PER_SPAN
 				+ this.frames.approximateBytes();
 	}
@@ -369,12 +365,12 @@ public final class SpanProfileStore {
 	 * counting requests left out on purpose, such as those to the actuator).
 	 */
 	public long evictedSpans() {
-		return this.eviction.evictedSpans();
+		return this.budget.evictedSpans();
 	}
 
 	/** Drop the oldest requests until the store is within its bounds. */
 	public void evictIfNeeded() {
-		this.eviction.evictIfNeeded();
+		this.budget.evictIfNeeded();
 	}
 
 	/**

@@ -83,10 +83,10 @@ class ForcedRetentionTest {
 				this.clock::get);
 		String first = request(store, "GET /owners", 1, true);
 		String second = request(store, "GET /owners", 1, true);
-		for (int i = 2; i < ProtectedRoots.MAX_FORCED + 1; i++) {
+		for (int i = 2; i < ProtectionSlots.MAX_FORCED + 1; i++) {
 			request(store, "GET /owners", 1, true);
 		}
-		assertThat(store.protectedCount()).isEqualTo(ProtectedRoots.MAX_FORCED);
+		assertThat(store.protectedCount()).isEqualTo(ProtectionSlots.MAX_FORCED);
 		assertThat(store.find(first).retainedAs()).isEqualTo(RetainedAs.RECENT);
 		assertThat(store.find(second).retainedAs()).isEqualTo(RetainedAs.FORCED);
 	}

@@ -49,7 +49,7 @@ class GrandchildOfRefusedChildTest {
 
 		};
 		replace(store, "spans", spans);
-		replace(fieldValue(store, "eviction"), "spans", spans);
+		replace(fieldValue(store, "budget"), "spans", spans);
 
 		store.spanStarted("t", "p", null, false, "GET /", "SERVER", clock.incrementAndGet(), "w");
 		store.spanEnded("p", "GET /", "OK", clock.incrementAndGet(), false);

@@ -117,6 +117,44 @@ class ProtectedShareTest {
 		assertThat(slow.subList(1, 5)).allMatch((record) -> record.retainedAs() == RetainedAs.SLOWEST);
 	}
 
+	@Test
+	void samplesAddedWhileAnotherThreadEvictsAreCountedOnceItIsDone() {
+		SpanProfileStore store = new SpanProfileStore(
+				new StoreSettings(20, BUDGET, true, new RetentionSettings(1, Duration.ofHours(1), 100, 0)),
+				this.clock::get);
+		long end = this.clock.addAndGet(MS);
+		SpanRecord slow = store.spanStarted("slow", "slow", null, false, "GET /report", "SERVER", end - 2_000 * MS,
+				"main");
+		store.spanEnded("slow", "GET /report", "OK", end, false);
+		for (int i = 0; i < 19; i++) {
+			request(store, "GET /report", 10, 0);
+		}
+		assertThat(slow.retainedAs()).isEqualTo(RetainedAs.SLOWEST);
+		// No sample joined yet: the next request dropped awaits its samples, and tells so
+		// on the evicting thread, in the middle of its pass. Then the collector joins the
+		// slow request's samples, past the half, and finds the pass under way.
+		store.profilesCompleteUpTo(0);
+		store.whenRequestsAwait(() -> {
+			Thread collector = new Thread(() -> {
+				for (int i = 0; protectedBytes(store) <= BUDGET / 2; i++) {
+					store.addSample(slow, SampleKind.CPU, new int[] { 1, 2, 3, 4, 5, 6, 7, 8, 100_000 + i }, 1);
+				}
+			});
+			collector.start();
+			try {
+				collector.join();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		});
+		request(store, "GET /report", 10, 0);
+		assertThat(store.awaitingSamples()).as("requests awaiting their samples").isOne();
+		assertThat(protectedBytes(store)).as("bytes held by protected requests once the pass is done")
+			.isLessThanOrEqualTo(BUDGET / 2);
+		assertThat(slow.retainedAs()).isEqualTo(RetainedAs.RECENT);
+	}
+
 	/** A store keeping the five slowest requests of each name, on the test's clock. */
 	private SpanProfileStore store() {
 		return new SpanProfileStore(

@@ -16,7 +16,7 @@ class SpanProfileStoreTest {
 	@Test
 	void evictsOldestFinishedRequestsWithTheirChildren() {
 		// Recent requests only: kept as its name's slowest, r1 would stay (see
-		// SpanRetentionTest).
+		// RetentionBudgetTest).
 		SpanProfileStore store = new SpanProfileStore(
 				new StoreSettings(4, Long.MAX_VALUE, false, RetentionSettings.recentOnly()));
 		store.spanStarted("t1", "r1", null, false, "r1", "SERVER", 1, "main");
