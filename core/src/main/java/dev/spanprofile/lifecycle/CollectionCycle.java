@@ -49,7 +49,8 @@ import dev.spanprofile.tracking.NanoClock;
  * <li><b>forget</b> change points no later sample can need: those before the watermark
  * less {@link CollectorSettings#forgetSlack()} (two dump intervals: a sample may be
  * stamped just before the point that ends its span is published), and, for an engine
- * whose promise stops moving, those older than its {@link DeliveryLag} horizon;</li>
+ * whose promise stops moving, those older than its
+ * {@link CollectorClock#deliveryHorizon() delivery horizon};</li>
  * <li>let the store <b>evict</b> what is over its bounds.</li>
  * </ol>
  * After a restart ({@link #resumedAt}) thread states are unknown from before the engine's
@@ -89,8 +90,6 @@ public final class CollectionCycle {
 	private final ReentrantLock lock = new ReentrantLock();
 
 	private final CollectionCycles stats = new CollectionCycles();
-
-	private final DeliveryLag deliveryLag;
 
 	/**
 	 * Run at each collection before its completed roots are handed on (the container's
@@ -144,7 +143,6 @@ public final class CollectionCycle {
 		this.recorder = recorder;
 		this.collectorClock = new CollectorClock(settings, clock);
 		this.running = running;
-		this.deliveryLag = new DeliveryLag(settings);
 		store.whenRequestsAwait(this::requestsBeganAwaiting);
 		store.profilesCompleteUpTo(MonotonicEpoch.watermarkToEpochNanos(this.completeUpTo));
 	}
@@ -244,9 +242,6 @@ public final class CollectionCycle {
 		try {
 			drainChangePoints();
 			this.attributor.statesUnknownFrom(resumedAt);
-			// The pause is no lag of the engine's: its promise did not move because
-			// nothing sampled.
-			this.deliveryLag.resumed();
 			this.collectorClock.resumed(this.clock.nanoTime());
 		}
 		finally {
@@ -365,7 +360,7 @@ public final class CollectionCycle {
 		long complete = this.completeUpTo;
 		if (collected) {
 			complete = upTo;
-			this.deliveryLag.promised(upTo, dumpStart);
+			this.collectorClock.promised(upTo, dumpStart);
 			this.sampledUpTo = (this.engine instanceof EngineWithWaits withWaits) ? withWaits.sampledUpTo() : upTo;
 		}
 		this.beforeHandOff.run();
@@ -379,7 +374,7 @@ public final class CollectionCycle {
 		// that sees it (a view marking a profile complete, a test that waits for it)
 		// reads them without the lock.
 		this.completeUpTo = complete;
-		long forgetFrom = Math.max(upTo, dumpStart - this.deliveryLag.horizon());
+		long forgetFrom = Math.max(upTo, dumpStart - this.collectorClock.deliveryHorizon());
 		this.attributor.forgetBefore(forgetFrom - this.settings.forgetSlack().toNanos());
 		this.store.evictIfNeeded();
 		// Once the room for awaiting requests is emptied: how long that took counts.
@@ -426,7 +421,7 @@ public final class CollectionCycle {
 	long forgetHorizonNanos() {
 		this.lock.lock();
 		try {
-			return this.deliveryLag.horizon();
+			return this.collectorClock.deliveryHorizon();
 		}
 		finally {
 			this.lock.unlock();

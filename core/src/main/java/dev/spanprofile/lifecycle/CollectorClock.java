@@ -39,6 +39,16 @@ import dev.spanprofile.tracking.NanoClock;
  * rate is re-estimated at each drain): at a steady rate that never happens, however many
  * requests await.
  * <p>
+ * What it collects up to is the engine's promise, and how far back change points are kept
+ * for it is {@link #deliveryHorizon}: engines promise with a lag of their own (a Flight
+ * Recorder stream a flush behind, a Pyroscope agent an upload interval behind), and one
+ * whose promise stops moving (its stream died) must not make the collector keep every
+ * change point from then on. The horizon is twice the longest lag the promise showed
+ * before it moved again, never less than {@link CollectorSettings#minDeliveryHorizon()}
+ * (an engine still to deliver its first batch is not cut short) and never more than
+ * {@link CollectorSettings#maxDeliveryHorizon()} (one long stall does not set it for
+ * good).
+ * <p>
  * All times are read from one {@link NanoClock}, so tests step it. Request threads only
  * write {@link #slowRequestEnded} and {@link #requestsBeganAwaiting}, and readers only
  * call {@link #collectBy} and {@link #fresh}; the rest is the collector's (serialized by
@@ -46,7 +56,7 @@ import dev.spanprofile.tracking.NanoClock;
  */
 final class CollectorClock {
 
-	/** No slow request has ended. */
+	/** Not yet: no slow request has ended, none awaits, nothing promised. */
 	private static final long NONE = Long.MIN_VALUE;
 
 	private static final long DAY_NANOS = TimeUnit.DAYS.toNanos(1);
@@ -66,6 +76,10 @@ final class CollectorClock {
 	private final long slowestDrainMillis;
 
 	private final double drainTargetFill;
+
+	private final long minHorizonNanos;
+
+	private final long maxHorizonNanos;
 
 	/**
 	 * The next collection to start: the earliest deadline readers asked it by and what
@@ -121,6 +135,15 @@ final class CollectorClock {
 	/** The largest share of its ring a thread had filled over that stretch. */
 	private double lastDrainFill;
 
+	/**
+	 * Up to when the engine last promised every sample, or {@link #NONE} since sampling
+	 * (re)started.
+	 */
+	private long promisedUpTo = NONE;
+
+	/** How stale the promise had grown, at the longest, by the time it moved. */
+	private long longestLagNanos;
+
 	CollectorClock(CollectorSettings settings, NanoClock clock) {
 		this.clock = clock;
 		this.intervalNanos = settings.dumpInterval().toNanos();
@@ -130,6 +153,8 @@ final class CollectorClock {
 		this.quickestDrainMillis = settings.quickestDrain().toMillis();
 		this.slowestDrainMillis = settings.slowestDrain().toMillis();
 		this.drainTargetFill = settings.drainTargetFill();
+		this.minHorizonNanos = settings.minDeliveryHorizon().toNanos();
+		this.maxHorizonNanos = settings.maxDeliveryHorizon().toNanos();
 		long now = clock.nanoTime();
 		this.lastStart = now;
 		this.lastDrainStart = now;
@@ -325,9 +350,35 @@ final class CollectorClock {
 		return ended;
 	}
 
-	/** Sampling resumes at {@code now}: the next collection is due an interval later. */
+	/**
+	 * Sampling resumes at {@code now}: the next collection is due an interval later. The
+	 * promise did not move while nothing sampled, and the pause is no lag of the
+	 * engine's: the next promise starts afresh.
+	 */
 	void resumed(long now) {
 		this.lastStart = now;
+		this.promisedUpTo = NONE;
+	}
+
+	/**
+	 * The engine promised every sample up to {@code upTo}, at {@code now} (a collection's
+	 * start).
+	 */
+	void promised(long upTo, long now) {
+		if (upTo <= this.promisedUpTo) {
+			return;
+		}
+		if (this.promisedUpTo != NONE) {
+			this.longestLagNanos = Math.max(this.longestLagNanos, now - this.promisedUpTo);
+		}
+		this.promisedUpTo = upTo;
+	}
+
+	/**
+	 * Change points older than this, before now, are not kept for the engine's promise.
+	 */
+	long deliveryHorizon() {
+		return Math.min(this.maxHorizonNanos, Math.max(this.minHorizonNanos, 2 * this.longestLagNanos));
 	}
 
 	/**

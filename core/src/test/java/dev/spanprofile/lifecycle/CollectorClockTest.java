@@ -15,11 +15,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * and a second after a slow request ends until the watermark covers it; the last two
  * never within the fresh window nor after a collection that did not move the watermark
  * on. Between collections it drains as seldom as the rings allow, never past the
- * deadline. What the collector does at those times is {@code EarlyCollectionTest}'s.
+ * deadline. Change points are kept for the engine's promise as far back as twice the
+ * longest lag it has shown, within fixed bounds. What the collector does at those times
+ * is {@code EarlyCollectionTest}'s.
  */
 class CollectorClockTest {
 
 	private static final long MS = 1_000_000L;
+
+	private static final long SECOND = 1_000 * MS;
 
 	/** Far from 0, and negative, as {@link System#nanoTime()} may be. */
 	private static final long T0 = -5_000 * MS;
@@ -293,6 +297,41 @@ class CollectorClockTest {
 		// Nor after a collection that did not move the watermark on.
 		this.clock.ended(false);
 		assertThat(wakeAt(300, 500, NOTHING_JOINED)).isEqualTo(slowest);
+	}
+
+	@Test
+	void anEngineThatHasShownNoLagGetsTheMinimumDeliveryHorizon() {
+		assertThat(this.clock.deliveryHorizon()).isEqualTo(60 * SECOND);
+		this.clock.promised(10 * SECOND, 10 * SECOND);
+		this.clock.promised(11 * SECOND, 11 * SECOND);
+		assertThat(this.clock.deliveryHorizon()).isEqualTo(60 * SECOND);
+	}
+
+	@Test
+	void aPromiseThatMovesInLongStepsWidensTheDeliveryHorizonToTwiceTheLongestStaleness() {
+		this.clock.promised(0, 1 * SECOND);
+		// Frozen at 0 until 45 s: it had grown 45 s stale when it moved.
+		this.clock.promised(0, 30 * SECOND);
+		this.clock.promised(44 * SECOND, 45 * SECOND);
+		assertThat(this.clock.deliveryHorizon()).isEqualTo(90 * SECOND);
+		// A shorter lag later does not narrow it.
+		this.clock.promised(50 * SECOND, 51 * SECOND);
+		assertThat(this.clock.deliveryHorizon()).isEqualTo(90 * SECOND);
+	}
+
+	@Test
+	void oneVeryLongStallDoesNotSetTheDeliveryHorizonBeyondTheMaximum() {
+		this.clock.promised(0, 0);
+		this.clock.promised(3600 * SECOND, 3600 * SECOND);
+		assertThat(this.clock.deliveryHorizon()).isEqualTo(600 * SECOND);
+	}
+
+	@Test
+	void aSwitchOffIsNoLagOfTheEngines() {
+		this.clock.promised(0, 0);
+		this.clock.resumed(1200 * SECOND);
+		this.clock.promised(1201 * SECOND, 1201 * SECOND);
+		assertThat(this.clock.deliveryHorizon()).isEqualTo(60 * SECOND);
 	}
 
 	private void startedAt(long millis) {
