@@ -160,11 +160,6 @@ final class CollectorClock {
 		this.lastDrainStart = now;
 	}
 
-	/** Now, on the one clock. */
-	long now() {
-		return this.clock.nanoTime();
-	}
-
 	/**
 	 * Any thread: have the next collection start by {@code deadline} at the latest (an
 	 * atomic minimum with the others asked).
@@ -219,12 +214,15 @@ final class CollectorClock {
 	 * The one deadline for the next collection, as of {@code now}: the earliest that any
 	 * reason to collect asks.
 	 */
-	long deadline(long now, int awaiting, int room, long completeUpTo) {
+	private long deadline(long now, int awaiting, int room, long completeUpTo) {
 		long deadline = Math.min(this.lastStart + this.intervalNanos, this.next.get().collectBy.get());
 		if (!this.advanced) {
 			return deadline;
 		}
-		long early = Math.min(slowRequestDeadline(completeUpTo), roomDeadline(now, awaiting, room));
+		// The room's: when, at the rate requests came to await their samples
+		// (re-estimated at each drain), the room left would fill, less the margin.
+		long roomDeadline = (awaiting == 0) ? Long.MAX_VALUE : now + untilRoomFills(now, awaiting, room) - roomMargin();
+		long early = Math.min(slowRequestDeadline(completeUpTo), roomDeadline);
 		return Math.min(deadline, Math.max(early, this.lastStart + this.freshNanos));
 	}
 
@@ -241,18 +239,9 @@ final class CollectorClock {
 	}
 
 	/**
-	 * When, at the rate requests came to await their samples, the room left would fill,
-	 * less the margin and the time a collection takes to empty it. Re-estimated at each
-	 * drain.
+	 * How long before the room fills a collection is to start: the margin and the time a
+	 * collection takes to empty it.
 	 */
-	private long roomDeadline(long now, int awaiting, int room) {
-		if (awaiting == 0) {
-			return Long.MAX_VALUE;
-		}
-		return now + untilRoomFills(now, awaiting, room) - roomMargin();
-	}
-
-	/** How long before the room fills a collection is to start. */
 	private long roomMargin() {
 		return this.roomMarginNanos + this.collectionNanos;
 	}
