@@ -138,8 +138,10 @@ public final class SpanProfiler implements AutoCloseable {
 			this.cycle.beforeHandOff(this.throttling::read);
 		}
 		if (settings.slowSpanLog().enabled()) {
-			this.store.onRequestComplete(new SlowSpanLog(settings.slowSpanLog(), this.store.frames(),
-					settings.sampler().kinds(), settings.sampler().interval(), clock::nanoTime, this.throttling));
+			// The kinds as sampled when each line is written: resample may add the waits.
+			this.store.onRequestComplete(
+					new SlowSpanLog(settings.slowSpanLog(), this.store.frames(), () -> this.settings.sampler().kinds(),
+							() -> this.settings.sampler().interval(), clock::nanoTime, this.throttling));
 		}
 	}
 
