@@ -36,6 +36,14 @@ public class SpanProfileStartupProperties {
 	 */
 	private DataSize maxMemory = DataSize.ofMegabytes(16);
 
+	/**
+	 * Whether waits (spanprofile.waits.*) are recorded during the start too, so that
+	 * startup steps have their waits. Off by default: the JDK's Flight Recorder, which
+	 * records them, is the largest part of what profiling costs a start; the waits are
+	 * then recorded from when the application is ready.
+	 */
+	private boolean waits;
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -66,6 +74,14 @@ public class SpanProfileStartupProperties {
 
 	public void setMaxMemory(DataSize maxMemory) {
 		this.maxMemory = maxMemory;
+	}
+
+	public boolean isWaits() {
+		return this.waits;
+	}
+
+	public void setWaits(boolean waits) {
+		this.waits = waits;
 	}
 
 	public StartupSettings settings() {
