@@ -69,8 +69,8 @@ public class StartupProfilingRunListener implements SpringApplicationRunListener
 
 	/**
 	 * The shortest wait to record once the application is ready, where the waits are left
-	 * out of the start ({@code spanprofile.startup.waits=false}, the default);
-	 * {@code null} when the engine records them from the start or not at all.
+	 * out of the start ({@code spanprofile.startup.waits=false}); {@code null} when the
+	 * engine records them from the start or not at all.
 	 */
 	private Duration waitsFromReady;
 

@@ -38,11 +38,12 @@ public class SpanProfileStartupProperties {
 
 	/**
 	 * Whether waits (spanprofile.waits.*) are recorded during the start too, so that
-	 * startup steps have their waits. Off by default: the JDK's Flight Recorder, which
-	 * records them, is the largest part of what profiling costs a start; the waits are
-	 * then recorded from when the application is ready.
+	 * startup steps have their waits (a migration waiting on its database, a pool
+	 * filling). False makes the start cheaper: the JDK's Flight Recorder, which records
+	 * them, is the largest part of what profiling costs a start; the waits are then
+	 * recorded from when the application is ready.
 	 */
-	private boolean waits;
+	private boolean waits = true;
 
 	public boolean isEnabled() {
 		return this.enabled;

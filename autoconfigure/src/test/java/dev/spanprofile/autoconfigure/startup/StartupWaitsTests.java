@@ -19,9 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The waits are recorded by the JDK's Flight Recorder, the largest part of what profiling
- * costs a start: by default no recording runs while the application starts (read by a
- * bean made during the start) and one does once it is ready; with
- * {@code spanprofile.startup.waits=true} one runs during the start too.
+ * costs a start: by default one runs while the application starts too (read by a bean
+ * made during the start); with {@code spanprofile.startup.waits=false} none does until
+ * the application is ready, and one does from then on.
  */
 class StartupWaitsTests {
 
@@ -29,12 +29,12 @@ class StartupWaitsTests {
 			"--management.otlp.metrics.export.enabled=false" };
 
 	@Test
-	void byDefaultTheWaitsAreRecordedFromWhenTheApplicationIsReady() {
+	void byDefaultTheWaitsAreRecordedDuringTheStart() {
 		try (ConfigurableApplicationContext context = new SpringApplication(WaitsApplication.class).run(PROPERTIES)) {
 			SpanProfiler profiler = context.getBean(SpanProfiler.class);
 			assertThat(profiler.startup()).as("the start is profiled").isNotNull();
 			assertThat(context.getBean(RecordingsDuringStart.class).running).as("recordings during the start")
-				.isEmpty();
+				.isNotEmpty();
 			assertThat(runningRecordings()).as("recordings once ready").isNotEmpty();
 			assertThat(profiler.settings().sampler().waits()).isTrue();
 		}
@@ -42,13 +42,15 @@ class StartupWaitsTests {
 	}
 
 	@Test
-	void withStartupWaitsTheyAreRecordedDuringTheStart() {
-		String[] properties = { PROPERTIES[0], PROPERTIES[1], "--spanprofile.startup.waits=true" };
+	void withoutStartupWaitsTheyAreRecordedFromWhenTheApplicationIsReady() {
+		String[] properties = { PROPERTIES[0], PROPERTIES[1], "--spanprofile.startup.waits=false" };
 		try (ConfigurableApplicationContext context = new SpringApplication(WaitsApplication.class).run(properties)) {
-			assertThat(context.getBean(SpanProfiler.class).startup()).as("the start is profiled").isNotNull();
+			SpanProfiler profiler = context.getBean(SpanProfiler.class);
+			assertThat(profiler.startup()).as("the start is profiled").isNotNull();
 			assertThat(context.getBean(RecordingsDuringStart.class).running).as("recordings during the start")
-				.isNotEmpty();
+				.isEmpty();
 			assertThat(runningRecordings()).as("recordings once ready").isNotEmpty();
+			assertThat(profiler.settings().sampler().waits()).isTrue();
 		}
 		assertThat(runningRecordings()).as("recordings once closed").isEmpty();
 	}
