@@ -80,6 +80,9 @@ public final class SpanProfiler implements AutoCloseable {
 	/** The application's start, when it was recorded with this engine. */
 	private volatile StartupRecording startup;
 
+	/** Whether waits were sampled when the start's recording began. */
+	private volatile boolean startupWaits;
+
 	/**
 	 * Why sampling does not run, while it does not: never started, stopped, or the last
 	 * start failed.
@@ -138,8 +141,10 @@ public final class SpanProfiler implements AutoCloseable {
 			this.cycle.beforeHandOff(this.throttling::read);
 		}
 		if (settings.slowSpanLog().enabled()) {
-			this.store.onRequestComplete(new SlowSpanLog(settings.slowSpanLog(), this.store.frames(),
-					settings.sampler().kinds(), settings.sampler().interval(), clock::nanoTime, this.throttling));
+			// The kinds as sampled when each line is written: resample may add the waits.
+			this.store.onRequestComplete(
+					new SlowSpanLog(settings.slowSpanLog(), this.store.frames(), () -> this.settings.sampler().kinds(),
+							() -> this.settings.sampler().interval(), clock::nanoTime, this.throttling));
 		}
 	}
 
@@ -220,6 +225,7 @@ public final class SpanProfiler implements AutoCloseable {
 		}
 		StartupRecording recording = new StartupRecording(settings, this.store.frames(), this.clock::epochNanos,
 				startupCoreWait(), this.recorder::backgroundActivity, rootName, startEpochNanos);
+		this.startupWaits = this.settings.sampler().waits();
 		this.startup = recording;
 		this.store.onRequestComplete(recording.firstRequests());
 		// Not only when someone reads the start: the graphs beyond the slowest steps' go
@@ -249,6 +255,14 @@ public final class SpanProfiler implements AutoCloseable {
 	/** The application's start, or {@code null} when it was not recorded. */
 	public StartupRecording startup() {
 		return this.startup;
+	}
+
+	/**
+	 * Whether the start's steps have their waits: waits were sampled when its recording
+	 * began (by default they are recorded from when the application is ready only).
+	 */
+	public boolean startupRecordsWaits() {
+		return this.startupWaits;
 	}
 
 	/**

@@ -67,6 +67,13 @@ public class StartupProfilingRunListener implements SpringApplicationRunListener
 
 	private StartupStep runners;
 
+	/**
+	 * The shortest wait to record once the application is ready, where the waits are left
+	 * out of the start ({@code spanprofile.startup.waits=false}); {@code null} when the
+	 * engine records them from the start or not at all.
+	 */
+	private Duration waitsFromReady;
+
 	/** The {@code spanprofile.*} properties the engine was made from. */
 	private Map<String, Object> propertiesAtStart = Collections.emptyMap();
 
@@ -104,6 +111,7 @@ public class StartupProfilingRunListener implements SpringApplicationRunListener
 			SpanProfileStartupProperties startup = binder.bindOrCreate("spanprofile.startup",
 					SpanProfileStartupProperties.class);
 			this.propertiesAtStart = spanprofileProperties(environment);
+			this.waitsFromReady = leaveWaitsToReady(properties, startup);
 			PeerNames peerNames = new PeerNames();
 			StartupSettings settings = startup.settings();
 			SpanProfiler profiler = new SpanProfileAutoConfiguration().spanProfiler(properties, environment,
@@ -129,6 +137,22 @@ public class StartupProfilingRunListener implements SpringApplicationRunListener
 			this.recording = null;
 			this.profiler = null;
 		}
+	}
+
+	/**
+	 * Leaves the waits out of {@code properties} unless they are to be recorded during
+	 * the start: the JDK's Flight Recorder, which records them, is the largest part of
+	 * what profiling costs a start (it instruments the JDK's I/O classes, which drops
+	 * their compiled code, and parses its events every second).
+	 * @return the threshold to record waits at once the application is ready, or
+	 * {@code null}
+	 */
+	private static Duration leaveWaitsToReady(SpanProfileProperties properties, SpanProfileStartupProperties startup) {
+		if (startup.isWaits() || !properties.getWaits().isEnabled()) {
+			return null;
+		}
+		properties.getWaits().setEnabled(false);
+		return properties.getWaits().getThreshold();
 	}
 
 	/**
@@ -175,8 +199,16 @@ public class StartupProfilingRunListener implements SpringApplicationRunListener
 		if (spanprofileProperties(environment).equals(this.propertiesAtStart)) {
 			return true;
 		}
-		SpanProfileProperties properties = Binder.get(environment)
-			.bindOrCreate("spanprofile", SpanProfileProperties.class);
+		Binder binder = Binder.get(environment);
+		SpanProfileProperties properties = binder.bindOrCreate("spanprofile", SpanProfileProperties.class);
+		if (this.waitsFromReady != null) {
+			// Compared as the start runs it: waits only from when it is ready.
+			this.waitsFromReady = leaveWaitsToReady(properties,
+					binder.bindOrCreate("spanprofile.startup", SpanProfileStartupProperties.class));
+			if (this.waitsFromReady == null) {
+				return false;
+			}
+		}
 		SpanProfilerSettings wanted = new SpanProfileAutoConfiguration()
 			.spanProfiler(properties, environment, noEngineFactory(), this.peerNames)
 			.settings();
@@ -254,6 +286,17 @@ public class StartupProfilingRunListener implements SpringApplicationRunListener
 			// The context does not run the engine (the auto-configuration was left out):
 			// nobody would stop it.
 			stop();
+		}
+		else if (this.waitsFromReady != null) {
+			recordWaitsFromNow();
+		}
+	}
+
+	private void recordWaitsFromNow() {
+		String refused = this.profiler
+			.resample(this.profiler.settings().sampler().withWaitThreshold(this.waitsFromReady));
+		if (refused != null) {
+			logger.warn("spanprofile: waits are not recorded: " + refused);
 		}
 	}
 

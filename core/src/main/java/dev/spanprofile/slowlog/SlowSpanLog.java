@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 import dev.spanprofile.cgroup.ThrottlingHistory;
 
@@ -31,9 +32,15 @@ public final class SlowSpanLog implements Consumer<SpanRecord> {
 
 	private final FrameTable frames;
 
-	private final Set<SampleKind> kinds;
+	/**
+	 * The sample kinds and interval as they are when a line is written: sampling can
+	 * change at run time (waits recorded from when the application is ready, a change on
+	 * the page), and a line that still read the kinds of the start would leave the waits
+	 * out.
+	 */
+	private final Supplier<Set<SampleKind>> kinds;
 
-	private final Duration interval;
+	private final Supplier<Duration> interval;
 
 	private final LongSupplier ticker;
 
@@ -63,6 +70,16 @@ public final class SlowSpanLog implements Consumer<SpanRecord> {
 	 */
 	public SlowSpanLog(SlowSpanLogSettings settings, FrameTable frames, Set<SampleKind> kinds, Duration interval,
 			LongSupplier ticker, ThrottlingHistory throttling) {
+		this(settings, frames, () -> kinds, () -> interval, ticker, throttling);
+	}
+
+	/**
+	 * As
+	 * {@link #SlowSpanLog(SlowSpanLogSettings, FrameTable, Set, Duration, LongSupplier, ThrottlingHistory)},
+	 * with the kinds and interval read for each line from the sampling as it is then.
+	 */
+	public SlowSpanLog(SlowSpanLogSettings settings, FrameTable frames, Supplier<Set<SampleKind>> kinds,
+			Supplier<Duration> interval, LongSupplier ticker, ThrottlingHistory throttling) {
 		if (!settings.enabled()) {
 			throw new IllegalArgumentException("no threshold set");
 		}
@@ -94,7 +111,7 @@ public final class SlowSpanLog implements Consumer<SpanRecord> {
 			unloggedBefore = this.suppressed;
 			this.suppressed = 0;
 		}
-		String line = SlowSpanLine.describe(root, this.frames, this.kinds, this.interval,
+		String line = SlowSpanLine.describe(root, this.frames, this.kinds.get(), this.interval.get(),
 				this.settings.flameGraphPath(), this.throttling);
 		if (unloggedBefore > 0) {
 			line += " (" + unloggedBefore + " more slow requests not logged before this one: at most "

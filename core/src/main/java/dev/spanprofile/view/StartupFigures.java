@@ -42,7 +42,7 @@ final class StartupFigures {
 		this.ownCoreWait = recording.measuresCoreWait() ? recording.ownCoreWaitNanos() : null;
 		this.intervalMillis = context.intervalMillis();
 		this.intervalNanos = context.intervalNanos();
-		this.waitsSampled = context.sampledKinds().contains(SampleKind.WAIT);
+		this.waitsSampled = context.startupWaitsSampled();
 	}
 
 	StartupJson.Step step(StartupStep step, FrameTable frames, boolean withFrames) {

@@ -73,8 +73,7 @@ public final class StartupStepView implements FlameGraphView {
 					StartupView.ms(figures.classLoadingMillis()) + " of " + StartupView.ms(figures.cpuMillis())
 							+ " CPU")
 			.fact("samples", this.samples.totalSamples() + " " + this.kind.id());
-		StackTree waits = this.context.sampledKinds().contains(SampleKind.WAIT) ? this.step.samples(SampleKind.WAIT)
-				: null;
+		StackTree waits = this.context.startupWaitsSampled() ? this.step.samples(SampleKind.WAIT) : null;
 		long cpuNanos = this.context.sampledKinds().contains(SampleKind.CPU)
 				? this.step.weight(SampleKind.CPU) * this.context.intervalNanos() : -1;
 		long ownNanos = Math.round(figures.ownMillis() * 1e6);

@@ -140,6 +140,10 @@ public final class StartupView implements View {
 							+ " of the main thread neither on CPU nor in a recorded wait"
 							+ ((breakdown.coreWaitMillis() != null) ? " nor waiting for a core" : ""));
 		}
+		else if (this.context.sampledKinds().contains(SampleKind.WAIT)) {
+			page.fact("waits", "not recorded during the start (they are from when the application is ready; "
+					+ "spanprofile.startup.waits=true records them during the start, at a cost)");
+		}
 		page.fact("steps", json.steps() + ((json.notRecorded() > 0)
 				? " (" + json.notRecorded() + " more not recorded: spanprofile.startup.max-steps)" : ""));
 		if (this.timeline) {

@@ -69,6 +69,11 @@ final class ViewContext {
 		return this.profiler.settings().sampler().kinds();
 	}
 
+	/** Whether the start's steps have waits: sampled while it ran, not only since. */
+	boolean startupWaitsSampled() {
+		return this.profiler.startupRecordsWaits() && sampledKinds().contains(SampleKind.WAIT);
+	}
+
 	double intervalMillis() {
 		return this.profiler.settings().sampler().interval().toNanos() / 1_000_000.0;
 	}

@@ -36,6 +36,15 @@ public class SpanProfileStartupProperties {
 	 */
 	private DataSize maxMemory = DataSize.ofMegabytes(16);
 
+	/**
+	 * Whether waits (spanprofile.waits.*) are recorded during the start too, so that
+	 * startup steps have their waits (a migration waiting on its database, a pool
+	 * filling). False makes the start cheaper: the JDK's Flight Recorder, which records
+	 * them, is the largest part of what profiling costs a start; the waits are then
+	 * recorded from when the application is ready.
+	 */
+	private boolean waits = true;
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -66,6 +75,14 @@ public class SpanProfileStartupProperties {
 
 	public void setMaxMemory(DataSize maxMemory) {
 		this.maxMemory = maxMemory;
+	}
+
+	public boolean isWaits() {
+		return this.waits;
+	}
+
+	public void setWaits(boolean waits) {
+		this.waits = waits;
 	}
 
 	public StartupSettings settings() {
