@@ -57,10 +57,11 @@ class AsyncProfilerDumpLossTest {
 			// each dump holds the locks, which the machine's load decides, and
 			// repeated runs went both ways (every 50 ms 0.7-5.1 %, once a second
 			// 0.4-1.1 %).
-			// 80 dumps lost 0.7-5.1 % of the events in runs here: a tenth of a
-			// percent is well below any of them.
-			assertThat((double) fast.skippedInDumps / fast.total).as("share skipped during 80 dumps: %s", fast)
-				.isGreaterThanOrEqualTo(0.001);
+			// How many 80 dumps lose follows how long each holds the locks, which the
+			// machine's load decides: 0.7-5.1 % of the events on loaded machines,
+			// 0.06 % (124 events, dumps of 1.5 ms) on an idle one. So no share is
+			// promised from below, only that dumps lose events at all.
+			assertThat(fast.skippedInDumps).as("skipped during 80 dumps: %s", fast).isPositive();
 			for (Measured schedule : List.of(slow, fast)) {
 				assertThat((double) schedule.skippedInDumps / schedule.total)
 					.as("share lost against three times the share of time dumping: %s", schedule)
