@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.spanprofile.aggregate.RequestsBreakdown;
 import dev.spanprofile.profile.SampleKind;
@@ -63,9 +62,7 @@ class CoreWaitAccountingTest {
 
 	private Tracer tracer;
 
-	private final AtomicBoolean compete = new AtomicBoolean();
-
-	private final List<Thread> competitors = new ArrayList<>();
+	private final BusyCores busyCores = new BusyCores();
 
 	@BeforeEach
 	void start() {
@@ -86,17 +83,14 @@ class CoreWaitAccountingTest {
 
 	@AfterEach
 	void stop() throws InterruptedException {
-		this.compete.set(false);
-		for (Thread competitor : this.competitors) {
-			competitor.join();
-		}
+		this.busyCores.stop();
 		this.profiler.close();
 		this.tracing.close();
 	}
 
 	@Test
 	void aBusyRequestRunsASleepingOneIsBlocked() throws Exception {
-		Request busy = new Request("busy", () -> burnFor(200 * MS));
+		Request busy = new Request("busy", () -> BusyCores.burnFor(200 * MS));
 		Request sleeping = new Request("sleeping", () -> {
 			for (int i = 0; i < 20; i++) {
 				sleep(5);
@@ -120,7 +114,7 @@ class CoreWaitAccountingTest {
 		int threads = 2 * CORES;
 		Request[] requests = new Request[threads];
 		for (int i = 0; i < threads; i++) {
-			requests[i] = new Request("busy-" + i, () -> burnFor(300 * MS));
+			requests[i] = new Request("busy-" + i, () -> BusyCores.burnFor(300 * MS));
 		}
 		runTogether(requests);
 		this.profiler.collectNow();
@@ -154,10 +148,10 @@ class CoreWaitAccountingTest {
 	 */
 	@Test
 	void aRequestMixingCpuShortSleepsAndContentionAddsUp() throws Exception {
-		compete(2 * CORES);
+		this.busyCores.start(2 * CORES);
 		Request mixed = new Request("mixed", () -> {
 			for (int i = 0; i < 20; i++) {
-				burnFor(5 * MS);
+				BusyCores.burnFor(5 * MS);
 				sleep(5);
 			}
 		});
@@ -188,8 +182,8 @@ class CoreWaitAccountingTest {
 	void withoutTheCpuClocksAWaitForACoreIsStillTheKernels() throws Exception {
 		this.profiler.setExactCpuTime(false);
 		assertThat(this.profiler.isCoreWait()).as("the default").isTrue();
-		compete(2 * CORES);
-		Request busy = new Request("busy-sampled", () -> burnFor(200 * MS));
+		this.busyCores.start(2 * CORES);
+		Request busy = new Request("busy-sampled", () -> BusyCores.burnFor(200 * MS));
 		runTogether(busy);
 		this.profiler.collectNow();
 
@@ -219,7 +213,7 @@ class CoreWaitAccountingTest {
 	void turnedOffNoFigureIsRead() throws Exception {
 		this.profiler.setExactCpuTime(false);
 		this.profiler.setCoreWait(false);
-		Request busy = new Request("unread", () -> burnFor(20 * MS));
+		Request busy = new Request("unread", () -> BusyCores.burnFor(20 * MS));
 		runTogether(busy);
 		this.profiler.collectNow();
 
@@ -250,34 +244,6 @@ class CoreWaitAccountingTest {
 				throw request.failure;
 			}
 		}
-	}
-
-	/** Busy threads in no request, until the test ends. */
-	private void compete(int threads) {
-		this.compete.set(true);
-		for (int i = 0; i < threads; i++) {
-			Thread competitor = new Thread(() -> {
-				while (this.compete.get()) {
-					burnFor(MS);
-				}
-			}, "competitor-" + i);
-			competitor.start();
-			this.competitors.add(competitor);
-		}
-	}
-
-	private static long sink;
-
-	/** Run (or wait for a core) until {@code nanos} of this thread's wall time passed. */
-	private static void burnFor(long nanos) {
-		long end = System.nanoTime() + nanos;
-		long x = 0;
-		while (System.nanoTime() < end) {
-			for (int i = 0; i < 1000; i++) {
-				x += i * (long) i;
-			}
-		}
-		sink += x;
 	}
 
 	private static void sleep(long millis) {

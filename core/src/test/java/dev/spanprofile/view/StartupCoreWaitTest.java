@@ -6,11 +6,10 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.atomic.AtomicBoolean;
 
+import dev.spanprofile.BusyCores;
 import dev.spanprofile.SpanProfiler;
 import dev.spanprofile.SpanProfilerSettings;
 import dev.spanprofile.render.FrameClassifier;
@@ -41,9 +40,7 @@ class StartupCoreWaitTest {
 	private final SpanProfiler profiler = new SpanProfiler(SpanProfilerSettings.defaults(),
 			(frames) -> new IdleEngine());
 
-	private final AtomicBoolean compete = new AtomicBoolean();
-
-	private final List<Thread> competitors = new ArrayList<>();
+	private final BusyCores busyCores = new BusyCores();
 
 	@BeforeEach
 	void linux() {
@@ -53,10 +50,7 @@ class StartupCoreWaitTest {
 
 	@AfterEach
 	void stop() throws InterruptedException {
-		this.compete.set(false);
-		for (Thread competitor : this.competitors) {
-			competitor.join();
-		}
+		this.busyCores.stop();
 		this.profiler.stop();
 	}
 
@@ -67,20 +61,20 @@ class StartupCoreWaitTest {
 		StartupRecording recording = this.profiler.recordStartup(StartupSettings.defaults(), "start",
 				MonotonicEpoch.nowEpochNanos());
 		assertThat(recording.measuresCoreWait()).isTrue();
-		compete(2 * CORES);
+		this.busyCores.start(2 * CORES);
 
 		Kernel outerBefore = kernelNow();
 		StartupStep bean = recording.begin("spring.beans.instantiate");
 		Kernel innerBefore = kernelNow();
-		burnFor(100 * MS);
+		BusyCores.burnFor(100 * MS);
 		Kernel childOuterBefore = kernelNow();
 		StartupStep dependency = recording.begin("spring.beans.instantiate");
 		Kernel childInnerBefore = kernelNow();
-		burnFor(100 * MS);
+		BusyCores.burnFor(100 * MS);
 		Kernel childInnerAfter = kernelNow();
 		recording.end(dependency);
 		Kernel childOuterAfter = kernelNow();
-		burnFor(100 * MS);
+		BusyCores.burnFor(100 * MS);
 		Kernel innerAfter = kernelNow();
 		recording.end(bean);
 		Kernel outerAfter = kernelNow();
@@ -127,7 +121,7 @@ class StartupCoreWaitTest {
 		StartupRecording recording = this.profiler.recordStartup(StartupSettings.defaults(), "start",
 				MonotonicEpoch.nowEpochNanos());
 		StartupStep bean = recording.begin("spring.beans.instantiate");
-		burnFor(5 * MS);
+		BusyCores.burnFor(5 * MS);
 		recording.end(bean);
 		recording.finish(-1, -1);
 		assertThat(recording.measuresCoreWait()).isFalse();
@@ -137,34 +131,6 @@ class StartupCoreWaitTest {
 		assertThat(json.timeline()).extracting(StartupJson.Step::coreWaitMillis).containsOnlyNulls();
 		assertThat(json.breakdown().coreWaitMillis()).isNull();
 		assertThat((String) views.startup(null, null).render(ProfileFormat.HTML)).doesNotContain("waiting for a core");
-	}
-
-	/** Busy threads, until the test ends. */
-	private void compete(int threads) {
-		this.compete.set(true);
-		for (int i = 0; i < threads; i++) {
-			Thread competitor = new Thread(() -> {
-				while (this.compete.get()) {
-					burnFor(MS);
-				}
-			}, "competitor-" + i);
-			competitor.start();
-			this.competitors.add(competitor);
-		}
-	}
-
-	private static long sink;
-
-	/** Run (or wait for a core) until {@code nanos} of wall time passed. */
-	private static void burnFor(long nanos) {
-		long end = System.nanoTime() + nanos;
-		long x = 0;
-		while (System.nanoTime() < end) {
-			for (int i = 0; i < 1000; i++) {
-				x += i * (long) i;
-			}
-		}
-		sink += x;
 	}
 
 	/**
