@@ -112,15 +112,13 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 		}
 		ThreadTimeline timeline = this.timelines.of(threadId);
 		timeline.append(time, this.lastResolved);
-		timeline.cpuStretch.changed(this.lastRequest, this.lastCpu, readAt, threadCpuNanos, runQueueNanos,
+		timeline.measureStretch(this.lastRequest, this.lastCpu, readAt, threadCpuNanos, runQueueNanos,
 				!this.untracedRequestsRun.getAsBoolean(), this::measuredCpu);
 	}
 
 	@Override
 	public void gap(long threadId, long time) {
-		ThreadTimeline timeline = this.timelines.of(threadId);
-		timeline.append(time, ThreadTimeline.UNKNOWN);
-		timeline.cpuStretch.lose(this::measuredCpu);
+		this.timelines.of(threadId).unknownFrom(time, this::measuredCpu);
 		this.counters.timelineGap();
 	}
 
@@ -133,7 +131,7 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	public void threadEnded(long threadId) {
 		ThreadTimeline timeline = this.timelines.find(threadId);
 		if (timeline != null) {
-			timeline.cpuStretch.lose(this::measuredCpu);
+			timeline.loseStretch(this::measuredCpu);
 		}
 		this.timelines.ended(threadId, this.clock.nanoTime());
 	}
@@ -143,10 +141,7 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	 * point.
 	 */
 	public void statesUnknownFrom(long time) {
-		this.timelines.forEach((threadId, timeline) -> {
-			timeline.append(time, ThreadTimeline.UNKNOWN);
-			timeline.cpuStretch.lose(this::measuredCpu);
-		});
+		this.timelines.forEach((threadId, timeline) -> timeline.unknownFrom(time, this::measuredCpu));
 	}
 
 	/**
