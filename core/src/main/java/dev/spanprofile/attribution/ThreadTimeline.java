@@ -3,7 +3,8 @@ package dev.spanprofile.attribution;
 import java.util.Arrays;
 import java.util.function.Function;
 
-import dev.spanprofile.store.MeasuredCpu;
+import dev.spanprofile.store.SpanCpuTime.Measured;
+import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.UnsampledSamples;
 import dev.spanprofile.tracking.ThreadActivity;
 
@@ -15,13 +16,13 @@ import dev.spanprofile.tracking.ThreadActivity;
  * The same points measure the thread's stretch inside a request, from the point where it
  * entered the request's spans to the one where it left them, each carrying the thread's
  * CPU clock and, where the kernel tells it, its run-queue wait: the differences, and the
- * stretch's own length, are added to the request's {@link MeasuredCpu}
+ * stretch's own length, are added to the request's {@link Measured} figures
  * ({@link #measureStretch}). Whatever makes the difference doubtful (a change point lost,
  * another request's span attached in between, a point with no clock read) marks the
  * request as not measured in full, so that its CPU comes from its samples rather than
  * from a partial sum. A thread that comes straight back into the span it left
  * ({@link ThreadActivity#CLOCK_CONTINUED}) goes on with the stretch it closed there. The
- * stretch keeps requests by their local root's id, never their figures: it may outlast
+ * stretch keeps requests by their local root's id, never their records: it may outlast
  * its request in the store, and what it closes is looked up as it closes (a request let
  * go of meanwhile is not measured further: it was handed on).
  */
@@ -108,9 +109,9 @@ final class ThreadTimeline {
 	 * From {@code time} on, what the thread runs is unknown until its next point, and so
 	 * is the stretch it was in.
 	 */
-	void unknownFrom(long time, Function<String, MeasuredCpu> cpuOf) {
+	void unknownFrom(long time, Function<String, SpanRecord> requestOf) {
 		append(time, UNKNOWN);
-		loseStretch(cpuOf);
+		loseStretch(requestOf);
 	}
 
 	/** The state active at {@code time}. */
@@ -189,19 +190,19 @@ final class ThreadTimeline {
 
 	/**
 	 * The thread's state changed to the request {@code now} ({@code null} outside one),
-	 * whose figures are {@code nowCpu}, with its CPU clock and run-queue wait or -1, read
-	 * at {@code time}; {@code cpuOf} finds a request's figures by its id while it is
-	 * tracked.
+	 * whose local root is {@code nowRoot}, with its CPU clock and run-queue wait or -1,
+	 * read at {@code time}; {@code requestOf} finds a request's local root by its id
+	 * while it is tracked.
 	 */
-	void measureStretch(String now, MeasuredCpu nowCpu, long time, long cpuNanos, long runQueueNanos, boolean gapsKnown,
-			Function<String, MeasuredCpu> cpuOf) {
+	void measureStretch(String now, SpanRecord nowRoot, long time, long cpuNanos, long runQueueNanos, boolean gapsKnown,
+			Function<String, SpanRecord> requestOf) {
 		String closed = this.closed;
 		this.closed = null;
 		if (cpuNanos == ThreadActivity.CLOCK_CONTINUED) {
 			if (now != null && now.equals(closed) && this.open == null) {
 				// The stretch goes on: the next exit's clocks less the ones read where it
 				// left count the rest.
-				nowCpu.stretchOpened();
+				nowRoot.measureCpu(Measured::stretchOpened);
 				openStretch(now, this.closedTime, this.closedAt, this.closedRunQueue);
 				return;
 			}
@@ -211,9 +212,9 @@ final class ThreadTimeline {
 			if (!same(now, this.open)) {
 				// Another request, or none, without the thread leaving spans: no clock
 				// says where one ended.
-				loseStretch(cpuOf);
+				loseStretch(requestOf);
 				if (now != null) {
-					nowCpu.partUnmeasured();
+					nowRoot.measureCpu(Measured::partUnmeasured);
 				}
 			}
 			return;
@@ -222,10 +223,12 @@ final class ThreadTimeline {
 			if (now == null || now.equals(this.open)) {
 				boolean runQueueRead = runQueueNanos >= 0 && this.openedRunQueue >= 0;
 				boolean cpuRead = cpuNanos >= 0 && this.openedAt >= 0;
-				MeasuredCpu openCpu = (now != null) ? nowCpu : cpuOf.apply(this.open);
-				if (openCpu != null) {
-					openCpu.stretchClosed(cpuRead ? cpuNanos - this.openedAt : UNREAD,
-							runQueueRead ? runQueueNanos - this.openedRunQueue : UNREAD, time - this.openedTime);
+				SpanRecord openRoot = (now != null) ? nowRoot : requestOf.apply(this.open);
+				if (openRoot != null) {
+					long cpu = cpuRead ? cpuNanos - this.openedAt : UNREAD;
+					long runQueue = runQueueRead ? runQueueNanos - this.openedRunQueue : UNREAD;
+					long wall = time - this.openedTime;
+					openRoot.measureCpu((figures) -> figures.stretchClosed(cpu, runQueue, wall));
 				}
 				if (now == null) {
 					this.closed = this.open;
@@ -236,7 +239,7 @@ final class ThreadTimeline {
 				this.open = null;
 			}
 			else {
-				loseStretch(cpuOf);
+				loseStretch(requestOf);
 			}
 		}
 		if (now != null) {
@@ -246,8 +249,8 @@ final class ThreadTimeline {
 			// kernel's count since that exit is its wait for a core to take this one.
 			// Not where untraced requests run unprofiled: one may have run in between
 			// without a change point, and its waits would be counted here.
-			nowCpu.waitedBeforeStart(time, fromPrevious ? runQueueNanos - this.closedRunQueue : UNREAD);
-			nowCpu.stretchOpened();
+			long before = fromPrevious ? runQueueNanos - this.closedRunQueue : UNREAD;
+			nowRoot.measureCpu((figures) -> figures.waitedBeforeStart(time, before).stretchOpened());
 			openStretch(now, time, cpuNanos, runQueueNanos);
 		}
 	}
@@ -264,12 +267,12 @@ final class ThreadTimeline {
 	}
 
 	/** What the thread did since the last point is unknown. */
-	void loseStretch(Function<String, MeasuredCpu> cpuOf) {
+	void loseStretch(Function<String, SpanRecord> requestOf) {
 		this.closed = null;
 		if (this.open != null) {
-			MeasuredCpu openCpu = cpuOf.apply(this.open);
-			if (openCpu != null) {
-				openCpu.stretchLost();
+			SpanRecord openRoot = requestOf.apply(this.open);
+			if (openRoot != null) {
+				openRoot.measureCpu(Measured::stretchLost);
 			}
 			this.open = null;
 		}
