@@ -7,7 +7,6 @@ import dev.spanprofile.sampling.SampleSink;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
-import dev.spanprofile.store.MeasuredCpu;
 import dev.spanprofile.store.UnsampledSamples;
 import dev.spanprofile.tracking.MonotonicEpoch;
 import dev.spanprofile.tracking.NanoClock;
@@ -63,7 +62,7 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 
 	private String lastRequest;
 
-	private MeasuredCpu lastCpu;
+	private SpanRecord lastRoot;
 
 	/** Stamps the ends of threads the engine reports ({@link #threadEnded}). */
 	private final NanoClock clock;
@@ -112,15 +111,13 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 		}
 		ThreadTimeline timeline = this.timelines.of(threadId);
 		timeline.append(time, this.lastResolved);
-		timeline.cpuStretch.changed(this.lastRequest, this.lastCpu, readAt, threadCpuNanos, runQueueNanos,
-				!this.untracedRequestsRun.getAsBoolean(), this::measuredCpu);
+		timeline.measureStretch(this.lastRequest, this.lastRoot, readAt, threadCpuNanos, runQueueNanos,
+				!this.untracedRequestsRun.getAsBoolean(), this::trackedRequest);
 	}
 
 	@Override
 	public void gap(long threadId, long time) {
-		ThreadTimeline timeline = this.timelines.of(threadId);
-		timeline.append(time, ThreadTimeline.UNKNOWN);
-		timeline.cpuStretch.lose(this::measuredCpu);
+		this.timelines.of(threadId).unknownFrom(time, this::trackedRequest);
 		this.counters.timelineGap();
 	}
 
@@ -133,7 +130,7 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	public void threadEnded(long threadId) {
 		ThreadTimeline timeline = this.timelines.find(threadId);
 		if (timeline != null) {
-			timeline.cpuStretch.lose(this::measuredCpu);
+			timeline.loseStretch(this::trackedRequest);
 		}
 		this.timelines.ended(threadId, this.clock.nanoTime());
 	}
@@ -143,22 +140,19 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 	 * point.
 	 */
 	public void statesUnknownFrom(long time) {
-		this.timelines.forEach((threadId, timeline) -> {
-			timeline.append(time, ThreadTimeline.UNKNOWN);
-			timeline.cpuStretch.lose(this::measuredCpu);
-		});
+		this.timelines.forEach((threadId, timeline) -> timeline.unknownFrom(time, this::trackedRequest));
 	}
 
 	/**
 	 * What a change to {@code span} means for the thread's timeline, into
 	 * {@link #lastResolved}: a span the store tracks, by its id (a {@link String}; never
 	 * its record, see {@link #giveToSpan}), an unsampled request's samples, a startup
-	 * step, or {@link ThreadTimeline#NONE}; and for a span, its request's id and CPU
-	 * figures.
+	 * step, or {@link ThreadTimeline#NONE}; and for a span, its request's id and local
+	 * root, until the drain ends.
 	 */
 	private void resolve(Object span) {
 		this.lastRequest = null;
-		this.lastCpu = null;
+		this.lastRoot = null;
 		if (span instanceof UnsampledRequest request) {
 			UnsampledSamples samples = this.store.gatherUnsampled(request);
 			this.lastResolved = (samples != null) ? samples : ThreadTimeline.NONE;
@@ -180,14 +174,13 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 			return;
 		}
 		this.lastResolved = record.spanId();
-		this.lastRequest = record.localRoot().spanId();
-		this.lastCpu = record.measuredCpu();
+		this.lastRoot = record.localRoot();
+		this.lastRequest = this.lastRoot.spanId();
 	}
 
-	/** The CPU figures of the request whose local root has this id, while tracked. */
-	private MeasuredCpu measuredCpu(String requestId) {
-		SpanRecord root = this.store.findTracked(requestId);
-		return (root != null) ? root.measuredCpu() : null;
+	/** The local root of the request with this id, while tracked. */
+	private SpanRecord trackedRequest(String requestId) {
+		return this.store.findTracked(requestId);
 	}
 
 	/**
@@ -199,7 +192,7 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 		this.lastSpan = null;
 		this.lastResolved = null;
 		this.lastRequest = null;
-		this.lastCpu = null;
+		this.lastRoot = null;
 		this.completeUpTo = Math.max(this.completeUpTo, time);
 		// Engines deliver mostly in time order, not strictly: look at every held sample,
 		// not just the head.

@@ -1,13 +1,30 @@
 package dev.spanprofile.attribution;
 
 import java.util.Arrays;
+import java.util.function.Function;
 
+import dev.spanprofile.store.SpanCpuTime.Measured;
+import dev.spanprofile.store.SpanRecord;
 import dev.spanprofile.store.UnsampledSamples;
+import dev.spanprofile.tracking.ThreadActivity;
 
 /**
  * The collector's copy of one thread's change points, in time order: which span was
  * active on the thread from each point until the next. Answers "what was active at time
  * t" by binary search.
+ * <p>
+ * The same points measure the thread's stretch inside a request, from the point where it
+ * entered the request's spans to the one where it left them, each carrying the thread's
+ * CPU clock and, where the kernel tells it, its run-queue wait: the differences, and the
+ * stretch's own length, are added to the request's {@link Measured} figures
+ * ({@link #measureStretch}). Whatever makes the difference doubtful (a change point lost,
+ * another request's span attached in between, a point with no clock read) marks the
+ * request as not measured in full, so that its CPU comes from its samples rather than
+ * from a partial sum. A thread that comes straight back into the span it left
+ * ({@link ThreadActivity#CLOCK_CONTINUED}) goes on with the stretch it closed there. The
+ * stretch keeps requests by their local root's id, never their records: it may outlast
+ * its request in the store, and what it closes is looked up as it closes (a request let
+ * go of meanwhile is not measured further: it was handed on).
  */
 final class ThreadTimeline {
 
@@ -20,14 +37,14 @@ final class ThreadTimeline {
 	/** State of a thread that runs outside any tracked span. */
 	static final Object NONE = new Object();
 
+	/** A clock or run-queue figure not read at a point. */
+	private static final long UNREAD = -1;
+
 	/**
 	 * The thread's name, when its tracker told it: for timelines that show lanes by
 	 * thread.
 	 */
 	String threadName;
-
-	/** The thread's CPU clock across the request it is in. */
-	final ThreadCpuStretch cpuStretch = new ThreadCpuStretch();
 
 	private long[] times = new long[16];
 
@@ -48,6 +65,31 @@ final class ThreadTimeline {
 	 */
 	private long baselineSince = Long.MIN_VALUE;
 
+	/**
+	 * The request (its local root's span id) the thread is in, measured since
+	 * {@link #openedAt}; {@code null} outside one.
+	 */
+	private String open;
+
+	/** The change point's time, CPU clock and run-queue wait where it was opened. */
+	private long openedTime;
+
+	private long openedAt;
+
+	private long openedRunQueue;
+
+	/**
+	 * The request whose stretch the thread's last point closed, and the time and clocks
+	 * there; {@code null} otherwise.
+	 */
+	private String closed;
+
+	private long closedTime;
+
+	private long closedAt;
+
+	private long closedRunQueue;
+
 	void append(long time, Object state) {
 		if (this.size == this.times.length) {
 			this.times = Arrays.copyOf(this.times, this.size * 2);
@@ -61,6 +103,15 @@ final class ThreadTimeline {
 		this.times[this.size] = time;
 		this.states[this.size] = state;
 		this.size++;
+	}
+
+	/**
+	 * From {@code time} on, what the thread runs is unknown until its next point, and so
+	 * is the stretch it was in.
+	 */
+	void unknownFrom(long time, Function<String, SpanRecord> requestOf) {
+		append(time, UNKNOWN);
+		loseStretch(requestOf);
 	}
 
 	/** The state active at {@code time}. */
@@ -135,6 +186,96 @@ final class ThreadTimeline {
 
 	int size() {
 		return this.size;
+	}
+
+	/**
+	 * The thread's state changed to the request {@code now} ({@code null} outside one),
+	 * whose local root is {@code nowRoot}, with its CPU clock and run-queue wait or -1,
+	 * read at {@code time}; {@code requestOf} finds a request's local root by its id
+	 * while it is tracked.
+	 */
+	void measureStretch(String now, SpanRecord nowRoot, long time, long cpuNanos, long runQueueNanos, boolean gapsKnown,
+			Function<String, SpanRecord> requestOf) {
+		String closed = this.closed;
+		this.closed = null;
+		if (cpuNanos == ThreadActivity.CLOCK_CONTINUED) {
+			if (now != null && now.equals(closed) && this.open == null) {
+				// The stretch goes on: the next exit's clocks less the ones read where it
+				// left count the rest.
+				nowRoot.measureCpu(Measured::stretchOpened);
+				openStretch(now, this.closedTime, this.closedAt, this.closedRunQueue);
+				return;
+			}
+			cpuNanos = UNREAD;
+		}
+		if (cpuNanos == UNREAD && runQueueNanos < 0) {
+			if (!same(now, this.open)) {
+				// Another request, or none, without the thread leaving spans: no clock
+				// says where one ended.
+				loseStretch(requestOf);
+				if (now != null) {
+					nowRoot.measureCpu(Measured::partUnmeasured);
+				}
+			}
+			return;
+		}
+		if (this.open != null) {
+			if (now == null || now.equals(this.open)) {
+				boolean runQueueRead = runQueueNanos >= 0 && this.openedRunQueue >= 0;
+				boolean cpuRead = cpuNanos >= 0 && this.openedAt >= 0;
+				SpanRecord openRoot = (now != null) ? nowRoot : requestOf.apply(this.open);
+				if (openRoot != null) {
+					long cpu = cpuRead ? cpuNanos - this.openedAt : UNREAD;
+					long runQueue = runQueueRead ? runQueueNanos - this.openedRunQueue : UNREAD;
+					long wall = time - this.openedTime;
+					openRoot.measureCpu((figures) -> figures.stretchClosed(cpu, runQueue, wall));
+				}
+				if (now == null) {
+					this.closed = this.open;
+					this.closedTime = time;
+					this.closedAt = cpuNanos;
+					this.closedRunQueue = runQueueNanos;
+				}
+				this.open = null;
+			}
+			else {
+				loseStretch(requestOf);
+			}
+		}
+		if (now != null) {
+			boolean fromPrevious = gapsKnown && closed != null && !closed.equals(now) && runQueueNanos >= 0
+					&& this.closedRunQueue >= 0;
+			// The thread comes from its previous request with nothing in between: the
+			// kernel's count since that exit is its wait for a core to take this one.
+			// Not where untraced requests run unprofiled: one may have run in between
+			// without a change point, and its waits would be counted here.
+			long before = fromPrevious ? runQueueNanos - this.closedRunQueue : UNREAD;
+			nowRoot.measureCpu((figures) -> figures.waitedBeforeStart(time, before).stretchOpened());
+			openStretch(now, time, cpuNanos, runQueueNanos);
+		}
+	}
+
+	private static boolean same(String request, String other) {
+		return (request == null) ? other == null : request.equals(other);
+	}
+
+	private void openStretch(String request, long time, long cpuNanos, long runQueueNanos) {
+		this.open = request;
+		this.openedTime = time;
+		this.openedAt = cpuNanos;
+		this.openedRunQueue = runQueueNanos;
+	}
+
+	/** What the thread did since the last point is unknown. */
+	void loseStretch(Function<String, SpanRecord> requestOf) {
+		this.closed = null;
+		if (this.open != null) {
+			SpanRecord openRoot = requestOf.apply(this.open);
+			if (openRoot != null) {
+				openRoot.measureCpu(Measured::stretchLost);
+			}
+			this.open = null;
+		}
 	}
 
 }

@@ -41,8 +41,8 @@ public final class SpanProfileStore {
 
 	/**
 	 * Rough heap cost of a span's metadata, for the memory budget: the record, its
-	 * attributes and a local root's {@link MeasuredCpu} (the memory benchmark measured
-	 * 375-376 bytes per stored span with samples since the last).
+	 * attributes and a local root's {@link SpanCpuTime.Measured} (the memory benchmark
+	 * measured 375-376 bytes per stored span with samples since the last).
 	 */
 	static final int BYTES_PER_SPAN = 384;
 

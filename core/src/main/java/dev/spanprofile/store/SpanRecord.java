@@ -3,6 +3,7 @@ package dev.spanprofile.store;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.UnaryOperator;
 
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.profile.StackTree;
@@ -59,8 +60,8 @@ public final class SpanRecord {
 	/** Guarded by this, with the account their bytes are charged to. */
 	private final SpanSamples samples;
 
-	/** Local roots only: the request's CPU time from its threads' clocks. */
-	private final MeasuredCpu measuredCpu;
+	/** Local roots only: what its threads' clocks measured, replaced whole per change. */
+	private volatile SpanCpuTime.Measured measuredCpu = SpanCpuTime.Measured.NONE;
 
 	SpanRecord(String traceId, String spanId, String parentSpanId, SpanRecord parent, String name, String kind,
 			long startEpochNanos, String threadName, AtomicLong chargedTo) {
@@ -69,7 +70,6 @@ public final class SpanRecord {
 		this.spanId = spanId;
 		this.parentSpanId = parentSpanId;
 		this.localRoot = (parent != null) ? parent.localRoot : this;
-		this.measuredCpu = (parent != null) ? parent.localRoot.measuredCpu : new MeasuredCpu();
 		this.name = name;
 		this.kind = kind;
 		this.startEpochNanos = startEpochNanos;
@@ -204,10 +204,19 @@ public final class SpanRecord {
 
 	/**
 	 * The CPU time of this span's request (its local root's), measured on its threads'
-	 * clocks.
+	 * clocks, as the last change left it.
 	 */
-	public MeasuredCpu measuredCpu() {
-		return this.measuredCpu;
+	public SpanCpuTime.Measured measuredCpu() {
+		return this.localRoot.measuredCpu;
+	}
+
+	/**
+	 * Collector thread only, the one writer: {@code change} applied to the request's
+	 * measured figures, published in one volatile write.
+	 */
+	public void measureCpu(UnaryOperator<SpanCpuTime.Measured> change) {
+		SpanRecord root = this.localRoot;
+		root.measuredCpu = change.apply(root.measuredCpu);
 	}
 
 	/**

@@ -7,7 +7,9 @@
  * (awaiting its samples, complete and handed to the listeners, or dropped) is
  * {@link dev.spanprofile.store.FinishedRequests}'s state machine. A span's CPU time,
  * measured or counted from samples, is chosen in one place:
- * {@link dev.spanprofile.store.SpanCpuTime}.
+ * {@link dev.spanprofile.store.SpanCpuTime}, whose
+ * {@link dev.spanprofile.store.SpanCpuTime.Measured} values are what a request's local
+ * root holds of its threads' clocks.
  * <p>
  * May import {@code profile} and {@code tracking} (the engine's clock:
  * {@link dev.spanprofile.tracking.NanoClock}).

@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.spanprofile.store.InclusiveSamples;
-import dev.spanprofile.store.MeasuredCpu;
 import dev.spanprofile.store.RetentionSettings;
+import dev.spanprofile.store.SpanCpuTime;
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
@@ -72,17 +72,20 @@ class DroppedSpanReachabilityTest {
 
 	/**
 	 * A thread whose last change point left a request keeps that stretch's end (its
-	 * clocks) for a thread that comes straight back, not the request's CPU figures: its
-	 * next change point may come long after the store let the request go.
+	 * clocks) for a thread that comes straight back, not the request's record or its CPU
+	 * figures: its next change point may come long after the store let the request go.
 	 */
 	@Test
 	void aThreadThatLeftADroppedRequestLastDoesNotKeepItsCpuFiguresReachable() {
 		SpanRecord first = this.store.spanStarted(TRACE, "000000000000000a", null, false, "first", "SERVER", 100,
 				"worker");
-		WeakReference<MeasuredCpu> figures = new WeakReference<>(first.measuredCpu());
+		WeakReference<SpanRecord> request = new WeakReference<>(first);
 		first = null;
 		this.attributor.changed(1, 100, context("000000000000000a"), 1_000, 10, 100);
 		this.attributor.changed(1, 200, null, 5_000, 20, 200);
+		WeakReference<SpanCpuTime.Measured> figures = new WeakReference<>(
+				this.store.findTracked("000000000000000a").measuredCpu());
+		assertThat(figures.get()).as("the figures of its closed stretch").isNotSameAs(SpanCpuTime.Measured.NONE);
 		this.store.spanEnded("000000000000000a", "first", "OK", 200, false);
 		this.store.profilesCompleteUpTo(300);
 		this.store.spanStarted(TRACE, "000000000000000b", null, false, "second", "SERVER", 300, "other");
@@ -91,7 +94,7 @@ class DroppedSpanReachabilityTest {
 
 		await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(50)).until(() -> {
 			System.gc();
-			return figures.get() == null;
+			return request.get() == null && figures.get() == null;
 		});
 	}
 

@@ -1,6 +1,5 @@
 package dev.spanprofile.attribution;
 
-import dev.spanprofile.store.MeasuredCpu;
 import dev.spanprofile.store.SpanCpuTime;
 import dev.spanprofile.store.SpanProfileStore;
 import dev.spanprofile.store.SpanRecord;
@@ -18,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * leaves spans: summed over every thread and stretch when each was measured, and never
  * passed off as whole when a stretch was not.
  */
-class MeasuredCpuTest {
+class ThreadTimelineCpuTest {
 
 	private static final String TRACE = "0123456789abcdef0123456789abcdef";
 
@@ -175,7 +174,7 @@ class MeasuredCpuTest {
 		this.attributor.changed(2, 1_050, this.child, 7_000, 9_000, 1_045);
 		this.attributor.changed(2, 1_100, null, 7_000, 9_000, 1_100);
 
-		MeasuredCpu.Sums sums = record(this.root).measuredCpu().complete();
+		SpanCpuTime.Measured sums = record(this.root).measuredCpu().complete();
 		assertThat(sums.cpuNanos()).isEqualTo(35);
 		assertThat(sums.runQueueNanos()).isEqualTo(21);
 		assertThat(sums.onThreadNanos()).isEqualTo(165);
@@ -191,7 +190,7 @@ class MeasuredCpuTest {
 		this.attributor.changed(1, 1_000, this.root, 100, 500, 1_000);
 		this.attributor.changed(1, 1_100, null, 130, UNREAD, 1_100);
 
-		MeasuredCpu.Sums sums = record(this.root).measuredCpu().complete();
+		SpanCpuTime.Measured sums = record(this.root).measuredCpu().complete();
 		assertThat(sums.cpuNanos()).isEqualTo(30);
 		assertThat(sums.scheduled()).isFalse();
 		assertThat(sums.blockedNanos()).isEqualTo(-1);
@@ -278,10 +277,10 @@ class MeasuredCpuTest {
 		assertThat(record(this.root).measuredCpu().scheduledIfComplete()).as("a stretch is still open").isNull();
 		this.attributor.changed(2, 1_100, null, UNREAD, 9_004, 1_100);
 
-		MeasuredCpu measured = record(this.root).measuredCpu();
+		SpanCpuTime.Measured measured = record(this.root).measuredCpu();
 		assertThat(measured.nanosIfComplete()).as("no CPU clock read").isEqualTo(-1);
 		assertThat(measured.complete()).isNull();
-		MeasuredCpu.Sums sums = measured.scheduledIfComplete();
+		SpanCpuTime.Measured sums = measured.scheduledIfComplete();
 		assertThat(sums.runQueueNanos()).isEqualTo(25);
 		assertThat(sums.onThreadNanos()).isEqualTo(165);
 		assertThat(sums.scheduled()).isTrue();
@@ -301,7 +300,7 @@ class MeasuredCpuTest {
 		this.attributor.changed(1, 1_000, this.root, 100, 500, 1_000);
 		this.attributor.changed(1, 1_100, null, UNREAD, 520, 1_100);
 
-		MeasuredCpu measured = record(this.root).measuredCpu();
+		SpanCpuTime.Measured measured = record(this.root).measuredCpu();
 		assertThat(measured.complete()).isNull();
 		assertThat(measured.scheduledIfComplete().runQueueNanos()).isEqualTo(20);
 		assertThat(measured.scheduledIfComplete().onThreadNanos()).isEqualTo(100);

@@ -12,9 +12,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the last one's (review 2026-12: the count of open stretches went down before the time
  * was added).
  */
-class MeasuredCpuReadTest {
+class SpanRecordCpuReadTest {
 
-	private static volatile MeasuredCpu current;
+	private static final String TRACE = "0123456789abcdef0123456789abcdef";
+
+	private static volatile SpanRecord current;
 
 	@Test
 	void aRequestSeenCompleteHasEveryStretchsTime() throws InterruptedException {
@@ -23,8 +25,8 @@ class MeasuredCpuReadTest {
 		AtomicLong torn = new AtomicLong();
 		Thread view = new Thread(() -> {
 			while (System.nanoTime() < deadline) {
-				MeasuredCpu request = current;
-				long nanos = (request != null) ? request.nanosIfComplete() : -1;
+				SpanRecord request = current;
+				long nanos = (request != null) ? request.measuredCpu().nanosIfComplete() : -1;
 				if (nanos >= 0) {
 					complete.incrementAndGet();
 					if (nanos != 12) {
@@ -36,12 +38,13 @@ class MeasuredCpuReadTest {
 		view.start();
 		while (System.nanoTime() < deadline) {
 			// Two threads of one request leave it: 5 ns and 7 ns of CPU.
-			MeasuredCpu request = new MeasuredCpu();
-			request.stretchOpened();
-			request.stretchOpened();
+			SpanRecord request = new SpanRecord(TRACE, "00000000000000a1", null, null, "work", "SERVER", 1, "worker",
+					new AtomicLong());
+			request.measureCpu(SpanCpuTime.Measured::stretchOpened);
+			request.measureCpu(SpanCpuTime.Measured::stretchOpened);
 			current = request;
-			request.stretchClosed(5, 1, 10);
-			request.stretchClosed(7, 1, 10);
+			request.measureCpu((figures) -> figures.stretchClosed(5, 1, 10));
+			request.measureCpu((figures) -> figures.stretchClosed(7, 1, 10));
 		}
 		view.join();
 		assertThat(complete.get()).as("reads of a complete request").isPositive();
