@@ -10,8 +10,8 @@ import dev.spanprofile.attribution.AttributionCounters;
 import dev.spanprofile.attribution.AttributionStats;
 import dev.spanprofile.attribution.SampleAttributor;
 import dev.spanprofile.cgroup.ThrottlingHistory;
-import dev.spanprofile.lifecycle.CollectionCycle;
 import dev.spanprofile.lifecycle.CollectionCycles;
+import dev.spanprofile.lifecycle.Collector;
 import dev.spanprofile.lifecycle.CollectorSettings;
 import dev.spanprofile.lifecycle.Sampling;
 import dev.spanprofile.lifecycle.SpanLifecycle;
@@ -39,7 +39,7 @@ import io.opentelemetry.sdk.trace.SpanProcessor;
  * moment, and keeps the result in a bounded {@link SpanProfileStore}. This class wires
  * the parts together, starts and stops them, and gives access to them; in which order
  * sampling starts and stops is {@link Sampling}'s, and what the collector thread does,
- * and in which order, is {@link CollectionCycle}'s.
+ * and in which order, is {@link Collector}'s.
  * <p>
  * Only one engine can run per JVM: the activation hook and the native profiler are
  * process-wide.
@@ -68,7 +68,7 @@ public final class SpanProfiler implements AutoCloseable {
 	/** The one clock inside the engine. */
 	private final NanoClock clock;
 
-	private final CollectionCycle cycle;
+	private final Collector collector;
 
 	private final Sampling sampling;
 
@@ -133,12 +133,12 @@ public final class SpanProfiler implements AutoCloseable {
 		this.attributor.untracedRequestsRunBy(this.unsampledRequests::anyStarted);
 		// And the one place an unsampled request's samples are folded into its name's.
 		this.store.onUnsampledComplete(this.unsampledRequests::complete);
-		this.cycle = new CollectionCycle(engine, this.attributor, this.store, this.recorder,
+		this.collector = new Collector(engine, this.attributor, this.store, this.recorder,
 				CollectorSettings.forDumpInterval(settings.dumpInterval()), this::isRunning, clock);
-		this.sampling = new Sampling(engine, this.recorder, this.cycle, () -> cpuIntervalNanos() >= 0);
+		this.sampling = new Sampling(engine, this.recorder, this.collector, () -> cpuIntervalNanos() >= 0);
 		this.throttling = ThrottlingHistory.of(Path.of("/"), clock::epochNanos);
 		if (this.throttling.available()) {
-			this.cycle.beforeHandOff(this.throttling::read);
+			this.collector.beforeHandOff(this.throttling::read);
 		}
 		if (settings.slowSpanLog().enabled()) {
 			// The kinds as sampled when each line is written: resample may add the waits.
@@ -201,7 +201,7 @@ public final class SpanProfiler implements AutoCloseable {
 	 * {@link ActivationRecorder#spanActivated}.
 	 */
 	public SpanLifecycle spanLifecycle() {
-		return new SpanLifecycle(this.store, this.aggregates, this::isRunning, this.cycle,
+		return new SpanLifecycle(this.store, this.aggregates, this::isRunning, this.collector,
 				this.settings.slowSpanLog()::isSlow, this.clock);
 	}
 
@@ -385,22 +385,22 @@ public final class SpanProfiler implements AutoCloseable {
 	}
 
 	/**
-	 * Have one collection cycle run now: join every sample taken so far to its span.
-	 * Returns once the samples are in the store, so a caller can read a span's complete
-	 * profile right after it ended. While sampling runs the collector thread runs it, and
-	 * this waits for it (at most {@link CollectorSettings#readerWait()}).
+	 * Have one collection run now: join every sample taken so far to its span. Returns
+	 * once the samples are in the store, so a caller can read a span's complete profile
+	 * right after it ended. While sampling runs the collector thread runs it, and this
+	 * waits for it (at most {@link CollectorSettings#readerWait()}).
 	 */
 	public void collectNow() {
-		this.cycle.collectNow();
+		this.collector.collectNow();
 	}
 
 	/**
-	 * Have what was sampled since the last collection cycle joined unless one ran moments
-	 * ago: for readers of profiles, who would otherwise wait up to a dump interval for a
-	 * span that just ended. The collector thread collects; the reader waits for it.
+	 * Have what was sampled since the last collection joined unless one ran moments ago:
+	 * for readers of profiles, who would otherwise wait up to a dump interval for a span
+	 * that just ended. The collector thread collects; the reader waits for it.
 	 */
 	public void collectUnlessFresh() {
-		this.cycle.collectUnlessFresh();
+		this.collector.collectUnlessFresh();
 	}
 
 	/**
@@ -408,7 +408,7 @@ public final class SpanProfiler implements AutoCloseable {
 	 * this is complete.
 	 */
 	public long completeUpToEpochNanos() {
-		return MonotonicEpoch.watermarkToEpochNanos(this.cycle.completeUpTo());
+		return MonotonicEpoch.watermarkToEpochNanos(this.collector.completeUpTo());
 	}
 
 	/**
@@ -418,7 +418,7 @@ public final class SpanProfiler implements AutoCloseable {
 	 * waits are off.
 	 */
 	public long sampledUpToEpochNanos() {
-		return MonotonicEpoch.watermarkToEpochNanos(this.cycle.sampledUpTo());
+		return MonotonicEpoch.watermarkToEpochNanos(this.collector.sampledUpTo());
 	}
 
 	private boolean isRunning() {
@@ -446,14 +446,9 @@ public final class SpanProfiler implements AutoCloseable {
 		return this.attributor.stats();
 	}
 
-	/** Collection cycles run so far and their duration. */
+	/** Collections run so far, their duration and what they left retained. */
 	public CollectionCycles collectionCycles() {
-		return this.cycle.stats();
-	}
-
-	/** The collection cycle, for tests and diagnostics. */
-	CollectionCycle collectionCycle() {
-		return this.cycle;
+		return this.collector.stats();
 	}
 
 }

@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.spanprofile.attribution.AttributionStats;
-import dev.spanprofile.lifecycle.CollectionCycle;
+import dev.spanprofile.lifecycle.Collector;
 import dev.spanprofile.store.StoreSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,7 +40,7 @@ class CollectorFaultToleranceTest {
 	void failingCyclesAreLoggedOnceTheCollectorSurvivesAndLateSamplesAreNeverMisattributed() throws Exception {
 		ExecutorService application = Executors.newSingleThreadExecutor((task) -> new Thread(task, "application"));
 		FaultInjectingEngine[] engine = new FaultInjectingEngine[1];
-		try (WarningLog log = WarningLog.of(CollectionCycle.class);
+		try (WarningLog log = WarningLog.of(Collector.class);
 				TracedProfiler traced = new TracedProfiler(new StoreSettings(1000, 64L * 1024 * 1024, false),
 						this.workDirectory, (real) -> engine[0] = new FaultInjectingEngine(real))) {
 			FaultInjectingEngine faults = engine[0];
@@ -114,10 +114,10 @@ class CollectorFaultToleranceTest {
 	}
 
 	@Test
-	void stoppingDuringACollectionCycleLetsItFinishInsteadOfInterruptingIt() throws Exception {
+	void stoppingDuringACollectionLetsItFinishInsteadOfInterruptingIt() throws Exception {
 		ExecutorService application = Executors.newSingleThreadExecutor((task) -> new Thread(task, "application"));
 		FaultInjectingEngine[] engine = new FaultInjectingEngine[1];
-		try (WarningLog log = WarningLog.of(CollectionCycle.class);
+		try (WarningLog log = WarningLog.of(Collector.class);
 				TracedProfiler traced = new TracedProfiler(new StoreSettings(1000, 64L * 1024 * 1024, false),
 						this.workDirectory, (real) -> engine[0] = new FaultInjectingEngine(real))) {
 			String span = application.submit(() -> traced.inRootSpan("last", () -> Workloads.burnAlpha(300)))

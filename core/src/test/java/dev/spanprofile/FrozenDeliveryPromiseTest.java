@@ -58,7 +58,7 @@ class FrozenDeliveryPromiseTest {
 				recorder.spanActivated(null);
 			}
 			profiler.collectNow();
-			int retained = profiler.collectionCycle().retainedChangePoints();
+			int retained = profiler.collectionCycles().retainedChangePoints();
 			// About the last 60 dump intervals (0.6 s) of 3 s, plus a margin of two and a
 			// drain period.
 			double share = retained / (double) switches;

@@ -69,7 +69,7 @@ class MillionSpanLoadTest {
 			await("a first collection cycle").atMost(PATIENCE)
 				.until(() -> traced.profiler.completeUpToEpochNanos() > MonotonicEpoch.toEpochNanos(started));
 			int trackedBefore = recorder.trackedThreads();
-			int timelinesBefore = traced.profiler.collectionCycle().retainedTimelines();
+			int timelinesBefore = traced.profiler.collectionCycles().retainedTimelines();
 			long heapBefore = usedHeapAfterGc();
 
 			LongAdder spans = new LongAdder();
@@ -100,7 +100,7 @@ class MillionSpanLoadTest {
 			await("rings of dead threads forgotten").atMost(PATIENCE)
 				.until(() -> recorder.trackedThreads() <= trackedBefore);
 			await("timelines of dead threads forgotten").atMost(PATIENCE)
-				.until(() -> traced.profiler.collectionCycle().retainedTimelines() <= timelinesBefore);
+				.until(() -> traced.profiler.collectionCycles().retainedTimelines() <= timelinesBefore);
 			// Every sample of the load taken, parsed and joined before the stats are
 			// read.
 			long loadEnded = System.nanoTime();
@@ -122,7 +122,7 @@ class MillionSpanLoadTest {
 						elapsedMillis, spans.sum() * 1000.0 / elapsedMillis, heapBefore / 1024, heapHalfway / 1024,
 						heapAfter / 1024, store.size(), store.approximateBytes() / 1024, trackedBefore,
 						recorder.trackedThreads(), timelinesBefore,
-						traced.profiler.collectionCycle().retainedTimelines(), threadsStillReachable, stats);
+						traced.profiler.collectionCycles().retainedTimelines(), threadsStillReachable, stats);
 
 			assertThat(escaped).as("exceptions that reached the application").isEmpty();
 			assertThat(spans.sum()).isGreaterThanOrEqualTo(1_000_000);

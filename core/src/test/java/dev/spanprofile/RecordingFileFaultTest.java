@@ -15,7 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import dev.spanprofile.lifecycle.CollectionCycle;
+import dev.spanprofile.lifecycle.Collector;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -51,7 +51,7 @@ class RecordingFileFaultTest {
 	@Test
 	void aDeletedRecordingIsReplacedAndProfilingGoesOn() throws Exception {
 		Path work = this.temp.resolve("work");
-		try (WarningLog log = WarningLog.of(CollectionCycle.class); TracedProfiler traced = new TracedProfiler(work)) {
+		try (WarningLog log = WarningLog.of(Collector.class); TracedProfiler traced = new TracedProfiler(work)) {
 			String before = request(traced, "before", () -> Workloads.burnAlpha(300));
 			traced.profiler.collectNow();
 			assertThat(traced.samplesIn(before, "alphaHotMethod")).as("samples before the fault").isGreaterThan(15);
@@ -76,8 +76,7 @@ class RecordingFileFaultTest {
 		Path disk = Files.createDirectory(this.temp.resolve("disk"));
 		Tmpfs.assumeMounted(Tmpfs.mount(disk, "4m"), "the full-disk test");
 		try {
-			try (WarningLog log = WarningLog.of(CollectionCycle.class);
-					TracedProfiler traced = new TracedProfiler(disk)) {
+			try (WarningLog log = WarningLog.of(Collector.class); TracedProfiler traced = new TracedProfiler(disk)) {
 				String before = request(traced, "before", () -> Workloads.burnAlpha(300));
 				traced.profiler.collectNow();
 				assertThat(traced.samplesIn(before, "alphaHotMethod")).as("samples before the fault").isGreaterThan(15);

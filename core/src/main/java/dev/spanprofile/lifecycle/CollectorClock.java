@@ -8,10 +8,10 @@ import java.util.concurrent.atomic.AtomicReference;
 import dev.spanprofile.tracking.NanoClock;
 
 /**
- * When the collector works, as opposed to what it does ({@link CollectionCycle}): one
- * deadline for the next collection, and when to wake before it to drain the threads'
- * rings. As OpenTelemetry's batch span processor has one worker and one deadline, every
- * reason to collect sooner lowers the same deadline:
+ * When the collector works, as opposed to what it does ({@link Collector}): one deadline
+ * for the next collection, and when to wake before it to drain the threads' rings. As
+ * OpenTelemetry's batch span processor has one worker and one deadline, every reason to
+ * collect sooner lowers the same deadline:
  * <ul>
  * <li>the dump interval: due that long after the last collection started;</li>
  * <li>a reader ({@link #collectBy}, an atomic minimum): a page, a caller of
@@ -25,34 +25,33 @@ import dev.spanprofile.tracking.NanoClock;
  * {@link CollectorSettings#roomMargin()} and the time a collection takes to empty it, so
  * that later ones do not reach the listeners without their samples.</li>
  * </ul>
- * The last two only while the last collection moved the watermark on: a failing engine,
+ * The last two only while the last collection moved the watermark on (a failing engine,
  * or one whose promise stopped moving, would otherwise be dumped five times a second for
- * as long as it stays so; and never within {@link CollectorSettings#fresh()} of the last.
+ * as long as it stays so), and never within {@link CollectorSettings#fresh()} of the
+ * last.
  * <p>
  * Between collections the collector drains as seldom as the rings allow
  * ({@link #nextWakeMillis}), between {@link CollectorSettings#quickestDrain()} and
  * {@link CollectorSettings#slowestDrain()}, aiming to find the fullest ring at
  * {@link CollectorSettings#drainTargetFill()}: each wake-up costs a system call and a
  * context switch, and on a machine whose cores are all busy it takes a core from a
- * request. It never sleeps past the deadline. At the quickest pace only while the room
- * for awaiting requests may bring a collection forward before the next paced drain (its
- * rate is re-estimated at each drain): at a steady rate that never happens, however many
- * requests await.
+ * request. At the quickest pace only while the room may bring a collection forward before
+ * the next paced drain: at a steady rate that never happens, however many requests await.
  * <p>
  * What it collects up to is the engine's promise, and how far back change points are kept
  * for it is {@link #deliveryHorizon}: engines promise with a lag of their own (a Flight
  * Recorder stream a flush behind, a Pyroscope agent an upload interval behind), and one
  * whose promise stops moving (its stream died) must not make the collector keep every
  * change point from then on. The horizon is twice the longest lag the promise showed
- * before it moved again, never less than {@link CollectorSettings#minDeliveryHorizon()}
- * (an engine still to deliver its first batch is not cut short) and never more than
+ * before it moved again, within {@link CollectorSettings#minDeliveryHorizon()} (an engine
+ * still to deliver its first batch is not cut short) and
  * {@link CollectorSettings#maxDeliveryHorizon()} (one long stall does not set it for
  * good).
  * <p>
  * All times are read from one {@link NanoClock}, so tests step it. Request threads only
  * write {@link #slowRequestEnded} and {@link #requestsBeganAwaiting}, and readers only
- * call {@link #collectBy} and {@link #fresh}; the rest is the collector's (serialized by
- * the cycle's lock).
+ * call {@link #collectBy} and {@link #fresh}; the rest is the collector's (under its
+ * lock).
  */
 final class CollectorClock {
 
@@ -83,15 +82,11 @@ final class CollectorClock {
 
 	/**
 	 * The next collection to start: the earliest deadline readers asked it by and what
-	 * tells them it ended. A reader that takes it before that collection starts reads
-	 * every sample taken up to its call afterwards.
+	 * tells them it ended.
 	 */
 	private final AtomicReference<NextCollection> next = new AtomicReference<>(new NextCollection());
 
-	/**
-	 * Completed when the collection in progress ends; the last one's (completed) between
-	 * collections.
-	 */
+	/** Completed when the collection in progress ends (the last one's between them). */
 	private volatile CompletableFuture<Void> lastCollection = CompletableFuture.completedFuture(null);
 
 	/** When the last collection started; volatile for {@link #fresh}. */
@@ -101,32 +96,25 @@ final class CollectorClock {
 	private boolean advanced = true;
 
 	/**
-	 * How long a collection takes to empty the room for awaiting requests: the longest of
-	 * the last ones, halved at each collection since, so that one slowed by a loaded
-	 * machine brings the next few forward by as much, and a quick one does not undo that
-	 * at once.
+	 * How long a collection takes to empty the room: the longest of the last ones, halved
+	 * at each collection since, so that one slowed by a loaded machine brings the next
+	 * few forward by as much and a quick one does not undo that at once.
 	 */
 	private long collectionNanos;
 
-	/**
-	 * When a request last began to await its samples with none awaiting before it, or
-	 * {@link #NONE}: written by the thread that dropped it.
-	 */
+	/** When a request last began to await its samples with none before it, or NONE. */
 	private volatile long firstAwaitingAt = NONE;
 
-	/**
-	 * When the latest slow request ended, or {@link #NONE}: written by request threads.
-	 */
+	/** When the latest slow request ended, or {@link #NONE}. */
 	private volatile long latestSlowEnd = NONE;
 
 	/**
-	 * The end of the slow request the deadline is kept for: the latest one when the
-	 * collector first saw it uncovered, until the watermark covers it. Requests that end
-	 * together are collected together, and a later one does not put it off.
+	 * The end of the slow request the deadline is kept for, until the watermark covers
+	 * it: requests that end together are collected together, and a later one does not put
+	 * it off.
 	 */
 	private long slowEnd = NONE;
 
-	/** When the last drain started. */
 	private long lastDrainStart;
 
 	/** The stretch the last drain covered: from the drain before it to its start. */
@@ -135,10 +123,7 @@ final class CollectorClock {
 	/** The largest share of its ring a thread had filled over that stretch. */
 	private double lastDrainFill;
 
-	/**
-	 * Up to when the engine last promised every sample, or {@link #NONE} since sampling
-	 * (re)started.
-	 */
+	/** Up to when the engine last promised every sample, or NONE since (re)starting. */
 	private long promisedUpTo = NONE;
 
 	/** How stale the promise had grown, at the longest, by the time it moved. */
@@ -161,8 +146,7 @@ final class CollectorClock {
 	}
 
 	/**
-	 * Any thread: have the next collection start by {@code deadline} at the latest (an
-	 * atomic minimum with the others asked).
+	 * Any thread: have the next collection start by {@code deadline} at the latest.
 	 * @return completed once a collection that started after this call has ended
 	 */
 	CompletableFuture<Void> collectBy(long deadline) {
@@ -171,24 +155,18 @@ final class CollectorClock {
 		return collection.ended;
 	}
 
-	/**
-	 * A request slow enough for the slow-request log ended now: one volatile write, on
-	 * the request's thread.
-	 */
+	/** A request slow enough for the slow-request log ended now, on its thread. */
 	void slowRequestEnded() {
 		this.latestSlowEnd = this.clock.nanoTime();
 	}
 
-	/**
-	 * A request began to await its samples with none awaiting before it, now: one
-	 * volatile write, on the thread that dropped it.
-	 */
+	/** A request began to await its samples with none before it, now, on its thread. */
 	void requestsBeganAwaiting() {
 		this.firstAwaitingAt = this.clock.nanoTime();
 	}
 
 	/**
-	 * Whether a collection started now would find little the last did not. Any thread.
+	 * Any thread: whether a collection started now would find little the last did not.
 	 */
 	boolean fresh() {
 		return this.clock.nanoTime() - this.lastStart < this.freshNanos;
@@ -200,27 +178,21 @@ final class CollectorClock {
 	}
 
 	/**
-	 * Whether the next collection is due now.
-	 * @param awaiting dropped requests awaiting their samples now
-	 * @param room how many may await at once
-	 * @param completeUpTo the watermark
+	 * Whether the next collection is due now, with {@code awaiting} dropped requests
+	 * awaiting their samples in a room for {@code room} and the watermark at
+	 * {@code completeUpTo}.
 	 */
 	boolean due(int awaiting, int room, long completeUpTo) {
 		long now = this.clock.nanoTime();
 		return now >= deadline(now, awaiting, room, completeUpTo);
 	}
 
-	/**
-	 * The one deadline for the next collection, as of {@code now}: the earliest that any
-	 * reason to collect asks.
-	 */
+	/** The one deadline, as of {@code now}: the earliest any reason to collect asks. */
 	private long deadline(long now, int awaiting, int room, long completeUpTo) {
 		long deadline = Math.min(this.lastStart + this.intervalNanos, this.next.get().collectBy.get());
 		if (!this.advanced) {
 			return deadline;
 		}
-		// The room's: when, at the rate requests came to await their samples
-		// (re-estimated at each drain), the room left would fill, less the margin.
 		long roomDeadline = (awaiting == 0) ? Long.MAX_VALUE : now + untilRoomFills(now, awaiting, room) - roomMargin();
 		long early = Math.min(slowRequestDeadline(completeUpTo), roomDeadline);
 		return Math.min(deadline, Math.max(early, this.lastStart + this.freshNanos));
@@ -238,10 +210,7 @@ final class CollectorClock {
 		return this.slowEnd + this.slowRequestDelayNanos;
 	}
 
-	/**
-	 * How long before the room fills a collection is to start: the margin and the time a
-	 * collection takes to empty it.
-	 */
+	/** How long before the room fills a collection is to start. */
 	private long roomMargin() {
 		return this.roomMarginNanos + this.collectionNanos;
 	}
@@ -251,9 +220,9 @@ final class CollectorClock {
 	 * counted from the first that began to await since the last collection started, the
 	 * others came since it. Not from the collection: a store drops its complete requests
 	 * first, so none awaits for a while after it, and a rate over that stretch was too
-	 * low by half in a small store, which left the collection too little time to empty
-	 * the room. From the collection only when some awaited from before it: too high when
-	 * samples arrive late (Flight Recorder's waits), which errs early.
+	 * low by half in a small store. From the collection only when some awaited from
+	 * before it: too high when samples arrive late (Flight Recorder's waits), which errs
+	 * early.
 	 */
 	private long untilRoomFills(long now, int awaiting, int room) {
 		int left = Math.max(0, room - awaiting);
@@ -270,14 +239,6 @@ final class CollectorClock {
 		return (long) Math.min(DAY_NANOS, (double) left * since / came);
 	}
 
-	/**
-	 * Whether the one request awaiting is the first since the room emptied, and no drain
-	 * has looked since it began to.
-	 */
-	private boolean firstAwaitsUndrained(int awaiting) {
-		return awaiting == 1 && sinceEmpty() && this.lastDrainStart - this.firstAwaitingAt < 0;
-	}
-
 	/** Whether the room emptied since the last collection started. */
 	private boolean sinceEmpty() {
 		long first = this.firstAwaitingAt;
@@ -289,12 +250,13 @@ final class CollectorClock {
 	 * deadline if sooner. At the quickest pace while the room may bring the deadline
 	 * before the next paced drain: half full (a rate over the first few to await says
 	 * little, and a burst may come after them), the first just began to await and no
-	 * drain has looked since (no rate yet: a slowest drain later the room may be past its
-	 * deadline), or filling within the margin and a slowest drain.
+	 * drain has looked since (no rate yet), or filling within the margin and a slowest
+	 * drain.
 	 */
 	long nextWakeMillis(int awaiting, int room, long completeUpTo) {
 		long now = this.clock.nanoTime();
-		boolean hurried = this.advanced && awaiting > 0 && (2L * awaiting >= room || firstAwaitsUndrained(awaiting)
+		boolean firstUndrained = awaiting == 1 && sinceEmpty() && this.lastDrainStart - this.firstAwaitingAt < 0;
+		boolean hurried = this.advanced && awaiting > 0 && (2L * awaiting >= room || firstUndrained
 				|| untilRoomFills(now, awaiting, room) <= roomMargin() + this.slowestDrainMillis * 1_000_000L);
 		long between = hurried ? this.quickestDrainMillis : pacedMillis();
 		long sinceLastDrain = TimeUnit.NANOSECONDS.toMillis(Math.max(0, now - this.lastDrainStart));
@@ -306,8 +268,7 @@ final class CollectorClock {
 
 	/**
 	 * The wait between drains that finds the fullest ring at the target fill, at the rate
-	 * the last drain found it filled over the stretch it covered: a drain right after
-	 * another (a collection's second) finds little, in little time.
+	 * the last drain found it filled over the stretch it covered.
 	 */
 	private long pacedMillis() {
 		if (this.lastDrainFill <= 0) {
@@ -317,10 +278,7 @@ final class CollectorClock {
 		return (long) Math.max(this.quickestDrainMillis, Math.min(this.slowestDrainMillis, paced));
 	}
 
-	/**
-	 * A drain started at {@code start} found the fullest ring at {@code fill} of its
-	 * capacity, filled since the drain before it.
-	 */
+	/** A drain started at {@code start} found the fullest ring at {@code fill}. */
 	void drained(long start, double fill) {
 		this.lastDrainCovered = start - this.lastDrainStart;
 		this.lastDrainStart = start;
@@ -329,8 +287,7 @@ final class CollectorClock {
 
 	/**
 	 * A collection starts at {@code now}: the readers that asked for one until now wait
-	 * for what this returns, which the caller completes once it has ended; the next
-	 * collection is due an interval later.
+	 * for what this returns, which the caller completes once it has ended.
 	 */
 	CompletableFuture<Void> started(long now) {
 		this.lastStart = now;
@@ -340,19 +297,15 @@ final class CollectorClock {
 	}
 
 	/**
-	 * Sampling resumes at {@code now}: the next collection is due an interval later. The
-	 * promise did not move while nothing sampled, and the pause is no lag of the
-	 * engine's: the next promise starts afresh.
+	 * Sampling resumes at {@code now}: the next collection is due an interval later, and
+	 * the pause is no lag of the engine's: the next promise starts afresh.
 	 */
 	void resumed(long now) {
 		this.lastStart = now;
 		this.promisedUpTo = NONE;
 	}
 
-	/**
-	 * The engine promised every sample up to {@code upTo}, at {@code now} (a collection's
-	 * start).
-	 */
+	/** The engine promised every sample up to {@code upTo} at {@code now}. */
 	void promised(long upTo, long now) {
 		if (upTo <= this.promisedUpTo) {
 			return;
@@ -363,9 +316,7 @@ final class CollectorClock {
 		this.promisedUpTo = upTo;
 	}
 
-	/**
-	 * Change points older than this, before now, are not kept for the engine's promise.
-	 */
+	/** Change points older than this, before now, are not kept for the promise. */
 	long deliveryHorizon() {
 		return Math.min(this.maxHorizonNanos, Math.max(this.minHorizonNanos, 2 * this.longestLagNanos));
 	}
@@ -381,9 +332,7 @@ final class CollectorClock {
 	/** The next collection as readers see it before it starts. */
 	private static final class NextCollection {
 
-		/**
-		 * The earliest deadline a reader asked it by; {@link Long#MAX_VALUE} while none.
-		 */
+		/** The earliest deadline a reader asked it by; MAX_VALUE while none. */
 		final AtomicLong collectBy = new AtomicLong(Long.MAX_VALUE);
 
 		final CompletableFuture<Void> ended = new CompletableFuture<>();

@@ -49,8 +49,4 @@ public record CollectorSettings(Duration dumpInterval, Duration fresh, Duration 
 				Duration.ofMinutes(10), Duration.ofSeconds(10), Duration.ofSeconds(5));
 	}
 
-	long intervalNanos() {
-		return this.dumpInterval.toNanos();
-	}
-
 }

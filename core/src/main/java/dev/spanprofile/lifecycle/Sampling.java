@@ -9,14 +9,14 @@ import dev.spanprofile.tracking.ActivationRecorder;
 
 /**
  * Sampling switched on and off, in the one order that loses no sample and joins none to
- * the wrong span: on start the engine first, then the activation hook and the collector
- * thread; on stop the collector thread first, a last collection, then the hook and the
- * engine. Also the switches that take effect while sampling runs (exact CPU time, the
- * time waiting for a core).
+ * the wrong span: on start the engine first, then the activation hook and the collector;
+ * on stop the collector first, a last collection, then the hook and the engine. Also the
+ * switches that take effect while sampling runs (exact CPU time, the time waiting for a
+ * core).
  * <p>
  * Only one instance samples per JVM at a time: the activation hook and the native
  * profiler are process-wide. Whether it runs is the answer the span processors and the
- * collection cycle read to decide whether to store spans and join samples.
+ * collector read to decide whether to store spans and join samples.
  */
 public final class Sampling {
 
@@ -27,16 +27,13 @@ public final class Sampling {
 
 	private final ActivationRecorder recorder;
 
-	private final CollectionCycle cycle;
+	private final Collector collector;
 
 	/** Said once per JVM: the sampler's events rarely change. */
 	private static volatile boolean cpuMissingLogged;
 
 	/** Replaced only while stopped ({@link #useEngine}). */
 	private volatile SamplingEngine engine;
-
-	/** Guarded by this. */
-	private CollectorThread collector;
 
 	/**
 	 * Whether requests' CPU time is read from their threads' CPU clocks while running
@@ -67,12 +64,12 @@ public final class Sampling {
 	 * @param cpuSampled whether the sampler samples CPU now (read at each start and
 	 * switch: the sampler changes only while stopped)
 	 */
-	public Sampling(SamplingEngine engine, ActivationRecorder recorder, CollectionCycle cycle,
+	public Sampling(SamplingEngine engine, ActivationRecorder recorder, Collector collector,
 			BooleanSupplier cpuSampled) {
 		this.cpuSampled = cpuSampled;
 		this.engine = engine;
 		this.recorder = recorder;
-		this.cycle = cycle;
+		this.collector = collector;
 	}
 
 	public boolean isRunning() {
@@ -100,7 +97,7 @@ public final class Sampling {
 		// Read before the engine starts: from the first sample it takes, what a thread
 		// runs is unknown until its next change point (ends while stopped were not
 		// recorded).
-		long resumedAt = this.cycle.now();
+		long resumedAt = this.collector.now();
 		try {
 			this.engine.start();
 		}
@@ -111,12 +108,11 @@ public final class Sampling {
 					"spanprofile: " + this.engine.name() + " unavailable, spans will have no profiles: " + reason);
 			return reason;
 		}
-		this.cycle.resumedAt(resumedAt);
+		this.collector.resumedAt(resumedAt);
 		this.recorder.setReadingCpuClocks(this.exactCpuTime);
 		this.recorder.setReadingRunQueues(readsRunQueues(this.coreWait));
 		this.recorder.setRecording(true);
-		this.collector = new CollectorThread(this.cycle::tick, this.cycle.settings().quickestDrain().toMillis());
-		this.cycle.wakeWith(this.collector::wakeUp);
+		this.collector.start();
 		this.running = true;
 		return null;
 	}
@@ -129,20 +125,10 @@ public final class Sampling {
 		if (!this.running) {
 			return;
 		}
-		// Not interrupted: interrupting a cycle mid-read closes the recording's channel
-		// and logs a failure at every shutdown. A running cycle finishes; no further one
-		// starts.
-		this.cycle.wakeWith(null);
-		try {
-			this.collector.stop(this.cycle.settings().stopWait().toMillis());
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-		this.collector = null;
+		this.collector.stop();
 		// Spans started until now are sampled until now: collect their last samples, then
 		// stop storing spans.
-		this.cycle.collectNow();
+		this.collector.collectNow();
 		this.running = false;
 		this.recorder.setRecording(false);
 		this.engine.close();
@@ -155,7 +141,7 @@ public final class Sampling {
 			throw new IllegalStateException("the engine changes only while sampling is stopped");
 		}
 		this.engine = engine;
-		this.cycle.useEngine(engine);
+		this.collector.useEngine(engine);
 	}
 
 	/**

@@ -21,7 +21,7 @@ public final class SpanLifecycle {
 
 	private final BooleanSupplier accepting;
 
-	private final CollectionCycle cycle;
+	private final Collector collector;
 
 	private final LongPredicate slowRequest;
 
@@ -30,19 +30,20 @@ public final class SpanLifecycle {
 	/**
 	 * @param accepting whether spans starting now are stored (spans already stored are
 	 * always completed)
-	 * @param cycle told when a stored request that {@code slowRequest} calls slow ends
+	 * @param collector told when a stored request that {@code slowRequest} calls slow
+	 * ends
 	 * @param slowRequest whether a request of so many nanoseconds gets a slow-request log
 	 * line (the log's own rule, so that both agree)
 	 * @param clock the engine's clock: spans start by it (in epoch nanoseconds, as spans'
 	 * times are kept)
 	 */
 	public SpanLifecycle(SpanProfileStore store, NameAggregates aggregates, BooleanSupplier accepting,
-			CollectionCycle cycle, LongPredicate slowRequest, NanoClock clock) {
+			Collector collector, LongPredicate slowRequest, NanoClock clock) {
 		this.clock = clock;
 		this.store = store;
 		this.aggregates = aggregates;
 		this.accepting = accepting;
-		this.cycle = cycle;
+		this.collector = collector;
 		this.slowRequest = slowRequest;
 	}
 
@@ -94,7 +95,7 @@ public final class SpanLifecycle {
 		// A stored root was queued for completion by the store as it marked it ended.
 		boolean tracked = record != null && record.isLocalRoot() && !record.inFlight();
 		if (tracked && this.slowRequest.test(durationNanos)) {
-			this.cycle.slowRequestEnded();
+			this.collector.slowRequestEnded();
 		}
 		long end = tracked ? record.endEpochNanos() : this.clock.epochNanos();
 		this.aggregates.spanEnded(name, spanId, durationNanos, "ERROR".equals(status), end);

@@ -43,26 +43,21 @@ class CollectorWorkerTest {
 	private final SpanProfileStore store = new SpanProfileStore(
 			new StoreSettings(100, Long.MAX_VALUE, false, RetentionSettings.recentOnly(), 100));
 
-	private final CollectionCycle cycle = cycle();
-
-	private CollectorThread collector;
+	private final Collector collector = collector();
 
 	/** When set, a dump waits for it: a collection under way. */
 	private volatile CountDownLatch dumpMayEnd;
 
 	@AfterEach
-	void stopCollector() throws InterruptedException {
-		if (this.collector != null) {
-			this.cycle.wakeWith(null);
-			this.collector.stop(5_000);
-		}
+	void stopCollector() {
+		this.collector.stop();
 	}
 
 	@Test
 	void aReaderWaitsForTheCollectorsCollectionInsteadOfRunningOne() {
 		startCollector();
 		request("a");
-		this.cycle.collectNow();
+		this.collector.collectNow();
 		// Returned once the collection it asked for ended: the request is handed on.
 		assertThat(this.dumpedOn).containsExactly(JfrWaitEngine.COLLECTOR_THREAD);
 		assertThat(this.handedOnOn).as("handed on by the collector, not the reader")
@@ -72,14 +67,14 @@ class CollectorWorkerTest {
 	@Test
 	void aFreshCollectionServesAReaderWithoutAnother() {
 		startCollector();
-		this.cycle.collectNow();
+		this.collector.collectNow();
 		request("a");
 		this.clock.addAndGet(SETTINGS.fresh().toNanos() - MS);
-		this.cycle.collectUnlessFresh();
+		this.collector.collectUnlessFresh();
 		assertThat(this.dumpedOn).as("within the fresh window").hasSize(1);
 		assertThat(this.handedOnOn).isEmpty();
 		this.clock.addAndGet(MS);
-		this.cycle.collectUnlessFresh();
+		this.collector.collectUnlessFresh();
 		assertThat(this.dumpedOn).containsExactly(JfrWaitEngine.COLLECTOR_THREAD, JfrWaitEngine.COLLECTOR_THREAD);
 		assertThat(this.handedOnOn).containsExactly(JfrWaitEngine.COLLECTOR_THREAD);
 	}
@@ -88,14 +83,14 @@ class CollectorWorkerTest {
 	void aReaderFindingACollectionUnderWayWaitsForItInsteadOfAskingForAnother() throws Exception {
 		startCollector();
 		this.dumpMayEnd = new CountDownLatch(1);
-		Thread asking = new Thread(this.cycle::collectNow);
+		Thread asking = new Thread(this.collector::collectNow);
 		asking.start();
 		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
 		while (this.dumpedOn.isEmpty() && System.nanoTime() < deadline) {
 			Thread.onSpinWait();
 		}
 		assertThat(this.dumpedOn).as("the collector is dumping").hasSize(1);
-		Thread reader = new Thread(this.cycle::collectUnlessFresh);
+		Thread reader = new Thread(this.collector::collectUnlessFresh);
 		reader.start();
 		reader.join(200);
 		assertThat(reader.isAlive()).as("waits for the collection under way").isTrue();
@@ -110,7 +105,7 @@ class CollectorWorkerTest {
 	void withoutACollectorThreadTheCallerCollects() {
 		// As stop() does, once the collector thread is gone.
 		request("a");
-		this.cycle.collectNow();
+		this.collector.collectNow();
 		assertThat(this.dumpedOn).containsExactly(Thread.currentThread().getName());
 		assertThat(this.handedOnOn).containsExactly(Thread.currentThread().getName());
 	}
@@ -119,10 +114,10 @@ class CollectorWorkerTest {
 	void aListenerAskingForACollectionDuringAHandOffGetsNoNestedOne() {
 		// A listener that reads fresh data (as a view would) while requests are handed
 		// on.
-		this.store.onRequestComplete((root) -> this.cycle.collectNow());
+		this.store.onRequestComplete((root) -> this.collector.collectNow());
 		request("a");
 		request("b");
-		this.cycle.collectNow();
+		this.collector.collectNow();
 		assertThat(this.dumpedOn).as("one collection, none nested in its hand-off").hasSize(1);
 		assertThat(this.handedOnOn).as("each request handed on once").hasSize(2);
 	}
@@ -130,9 +125,8 @@ class CollectorWorkerTest {
 	private void startCollector() {
 		// Its own pace on real time; on the stepped clock nothing falls due by itself
 		// once sampling has (re)started.
-		this.cycle.resumedAt(this.clock.get());
-		this.collector = new CollectorThread(this.cycle::tick, SETTINGS.quickestDrain().toMillis());
-		this.cycle.wakeWith(this.collector::wakeUp);
+		this.collector.resumedAt(this.clock.get());
+		this.collector.start();
 	}
 
 	/** A request that ends now, on the spans' clock. */
@@ -142,7 +136,7 @@ class CollectorWorkerTest {
 		this.store.spanEnded(id, "GET /", "OK", end, false);
 	}
 
-	private CollectionCycle cycle() {
+	private Collector collector() {
 		this.store.onRequestComplete((root) -> this.handedOnOn.add(Thread.currentThread().getName()));
 		// An engine that delivers nothing and promises every sample up to now.
 		SamplingEngine engine = new SamplingEngine() {
@@ -181,7 +175,7 @@ class CollectorWorkerTest {
 			}
 
 		};
-		return new CollectionCycle(engine, new SampleAttributor(this.store), this.store, ActivationRecorder.global(),
+		return new Collector(engine, new SampleAttributor(this.store), this.store, ActivationRecorder.global(),
 				SETTINGS, () -> true, this.clock::get);
 	}
 

@@ -18,11 +18,11 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The collection cycle's pace and forgetting on a clock the test steps: when the
- * collector drains at its quickest pace, and how far back change points are kept after
- * sampling was switched off for a while.
+ * The collector's pace and forgetting on a clock the test steps: when the collector
+ * drains at its quickest pace, and how far back change points are kept after sampling was
+ * switched off for a while.
  */
-class CollectionCyclePacingTest {
+class CollectorPacingTest {
 
 	private static final long MS = 1_000_000L;
 
@@ -39,8 +39,8 @@ class CollectionCyclePacingTest {
 		// Room for 10,000 requests to await their samples; two are stored.
 		SpanProfileStore store = new SpanProfileStore(
 				new StoreSettings(2, Long.MAX_VALUE, false, RetentionSettings.recentOnly(), 10_000));
-		CollectionCycle cycle = cycle(store, this.clock::get);
-		cycle.collectNow();
+		Collector collector = collector(store, this.clock::get);
+		collector.collectNow();
 		// A steady trickle: 20 requests end in a second, 18 of them dropped from the
 		// store
 		// before the next collection joins their samples.
@@ -50,7 +50,7 @@ class CollectionCyclePacingTest {
 		}
 		assertThat(store.awaitingSamples()).isEqualTo(18);
 		this.clock.addAndGet(10 * MS);
-		long next = cycle.tick();
+		long next = collector.tick();
 		// At that rate the room fills in about half an hour: no collection is brought
 		// forward, and the collector drains at its pace (nothing to drain: the slowest).
 		assertThat(next).as("milliseconds to the next drain").isGreaterThan(SETTINGS.quickestDrain().toMillis());
@@ -59,7 +59,7 @@ class CollectionCyclePacingTest {
 			request(store);
 		}
 		this.clock.addAndGet(10 * MS);
-		assertThat(cycle.tick()).as("milliseconds to the next drain")
+		assertThat(collector.tick()).as("milliseconds to the next drain")
 			.isLessThanOrEqualTo(SETTINGS.quickestDrain().toMillis());
 	}
 
@@ -83,7 +83,7 @@ class CollectionCyclePacingTest {
 				nextRequest[0] += 11 * MS;
 			}
 		};
-		CollectionCycle cycle = cycleDumping(store, () -> {
+		Collector collector = collectorDumping(store, () -> {
 			long start = this.clock.get();
 			for (int i = 0; i < 15; i++) {
 				this.clock.addAndGet(10 * MS);
@@ -91,18 +91,18 @@ class CollectionCyclePacingTest {
 			}
 			return start;
 		});
-		cycle.collectNow();
+		collector.collectNow();
 		long end = this.clock.get() + 300 * 11 * MS;
 		long nextTick = this.clock.get();
-		long collections = cycle.stats().count();
+		long collections = collector.stats().count();
 		while (this.clock.get() < end) {
 			while (this.clock.get() < nextTick) {
 				this.clock.addAndGet(MS);
 				requestsUpToNow.run();
 			}
-			nextTick = this.clock.get() + cycle.tick() * MS;
+			nextTick = this.clock.get() + collector.tick() * MS;
 		}
-		collections = cycle.stats().count() - collections;
+		collections = collector.stats().count() - collections;
 		assertThat(collections).as("collections in 300 requests").isBetween(3L, 17L);
 		assertThat(store.droppedIncomplete()).isZero();
 	}
@@ -110,28 +110,29 @@ class CollectionCyclePacingTest {
 	@Test
 	void aLongSwitchOffDoesNotCountAsTheEnginesDeliveryLag() {
 		SpanProfileStore store = new SpanProfileStore(StoreSettings.defaults());
-		CollectionCycle cycle = cycle(store, this.clock::get);
-		cycle.collectNow();
+		Collector collector = collector(store, this.clock::get);
+		collector.collectNow();
 		this.clock.addAndGet(3_000 * MS);
-		cycle.collectNow();
-		long horizon = cycle.forgetHorizonNanos();
+		collector.collectNow();
+		long horizon = collector.stats().deliveryHorizonNanos();
 		assertThat(horizon).isEqualTo(SETTINGS.minDeliveryHorizon().toNanos());
 		// Switched off for twenty minutes, then on again.
 		this.clock.addAndGet(Duration.ofMinutes(20).toNanos());
-		cycle.resumedAt(this.clock.get());
+		collector.resumedAt(this.clock.get());
 		this.clock.addAndGet(3_000 * MS);
-		cycle.collectNow();
-		assertThat(cycle.forgetHorizonNanos()).as("how far back change points are kept for the engine's promise")
+		collector.collectNow();
+		assertThat(collector.stats().deliveryHorizonNanos())
+			.as("how far back change points are kept for the engine's promise")
 			.isEqualTo(horizon);
 	}
 
-	private CollectionCycle cycle(SpanProfileStore store, NanoClock clock) {
+	private Collector collector(SpanProfileStore store, NanoClock clock) {
 		// An engine that delivers nothing and promises every sample up to now.
-		return cycleDumping(store, clock::nanoTime);
+		return collectorDumping(store, clock::nanoTime);
 	}
 
 	/** With an engine that delivers nothing and promises what {@code dump} returns. */
-	private CollectionCycle cycleDumping(SpanProfileStore store, LongSupplier dump) {
+	private Collector collectorDumping(SpanProfileStore store, LongSupplier dump) {
 		NanoClock clock = this.clock::get;
 		SamplingEngine engine = new SamplingEngine() {
 
@@ -159,7 +160,7 @@ class CollectionCyclePacingTest {
 			}
 
 		};
-		return new CollectionCycle(engine, new SampleAttributor(store), store, ActivationRecorder.global(), SETTINGS,
+		return new Collector(engine, new SampleAttributor(store), store, ActivationRecorder.global(), SETTINGS,
 				() -> true, clock);
 	}
 
