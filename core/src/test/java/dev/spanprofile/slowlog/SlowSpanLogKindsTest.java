@@ -4,11 +4,7 @@ import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import dev.spanprofile.cgroup.ThrottlingHistory;
 import dev.spanprofile.profile.FrameKind;
@@ -40,32 +36,12 @@ class SlowSpanLogKindsTest {
 
 	@Test
 	void aLineReadsTheSampleKindsAsTheyAreWhenItIsWritten() {
-		List<String> lines = new CopyOnWriteArrayList<>();
-		Handler handler = new Handler() {
-
-			@Override
-			public void publish(LogRecord record) {
-				lines.add(record.getMessage());
-			}
-
-			@Override
-			public void flush() {
-			}
-
-			@Override
-			public void close() {
-			}
-
-		};
-		Logger logger = Logger.getLogger(SlowSpanLog.class.getName());
-		logger.addHandler(handler);
-		try {
+		List<String> lines;
+		try (LoggedLines logged = new LoggedLines()) {
+			lines = logged.lines();
 			this.log.accept(requestWaitingOnTheDatabase("00000000000000a1", 0));
 			this.kinds.set(EnumSet.of(SampleKind.CPU, SampleKind.WAIT));
 			this.log.accept(requestWaitingOnTheDatabase("00000000000000a2", 2_000 * MS));
-		}
-		finally {
-			logger.removeHandler(handler);
 		}
 		assertThat(lines).hasSize(2);
 		assertThat(lines.get(0)).as("written while only CPU was sampled")

@@ -3,11 +3,7 @@ package dev.spanprofile.slowlog;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import dev.spanprofile.profile.SampleKind;
 import dev.spanprofile.store.SpanProfileStore;
@@ -33,26 +29,9 @@ class SlowSpanLogRateTest {
 
 	@Test
 	void linesBeyondTheLimitAreCountedAndToldInTheNextMinute() {
-		List<String> lines = new CopyOnWriteArrayList<>();
-		Handler handler = new Handler() {
-
-			@Override
-			public void publish(LogRecord record) {
-				lines.add(record.getMessage());
-			}
-
-			@Override
-			public void flush() {
-			}
-
-			@Override
-			public void close() {
-			}
-
-		};
-		Logger logger = Logger.getLogger(SlowSpanLog.class.getName());
-		logger.addHandler(handler);
-		try {
+		List<String> lines;
+		try (LoggedLines logged = new LoggedLines()) {
+			lines = logged.lines();
 			this.log.accept(fastRequest());
 			assertThat(lines).isEmpty();
 			for (int i = 0; i < 10; i++) {
@@ -66,9 +45,6 @@ class SlowSpanLogRateTest {
 			this.log.accept(slowRequest(62_000 * MS));
 			assertThat(lines).hasSize(4);
 			assertThat(lines.get(3)).contains("8 more slow requests");
-		}
-		finally {
-			logger.removeHandler(handler);
 		}
 	}
 
