@@ -334,8 +334,11 @@ class WaitsByDefaultWebTests {
 		long measured = Long.parseLong(response.body());
 		double measuredMillis = measured / 1e6;
 		// It really waited: about as long as it was made to (never far less, and not
-		// stuck either).
-		assertThat(measured).as("measured wait").isBetween(WAIT_MILLIS * MS / 2, WAIT_MILLIS * MS * 2);
+		// stuck either). The upper bound is wide because a wait ends on its last step:
+		// the GC endpoint stops after the collection that crosses the mark, and one full
+		// collection of its retained graph took 520 ms on a loaded CI machine (918 ms in
+		// all). Everything below is judged against what was measured, not against this.
+		assertThat(measured).as("measured wait").isBetween(WAIT_MILLIS * MS / 2, WAIT_MILLIS * MS * 4);
 		String name = "http get " + path;
 		String spanId = (String) client.awaitNewCompleteSpan(name, known).get("spanId");
 
