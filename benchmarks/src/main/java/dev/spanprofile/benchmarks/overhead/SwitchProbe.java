@@ -45,8 +45,8 @@ import dev.spanprofile.benchmarks.report.ResultsFile;
  * {@code --switch propagation} (twin only, {@code async} and {@code reactive}) switches
  * the context propagation the starter turned on instead of profiling, which stays on in
  * both copies ({@code handoff.PropagationSwitch}); {@code --switch core-wait} (twin only,
- * {@code pages}) switches the reads of how long a request waited for a core
- * ({@code spanprofile.core-wait}) the same way ({@code pages.CoreWaitSwitch});
+ * {@code pages} and {@code work}) switches the reads of how long a request waited for a
+ * core ({@code spanprofile.core-wait}) the same way ({@code pages.CoreWaitSwitch});
  * {@code --switch header} {@code --header "Name: value"} (twin only) has the load's
  * requests carry the header or not instead (e.g. the one that asks for an on-demand
  * profile); {@code --results FILE} (twin only) writes each setting's ratios there as a
@@ -120,8 +120,9 @@ public final class SwitchProbe {
 			throw new IllegalArgumentException("--switch is profiling, or propagation, core-wait or header (with "
 					+ "--header) with --twin and without --alone; was " + switched);
 		}
-		if (switched.equals("core-wait") && !workloadName.equals("pages")) {
-			throw new IllegalArgumentException("--switch core-wait needs --workload pages, was " + workloadName);
+		if (switched.equals("core-wait") && !List.of("pages", "work").contains(workloadName)) {
+			throw new IllegalArgumentException(
+					"--switch core-wait needs --workload pages or work, was " + workloadName);
 		}
 		if (rate != 0 && (!twin || rate < 0)) {
 			throw new IllegalArgumentException("--rate needs --twin and a positive number of requests a second, was "

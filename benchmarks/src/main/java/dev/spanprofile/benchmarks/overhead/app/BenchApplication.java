@@ -1,7 +1,10 @@
 package dev.spanprofile.benchmarks.overhead.app;
 
+import dev.spanprofile.benchmarks.overhead.pages.CoreWaitSwitch;
+
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Import;
 
 /**
  * The application under load in the overhead benchmark: Spring MVC with Spring Boot's
@@ -11,6 +14,7 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 // The benchmarks' classpath also holds JPA for the page application: no database here, so
 // no per-request open-entity-manager interceptor either.
 @SpringBootApplication(excludeName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
+@Import(CoreWaitSwitch.class)
 public class BenchApplication {
 
 	public static void main(String[] args) {

@@ -14,13 +14,14 @@ import org.springframework.web.server.ResponseStatusException;
 /**
  * Switches at run time whether the profiler reads how long a request's threads waited for
  * a core ({@link SpanProfiler#setCoreWait}), so that two copies of the page application
- * can be compared with the reads on and off in opposite phase
- * ({@code SwitchProbe --switch core-wait}) while profiling stays on in both. Benchmark
- * code only: the product switches it with {@code spanprofile.core-wait}. The copies
- * started with {@code spanprofile.enabled=false} have no profiler, hence the provider.
+ * (or of {@code work}, which imports it) can be compared with the reads on and off in
+ * opposite phase ({@code SwitchProbe --switch core-wait}) while profiling stays on in
+ * both. Benchmark code only: the product switches it with {@code spanprofile.core-wait}.
+ * The copies started with {@code spanprofile.enabled=false} have no profiler, hence the
+ * provider.
  */
 @RestController
-class CoreWaitSwitch {
+public class CoreWaitSwitch {
 
 	private final ObjectProvider<SpanProfiler> profiler;
 
