@@ -13,7 +13,7 @@ Prints the figures and PASS/FAIL per goal; exits non-zero when a goal fails. Pyt
 
   benchmarks/ondemand-goals.py /tmp/pc/petclinic.jar [--port 18080] [--java java] [--keep-log run.log]
 
-Build the jar with /work/wt/petclinic/build.sh (or any PetClinic packaged with the spanprofile starter).
+Build the jar with benchmarks/startup/petclinic-build.sh (or any PetClinic packaged with the spanprofile starter).
 """
 import argparse
 import http.client

@@ -2,7 +2,7 @@
 # The cost of spanprofile on the start of the real Spring PetClinic: starts petclinic.jar (with the starter) and
 # petclinic-plain.jar (without) in turn, A,B,A,B… (interleaved, so that a shared machine's load falls on both alike),
 # and for each start records Spring Boot's "Started … in N seconds" and the process's CPU time when that line appeared.
-#   petclinic-start-cost.sh <folder of /work/wt/petclinic/build.sh> [pairs=10] [java options…]
+#   petclinic-start-cost.sh <output folder of petclinic-build.sh> [pairs=10] [java options…]
 # Prints one line a start (CSV) and then the ratios with/without of each pair: median and quartiles.
 set -euo pipefail
 dir="$(cd "$1" && pwd)"; pairs="${2:-10}"; shift $(( $# >= 2 ? 2 : 1 ))

@@ -4,7 +4,7 @@
 # machine's load falls on all alike), and prints for each variant the ratios to the round's start without the starter
 # ("Started … in N seconds" and the process's CPU when that line appeared: median and quartiles) and the median CPU of
 # its threads by kind (main, C2, C1, GC, spanprofile's collector, Flight Recorder, the rest) at that moment.
-#   petclinic-start-variants.sh <folder of /work/wt/petclinic/build.sh> <rounds> <name>=<java options>…
+#   petclinic-start-variants.sh <output folder of petclinic-build.sh> <rounds> <name>=<java options>…
 # e.g. petclinic-start-variants.sh /tmp/pc 6 default= nowaits=-Dspanprofile.startup.waits=false \
 #        nodebug='-XX:+UnlockDiagnosticVMOptions -XX:-DebugNonSafepoints'
 # A name starting with "plain-" runs petclinic-plain.jar with its options (say, an -agentpath). The start without the
@@ -58,7 +58,8 @@ done
 awk -F, '
   function q(a, n, p,   i, j, t, k) { for (i=1;i<=n;i++) t[i]=a[i]; for (i=1;i<=n;i++) for (j=i+1;j<=n;j++) if (t[j]<t[i]) { k=t[i]; t[i]=t[j]; t[j]=k }
     k=1+(n-1)*p; i=int(k); return (i>=n) ? t[n] : t[i]+(k-i)*(t[i+1]-t[i]) }
-  { row[NR]=$0; if ($2=="plain") { ps[$1]=$3; pc[$1]=$11 } if (!($2 in seen)) { seen[$2]=1; order[++v]=$2 } }
+  NR == 1 { next }  # the header
+  { row[++rows]=$0; if ($2=="plain") { ps[$1]=$3; pc[$1]=$11 } if (!($2 in seen)) { seen[$2]=1; order[++v]=$2 } }
   END {
     printf "%-14s %-26s %-26s %5s %5s %5s %5s %5s %5s %5s %5s %s\n", "variant", "started in / plain", "CPU / plain", "main", "C2", "C1", "GC", "coll", "JFR", "other", "CPU", "load"
     for (x=1; x<=v; x++) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The startup page's goals on the real Spring PetClinic (issue 50), rerunnable:
-#   petclinic-startup-goals.sh <folder of /work/wt/petclinic/build.sh> [java options…]
+#   petclinic-startup-goals.sh <output folder of petclinic-build.sh> [java options…]
 # Starts petclinic.jar's classes through BufferingStartupLauncher (Boot's BufferingApplicationStartup, so that
 # /actuator/startup has the start too), then compares:
 #  1. every bean's instantiation step on /actuator/spanprofile/startup/timeline?format=json with Boot's

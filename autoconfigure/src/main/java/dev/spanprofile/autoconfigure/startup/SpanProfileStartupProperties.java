@@ -39,11 +39,12 @@ public class SpanProfileStartupProperties {
 	/**
 	 * Whether waits (spanprofile.waits.*) are recorded during the start too, so that
 	 * startup steps have their waits (a migration waiting on its database, a pool
-	 * filling). False makes the start cheaper: the JDK's Flight Recorder, which records
-	 * them, is the largest part of what profiling costs a start; the waits are then
-	 * recorded from when the application is ready.
+	 * filling). Off by default: the JDK's Flight Recorder, which records them, is the
+	 * largest part of what profiling costs a start (about half of it); the waits are
+	 * recorded from when the application is ready. Turn it on to see where a slow start
+	 * waits.
 	 */
-	private boolean waits = true;
+	private boolean waits;
 
 	public boolean isEnabled() {
 		return this.enabled;

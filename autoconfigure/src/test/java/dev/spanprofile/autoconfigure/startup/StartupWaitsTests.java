@@ -19,9 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The waits are recorded by the JDK's Flight Recorder, the largest part of what profiling
- * costs a start: by default one runs while the application starts too (read by a bean
- * made during the start); with {@code spanprofile.startup.waits=false} none does until
- * the application is ready, and one does from then on.
+ * costs a start: by default none runs until the application is ready (read by a bean made
+ * during the start), and one does from then on; with
+ * {@code spanprofile.startup.waits=true} one runs while the application starts too.
  */
 class StartupWaitsTests {
 
@@ -29,8 +29,9 @@ class StartupWaitsTests {
 			"--management.otlp.metrics.export.enabled=false" };
 
 	@Test
-	void byDefaultTheWaitsAreRecordedDuringTheStart() {
-		try (ConfigurableApplicationContext context = new SpringApplication(WaitsApplication.class).run(PROPERTIES)) {
+	void withStartupWaitsTheyAreRecordedDuringTheStart() {
+		String[] properties = { PROPERTIES[0], PROPERTIES[1], "--spanprofile.startup.waits=true" };
+		try (ConfigurableApplicationContext context = new SpringApplication(WaitsApplication.class).run(properties)) {
 			SpanProfiler profiler = context.getBean(SpanProfiler.class);
 			assertThat(profiler.startup()).as("the start is profiled").isNotNull();
 			assertThat(context.getBean(RecordingsDuringStart.class).running).as("recordings during the start")
@@ -42,9 +43,8 @@ class StartupWaitsTests {
 	}
 
 	@Test
-	void withoutStartupWaitsTheyAreRecordedFromWhenTheApplicationIsReady() {
-		String[] properties = { PROPERTIES[0], PROPERTIES[1], "--spanprofile.startup.waits=false" };
-		try (ConfigurableApplicationContext context = new SpringApplication(WaitsApplication.class).run(properties)) {
+	void byDefaultTheWaitsAreRecordedFromWhenTheApplicationIsReady() {
+		try (ConfigurableApplicationContext context = new SpringApplication(WaitsApplication.class).run(PROPERTIES)) {
 			SpanProfiler profiler = context.getBean(SpanProfiler.class);
 			assertThat(profiler.startup()).as("the start is profiled").isNotNull();
 			assertThat(context.getBean(RecordingsDuringStart.class).running).as("recordings during the start")
