@@ -1,14 +1,26 @@
 package dev.spanprofile.sampling;
 
 import java.io.IOException;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@code spanprofile.engine=auto}: the preferred engine where it can run, the fallback
- * otherwise, and one log line saying which and why.
+ * otherwise, and one log line saying which and why: one for the life of the JVM, not one
+ * at each start (an engine made anew to add the waits once the application is ready,
+ * profiling switched off and on again), which would say nothing new.
  */
 public final class FallbackSamplingEngine implements SamplingEngine {
 
 	private static final System.Logger logger = System.getLogger(FallbackSamplingEngine.class.getName());
+
+	/**
+	 * The fallbacks already said at WARNING in this JVM; a few at most (one per reason an
+	 * engine cannot run), and bounded all the same.
+	 */
+	private static final Set<String> warned = ConcurrentHashMap.newKeySet();
+
+	private static final int MAX_WARNED = 16;
 
 	private final SamplingEngine preferred;
 
@@ -42,8 +54,9 @@ public final class FallbackSamplingEngine implements SamplingEngine {
 		}
 		this.fallback.start();
 		this.active = this.fallback;
-		logger.log(System.Logger.Level.WARNING,
-				"spanprofile: " + this.fallbackReason + "; using " + this.fallback.name() + " instead");
+		String message = "spanprofile: " + this.fallbackReason + "; using " + this.fallback.name() + " instead";
+		boolean first = warned.size() < MAX_WARNED && warned.add(message);
+		logger.log(first ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG, message);
 	}
 
 	@Override
