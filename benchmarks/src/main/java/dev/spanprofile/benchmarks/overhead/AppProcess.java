@@ -246,8 +246,8 @@ final class AppProcess implements AutoCloseable {
 
 	/**
 	 * Send a switch, which sets a state and so can be sent again: twice in 17 runs a
-	 * switch of profiling got no answer in 30 s (the first switch after a long idle
-	 * spell, the connection reused), while 378 switches sent by {@code curl} to the same
+	 * switch of profiling got no answer in 30 s (both times early in a run, after an idle
+	 * spell; the cause is not known), while 378 switches sent by {@code curl} to the same
 	 * application under the same load all answered within 0.7 s. A switch not answered in
 	 * 10 s is sent again, at most twice, and said on the standard error, so that a run
 	 * reports it instead of failing.
