@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 import dev.spanprofile.render.FrameClassifier;
+import dev.spanprofile.slowlog.LoggedLines;
 import dev.spanprofile.slowlog.SlowSpanLogSettings;
 import dev.spanprofile.store.RetentionSettings;
 import dev.spanprofile.store.StoreSettings;
@@ -131,7 +132,7 @@ class EarlyCollectionTest {
 	@Test
 	void aSlowRequestIsLoggedAboutASecondAfterItEndsAndAFastOneBringsNothingForward() throws Exception {
 		SlowSpanLogSettings slowLog = new SlowSpanLogSettings(Duration.ofMillis(200), 10, "/actuator/spanprofile");
-		try (SlowSpanLogTest.InfoLog log = new SlowSpanLogTest.InfoLog();
+		try (LoggedLines log = new LoggedLines();
 				TracedProfiler traced = new TracedProfiler(StoreSettings.defaults(), slowLog, LONG_DUMP_INTERVAL,
 						this.workDirectory, Function.identity())) {
 			// Past the moment the profiler started, which counts as a collection.

@@ -4,16 +4,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.spanprofile.slowlog.SlowSpanLog;
+import dev.spanprofile.slowlog.LoggedLines;
 import dev.spanprofile.slowlog.SlowSpanLogSettings;
 import dev.spanprofile.store.StoreSettings;
 import org.junit.jupiter.api.Test;
@@ -37,7 +32,7 @@ class SlowSpanLogTest {
 		// Far above what the fast requests take even on a loaded machine, far below the
 		// slow one.
 		SlowSpanLogSettings settings = new SlowSpanLogSettings(Duration.ofSeconds(1), 10, "/actuator/spanprofile");
-		try (InfoLog log = new InfoLog();
+		try (LoggedLines log = new LoggedLines();
 				TracedProfiler traced = new TracedProfiler(StoreSettings.defaults(), settings, this.workDirectory,
 						Function.identity())) {
 			List<String> fast = new ArrayList<>();
@@ -79,7 +74,7 @@ class SlowSpanLogTest {
 	@Test
 	void atMostMaxPerMinuteLinesAreWritten() throws Exception {
 		SlowSpanLogSettings settings = new SlowSpanLogSettings(Duration.ofMillis(20), 2, "/actuator/spanprofile");
-		try (InfoLog log = new InfoLog();
+		try (LoggedLines log = new LoggedLines();
 				TracedProfiler traced = new TracedProfiler(StoreSettings.defaults(), settings, this.workDirectory,
 						Function.identity())) {
 			for (int i = 0; i < 6; i++) {
@@ -102,39 +97,6 @@ class SlowSpanLogTest {
 				return;
 			}
 		}
-	}
-
-	/** The INFO lines of the slow-request log while a test runs. */
-	static final class InfoLog extends Handler implements AutoCloseable {
-
-		private final Logger logger = Logger.getLogger(SlowSpanLog.class.getName());
-
-		private final List<String> lines = new CopyOnWriteArrayList<>();
-
-		InfoLog() {
-			this.logger.addHandler(this);
-		}
-
-		List<String> lines() {
-			return List.copyOf(this.lines);
-		}
-
-		@Override
-		public void publish(LogRecord record) {
-			if (record.getLevel() == Level.INFO) {
-				this.lines.add(record.getMessage());
-			}
-		}
-
-		@Override
-		public void flush() {
-		}
-
-		@Override
-		public void close() {
-			this.logger.removeHandler(this);
-		}
-
 	}
 
 }

@@ -7,20 +7,21 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 /**
- * The lines the slow-request log writes while it is open: its tests read what a user's
- * log would show.
+ * The lines the slow-request log writes while it is open (it writes at INFO only): its
+ * tests read what a user's log would show.
  */
-final class LoggedLines extends Handler implements AutoCloseable {
+public final class LoggedLines extends Handler implements AutoCloseable {
 
 	private final List<String> lines = new CopyOnWriteArrayList<>();
 
 	private final Logger logger = Logger.getLogger(SlowSpanLog.class.getName());
 
-	LoggedLines() {
+	public LoggedLines() {
 		this.logger.addHandler(this);
 	}
 
-	List<String> lines() {
+	/** The lines written so far, and those written later as they come. */
+	public List<String> lines() {
 		return this.lines;
 	}
 
