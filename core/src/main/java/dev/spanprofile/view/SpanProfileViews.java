@@ -259,6 +259,7 @@ public final class SpanProfileViews {
 		if (query.trace()) {
 			throw ViewException.badRequest("compare=typical takes a span id, not a trace id");
 		}
+		ViewContext context = context();
 		SpanRecord span = this.profiler.store().find(query.id());
 		if (span == null) {
 			throw ViewException.notFound("No span " + query.id() + " is stored: it was not sampled by the tracer, "
@@ -269,7 +270,7 @@ public final class SpanProfileViews {
 			throw ViewException.notFound("The name of span " + query.id() + " ('" + Echo.of(span.localRoot().name())
 					+ "') has no aggregate in the last " + NameViews.describe(window));
 		}
-		return new NameDiffView(context(), diff, window, query.kind(), span.localRoot(), null);
+		return new NameDiffView(context, diff, window, query.kind(), span.localRoot(), null);
 	}
 
 	/** The local root span id of the request being served, or "" when there is none. */
