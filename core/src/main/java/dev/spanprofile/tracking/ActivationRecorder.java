@@ -339,9 +339,12 @@ public final class ActivationRecorder {
 		if (measured) {
 			now = comesBack(activity, sameSession, span) ? System.nanoTime() : Long.MIN_VALUE;
 			readAt = now;
+			boolean resumed = activity.resumed;
+			activity.resumed = false;
 			if (now != Long.MIN_VALUE && now - activity.leftAt < RESUME_WITHIN_NANOS) {
 				cpuTime = ThreadActivity.CLOCK_CONTINUED;
 				runQueueTime = ThreadActivity.CLOCK_CONTINUED;
+				activity.resumed = true;
 			}
 			else {
 				// The clocks before the change point's time: read between that time and
@@ -354,8 +357,19 @@ public final class ActivationRecorder {
 				// a system call (where a busy machine switches threads most) then has
 				// that wait for a core on the same side of the point in both figures.
 				readAt = System.nanoTime();
-				runQueueTime = (runQueue != null) ? runQueue.now() : RunQueueClock.UNREAD;
-				now = System.nanoTime();
+				if (resumed && !inSpan && !readsCpuClocks && readAt - activity.leftAt < RESUME_WITHIN_NANOS) {
+					// Leaving again right after a quick return (the metrics handler's
+					// scope): the figure read where it first left stands, one system call
+					// fewer a request. The kernel's count in between is not lost: the
+					// thread's next request takes it as its wait before it starts.
+					runQueueTime = activity.leftRunQueue;
+					now = readAt;
+				}
+				else {
+					runQueueTime = (runQueue != null) ? runQueue.now() : RunQueueClock.UNREAD;
+					now = System.nanoTime();
+				}
+				activity.leftRunQueue = runQueueTime;
 			}
 			activity.leftSpan = (!inSpan && (cpuTime >= 0 || runQueueTime >= 0)) ? previous : null;
 			activity.leftAt = now;

@@ -38,6 +38,9 @@ final class RunQueueClock {
 
 	private FileChannel channel;
 
+	/** Owner thread only: how many times the file was read (for tests). */
+	private long reads;
+
 	/** Whether every thread can read its own figure here. */
 	static boolean available() {
 		return UNAVAILABLE == null;
@@ -79,6 +82,7 @@ final class RunQueueClock {
 				this.channel = FileChannel.open(FILE);
 			}
 			this.buffer.clear();
+			this.reads++;
 			this.channel.read(this.buffer, 0);
 			return secondField(this.buffer);
 		}
@@ -88,6 +92,11 @@ final class RunQueueClock {
 			close();
 			return UNREAD;
 		}
+	}
+
+	/** How many times the owner thread read the file (for tests). */
+	long reads() {
+		return this.reads;
 	}
 
 	/** Whether the file is open (for tests). */

@@ -89,6 +89,16 @@ public final class ThreadActivity {
 	long leftAt;
 
 	/**
+	 * Owner-side: the run-queue figure read at the last measured point, and whether the
+	 * last one was a quick return that read nothing ({@link #CLOCK_CONTINUED}); for
+	 * {@link ActivationRecorder} to let a quick second exit stand on the first exit's
+	 * figure.
+	 */
+	long leftRunQueue = RunQueueClock.UNREAD;
+
+	boolean resumed;
+
+	/**
 	 * Owner-side: the unsampled request entered on this thread, recorded in place of "no
 	 * span" while no recorded span is active (its own unsampled spans included).
 	 */

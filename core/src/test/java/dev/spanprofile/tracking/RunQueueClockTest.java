@@ -85,6 +85,95 @@ class RunQueueClockTest {
 		assertThat(recorder.isReadingRunQueues()).isFalse();
 	}
 
+	/**
+	 * Spring MVC with Micrometer's tracing and metrics leaves a request twice: the
+	 * observation filter closes its scope, the metrics handler opens it again and closes
+	 * it within a millisecond. The return reads nothing; the second exit, that soon after
+	 * it, stands on the figure read at the first: two reads a request, not three. Later
+	 * than that, or with the CPU clock read as well, it reads its own.
+	 */
+	@Test
+	void aQuickSecondExitStandsOnTheFirstExitsFigure() {
+		if (!LINUX) {
+			return;
+		}
+		ActivationRecorder recorder = recorderReadingRunQueues();
+		List<long[]> points = new ArrayList<>();
+		ThreadActivity.ChangePointSink sink = pointsInto(points);
+		serveOneRequest(recorder);
+		RunQueueClock clock = recorder.currentActivity().runQueueClock;
+		// A request's four points, until one ran its course without the thread losing the
+		// CPU for a millisecond between them (the first, nearly always).
+		for (int attempt = 0; attempt < 20; attempt++) {
+			recorder.drainTo(sink);
+			points.clear();
+			// Another request each time: a return to the last one would read nothing.
+			String request = "request " + attempt;
+			long readsBefore = clock.reads();
+			recorder.spanActivated(request);
+			recorder.spanActivated(null);
+			recorder.spanActivated(request);
+			recorder.spanActivated(null);
+			long reads = clock.reads() - readsBefore;
+			recorder.drainTo(sink);
+			assertThat(points).hasSize(4);
+			boolean quickReturn = points.get(2)[1] == ThreadActivity.CLOCK_CONTINUED;
+			boolean quickExit = points.get(3)[0] - points.get(2)[0] < ActivationRecorder.RESUME_WITHIN_NANOS;
+			if (quickReturn && quickExit) {
+				assertThat(reads).as("entry and first exit only").isEqualTo(2);
+				assertThat(points.get(3)[1]).as("the first exit's figure").isEqualTo(points.get(1)[1]).isNotNegative();
+				break;
+			}
+			assertThat(reads).isEqualTo(quickReturn ? 3 : 4);
+			assertThat(attempt).as("a request served without a millisecond's pause").isLessThan(19);
+		}
+		// A second exit later than that reads the kernel's figure again.
+		points.clear();
+		long readsBefore = clock.reads();
+		recorder.spanActivated("a later one");
+		recorder.spanActivated(null);
+		recorder.spanActivated("a later one");
+		long until = System.nanoTime() + 2 * ActivationRecorder.RESUME_WITHIN_NANOS;
+		while (System.nanoTime() < until) {
+			Thread.onSpinWait();
+		}
+		recorder.spanActivated(null);
+		assertThat(clock.reads() - readsBefore).isEqualTo(3);
+		// With the CPU clock read, every exit reads both.
+		recorder.setReadingCpuClocks(true);
+		readsBefore = clock.reads();
+		for (int i = 0; i < 5; i++) {
+			recorder.spanActivated("measured " + i);
+			recorder.spanActivated(null);
+			recorder.spanActivated("measured " + i);
+			recorder.spanActivated(null);
+		}
+		assertThat(clock.reads() - readsBefore).isBetween(15L, 20L);
+		recorder.setReadingCpuClocks(false);
+		recorder.setRecording(false);
+	}
+
+	/** A sink that keeps each change point's time and run-queue figure, in order. */
+	private static ThreadActivity.ChangePointSink pointsInto(List<long[]> points) {
+		return new ThreadActivity.ChangePointSink() {
+
+			@Override
+			public void changed(long threadId, long time, Object span) {
+				points.add(new long[] { time, RunQueueClock.UNREAD });
+			}
+
+			@Override
+			public void changed(long threadId, long time, Object span, long cpuNanos, long runQueueNanos, long readAt) {
+				points.add(new long[] { time, runQueueNanos });
+			}
+
+			@Override
+			public void gap(long threadId, long time) {
+			}
+
+		};
+	}
+
 	@Test
 	void aDeadThreadsFileIsClosedWhenItsLastPointsAreDrained() throws InterruptedException {
 		if (!LINUX) {
