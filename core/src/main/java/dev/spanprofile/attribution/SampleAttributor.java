@@ -231,6 +231,9 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 		}
 		ThreadTimeline timeline = this.timelines.find(javaThreadId);
 		Object state = (timeline != null) ? timeline.stateAt(monotonicNanos) : ThreadTimeline.NONE;
+		if (kind == SampleKind.WAIT && timeline != null) {
+			weight = timeline.waitBeyondPause(monotonicNanos, weight);
+		}
 		if (state instanceof String spanId) {
 			giveToSpan(spanId, kind, rootFirstStack, weight, MonotonicEpoch.toEpochNanos(monotonicNanos), javaThreadId,
 					timeline.threadName);
@@ -253,23 +256,29 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 
 	/**
 	 * A pause that stopped every thread: each thread inside a span (or an unsampled
-	 * request) at that moment gets it whole. Threads in neither are not counted: the
-	 * pause is nobody's elsewhere.
+	 * request) at that moment gets it, less what a wait of the thread's own already
+	 * counts of it. Threads in neither are not counted: the pause is nobody's elsewhere.
 	 */
 	private void joinEveryThreadInASpan(SampleKind kind, long monotonicNanos, int[] rootFirstStack, long weight) {
 		long epochNanos = MonotonicEpoch.toEpochNanos(monotonicNanos);
 		this.timelines.forEach((threadId, timeline) -> {
 			Object state = timeline.stateAt(monotonicNanos);
 			if (state instanceof String spanId) {
-				giveToSpan(spanId, kind, rootFirstStack, weight, epochNanos, threadId, timeline.threadName);
+				giveToSpan(spanId, kind, rootFirstStack, pauseOf(timeline, kind, monotonicNanos, weight), epochNanos,
+						threadId, timeline.threadName);
 			}
 			else if (state instanceof UnsampledSamples request) {
-				request.add(kind, rootFirstStack, weight);
+				request.add(kind, rootFirstStack, pauseOf(timeline, kind, monotonicNanos, weight));
 			}
 			else if (state instanceof SampledActivity activity) {
-				activity.addSample(kind, rootFirstStack, weight, epochNanos);
+				activity.addSample(kind, rootFirstStack, pauseOf(timeline, kind, monotonicNanos, weight), epochNanos);
 			}
 		});
+	}
+
+	/** A pause's weight on one thread: less what a wait of its own counts already. */
+	private static long pauseOf(ThreadTimeline timeline, SampleKind kind, long end, long weight) {
+		return (kind == SampleKind.WAIT) ? timeline.pauseBeyondWait(end, weight) : weight;
 	}
 
 	/**

@@ -90,6 +90,45 @@ final class ThreadTimeline {
 
 	private long closedRunQueue;
 
+	/**
+	 * Where the thread's last stop-the-world pause and its last wait of its own began and
+	 * ended: a thread already waiting (in a socket read) when a collection stopped the
+	 * world waits once, not twice, so whichever of the two is joined second counts only
+	 * what the first does not cover.
+	 */
+	private long pausedFrom;
+
+	private long pausedTo;
+
+	private long waitedFrom;
+
+	private long waitedTo;
+
+	/**
+	 * Of the thread's wait that ended at {@code end} after {@code nanos}, the nanoseconds
+	 * its last pause does not already count (at least one: the wait happened).
+	 */
+	long waitBeyondPause(long end, long nanos) {
+		this.waitedFrom = end - nanos;
+		this.waitedTo = end;
+		return beyond(end, nanos, this.pausedFrom, this.pausedTo);
+	}
+
+	/**
+	 * Of a pause that ended at {@code end} after {@code nanos}, the nanoseconds the
+	 * thread's last wait does not already count.
+	 */
+	long pauseBeyondWait(long end, long nanos) {
+		this.pausedFrom = end - nanos;
+		this.pausedTo = end;
+		return beyond(end, nanos, this.waitedFrom, this.waitedTo);
+	}
+
+	private static long beyond(long end, long nanos, long otherFrom, long otherTo) {
+		long overlap = Math.min(end, otherTo) - Math.max(end - nanos, otherFrom);
+		return (overlap > 0) ? Math.max(1, nanos - overlap) : nanos;
+	}
+
 	void append(long time, Object state) {
 		if (this.size == this.times.length) {
 			this.times = Arrays.copyOf(this.times, this.size * 2);
