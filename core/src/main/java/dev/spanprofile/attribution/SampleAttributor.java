@@ -232,7 +232,7 @@ public final class SampleAttributor implements ThreadActivity.ChangePointSink, S
 		ThreadTimeline timeline = this.timelines.find(javaThreadId);
 		Object state = (timeline != null) ? timeline.stateAt(monotonicNanos) : ThreadTimeline.NONE;
 		if (kind == SampleKind.WAIT && timeline != null) {
-			weight = timeline.waitBeyondPause(monotonicNanos, weight);
+			weight = timeline.waitBeyondPauses(monotonicNanos, weight);
 		}
 		if (state instanceof String spanId) {
 			giveToSpan(spanId, kind, rootFirstStack, weight, MonotonicEpoch.toEpochNanos(monotonicNanos), javaThreadId,

@@ -91,14 +91,21 @@ final class ThreadTimeline {
 	private long closedRunQueue;
 
 	/**
-	 * Where the thread's last stop-the-world pause and its last wait of its own began and
-	 * ended: a thread already waiting (in a socket read) when a collection stopped the
-	 * world waits once, not twice, so whichever of the two is joined second counts only
-	 * what the first does not cover.
+	 * How many of the thread's last stop-the-world pauses are kept for its waits to be
+	 * compared with: a long socket read can hold several collections.
 	 */
-	private long pausedFrom;
+	private static final int PAUSES_KEPT = 4;
 
-	private long pausedTo;
+	/**
+	 * Where the thread's last pauses (pairs of start and end, a ring; {@code null} until
+	 * its first) and its last wait of its own began and ended: a thread already waiting
+	 * (in a socket read) when a collection stopped the world waits once, not twice, so
+	 * whichever of a wait and a pause is joined second counts only what the first does
+	 * not cover.
+	 */
+	private long[] pauses;
+
+	private int nextPause;
 
 	private long waitedFrom;
 
@@ -106,12 +113,19 @@ final class ThreadTimeline {
 
 	/**
 	 * Of the thread's wait that ended at {@code end} after {@code nanos}, the nanoseconds
-	 * its last pause does not already count (at least one: the wait happened).
+	 * its last pauses do not already count (at least one: the wait happened).
 	 */
-	long waitBeyondPause(long end, long nanos) {
+	long waitBeyondPauses(long end, long nanos) {
 		this.waitedFrom = end - nanos;
 		this.waitedTo = end;
-		return beyond(end, nanos, this.pausedFrom, this.pausedTo);
+		if (this.pauses == null) {
+			return nanos;
+		}
+		long overlap = 0;
+		for (int i = 0; i < this.pauses.length; i += 2) {
+			overlap += Math.max(0, overlap(end, nanos, this.pauses[i], this.pauses[i + 1]));
+		}
+		return (overlap > 0) ? Math.max(1, nanos - overlap) : nanos;
 	}
 
 	/**
@@ -119,14 +133,18 @@ final class ThreadTimeline {
 	 * thread's last wait does not already count.
 	 */
 	long pauseBeyondWait(long end, long nanos) {
-		this.pausedFrom = end - nanos;
-		this.pausedTo = end;
-		return beyond(end, nanos, this.waitedFrom, this.waitedTo);
+		if (this.pauses == null) {
+			this.pauses = new long[2 * PAUSES_KEPT];
+		}
+		this.pauses[this.nextPause] = end - nanos;
+		this.pauses[this.nextPause + 1] = end;
+		this.nextPause = (this.nextPause + 2) % this.pauses.length;
+		long overlap = overlap(end, nanos, this.waitedFrom, this.waitedTo);
+		return (overlap > 0) ? Math.max(1, nanos - overlap) : nanos;
 	}
 
-	private static long beyond(long end, long nanos, long otherFrom, long otherTo) {
-		long overlap = Math.min(end, otherTo) - Math.max(end - nanos, otherFrom);
-		return (overlap > 0) ? Math.max(1, nanos - overlap) : nanos;
+	private static long overlap(long end, long nanos, long otherFrom, long otherTo) {
+		return Math.min(end, otherTo) - Math.max(end - nanos, otherFrom);
 	}
 
 	void append(long time, Object state) {

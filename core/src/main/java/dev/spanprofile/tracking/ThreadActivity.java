@@ -89,8 +89,8 @@ public final class ThreadActivity {
 	long leftAt;
 
 	/**
-	 * Owner-side: the run-queue figure read at the last measured point, and whether the
-	 * last one was a quick return that read nothing ({@link #CLOCK_CONTINUED}); for
+	 * Owner-side: the run-queue figure the thread last read, and whether its last
+	 * measured point was a quick return that read nothing ({@link #CLOCK_CONTINUED}); for
 	 * {@link ActivationRecorder} to let a quick second exit stand on the first exit's
 	 * figure.
 	 */

@@ -46,6 +46,18 @@ class PauseDuringWaitTest {
 	}
 
 	@Test
+	void aLongWaitHoldingSeveralPausesCountsNoneOfThemAgain() {
+		String waiting = request(1, "000000000000000a");
+		// A 2 ms read (0 to 2,000 µs) through three collections of 20 µs each.
+		pause(320_000, 20_000);
+		pause(920_000, 20_000);
+		pause(1_520_000, 20_000);
+		this.attributor.sample(SampleKind.WAIT, 1, 2_000_000, SOCKET_READ, 2_000_000);
+		this.attributor.changePointsCompleteUpTo(3_000_000);
+		assertThat(waited(waiting)).isEqualTo(2_000_000);
+	}
+
+	@Test
 	void aPauseJoinedAfterTheWaitItFellInCountsOnlyItsPartOutsideIt() {
 		String waiting = request(1, "000000000000000a");
 		// A park whose end the VM stamped before the pause ended: 0 to 110 µs, the pause
