@@ -253,9 +253,9 @@ class SpanNameAggregatesWebTests {
 		long[] sides = sides(diff.get("flameGraph"), SLOW_METHOD);
 		assertThat(sides[1]).isZero();
 		// The diff compares the request as its name folded it, the profiler's own samples
-		// in (as the typical side holds them); its page's graph takes those out. A CPU
-		// sample taken while async-profiler's wall-clock handler ran during the park is
-		// such a sample, under the slow method: now and then one.
+		// in (as the typical side holds them); its page's graph takes those out: a CPU
+		// sample taken while async-profiler's own code ran on the thread (a signal
+		// handler, its hook on a class being loaded) under the slow method, now and then.
 		SpanRecord stored = this.profiler.store().find(spanId);
 		StackTree folded = InclusiveSamples.of(stored, SampleKind.CPU);
 		FrameTable frames = this.profiler.store().frames();
