@@ -259,7 +259,8 @@ class SpanNameAggregatesWebTests {
 		SpanRecord stored = this.profiler.store().find(spanId);
 		StackTree folded = InclusiveSamples.of(stored, SampleKind.CPU);
 		FrameTable frames = this.profiler.store().frames();
-		assertThat(sides[0]).isEqualTo(samplesWith(folded, frames)).isPositive();
+		// 300 ms CPU at 10 ms.
+		assertThat(sides[0]).isEqualTo(samplesWith(folded, frames)).isBetween((long) (30 * 0.7), (long) (30 * 1.3));
 		// The CPU graph, as the diff is: without event= a request that mostly waited (as
 		// the slow ones do) opens on its waits.
 		String own = this.endpoint.get("/actuator/spanprofile/" + spanId + "?event=cpu", "text/plain").body();

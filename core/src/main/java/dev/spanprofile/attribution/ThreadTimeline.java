@@ -123,9 +123,9 @@ final class ThreadTimeline {
 		}
 		long overlap = 0;
 		for (int i = 0; i < this.pauses.length; i += 2) {
-			overlap += Math.max(0, overlap(end, nanos, this.pauses[i], this.pauses[i + 1]));
+			overlap += overlap(end, nanos, this.pauses[i], this.pauses[i + 1]);
 		}
-		return (overlap > 0) ? Math.max(1, nanos - overlap) : nanos;
+		return less(nanos, overlap);
 	}
 
 	/**
@@ -139,12 +139,20 @@ final class ThreadTimeline {
 		this.pauses[this.nextPause] = end - nanos;
 		this.pauses[this.nextPause + 1] = end;
 		this.nextPause = (this.nextPause + 2) % this.pauses.length;
-		long overlap = overlap(end, nanos, this.waitedFrom, this.waitedTo);
-		return (overlap > 0) ? Math.max(1, nanos - overlap) : nanos;
+		return less(nanos, overlap(end, nanos, this.waitedFrom, this.waitedTo));
 	}
 
+	/**
+	 * How long the stretch that ended at {@code end} after {@code nanos} shares with the
+	 * other one.
+	 */
 	private static long overlap(long end, long nanos, long otherFrom, long otherTo) {
-		return Math.min(end, otherTo) - Math.max(end - nanos, otherFrom);
+		return Math.max(0, Math.min(end, otherTo) - Math.max(end - nanos, otherFrom));
+	}
+
+	/** {@code nanos} less what is counted already, at least one where anything is. */
+	private static long less(long nanos, long counted) {
+		return (counted > 0) ? Math.max(1, nanos - counted) : nanos;
 	}
 
 	void append(long time, Object state) {
