@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Builds the two Spring PetClinic jars the startup scripts start: petclinic.jar with the spanprofile starter and
-# petclinic-plain.jar without it, both on this project's Spring Boot version so that the starter is the only difference.
+# Builds the Spring PetClinic jars the startup scripts start: petclinic.jar with the spanprofile starter,
+# petclinic-plain.jar without it, and petclinic-otel.jar with only the tracing the starter brings (Boot's OpenTelemetry
+# starter, without its OTLP metrics registry, as the starter declares it), all on this project's Spring Boot version so
+# that the starter is the only difference.
 #   petclinic-build.sh <spring-petclinic checkout> <output folder>
 # The checkout is https://github.com/spring-projects/spring-petclinic (measured at edf4db28a, 2026-12); it is copied,
 # never changed. The starter is installed into the local Maven repository from this checkout first. The output folder
@@ -18,7 +20,7 @@ version="$(grep -m1 -A1 '<artifactId>spanprofile-parent</artifactId>' "$project/
 # PetClinic's own checks (formatting, checkstyle, jacoco, git and SBOM metadata) are not what is measured.
 skips=(-DskipTests -Dspring-javaformat.skip=true -Dcheckstyle.skip=true -Djacoco.skip=true -Dmaven.gitcommitid.skip=true
   -Dcyclonedx.skip=true -Denforcer.skip=true)
-build() { # <variant folder> <jar name> [with-starter]
+build() { # <variant folder> <jar name> [with-starter | with-tracing]
   local work="$out/$1"
   rm -rf "$work"; mkdir -p "$work"
   (cd "$src" && git archive HEAD 2>/dev/null || tar -cf - --exclude=.git --exclude=target .) | tar -xf - -C "$work"
@@ -34,10 +36,24 @@ build() { # <variant folder> <jar name> [with-starter]
       print "      <version>" version "</version>"
       print "    </dependency>"
       added = 1
+    }
+    starter == "with-tracing" && !added && /<dependencies>/ {
+      print "    <dependency>"
+      print "      <groupId>org.springframework.boot</groupId>"
+      print "      <artifactId>spring-boot-starter-opentelemetry</artifactId>"
+      print "      <exclusions>"
+      print "        <exclusion>"
+      print "          <groupId>io.micrometer</groupId>"
+      print "          <artifactId>micrometer-registry-otlp</artifactId>"
+      print "        </exclusion>"
+      print "      </exclusions>"
+      print "    </dependency>"
+      added = 1
     }' "$work/pom.xml" > "$work/pom.xml.new" && mv "$work/pom.xml.new" "$work/pom.xml"
   (cd "$work" && "$project/mvnw" -q -B -ntp package "${skips[@]}")
   cp "$work"/target/spring-petclinic-*.jar "$out/$2"
 }
 build plain petclinic-plain.jar
 build starter petclinic.jar with-starter
-echo "built $out/petclinic.jar (with spanprofile $version) and $out/petclinic-plain.jar, both on Spring Boot $boot"
+build tracing petclinic-otel.jar with-tracing
+echo "built $out/petclinic.jar (with spanprofile $version), $out/petclinic-plain.jar and $out/petclinic-otel.jar (tracing only), all on Spring Boot $boot"

@@ -7,8 +7,9 @@
 #   petclinic-start-variants.sh <output folder of petclinic-build.sh> <rounds> <name>=<java options>…
 # e.g. petclinic-start-variants.sh /tmp/pc 6 default= nowaits=-Dspanprofile.startup.waits=false \
 #        nodebug='-XX:+UnlockDiagnosticVMOptions -XX:-DebugNonSafepoints'
-# A name starting with "plain-" runs petclinic-plain.jar with its options (say, an -agentpath). The start without the
-# starter and without options is always there, as "plain".
+# A name starting with "plain-" runs petclinic-plain.jar with its options (say, an -agentpath), one starting with
+# "otel" petclinic-otel.jar (PetClinic with only the tracing the starter brings). The start without the starter and
+# without options is always there, as "plain".
 set -euo pipefail
 dir="$(cd "$1" && pwd)"; rounds="$2"; shift 2
 port=18091; ticks="$(getconf CLK_TCK)"; out="$dir/start-variants"; mkdir -p "$out"
@@ -49,6 +50,7 @@ for r in $(seq 1 "$rounds"); do
   for j in $(seq 0 $((n - 1))); do
     i=$(( (j + r - 1) % n )); name="${names[$i]}"
     jar="$dir/petclinic.jar"; [[ "$name" == plain* ]] && jar="$dir/petclinic-plain.jar"
+    [[ "$name" == otel* ]] && jar="$dir/petclinic-otel.jar"
     # shellcheck disable=SC2086 # the options are words
     read -r started main c2 c1 gc coll jfr other cpu < <(start_once "$jar" "$out/$name-$r.log" ${opts[$i]})
     load="$(cut -d' ' -f1 /proc/loadavg)"
