@@ -24,7 +24,7 @@ build() { # <variant folder> <jar name> [with-starter | with-tracing]
   local work="$out/$1"
   rm -rf "$work"; mkdir -p "$work"
   (cd "$src" && git archive HEAD 2>/dev/null || tar -cf - --exclude=.git --exclude=target .) | tar -xf - -C "$work"
-  # The same Boot for both jars: the parent's version is set; the starter added first among the dependencies.
+  # The same Boot for every jar: the parent's version is set; the starter (or the tracing alone) added first among the dependencies.
   awk -v boot="$boot" -v version="$version" -v starter="${3:-}" '
     /<artifactId>spring-boot-starter-parent<\/artifactId>/ { parent = 1 }
     parent && /<version>/ { sub(/<version>.*<\/version>/, "<version>" boot "</version>"); parent = 0 }
