@@ -20,40 +20,37 @@ version="$(grep -m1 -A1 '<artifactId>spanprofile-parent</artifactId>' "$project/
 # PetClinic's own checks (formatting, checkstyle, jacoco, git and SBOM metadata) are not what is measured.
 skips=(-DskipTests -Dspring-javaformat.skip=true -Dcheckstyle.skip=true -Djacoco.skip=true -Dmaven.gitcommitid.skip=true
   -Dcyclonedx.skip=true -Denforcer.skip=true)
-build() { # <variant folder> <jar name> [with-starter | with-tracing]
+# The dependency each jar adds to PetClinic's (none for petclinic-plain.jar).
+starter_dependency="    <dependency>
+      <groupId>dev.spanprofile</groupId>
+      <artifactId>spanprofile-spring-boot-starter</artifactId>
+      <version>$version</version>
+    </dependency>"
+tracing_dependency="    <dependency>
+      <groupId>org.springframework.boot</groupId>
+      <artifactId>spring-boot-starter-opentelemetry</artifactId>
+      <exclusions>
+        <exclusion>
+          <groupId>io.micrometer</groupId>
+          <artifactId>micrometer-registry-otlp</artifactId>
+        </exclusion>
+      </exclusions>
+    </dependency>"
+build() { # <variant folder> <jar name> [dependency to add]
   local work="$out/$1"
   rm -rf "$work"; mkdir -p "$work"
   (cd "$src" && git archive HEAD 2>/dev/null || tar -cf - --exclude=.git --exclude=target .) | tar -xf - -C "$work"
-  # The same Boot for every jar: the parent's version is set; the starter (or the tracing alone) added first among the dependencies.
-  awk -v boot="$boot" -v version="$version" -v starter="${3:-}" '
+  # The same Boot for every jar: the parent's version is set; the added dependency first among the others.
+  ADDED="${3:-}" awk -v boot="$boot" '
     /<artifactId>spring-boot-starter-parent<\/artifactId>/ { parent = 1 }
     parent && /<version>/ { sub(/<version>.*<\/version>/, "<version>" boot "</version>"); parent = 0 }
     { print }
-    starter == "with-starter" && !added && /<dependencies>/ {
-      print "    <dependency>"
-      print "      <groupId>dev.spanprofile</groupId>"
-      print "      <artifactId>spanprofile-spring-boot-starter</artifactId>"
-      print "      <version>" version "</version>"
-      print "    </dependency>"
-      added = 1
-    }
-    starter == "with-tracing" && !added && /<dependencies>/ {
-      print "    <dependency>"
-      print "      <groupId>org.springframework.boot</groupId>"
-      print "      <artifactId>spring-boot-starter-opentelemetry</artifactId>"
-      print "      <exclusions>"
-      print "        <exclusion>"
-      print "          <groupId>io.micrometer</groupId>"
-      print "          <artifactId>micrometer-registry-otlp</artifactId>"
-      print "        </exclusion>"
-      print "      </exclusions>"
-      print "    </dependency>"
-      added = 1
-    }' "$work/pom.xml" > "$work/pom.xml.new" && mv "$work/pom.xml.new" "$work/pom.xml"
+    ENVIRON["ADDED"] != "" && !added && /<dependencies>/ { print ENVIRON["ADDED"]; added = 1 }
+  ' "$work/pom.xml" > "$work/pom.xml.new" && mv "$work/pom.xml.new" "$work/pom.xml"
   (cd "$work" && "$project/mvnw" -q -B -ntp package "${skips[@]}")
   cp "$work"/target/spring-petclinic-*.jar "$out/$2"
 }
 build plain petclinic-plain.jar
-build starter petclinic.jar with-starter
-build tracing petclinic-otel.jar with-tracing
+build starter petclinic.jar "$starter_dependency"
+build tracing petclinic-otel.jar "$tracing_dependency"
 echo "built $out/petclinic.jar (with spanprofile $version), $out/petclinic-plain.jar and $out/petclinic-otel.jar (tracing only), all on Spring Boot $boot"
