@@ -98,11 +98,24 @@ class EarlyCollectionTest {
 			long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 			long collections = traced.profiler.collectionCycles().count() - collectionsBefore;
 			long incomplete = traced.profiler.store().droppedIncomplete();
-			System.out.printf("%d requests in %d ms, room for %d awaiting: %d collection(s), %d dropped incomplete%n",
-					requests, elapsedMillis, maxSpans, collections, incomplete);
+			double longestMillis = traced.profiler.collectionCycles().maxNanos() / 1e6;
+			System.out.printf(
+					"%d requests in %d ms, room for %d awaiting: %d collection(s), the longest %.0f ms, %d dropped incomplete%n",
+					requests, elapsedMillis, maxSpans, collections, longestMillis, incomplete);
 			// Without early collections the room fills within the first 80 requests and
-			// every later drop is incomplete.
-			assertThat(incomplete).isZero();
+			// every later drop is incomplete (about 220). A collection starts when the
+			// room would fill within its margin (200 ms) and the last collection's time;
+			// one far slower than the last (a machine that stalls the collector) lets the
+			// requests ending meanwhile overflow the room, at most as many as end while
+			// it runs.
+			double perMilli = (double) requests / elapsedMillis;
+			if (longestMillis <= 100) {
+				assertThat(incomplete).isZero();
+			}
+			else {
+				assertThat(incomplete).as("dropped incomplete with a collection of %.0f ms", longestMillis)
+					.isLessThanOrEqualTo((long) Math.ceil(perMilli * longestMillis));
+			}
 			// A collection completes the stored requests too, so up to twice the room's
 			// drops pass between two; and they come at most every 200 ms.
 			assertThat(collections).isBetween((long) (requests - maxSpans) / (2 * maxSpans), 1 + elapsedMillis / 200);
